@@ -1,0 +1,42 @@
+# Haat: `make run` builds and starts the store on its embedded defaults; `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -ec
+GO ?= go
+CATALOGUE_IMAGES := web/public/media/catalogue
+
+.PHONY: build run test test-go test-web test-e2e web deps clean
+
+build: web
+	$(GO) build -trimpath -o bin/haat ./cmd/haat
+
+run: build
+	./bin/haat serve
+
+# web/node_modules is reinstalled only when the lock file changes.
+deps: web/node_modules/.package-lock.json
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web: deps
+	node catalogue/copy-images.mjs web/node_modules/@lobehub/fluent-emoji-3d $(CATALOGUE_IMAGES)
+	cd web && npm run build
+
+test: build test-go test-web test-e2e
+
+# Go tests on SQLite, and on PostgreSQL too when HAAT_TEST_POSTGRES is set. The per-database
+# subtests are listed so the log shows which databases ran.
+test-go:
+	$(GO) vet ./...
+	@if [ -z "$$HAAT_TEST_POSTGRES" ]; then echo "HAAT_TEST_POSTGRES is not set: Go tests run on SQLite only"; fi
+	$(GO) test -count=1 -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
+		/^ *--- PASS/ && !/^    --- PASS: [^ ]+\/(sqlite|postgres) / { next } { print }'
+
+test-web: deps
+	cd web && npm test
+
+test-e2e: build
+	@if [ -d e2e ]; then cd e2e && npm ci --no-audit --no-fund && npm test; else echo "no e2e tests yet"; fi
+
+clean:
+	rm -rf bin web/dist/app $(CATALOGUE_IMAGES)

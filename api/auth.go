@@ -1,0 +1,129 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"haat"
+)
+
+// Session cookies: shopper and seller sessions are separate.
+var cookieNames = map[string]string{haat.RoleUser: "haat_session", haat.RoleSeller: "haat_seller"}
+
+// Session lifetimes.
+var sessionTTL = map[string]time.Duration{haat.RoleUser: 30 * 24 * time.Hour, haat.RoleSeller: 7 * 24 * time.Hour}
+
+type ctxKey string
+
+// subject returns the id of the logged-in user or seller that authorize put in the context.
+func subject(ctx context.Context, role string) string {
+	id, _ := ctx.Value(ctxKey(role)).(string)
+	return id
+}
+
+// sessionOf returns the subject of the request's session of role, or "".
+func (s *Server) sessionOf(r *http.Request, role string) (string, error) {
+	c, err := r.Cookie(cookieNames[role])
+	if err != nil || c.Value == "" {
+		return "", nil
+	}
+	id, err := s.Sessions.SessionSubject(r.Context(), role, c.Value)
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
+		return "", nil
+	}
+	return id, err
+}
+
+// authorize checks that the request has a session of role: 401 without any session, 403 with
+// a session of the other role only.
+func (s *Server) authorize(r *http.Request, role string) (context.Context, error) {
+	id, err := s.sessionOf(r, role)
+	if err != nil {
+		return nil, err
+	}
+	if id != "" {
+		return context.WithValue(r.Context(), ctxKey(role), id), nil
+	}
+	other := haat.RoleSeller
+	if role == haat.RoleSeller {
+		other = haat.RoleUser
+	}
+	if otherID, err := s.sessionOf(r, other); err != nil {
+		return nil, err
+	} else if otherID != "" {
+		if role == haat.RoleSeller {
+			return nil, haat.Errorf(haat.EFORBIDDEN, "Only sellers can do this")
+		}
+		return nil, haat.Errorf(haat.EFORBIDDEN, "Please log in as a shopper")
+	}
+	return nil, haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
+}
+
+// startSession creates a session for subject and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, role, subjectID string) error {
+	ttl := sessionTTL[role]
+	token, err := s.Sessions.CreateSession(r.Context(), role, subjectID, ttl)
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieNames[role], Value: token, Path: "/", MaxAge: int(ttl.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
+	})
+	return nil
+}
+
+// endSession deletes the request's session of role, if any, and clears its cookie.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request, role string) error {
+	if c, err := r.Cookie(cookieNames[role]); err == nil && c.Value != "" {
+		if err := s.Sessions.DeleteSession(r.Context(), role, c.Value); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieNames[role], Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
+	})
+	return nil
+}
+
+func (s *Server) secure(r *http.Request) bool {
+	return r.TLS != nil || strings.HasPrefix(s.PublicURL, "https://")
+}
+
+// clientIP is the address the request came from; the rate limit counts per address.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// checkLoginAllowed refuses a login from an address that failed too often recently.
+func (s *Server) checkLoginAllowed(r *http.Request) error {
+	allowed, err := s.Limiter.LoginAllowed(r.Context(), clientIP(r))
+	if err != nil {
+		return err
+	}
+	if !allowed {
+		return haat.Errorf(haat.ETOOMANY, "Too many failed login attempts. Please try again in 15 minutes.")
+	}
+	return nil
+}
+
+// loginResult records the outcome of a login attempt for the rate limit.
+func (s *Server) loginResult(r *http.Request, err error) error {
+	switch haat.ErrorCode(err) {
+	case "":
+		return s.Limiter.LoginSucceeded(r.Context(), clientIP(r))
+	case haat.EUNAUTHORIZED:
+		if lerr := s.Limiter.LoginFailed(r.Context(), clientIP(r)); lerr != nil {
+			return lerr
+		}
+	}
+	return err
+}

@@ -1,0 +1,350 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"haat"
+)
+
+// currencySymbols are the symbols the storefront shows per store currency.
+var currencySymbols = map[string]string{"USD": "$", "NPR": "Rs."}
+
+func (s *Server) config(w http.ResponseWriter, r *http.Request) {
+	ok(w, map[string]any{"currency": s.Currency, "currencySymbol": currencySymbols[s.Currency]})
+}
+
+type credentials struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.Users.Register(r.Context(), req.Name, req.Email, req.Password)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"user": u, "message": "Account Created"})
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.checkLoginAllowed(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.Users.Authenticate(r.Context(), req.Email, req.Password)
+	if err := s.loginResult(r, err); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"user": u, "message": "Logged In"})
+}
+
+func (s *Server) isAuth(w http.ResponseWriter, r *http.Request) {
+	u, err := s.Users.User(r.Context(), subject(r.Context(), haat.RoleUser))
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
+		err = haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"user": u})
+}
+
+func (s *Server) logout(role string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := s.endSession(w, r, role); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ok(w, map[string]any{"message": "Logged Out"})
+	}
+}
+
+func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.checkLoginAllowed(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	seller, err := s.Sellers.AuthenticateSeller(r.Context(), strings.TrimSpace(req.Email), req.Password)
+	if err := s.loginResult(r, err); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.startSession(w, r, haat.RoleSeller, seller.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Logged In"})
+}
+
+func (s *Server) authSeller(w http.ResponseWriter, r *http.Request) {
+	ok(w, nil)
+}
+
+func (s *Server) productList(w http.ResponseWriter, r *http.Request) {
+	products, err := s.Products.Products(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"products": products})
+}
+
+func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxMultipartBody)
+	if err := r.ParseMultipartForm(8 << 20); err != nil {
+		if strings.Contains(err.Error(), "request body too large") {
+			s.fail(w, r, haat.Errorf(eTooLarge, "Request body too large"))
+		} else {
+			s.fail(w, r, haat.Errorf(haat.EINVALID, "Send the product as multipart form data"))
+		}
+		return
+	}
+	defer r.MultipartForm.RemoveAll()
+	p := haat.Product{
+		Name: r.FormValue("name"), Category: r.FormValue("category"), Weight: r.FormValue("weight"),
+		Description: descriptionLines(r.FormValue("description")), InStock: true,
+	}
+	var err error
+	if p.Price, err = parseAmount(r.FormValue("price"), "Price"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if p.OfferPrice, err = parseAmount(r.FormValue("offerPrice"), "Offer price"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	files := r.MultipartForm.File["images"]
+	// Validate everything but the pictures first, so a bad form stores no image.
+	p.Image = make([]string, len(files))
+	if err := p.Validate(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for i, fh := range files {
+		f, err := fh.Open()
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		url, err := s.Images.Save(r.Context(), f)
+		f.Close()
+		if err != nil {
+			if e, isApp := err.(*haat.Error); isApp && len(files) > 1 {
+				err = haat.Errorf(e.Code, "Image %d: %s", i+1, e.Message)
+			}
+			s.fail(w, r, err)
+			return
+		}
+		p.Image[i] = url
+	}
+	if err := s.Products.CreateProduct(r.Context(), &p); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Product Added", "product": p})
+}
+
+// descriptionLines reads the description as a JSON array of lines, or as plain text, one line per row.
+func descriptionLines(v string) []string {
+	var lines []string
+	if err := json.Unmarshal([]byte(v), &lines); err == nil {
+		return lines
+	}
+	return strings.Split(v, "\n")
+}
+
+func parseAmount(v, label string) (haat.Money, error) {
+	if strings.TrimSpace(v) == "" {
+		return 0, haat.Errorf(haat.EINVALID, "%s is required", label)
+	}
+	m, err := haat.ParseMoney(v)
+	if err != nil {
+		return 0, haat.Errorf(haat.EINVALID, "%s must be a number with at most 2 decimals", label)
+	}
+	return m, nil
+}
+
+func (s *Server) productStock(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID      string `json:"id"`
+		InStock *bool  `json:"inStock"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.ID == "" {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "Product id is required"))
+		return
+	}
+	if req.InStock == nil {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "inStock must be true or false"))
+		return
+	}
+	if err := s.Products.SetInStock(r.Context(), req.ID, *req.InStock); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Stock Updated"})
+}
+
+// parseQuantity reads a JSON value that must be a whole number.
+func parseQuantity(raw json.RawMessage) (int, error) {
+	q, err := strconv.Atoi(string(raw))
+	if err != nil {
+		return 0, haat.Errorf(haat.EINVALID, "Quantity must be a whole number from 1 to %d", haat.MaxQuantity)
+	}
+	return q, haat.ValidateQuantity(q)
+}
+
+func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		CartItems map[string]json.RawMessage `json:"cartItems"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.CartItems == nil {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "cartItems is required"))
+		return
+	}
+	cart := make(haat.Cart, len(req.CartItems))
+	for id, raw := range req.CartItems {
+		q, err := parseQuantity(raw)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		cart[id] = q
+	}
+	if err := s.Users.SetCart(r.Context(), subject(r.Context(), haat.RoleUser), cart); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Cart Updated"})
+}
+
+func (s *Server) addressAdd(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Address *haat.Address `json:"address"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.Address == nil {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "address is required"))
+		return
+	}
+	a := *req.Address
+	a.UserID = subject(r.Context(), haat.RoleUser)
+	if err := s.Addresses.CreateAddress(r.Context(), &a); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Address Added", "address": a})
+}
+
+func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Addresses.Addresses(r.Context(), subject(r.Context(), haat.RoleUser))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"addresses": list})
+}
+
+// decodeOrder reads an order request; userId, amount and prices in the body are ignored.
+func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType string) (haat.NewOrder, error) {
+	var req struct {
+		Items []struct {
+			Product  string          `json:"product"`
+			Quantity json.RawMessage `json:"quantity"`
+		} `json:"items"`
+		Address string `json:"address"`
+	}
+	o := haat.NewOrder{UserID: subject(r.Context(), haat.RoleUser), PaymentType: paymentType}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return o, err
+	}
+	o.AddressID = req.Address
+	for _, it := range req.Items {
+		q, err := parseQuantity(it.Quantity)
+		if err != nil {
+			return o, err
+		}
+		o.Lines = append(o.Lines, haat.OrderLine{ProductID: it.Product, Quantity: q})
+	}
+	return o, o.Validate()
+}
+
+func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) {
+	o, err := decodeOrder(w, r, haat.PaymentCOD)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, err := s.Orders.PlaceOrder(r.Context(), o); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"message": "Order Placed Successfully"})
+}
+
+// orderOnline answers honestly while no online payment provider is connected.
+func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
+	if _, err := decodeOrder(w, r, haat.PaymentOnline); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"success": false, "message": "Online payment is not available"})
+}
+
+func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {
+	orders, err := s.Orders.UserOrders(r.Context(), subject(r.Context(), haat.RoleUser))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"orders": orders})
+}
+
+func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
+	orders, err := s.Orders.SellerOrders(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"orders": orders})
+}

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"mime"
+	"net/http"
+
+	"haat"
+)
+
+// Body limits: JSON calls and multipart uploads.
+const (
+	maxJSONBody      = 1 << 20
+	maxMultipartBody = 25 << 20
+)
+
+// statusOf maps an application error code to its HTTP status.
+func statusOf(code string) int {
+	switch code {
+	case haat.EINVALID:
+		return http.StatusBadRequest
+	case haat.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case haat.EFORBIDDEN:
+		return http.StatusForbidden
+	case haat.ENOTFOUND:
+		return http.StatusNotFound
+	case haat.ECONFLICT:
+		return http.StatusConflict
+	case haat.ETOOMANY:
+		return http.StatusTooManyRequests
+	case eTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case eMediaType:
+		return http.StatusUnsupportedMediaType
+	}
+	return http.StatusInternalServerError
+}
+
+// Codes that only the HTTP layer produces.
+const (
+	eTooLarge  = "too_large"
+	eMediaType = "media_type"
+)
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// ok answers 200 with success true and the given fields.
+func ok(w http.ResponseWriter, fields map[string]any) {
+	if fields == nil {
+		fields = map[string]any{}
+	}
+	fields["success"] = true
+	writeJSON(w, http.StatusOK, fields)
+}
+
+// fail answers with the error's status and user-facing message; internal errors are logged once.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code := haat.ErrorCode(err)
+	if code == haat.EINTERNAL {
+		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, statusOf(code), map[string]any{"success": false, "message": haat.ErrorMessage(err)})
+}
+
+// decodeJSON reads a JSON body of at most maxJSONBody bytes into v.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/json" {
+		return haat.Errorf(eMediaType, "Content-Type must be application/json")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err := dec.Decode(v); err != nil {
+		return bodyError(err)
+	}
+	if dec.More() {
+		return haat.Errorf(haat.EINVALID, "Request body must be a single JSON object")
+	}
+	return nil
+}
+
+// bodyError turns a body-reading failure into a clear client error.
+func bodyError(err error) error {
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return haat.Errorf(eTooLarge, "Request body too large")
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return haat.Errorf(haat.EINVALID, "Invalid value for %s", typeErr.Field)
+	default:
+		return haat.Errorf(haat.EINVALID, "Request body is not valid JSON")
+	}
+}

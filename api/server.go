@@ -1,0 +1,240 @@
+// Package api is Haat's HTTP layer: one route table for the JSON API under /api/, its
+// middleware (sessions, roles, CSRF, limits, logging) and the storefront's static files.
+package api
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"haat"
+)
+
+// ImageStore keeps uploaded product photos and serves them under /media/uploads/.
+type ImageStore interface {
+	Save(ctx context.Context, r io.Reader) (string, error)
+	http.Handler
+}
+
+// Server holds what the handlers need. Fill it, then call Handler.
+type Server struct {
+	Users     haat.UserService
+	Sellers   haat.SellerService
+	Sessions  haat.SessionService
+	Limiter   haat.LoginLimiter
+	Products  haat.ProductService
+	Addresses haat.AddressService
+	Orders    haat.OrderService
+	Images    ImageStore
+
+	// Currency is the store currency code, USD or NPR.
+	Currency string
+	// PublicURL is the store's public address; its origin is accepted on mutating requests.
+	PublicURL string
+	// Web is the built storefront (index.html and assets); nil serves no pages.
+	Web fs.FS
+	// Health checks the dependencies for /healthz.
+	Health func(ctx context.Context) error
+	Logger *slog.Logger
+}
+
+// Role requirements of a route.
+const (
+	public = ""
+	user   = haat.RoleUser
+	seller = haat.RoleSeller
+)
+
+type route struct {
+	method, path, role string
+	handler            http.HandlerFunc
+}
+
+// routes is the one table of the JSON API: method, path, who may call it, handler.
+func (s *Server) routes() []route {
+	return []route{
+		{"GET", "/api/config", public, s.config},
+
+		{"POST", "/api/user/register", public, s.register},
+		{"POST", "/api/user/login", public, s.login},
+		{"GET", "/api/user/is-auth", user, s.isAuth},
+		{"GET", "/api/user/logout", public, s.logout(haat.RoleUser)},
+
+		{"POST", "/api/seller/login", public, s.sellerLogin},
+		{"GET", "/api/seller/auth-seller", seller, s.authSeller},
+		{"GET", "/api/seller/logout", public, s.logout(haat.RoleSeller)},
+
+		{"GET", "/api/product/list", public, s.productList},
+		{"POST", "/api/product/add", seller, s.productAdd},
+		{"POST", "/api/product/stock", seller, s.productStock},
+
+		{"POST", "/api/cart/update", user, s.cartUpdate},
+
+		{"POST", "/api/address/add", user, s.addressAdd},
+		{"GET", "/api/address/get", user, s.addressGet},
+
+		{"POST", "/api/order/cod", user, s.orderCOD},
+		{"POST", "/api/order/stripe", user, s.orderOnline},
+		{"GET", "/api/order/user", user, s.orderUser},
+		{"GET", "/api/order/seller", seller, s.orderSeller},
+	}
+}
+
+// Handler returns the whole HTTP handler: API, media, health check and storefront.
+func (s *Server) Handler() http.Handler {
+	if s.Logger == nil {
+		s.Logger = slog.Default()
+	}
+	mux := http.NewServeMux()
+	byPath := map[string][]route{}
+	for _, rt := range s.routes() {
+		byPath[rt.path] = append(byPath[rt.path], rt)
+	}
+	for path, rts := range byPath {
+		mux.Handle(path, s.dispatch(rts))
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found"))
+	})
+	if s.Images != nil {
+		mux.Handle("/media/uploads/", s.Images)
+	}
+	mux.HandleFunc("GET /healthz", s.healthz)
+	if s.Web != nil {
+		mux.Handle("/", newStatic(s.Web))
+	}
+	return s.recoverer(s.logRequests(securityHeaders(mux)))
+}
+
+// dispatch checks the method, the cross-site rules and the role of a route, then calls it.
+func (s *Server) dispatch(rts []route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var rt *route
+		for i := range rts {
+			if rts[i].method == r.Method || (rts[i].method == "GET" && r.Method == "HEAD") {
+				rt = &rts[i]
+			}
+		}
+		if rt == nil {
+			w.Header().Set("Allow", rts[0].method)
+			writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"success": false, "message": "Method Not Allowed"})
+			return
+		}
+		// Logout is a GET in the spec but changes state, so it is guarded like the POSTs.
+		if rt.method != "GET" || strings.HasSuffix(rt.path, "/logout") {
+			if !s.sameOrigin(r) {
+				s.fail(w, r, haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused"))
+				return
+			}
+		}
+		if rt.role != public {
+			ctx, err := s.authorize(r, rt.role)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			r = r.WithContext(ctx)
+		}
+		rt.handler(w, r)
+	})
+}
+
+// sameOrigin refuses requests that a browser marks as coming from another site.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return r.Header.Get("Sec-Fetch-Site") != "cross-site"
+	}
+	if s.PublicURL != "" && strings.TrimRight(s.PublicURL, "/") == origin {
+		return true
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return origin == scheme+"://"+r.Host
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if s.Health != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := s.Health(ctx); err != nil {
+			s.Logger.Error("health check failed", "err", err)
+			http.Error(w, "unavailable", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	io.WriteString(w, "ok\n")
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
+			"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusWriter remembers the status and size of a response for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		s.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", sw.status),
+			slog.Int("bytes", sw.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", clientIP(r)))
+	})
+}
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.Logger.Error("panic", "path", r.URL.Path, "panic", v)
+				writeJSON(w, http.StatusInternalServerError, map[string]any{"success": false, "message": "Something went wrong"})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,118 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// asset is one file of the built storefront, held in memory with its gzip form.
+type asset struct {
+	body, gz    []byte
+	contentType string
+	etag        string
+}
+
+// static serves the storefront: hashed assets as immutable, index.html for every page route.
+type static struct {
+	files map[string]*asset
+}
+
+// compressible says which files are worth gzipping.
+func compressible(contentType string) bool {
+	for _, p := range []string{"text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json"} {
+		if strings.HasPrefix(contentType, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// newStatic reads the whole built storefront once at start-up and compresses what is worth it.
+func newStatic(web fs.FS) *static {
+	s := &static{files: map[string]*asset{}}
+	fs.WalkDir(web, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(web, name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		a := &asset{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		if a.contentType = mime.TypeByExtension(path.Ext(name)); a.contentType == "" {
+			a.contentType = http.DetectContentType(body)
+		}
+		if compressible(a.contentType) && len(body) > 512 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(body)
+			zw.Close()
+			if buf.Len() < len(body) {
+				a.gz = buf.Bytes()
+			}
+		}
+		s.files["/"+name] = a
+		return nil
+	})
+	return s
+}
+
+func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := path.Clean(r.URL.Path)
+	a, found := s.files[name]
+	switch {
+	case found && strings.HasPrefix(name, "/assets/"):
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	case found && name != "/index.html":
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	case path.Ext(name) != "" && name != "/index.html":
+		// A missing file is a 404, never the page: a stale script must not get HTML.
+		http.NotFound(w, r)
+		return
+	default:
+		// Page routes of the single-page app all get index.html, which is never cached.
+		if a = s.files["/index.html"]; a == nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	h := w.Header()
+	h.Set("Content-Type", a.contentType)
+	h.Set("ETag", a.etag)
+	body := a.body
+	if a.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			h.Set("ETag", strings.TrimSuffix(a.etag, `"`)+`-gz"`)
+			body = a.gz
+		}
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q = strings.TrimRight(strings.TrimPrefix(strings.ReplaceAll(q, " ", ""), "q="), "0.")
+		if strings.TrimSpace(enc) == "gzip" && (q != "" || !strings.Contains(part, "q=")) {
+			return true
+		}
+	}
+	return false
+}

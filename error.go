@@ -1,0 +1,55 @@
+// Package haat holds the domain of the Haat grocery store: products, users, carts,
+// addresses and orders, the money and tax rules, and the errors shown to people.
+// It imports no database, HTTP or payment-provider code.
+package haat
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes say what kind of failure an error is; the HTTP layer maps them to status codes.
+const (
+	EINVALID      = "invalid"      // bad input; the message is shown as is
+	EUNAUTHORIZED = "unauthorized" // no valid session
+	EFORBIDDEN    = "forbidden"    // a session of the wrong role
+	ENOTFOUND     = "not_found"    // unknown id
+	ECONFLICT     = "conflict"     // e.g. an email already registered
+	ETOOMANY      = "too_many"     // rate limited
+	EINTERNAL     = "internal"     // anything else; never shown in detail
+)
+
+// Error is an application error whose Message is safe to show to a shopper or seller.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("haat: code=%s message=%s", e.Code, e.Message) }
+
+// Errorf returns an application error with a user-facing message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of an application error, or EINTERNAL for any other error.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of an application error, or a generic text for any other error.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Something went wrong"
+}

@@ -1,0 +1,88 @@
+package haat
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Categories are the seven path keys of the spec's category list, in its order.
+var Categories = []string{"Vegetables", "Fruits", "Drinks", "Instant", "Dairy", "Bakery", "Grains"}
+
+// CanonicalCategory returns the category key matching s case-insensitively, or "" if none does.
+func CanonicalCategory(s string) string {
+	for _, c := range Categories {
+		if strings.EqualFold(c, strings.TrimSpace(s)) {
+			return c
+		}
+	}
+	return ""
+}
+
+// MaxProductImages is the most images a product may have.
+const MaxProductImages = 4
+
+// Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
+type Product struct {
+	ID          string    `json:"_id"`
+	Name        string    `json:"name"`
+	Category    string    `json:"category"`
+	Price       Money     `json:"price"`
+	OfferPrice  Money     `json:"offerPrice"`
+	Image       []string  `json:"image"`
+	Description []string  `json:"description"`
+	Weight      string    `json:"weight,omitempty"`
+	InStock     bool      `json:"inStock"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// Validate checks a new product against the spec's rules and trims its text fields.
+func (p *Product) Validate() error {
+	p.Name = strings.TrimSpace(p.Name)
+	p.Weight = strings.TrimSpace(p.Weight)
+	lines := p.Description[:0]
+	for _, l := range p.Description {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	p.Description = lines
+	switch {
+	case p.Name == "":
+		return Errorf(EINVALID, "Product name is required")
+	case len(p.Name) > 200:
+		return Errorf(EINVALID, "Product name is too long")
+	case len(p.Description) == 0:
+		return Errorf(EINVALID, "Product description is required")
+	case len(p.Description) > 50:
+		return Errorf(EINVALID, "Product description has too many lines")
+	}
+	if c := CanonicalCategory(p.Category); c == "" {
+		return Errorf(EINVALID, "Please choose a valid category")
+	} else {
+		p.Category = c
+	}
+	switch {
+	case p.Price < 100:
+		return Errorf(EINVALID, "Price must be at least 1")
+	case p.OfferPrice < 0:
+		return Errorf(EINVALID, "Offer price cannot be negative")
+	case p.OfferPrice > p.Price:
+		return Errorf(EINVALID, "Offer price cannot be more than the price")
+	case len(p.Image) == 0:
+		return Errorf(EINVALID, "Please add at least one image")
+	case len(p.Image) > MaxProductImages:
+		return Errorf(EINVALID, "A product can have at most 4 images")
+	}
+	return nil
+}
+
+// ProductService stores the catalogue.
+type ProductService interface {
+	// Products returns every product, in stock or not, newest first.
+	Products(ctx context.Context) ([]Product, error)
+	// CreateProduct stores a validated product, setting its ID and CreatedAt.
+	CreateProduct(ctx context.Context, p *Product) error
+	// SetInStock switches a product's stock flag.
+	SetInStock(ctx context.Context, id string, inStock bool) error
+}

@@ -1,0 +1,45 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+
+	"haat"
+)
+
+const addressColumns = `id, user_id, first_name, last_name, email, street, city, state, zipcode, country, phone`
+
+func addressFields(a *haat.Address) []any {
+	return []any{&a.ID, &a.UserID, &a.FirstName, &a.LastName, &a.Email, &a.Street, &a.City, &a.State, &a.Zipcode, &a.Country, &a.Phone}
+}
+
+// CreateAddress validates and saves an address for a.UserID.
+func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
+	if err := a.Validate(); err != nil {
+		return err
+	}
+	a.ID = newID()
+	args := []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, d.Now().UnixMilli()}
+	if _, err := d.db.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...); err != nil {
+		return fmt.Errorf("sqlstore: create address: %w", err)
+	}
+	return nil
+}
+
+// Addresses returns a user's addresses, oldest first.
+func (d *DB) Addresses(ctx context.Context, userID string) ([]haat.Address, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+addressColumns+` FROM addresses WHERE user_id = $1 ORDER BY created_at, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: addresses: %w", err)
+	}
+	defer rows.Close()
+	list := []haat.Address{}
+	for rows.Next() {
+		var a haat.Address
+		if err := rows.Scan(addressFields(&a)...); err != nil {
+			return nil, fmt.Errorf("sqlstore: addresses: %w", err)
+		}
+		list = append(list, a)
+	}
+	return list, rows.Err()
+}

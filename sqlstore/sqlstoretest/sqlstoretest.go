@@ -1,0 +1,70 @@
+// Package sqlstoretest opens real test databases: SQLite in a temporary folder always, and
+// PostgreSQL when HAAT_TEST_POSTGRES names a server, each test in a schema of its own.
+package sqlstoretest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"haat/sqlstore"
+)
+
+// EachDB runs fn as a subtest on every database available: "sqlite" always, "postgres" when
+// HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations.
+func EachDB(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, Open(t, sqlstore.SQLite)) })
+	if os.Getenv("HAAT_TEST_POSTGRES") == "" {
+		t.Log("HAAT_TEST_POSTGRES is not set: PostgreSQL not tested")
+		return
+	}
+	t.Run("postgres", func(t *testing.T) { fn(t, Open(t, sqlstore.Postgres)) })
+}
+
+// Open opens a fresh database of the dialect, closed and removed when the test ends.
+func Open(t testing.TB, dialect string) *sqlstore.DB {
+	t.Helper()
+	ctx := context.Background()
+	var dsn string
+	if dialect == sqlstore.Postgres {
+		dsn = postgresSchema(t)
+	}
+	db, err := sqlstore.Open(ctx, dsn, t.TempDir())
+	if err != nil {
+		t.Fatalf("open %s: %v", dialect, err)
+	}
+	db.BcryptCost = 4
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES and returns a URL that uses it.
+func postgresSchema(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("HAAT_TEST_POSTGRES")
+	buf := make([]byte, 6)
+	rand.Read(buf)
+	schema := "haat_test_" + hex.EncodeToString(buf)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("postgres: %v", err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatalf("postgres: create schema (is HAAT_TEST_POSTGRES=%q reachable?): %v", base, err)
+	}
+	t.Cleanup(func() { admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("HAAT_TEST_POSTGRES: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}

@@ -1,0 +1,310 @@
+package sqlstore_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"haat"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+var ctx = context.Background()
+
+func product(name string, price, offer haat.Money, inStock bool) *haat.Product {
+	return &haat.Product{Name: name, Category: "grains", Price: price, OfferPrice: offer, InStock: inStock,
+		Image: []string{"/media/catalogue/rice.webp"}, Description: []string{"Hill-grown", " "}, Weight: "1 kg"}
+}
+
+func mustCreate(t *testing.T, db *sqlstore.DB, p *haat.Product) *haat.Product {
+	t.Helper()
+	if err := db.CreateProduct(ctx, p); err != nil {
+		t.Fatalf("create product: %v", err)
+	}
+	return p
+}
+
+func mustUser(t *testing.T, db *sqlstore.DB, email string) *haat.User {
+	t.Helper()
+	u, err := db.Register(ctx, "Sita Gurung", email, "correct horse")
+	if err != nil {
+		t.Fatalf("register: %v", err)
+	}
+	return u
+}
+
+func mustAddress(t *testing.T, db *sqlstore.DB, userID string) *haat.Address {
+	t.Helper()
+	a := &haat.Address{UserID: userID, FirstName: "Sita", LastName: "Gurung", Email: "sita@example.com", Street: "Lakeside 4",
+		City: "Pokhara", State: "Gandaki", Zipcode: "33700", Country: "Nepal", Phone: "9811111111"}
+	if err := db.CreateAddress(ctx, a); err != nil {
+		t.Fatalf("create address: %v", err)
+	}
+	return a
+}
+
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if got := haat.ErrorCode(err); got != code {
+		t.Fatalf("error = %v (code %q), want code %q", err, got, code)
+	}
+}
+
+func TestMigrateIsIdempotent(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestUsers(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "Sita@Example.com")
+		if u.ID == "" || u.Email != "Sita@Example.com" || len(u.CartItems) != 0 {
+			t.Fatalf("user = %+v", u)
+		}
+		_, err := db.Register(ctx, "Other", "sita@example.COM", "another password")
+		wantCode(t, err, haat.ECONFLICT)
+		_, err = db.Register(ctx, "Short", "short@example.com", "1234567")
+		wantCode(t, err, haat.EINVALID)
+		_, err = db.Register(ctx, "  ", "blank@example.com", "long enough")
+		wantCode(t, err, haat.EINVALID)
+
+		got, err := db.Authenticate(ctx, " SITA@example.com", "correct horse")
+		if err != nil || got.ID != u.ID {
+			t.Fatalf("authenticate = %+v, %v", got, err)
+		}
+		_, errWrong := db.Authenticate(ctx, "sita@example.com", "wrong horse")
+		_, errUnknown := db.Authenticate(ctx, "nobody@example.com", "correct horse")
+		wantCode(t, errWrong, haat.EUNAUTHORIZED)
+		if haat.ErrorMessage(errWrong) != haat.ErrorMessage(errUnknown) {
+			t.Fatalf("messages differ: %q vs %q", haat.ErrorMessage(errWrong), haat.ErrorMessage(errUnknown))
+		}
+	})
+}
+
+func TestSessions(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		now := time.Now()
+		db.Now = func() time.Time { return now }
+		token, err := db.CreateSession(ctx, haat.RoleUser, "u1", time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id, err := db.SessionSubject(ctx, haat.RoleUser, token); err != nil || id != "u1" {
+			t.Fatalf("subject = %q, %v", id, err)
+		}
+		_, err = db.SessionSubject(ctx, haat.RoleSeller, token)
+		wantCode(t, err, haat.ENOTFOUND) // a shopper token is no seller token
+		now = now.Add(2 * time.Hour)
+		_, err = db.SessionSubject(ctx, haat.RoleUser, token)
+		wantCode(t, err, haat.ENOTFOUND) // expired
+		token2, _ := db.CreateSession(ctx, haat.RoleUser, "u1", time.Hour)
+		if err := db.DeleteSession(ctx, haat.RoleUser, token2); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.SessionSubject(ctx, haat.RoleUser, token2)
+		wantCode(t, err, haat.ENOTFOUND)
+	})
+}
+
+func TestSellers(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		if err := db.UpsertSeller(ctx, "admin@haat.example", "first password"); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.UpsertSeller(ctx, "Admin@haat.example", "second password"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := db.AuthenticateSeller(ctx, "admin@haat.example", "first password")
+		wantCode(t, err, haat.EUNAUTHORIZED)
+		s, err := db.AuthenticateSeller(ctx, "admin@haat.example", "second password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := db.Seller(ctx, s.ID); err != nil || got.Email != "admin@haat.example" {
+			t.Fatalf("seller = %+v, %v", got, err)
+		}
+		wantCode(t, db.UpsertSeller(ctx, "not-an-email", "long enough"), haat.EINVALID)
+	})
+}
+
+func TestLoginLimiter(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		now := time.Now()
+		db.Now = func() time.Time { return now }
+		for i := range sqlstore.LoginMaxFailures {
+			if ok, err := db.LoginAllowed(ctx, "10.0.0.1"); err != nil || !ok {
+				t.Fatalf("attempt %d refused: %v", i, err)
+			}
+			db.LoginFailed(ctx, "10.0.0.1")
+		}
+		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); ok {
+			t.Fatal("allowed after too many failures")
+		}
+		if ok, _ := db.LoginAllowed(ctx, "10.0.0.2"); !ok {
+			t.Fatal("another address refused")
+		}
+		now = now.Add(sqlstore.LoginWindow + time.Second)
+		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); !ok {
+			t.Fatal("refused after the window passed")
+		}
+		db.LoginFailed(ctx, "10.0.0.1") // starts a new window with one failure
+		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); !ok {
+			t.Fatal("refused after one failure in a new window")
+		}
+		db.LoginSucceeded(ctx, "10.0.0.1")
+	})
+}
+
+func TestProducts(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		rice := mustCreate(t, db, product("Jumla Red Rice", 32000, 29500, true))
+		if rice.Category != "Grains" || len(rice.Description) != 1 {
+			t.Fatalf("not normalised: %+v", rice)
+		}
+		dal := mustCreate(t, db, product("Masoor Dal", 18000, 16550, false))
+		list, err := db.Products(ctx)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("products = %d, %v", len(list), err)
+		}
+		if list[0].ID != dal.ID || list[0].InStock || list[1].OfferPrice != 29500 || list[1].Weight != "1 kg" {
+			t.Fatalf("list = %+v", list)
+		}
+		if err := db.SetInStock(ctx, dal.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		list, _ = db.Products(ctx)
+		if !list[0].InStock {
+			t.Fatal("stock not updated")
+		}
+		wantCode(t, db.SetInStock(ctx, "nope", true), haat.ENOTFOUND)
+		wantCode(t, db.CreateProduct(ctx, product("Too cheap", 99, 0, true)), haat.EINVALID)
+		wantCode(t, db.CreateProduct(ctx, product("Offer above price", 100, 101, true)), haat.EINVALID)
+	})
+}
+
+func TestSeedCatalogue(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		seed := []haat.Product{*product("A", 100, 100, true), *product("B", 200, 150, false)}
+		if seeded, err := db.SeedCatalogue(ctx, seed); err != nil || !seeded {
+			t.Fatalf("first seed = %v, %v", seeded, err)
+		}
+		if seeded, err := db.SeedCatalogue(ctx, seed); err != nil || seeded {
+			t.Fatalf("second seed = %v, %v", seeded, err)
+		}
+		list, _ := db.Products(ctx)
+		if len(list) != 2 || list[0].Name != "A" || list[1].InStock {
+			t.Fatalf("seeded list = %+v", list)
+		}
+	})
+}
+
+func TestCart(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "cart@example.com")
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		dal := mustCreate(t, db, product("Dal", 18000, 16550, false))
+		if err := db.SetCart(ctx, u.ID, haat.Cart{rice.ID: 2, dal.ID: 1}); err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []haat.Cart{{"unknown": 1}, {rice.ID: 0}, {rice.ID: 101}, {rice.ID: 3, "unknown": 1}} {
+			wantCode(t, db.SetCart(ctx, u.ID, bad), haat.EINVALID)
+		}
+		got, _ := db.User(ctx, u.ID)
+		if len(got.CartItems) != 2 || got.CartItems[rice.ID] != 2 || got.CartItems[dal.ID] != 1 {
+			t.Fatalf("cart changed by rejected updates: %v", got.CartItems)
+		}
+		if err := db.SetCart(ctx, u.ID, haat.Cart{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.User(ctx, u.ID); len(got.CartItems) != 0 {
+			t.Fatalf("cart not cleared: %v", got.CartItems)
+		}
+	})
+}
+
+func TestAddresses(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		a, b := mustUser(t, db, "a@example.com"), mustUser(t, db, "b@example.com")
+		first := mustAddress(t, db, a.ID)
+		mustAddress(t, db, a.ID)
+		mustAddress(t, db, b.ID)
+		list, err := db.Addresses(ctx, a.ID)
+		if err != nil || len(list) != 2 || list[0].ID != first.ID || list[0].City != "Pokhara" {
+			t.Fatalf("addresses = %+v, %v", list, err)
+		}
+		bad := &haat.Address{UserID: a.ID, FirstName: "Sita"}
+		wantCode(t, db.CreateAddress(ctx, bad), haat.EINVALID)
+	})
+}
+
+func TestOrders(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		a, b := mustUser(t, db, "a@example.com"), mustUser(t, db, "b@example.com")
+		addrA, addrB := mustAddress(t, db, a.ID), mustAddress(t, db, b.ID)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		noodles := mustCreate(t, db, product("Noodles", 2500, 2000, true))
+		dal := mustCreate(t, db, product("Dal", 18000, 16550, false))
+		db.SetCart(ctx, a.ID, haat.Cart{rice.ID: 2})
+
+		cod := func(addr string, lines ...haat.OrderLine) (*haat.Order, error) {
+			return db.PlaceOrder(ctx, haat.NewOrder{UserID: a.ID, AddressID: addr, PaymentType: haat.PaymentCOD, Lines: lines})
+		}
+		_, err := cod(addrB.ID, haat.OrderLine{rice.ID, 1})
+		wantCode(t, err, haat.ENOTFOUND) // another user's address
+		_, err = cod(addrA.ID, haat.OrderLine{dal.ID, 1})
+		wantCode(t, err, haat.EINVALID) // out of stock
+		_, err = cod(addrA.ID, haat.OrderLine{"unknown", 1})
+		wantCode(t, err, haat.ENOTFOUND)
+		_, err = cod("", haat.OrderLine{rice.ID, 1})
+		wantCode(t, err, haat.EINVALID)
+		if got, _ := db.User(ctx, a.ID); got.CartItems[rice.ID] != 2 {
+			t.Fatal("a refused order emptied the cart")
+		}
+
+		first, err := cod(addrA.ID, haat.OrderLine{rice.ID, 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first.Amount != 60180 || first.Status != haat.StatusOrderPlaced || first.IsPaid {
+			t.Fatalf("order = %+v", first)
+		}
+		if got, _ := db.User(ctx, a.ID); len(got.CartItems) != 0 {
+			t.Fatal("cash order did not empty the cart")
+		}
+		second, err := cod(addrA.ID, haat.OrderLine{noodles.ID, 3}, haat.OrderLine{rice.ID, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if second.Amount != haat.OrderAmount(3*2000+29500) {
+			t.Fatalf("amount = %d", second.Amount)
+		}
+		if _, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,
+			Lines: []haat.OrderLine{{rice.ID, 1}}}); err != nil {
+			t.Fatal(err)
+		}
+
+		orders, err := db.UserOrders(ctx, a.ID)
+		if err != nil || len(orders) != 2 {
+			t.Fatalf("user orders = %d, %v", len(orders), err)
+		}
+		o := orders[0]
+		if o.ID != second.ID || len(o.Items) != 2 || o.Items[0].Product.Name != "Noodles" || o.Items[0].Quantity != 3 ||
+			o.Items[0].Product.OfferPrice != 2000 || o.Address.ID != addrA.ID || o.Address.City != "Pokhara" || o.CreatedAt.IsZero() {
+			t.Fatalf("newest order = %+v", o)
+		}
+		if bOrders, _ := db.UserOrders(ctx, b.ID); len(bOrders) != 1 || bOrders[0].PaymentType != haat.PaymentOnline {
+			t.Fatalf("b's orders = %+v", bOrders)
+		}
+		seller, err := db.SellerOrders(ctx)
+		if err != nil || len(seller) != 2 || seller[0].ID != second.ID {
+			t.Fatalf("seller orders (unpaid online orders hidden) = %d, %v", len(seller), err)
+		}
+	})
+}

@@ -1,0 +1,285 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"haat"
+)
+
+// errBadLogin is the one answer for an unknown email and a wrong password.
+var errBadLogin = haat.Errorf(haat.EUNAUTHORIZED, "Invalid email or password")
+
+// dummyHash is compared against when an email is unknown, so both failures take as long.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), 11)
+
+func (d *DB) hashPassword(password string) (string, error) {
+	if len(password) > 72 {
+		return "", haat.Errorf(haat.EINVALID, "Password must be at most 72 characters")
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(password), d.BcryptCost)
+	if err != nil {
+		return "", fmt.Errorf("sqlstore: hash password: %w", err)
+	}
+	return string(h), nil
+}
+
+// Register creates a shopper account.
+func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.User, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, haat.Errorf(haat.EINVALID, "Name is required")
+	}
+	if len(name) > 100 {
+		return nil, haat.Errorf(haat.EINVALID, "Name is too long")
+	}
+	email, err := haat.NormalizeEmail(email)
+	if err != nil {
+		return nil, err
+	}
+	if len(password) < haat.MinPasswordLength {
+		return nil, haat.Errorf(haat.EINVALID, "Password must be at least %d characters", haat.MinPasswordLength)
+	}
+	hash, err := d.hashPassword(password)
+	if err != nil {
+		return nil, err
+	}
+	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.Now().UTC()}
+	_, err = d.db.ExecContext(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, strings.ToLower(email), hash, u.CreatedAt.UnixMilli())
+	if isUniqueViolation(err) {
+		return nil, haat.Errorf(haat.ECONFLICT, "An account with this email already exists")
+	} else if err != nil {
+		return nil, fmt.Errorf("sqlstore: register: %w", err)
+	}
+	return u, nil
+}
+
+// Authenticate checks a shopper's email and password.
+func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.User, error) {
+	var id, hash string
+	err := d.db.QueryRowContext(ctx, `SELECT id, password_hash FROM users WHERE email_key = $1`,
+		strings.ToLower(strings.TrimSpace(email))).Scan(&id, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		return nil, errBadLogin
+	} else if err != nil {
+		return nil, fmt.Errorf("sqlstore: authenticate: %w", err)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
+		return nil, errBadLogin
+	}
+	return d.User(ctx, id)
+}
+
+// User returns a shopper with their cart.
+func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
+	u := &haat.User{CartItems: haat.Cart{}}
+	var created int64
+	err := d.db.QueryRowContext(ctx, `SELECT id, name, email, created_at FROM users WHERE id = $1`, id).
+		Scan(&u.ID, &u.Name, &u.Email, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, haat.Errorf(haat.ENOTFOUND, "User not found")
+	} else if err != nil {
+		return nil, fmt.Errorf("sqlstore: user: %w", err)
+	}
+	u.CreatedAt = fromMillis(created)
+	rows, err := d.db.QueryContext(ctx, `SELECT product_id, quantity FROM cart_items WHERE user_id = $1`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: user cart: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pid string
+		var q int
+		if err := rows.Scan(&pid, &q); err != nil {
+			return nil, fmt.Errorf("sqlstore: user cart: %w", err)
+		}
+		u.CartItems[pid] = q
+	}
+	return u, rows.Err()
+}
+
+// SetCart replaces a shopper's cart; unknown products or bad quantities change nothing.
+func (d *DB) SetCart(ctx context.Context, userID string, cart haat.Cart) error {
+	if err := cart.Validate(); err != nil {
+		return err
+	}
+	ids := make([]any, 0, len(cart))
+	for id := range cart {
+		ids = append(ids, id)
+	}
+	err := d.inTx(ctx, func(tx *sql.Tx) error {
+		if len(ids) > 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE id IN (`+placeholders(1, len(ids))+`)`,
+				ids...).Scan(&n); err != nil {
+				return err
+			}
+			if n != len(ids) {
+				return haat.Errorf(haat.EINVALID, "Your cart has a product that is no longer sold")
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+			return err
+		}
+		for id, q := range cart {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)`,
+				userID, id, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil && haat.ErrorCode(err) == haat.EINTERNAL {
+		return fmt.Errorf("sqlstore: set cart: %w", err)
+	}
+	return err
+}
+
+// UpsertSeller creates a seller account or sets the password of an existing one.
+func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
+	email, err := haat.NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	if len(password) < haat.MinPasswordLength {
+		return haat.Errorf(haat.EINVALID, "Password must be at least %d characters", haat.MinPasswordLength)
+	}
+	hash, err := d.hashPassword(password)
+	if err != nil {
+		return err
+	}
+	_, err = d.db.ExecContext(ctx, `INSERT INTO sellers (id, email, email_key, password_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (email_key) DO UPDATE SET password_hash = excluded.password_hash`,
+		newID(), email, strings.ToLower(email), hash, d.Now().UnixMilli())
+	if err != nil {
+		return fmt.Errorf("sqlstore: upsert seller: %w", err)
+	}
+	return nil
+}
+
+// AuthenticateSeller checks a seller's email and password.
+func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*haat.Seller, error) {
+	s := &haat.Seller{}
+	var hash string
+	err := d.db.QueryRowContext(ctx, `SELECT id, email, password_hash FROM sellers WHERE email_key = $1`,
+		strings.ToLower(strings.TrimSpace(email))).Scan(&s.ID, &s.Email, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		return nil, errBadLogin
+	} else if err != nil {
+		return nil, fmt.Errorf("sqlstore: authenticate seller: %w", err)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
+		return nil, errBadLogin
+	}
+	return s, nil
+}
+
+// Seller returns a seller by id.
+func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
+	s := &haat.Seller{}
+	err := d.db.QueryRowContext(ctx, `SELECT id, email FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, haat.Errorf(haat.ENOTFOUND, "Seller not found")
+	} else if err != nil {
+		return nil, fmt.Errorf("sqlstore: seller: %w", err)
+	}
+	return s, nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// CreateSession starts a session and returns its token; only the token's hash is stored.
+func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time.Duration) (string, error) {
+	buf := make([]byte, 32)
+	rand.Read(buf)
+	token := base64.RawURLEncoding.EncodeToString(buf)
+	now := d.Now()
+	// Expired sessions are swept here, where sessions are made, rather than by a timer.
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at < $1`, now.UnixMilli()); err != nil {
+		return "", fmt.Errorf("sqlstore: sweep sessions: %w", err)
+	}
+	if _, err := d.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, role, subject_id, expires_at, created_at)
+		VALUES ($1, $2, $3, $4, $5)`, hashToken(token), role, subjectID, now.Add(ttl).UnixMilli(), now.UnixMilli()); err != nil {
+		return "", fmt.Errorf("sqlstore: create session: %w", err)
+	}
+	return token, nil
+}
+
+// SessionSubject returns the subject of a live session of role.
+func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, error) {
+	var subject string
+	err := d.db.QueryRowContext(ctx, `SELECT subject_id FROM sessions WHERE token_hash = $1 AND role = $2 AND expires_at > $3`,
+		hashToken(token), role, d.Now().UnixMilli()).Scan(&subject)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", haat.Errorf(haat.ENOTFOUND, "Session not found")
+	} else if err != nil {
+		return "", fmt.Errorf("sqlstore: session: %w", err)
+	}
+	return subject, nil
+}
+
+// DeleteSession ends a session.
+func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1 AND role = $2`, hashToken(token), role); err != nil {
+		return fmt.Errorf("sqlstore: delete session: %w", err)
+	}
+	return nil
+}
+
+// Login rate limit: at most LoginMaxFailures failed attempts per key in LoginWindow.
+const (
+	LoginMaxFailures = 10
+	LoginWindow      = 15 * time.Minute
+)
+
+// LoginAllowed reports whether key has failed fewer than LoginMaxFailures times in the window.
+func (d *DB) LoginAllowed(ctx context.Context, key string) (bool, error) {
+	var failures int
+	var start int64
+	err := d.db.QueryRowContext(ctx, `SELECT failures, window_start FROM login_failures WHERE key = $1`, key).Scan(&failures, &start)
+	if errors.Is(err, sql.ErrNoRows) {
+		return true, nil
+	} else if err != nil {
+		return false, fmt.Errorf("sqlstore: login allowed: %w", err)
+	}
+	return failures < LoginMaxFailures || start < d.Now().Add(-LoginWindow).UnixMilli(), nil
+}
+
+// LoginFailed counts a failed attempt, starting a new window when the last one has passed.
+func (d *DB) LoginFailed(ctx context.Context, key string) error {
+	now := d.Now()
+	_, err := d.db.ExecContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
+		ON CONFLICT (key) DO UPDATE SET
+			failures = CASE WHEN login_failures.window_start < $3 THEN 1 ELSE login_failures.failures + 1 END,
+			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END`,
+		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli())
+	if err != nil {
+		return fmt.Errorf("sqlstore: login failed: %w", err)
+	}
+	return nil
+}
+
+// LoginSucceeded forgets the failures of key.
+func (d *DB) LoginSucceeded(ctx context.Context, key string) error {
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
+		return fmt.Errorf("sqlstore: login succeeded: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package haat
+
+import (
+	"context"
+	"net/mail"
+	"strings"
+	"time"
+)
+
+// MinPasswordLength is the shortest password accepted on register.
+const MinPasswordLength = 8
+
+// User is a shopper's account. The password hash never leaves the store package.
+type User struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	CartItems Cart      `json:"cartItems"`
+	CreatedAt time.Time `json:"-"`
+}
+
+// Seller is an account that may use the seller area.
+type Seller struct {
+	ID    string
+	Email string
+}
+
+// Session roles: shopper and seller sessions live in separate cookies.
+const (
+	RoleUser   = "user"
+	RoleSeller = "seller"
+)
+
+// NormalizeEmail trims an email address and checks its form; the stored key is lower case.
+func NormalizeEmail(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", Errorf(EINVALID, "Email is required")
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") || len(s) > 254 {
+		return "", Errorf(EINVALID, "Please enter a valid email address")
+	}
+	return s, nil
+}
+
+// UserService manages shopper accounts, sessions and carts.
+type UserService interface {
+	// Register creates a user; the email must be unused regardless of case.
+	Register(ctx context.Context, name, email, password string) (*User, error)
+	// Authenticate returns the user whose email and password match.
+	Authenticate(ctx context.Context, email, password string) (*User, error)
+	// User returns a user with their cart.
+	User(ctx context.Context, id string) (*User, error)
+	// SetCart replaces a user's cart after checking every product and quantity.
+	SetCart(ctx context.Context, userID string, cart Cart) error
+}
+
+// SellerService manages seller accounts.
+type SellerService interface {
+	// UpsertSeller creates a seller or sets the password of an existing one.
+	UpsertSeller(ctx context.Context, email, password string) error
+	// AuthenticateSeller returns the seller whose email and password match.
+	AuthenticateSeller(ctx context.Context, email, password string) (*Seller, error)
+	// Seller returns a seller by id.
+	Seller(ctx context.Context, id string) (*Seller, error)
+}
+
+// SessionService keeps login sessions; tokens are stored hashed.
+type SessionService interface {
+	// CreateSession starts a session for subject in role and returns its token.
+	CreateSession(ctx context.Context, role, subjectID string, ttl time.Duration) (token string, err error)
+	// SessionSubject returns the subject of a live session, or ENOTFOUND.
+	SessionSubject(ctx context.Context, role, token string) (string, error)
+	// DeleteSession ends a session.
+	DeleteSession(ctx context.Context, role, token string) error
+}
+
+// LoginLimiter counts failed logins per key (client address) in a time window.
+type LoginLimiter interface {
+	// LoginAllowed reports whether key may try to log in now.
+	LoginAllowed(ctx context.Context, key string) (bool, error)
+	// LoginFailed records a failed attempt.
+	LoginFailed(ctx context.Context, key string) error
+	// LoginSucceeded clears the failures of key.
+	LoginSucceeded(ctx context.Context, key string) error
+}
