@@ -94,8 +94,17 @@ func (s *Server) secure(r *http.Request) bool {
 	return r.TLS != nil || strings.HasPrefix(s.PublicURL, "https://")
 }
 
-// clientIP is the address the request came from; the rate limit counts per address.
-func clientIP(r *http.Request) string {
+// clientIP is the address the request came from; the rate limit counts per address. Behind a
+// proxy, header names the header it sets (X-Forwarded-For: the last entry, the one it added).
+func clientIP(r *http.Request, header string) string {
+	if header != "" {
+		if v := r.Header.Values(header); len(v) > 0 {
+			parts := strings.Split(v[len(v)-1], ",")
+			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
+				return ip
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -105,7 +114,7 @@ func clientIP(r *http.Request) string {
 
 // checkLoginAllowed refuses a login from an address that failed too often recently.
 func (s *Server) checkLoginAllowed(r *http.Request) error {
-	allowed, err := s.Limiter.LoginAllowed(r.Context(), clientIP(r))
+	allowed, err := s.Limiter.LoginAllowed(r.Context(), clientIP(r, s.ClientIPHeader))
 	if err != nil {
 		return err
 	}
@@ -119,9 +128,9 @@ func (s *Server) checkLoginAllowed(r *http.Request) error {
 func (s *Server) loginResult(r *http.Request, err error) error {
 	switch haat.ErrorCode(err) {
 	case "":
-		return s.Limiter.LoginSucceeded(r.Context(), clientIP(r))
+		return s.Limiter.LoginSucceeded(r.Context(), clientIP(r, s.ClientIPHeader))
 	case haat.EUNAUTHORIZED:
-		if lerr := s.Limiter.LoginFailed(r.Context(), clientIP(r)); lerr != nil {
+		if lerr := s.Limiter.LoginFailed(r.Context(), clientIP(r, s.ClientIPHeader)); lerr != nil {
 			return lerr
 		}
 	}

@@ -35,6 +35,9 @@ type Server struct {
 	Currency string
 	// PublicURL is the store's public address; its origin is accepted on mutating requests.
 	PublicURL string
+	// ClientIPHeader names the header a trusted reverse proxy puts the client address in
+	// (e.g. X-Forwarded-For); empty means the connection's address is the client's.
+	ClientIPHeader string
 	// Web is the built storefront (index.html and assets); nil serves no pages.
 	Web fs.FS
 	// Health checks the dependencies for /healthz.
@@ -220,7 +223,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		}
 		s.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", sw.status),
-			slog.Int("bytes", sw.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", clientIP(r)))
+			slog.Int("bytes", sw.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", clientIP(r, s.ClientIPHeader)))
 	})
 }
 

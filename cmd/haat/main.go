@@ -34,7 +34,8 @@ Usage:
   haat seller add EMAIL       add a seller or set their password (password read from stdin)
 
 Every flag also reads an environment variable: HAAT_ADDR, HAAT_DATA_DIR, HAAT_DATABASE_URL,
-HAAT_BLOB_URL, HAAT_PUBLIC_URL, HAAT_CURRENCY, HAAT_SELLER_EMAIL, HAAT_SELLER_PASSWORD.
+HAAT_BLOB_URL, HAAT_PUBLIC_URL, HAAT_CURRENCY, HAAT_SELLER_EMAIL, HAAT_SELLER_PASSWORD,
+HAAT_CLIENT_IP_HEADER.
 `
 
 func main() {
@@ -56,6 +57,7 @@ type config struct {
 	Currency       string
 	SellerEmail    string
 	SellerPassword string
+	ClientIPHeader string
 }
 
 // flags defines the configuration flags on fs, each defaulting to its environment variable.
@@ -73,6 +75,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.PublicURL, "public-url", env("HAAT_PUBLIC_URL", ""), "public address of the store, e.g. https://haat.example.com (HAAT_PUBLIC_URL)")
 	fs.StringVar(&c.Currency, "currency", env("HAAT_CURRENCY", "USD"), "store currency: USD or NPR (HAAT_CURRENCY)")
 	fs.StringVar(&c.SellerEmail, "seller-email", env("HAAT_SELLER_EMAIL", ""), "seller account created or updated at start-up (HAAT_SELLER_EMAIL)")
+	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("HAAT_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For (HAAT_CLIENT_IP_HEADER)")
 	c.SellerPassword = env("HAAT_SELLER_PASSWORD", "")
 }
 
@@ -183,7 +186,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
-		Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, Web: web.App(),
+		Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger,
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)

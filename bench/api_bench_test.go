@@ -1,0 +1,138 @@
+// Package bench measures the store's hot paths end to end through the HTTP handler, on SQLite
+// and (with HAAT_TEST_POSTGRES) PostgreSQL. Results and how to read them: RESULTS.md.
+package bench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"haat"
+	"haat/api"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+// fixture is a store with a catalogue of n products, one shopper with an address, and their cookie.
+type fixture struct {
+	handler   http.Handler
+	cookie    *http.Cookie
+	productID string
+	addressID string
+}
+
+func newFixture(b *testing.B, dialect string, n int) *fixture {
+	b.Helper()
+	ctx := context.Background()
+	db := sqlstoretest.Open(b, dialect)
+	products := make([]haat.Product, n)
+	for i := range products {
+		products[i] = haat.Product{Name: fmt.Sprintf("Product %d", i), Category: haat.Categories[i%7], Price: 32000,
+			OfferPrice: 29500, InStock: true, Weight: "1 kg", Image: []string{"/media/catalogue/rice.webp"},
+			Description: []string{"Hill-grown red rice from Jumla", "Nutty flavour, cooks in 25 minutes"}}
+	}
+	if _, err := db.SeedCatalogue(ctx, products); err != nil {
+		b.Fatal(err)
+	}
+	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
+		Currency: "USD", Logger: discardLogger()}
+	f := &fixture{handler: srv.Handler()}
+
+	rec := f.do(b, "POST", "/api/user/register", `{"name":"Sita","email":"sita@example.com","password":"long enough"}`)
+	f.cookie = rec.Result().Cookies()[0]
+	list, _ := db.Products(ctx)
+	f.productID = list[0].ID
+	f.do(b, "POST", "/api/address/add", `{"address":{"firstName":"Sita","lastName":"Gurung","email":"sita@example.com",
+		"street":"Lakeside 4","city":"Pokhara","state":"Gandaki","zipcode":"33700","country":"Nepal","phone":"9811111111"}}`)
+	addrs, _ := db.Addresses(ctx, userID(b, db, f.cookie.Value))
+	f.addressID = addrs[0].ID
+	return f
+}
+
+func userID(b *testing.B, db *sqlstore.DB, token string) string {
+	id, err := db.SessionSubject(context.Background(), haat.RoleUser, token)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return id
+}
+
+func (f *fixture) do(b *testing.B, method, path, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, bytes.NewBufferString(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if f.cookie != nil {
+		req.AddCookie(f.cookie)
+	}
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		b.Fatalf("%s %s: %d %s", method, path, rec.Code, rec.Body)
+	}
+	return rec
+}
+
+func dialects() []string {
+	if os.Getenv("HAAT_TEST_POSTGRES") != "" {
+		return []string{sqlstore.SQLite, sqlstore.Postgres}
+	}
+	return []string{sqlstore.SQLite}
+}
+
+// BenchmarkHealthz is the reference: the cheapest request through all the middleware.
+func BenchmarkHealthz(b *testing.B) {
+	for _, d := range dialects() {
+		b.Run(d, func(b *testing.B) {
+			f := newFixture(b, d, 1)
+			for b.Loop() {
+				f.do(b, "GET", "/healthz", "")
+			}
+		})
+	}
+}
+
+// BenchmarkProductList is the storefront's first call: the whole catalogue of 200 products.
+func BenchmarkProductList(b *testing.B) {
+	for _, d := range dialects() {
+		b.Run(d, func(b *testing.B) {
+			f := newFixture(b, d, 200)
+			for b.Loop() {
+				f.do(b, "GET", "/api/product/list", "")
+			}
+		})
+	}
+}
+
+// BenchmarkIsAuth is the session check every page load makes: cookie → session → user and cart.
+func BenchmarkIsAuth(b *testing.B) {
+	for _, d := range dialects() {
+		b.Run(d, func(b *testing.B) {
+			f := newFixture(b, d, 10)
+			for b.Loop() {
+				f.do(b, "GET", "/api/user/is-auth", "")
+			}
+		})
+	}
+}
+
+// BenchmarkPlaceOrder places a cash order of one line: a write transaction of four statements.
+func BenchmarkPlaceOrder(b *testing.B) {
+	for _, d := range dialects() {
+		b.Run(d, func(b *testing.B) {
+			f := newFixture(b, d, 10)
+			body := fmt.Sprintf(`{"items":[{"product":%q,"quantity":2}],"address":%q}`, f.productID, f.addressID)
+			for b.Loop() {
+				f.do(b, "POST", "/api/order/cod", body)
+			}
+		})
+	}
+}
+
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
