@@ -256,19 +256,19 @@ func TestOrders(t *testing.T) {
 		cod := func(addr string, lines ...haat.OrderLine) (*haat.Order, error) {
 			return db.PlaceOrder(ctx, haat.NewOrder{UserID: a.ID, AddressID: addr, PaymentType: haat.PaymentCOD, Lines: lines})
 		}
-		_, err := cod(addrB.ID, haat.OrderLine{rice.ID, 1})
+		_, err := cod(addrB.ID, haat.OrderLine{ProductID: rice.ID, Quantity: 1})
 		wantCode(t, err, haat.ENOTFOUND) // another user's address
-		_, err = cod(addrA.ID, haat.OrderLine{dal.ID, 1})
+		_, err = cod(addrA.ID, haat.OrderLine{ProductID: dal.ID, Quantity: 1})
 		wantCode(t, err, haat.EINVALID) // out of stock
-		_, err = cod(addrA.ID, haat.OrderLine{"unknown", 1})
+		_, err = cod(addrA.ID, haat.OrderLine{ProductID: "unknown", Quantity: 1})
 		wantCode(t, err, haat.ENOTFOUND)
-		_, err = cod("", haat.OrderLine{rice.ID, 1})
+		_, err = cod("", haat.OrderLine{ProductID: rice.ID, Quantity: 1})
 		wantCode(t, err, haat.EINVALID)
 		if got, _ := db.User(ctx, a.ID); got.CartItems[rice.ID] != 2 {
 			t.Fatal("a refused order emptied the cart")
 		}
 
-		first, err := cod(addrA.ID, haat.OrderLine{rice.ID, 2})
+		first, err := cod(addrA.ID, haat.OrderLine{ProductID: rice.ID, Quantity: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +278,7 @@ func TestOrders(t *testing.T) {
 		if got, _ := db.User(ctx, a.ID); len(got.CartItems) != 0 {
 			t.Fatal("cash order did not empty the cart")
 		}
-		second, err := cod(addrA.ID, haat.OrderLine{noodles.ID, 3}, haat.OrderLine{rice.ID, 1})
+		second, err := cod(addrA.ID, haat.OrderLine{ProductID: noodles.ID, Quantity: 3}, haat.OrderLine{ProductID: rice.ID, Quantity: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,7 +286,7 @@ func TestOrders(t *testing.T) {
 			t.Fatalf("amount = %d", second.Amount)
 		}
 		if _, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,
-			Lines: []haat.OrderLine{{rice.ID, 1}}}); err != nil {
+			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 
