@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useApp } from '../context';
+import { t } from '../i18n/en';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+import Logo from './Logo';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-1 py-2 hover:text-green-700 ${isActive ? 'text-green-700 font-medium' : ''}`;
+
+function SearchBox({ className = '' }: { className?: string }) {
+  const { search, setSearch } = useApp();
+  return (
+    <label className={`flex items-center gap-2 rounded-full border border-stone-300 bg-white px-3 focus-within:border-green-600 ${className}`}>
+      <span className="sr-only">{t.nav.searchLabel}</span>
+      <input
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={t.nav.searchPlaceholder}
+        className="min-h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-400"
+      />
+      <SearchIcon width={18} height={18} className="shrink-0 text-slate-500" />
+    </label>
+  );
+}
+
+/** Navbar is the shop's top bar: links, search, cart badge and the account menu. */
+export default function Navbar() {
+  const { user, count, setShowLogin, search, logout } = useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const profileRef = useRef<HTMLDivElement>(null);
+
+  // A non-empty search always shows the product list.
+  useEffect(() => {
+    if (search.trim() !== '' && pathname !== '/products') navigate('/products');
+  }, [search, pathname, navigate]);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setProfileOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!profileOpen) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !profileRef.current?.contains(e.target as Node)) setProfileOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [profileOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:px-8" aria-label="Main">
+        <Logo />
+        <div className="ml-auto hidden items-center gap-6 text-slate-700 md:flex">
+          <NavLink to="/home" className={linkClass}>
+            {t.nav.home}
+          </NavLink>
+          <NavLink to="/products" end className={linkClass}>
+            {t.nav.products}
+          </NavLink>
+          <NavLink to="/contact" className={linkClass}>
+            {t.nav.contact}
+          </NavLink>
+        </div>
+        <SearchBox className="order-last w-full lg:order-none lg:w-60" />
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <button
+            type="button"
+            onClick={() => navigate('/cart')}
+            className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50"
+            aria-label={`${t.nav.cart}, ${count} ${count === 1 ? 'item' : 'items'}`}
+          >
+            <CartIcon className="text-green-800" />
+            <span className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-semibold leading-5 text-white" aria-hidden="true">
+              {count}
+            </span>
+          </button>
+          {!user ? (
+            <button type="button" onClick={() => setShowLogin(true)} className="hidden min-h-11 rounded-full bg-green-700 px-7 font-medium text-white hover:bg-green-800 md:block">
+              {t.nav.login}
+            </button>
+          ) : (
+            <div className="relative hidden md:block" ref={profileRef}>
+              <button
+                type="button"
+                onClick={() => setProfileOpen((v) => !v)}
+                className="flex h-11 w-11 items-center justify-center rounded-full bg-green-100 text-green-800 hover:bg-green-200"
+                aria-label={t.nav.profile}
+                aria-haspopup="menu"
+                aria-expanded={profileOpen}
+              >
+                <UserIcon />
+              </button>
+              {profileOpen && (
+                <ul role="menu" className="absolute right-0 top-12 w-44 rounded-xl border border-stone-200 bg-white py-2 text-sm shadow-lg">
+                  <li role="none">
+                    <Link role="menuitem" to="/my-orders" className="block px-4 py-2.5 hover:bg-green-50">
+                      {t.nav.myOrders}
+                    </Link>
+                  </li>
+                  <li role="none">
+                    <Link role="menuitem" to="/seller" className="block px-4 py-2.5 hover:bg-green-50">
+                      {t.nav.sellProducts}
+                    </Link>
+                  </li>
+                  <li role="none">
+                    <button role="menuitem" type="button" onClick={() => void logout()} className="block w-full px-4 py-2.5 text-left hover:bg-green-50">
+                      {t.nav.logout}
+                    </button>
+                  </li>
+                </ul>
+              )}
+            </div>
+          )}
+          <button
+            type="button"
+            onClick={() => setMenuOpen((v) => !v)}
+            className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50 md:hidden"
+            aria-label={t.nav.menu}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </nav>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+          <ul className="flex flex-col text-slate-700">
+            <li>
+              <NavLink to="/home" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                {t.nav.home}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/products" end className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                {t.nav.allProducts}
+              </NavLink>
+            </li>
+            {user && (
+              <li>
+                <NavLink to="/my-orders" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                  {t.nav.myOrders}
+                </NavLink>
+              </li>
+            )}
+            <li>
+              <NavLink to="/contact" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                {t.nav.contact}
+              </NavLink>
+            </li>
+            <li className="pt-2">
+              {!user ? (
+                <button type="button" onClick={() => { setMenuOpen(false); setShowLogin(true); }} className="min-h-11 rounded-full bg-green-700 px-7 font-medium text-white">
+                  {t.nav.login}
+                </button>
+              ) : (
+                <button type="button" onClick={() => void logout()} className="min-h-11 rounded-full bg-green-700 px-7 font-medium text-white">
+                  {t.nav.logout}
+                </button>
+              )}
+            </li>
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,213 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { api, unwrap, type Cart, type Product, type User } from './lib/api';
+import { addItem, cartCount, loadGuestCart, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
+import { t } from './i18n/en';
+
+interface AppState {
+  user: User | null;
+  /** authChecked is false until the first session check has answered. */
+  authChecked: boolean;
+  isSeller: boolean;
+  setIsSeller: (v: boolean) => void;
+  products: Product[];
+  productsLoading: boolean;
+  currency: string;
+  cart: Cart;
+  count: number;
+  addToCart: (id: string) => void;
+  updateCartItem: (id: string, quantity: number) => void;
+  removeFromCart: (id: string) => void;
+  /** deleteFromCart takes a product out of the cart whatever its quantity. */
+  deleteFromCart: (id: string) => void;
+  clearCart: () => void;
+  search: string;
+  setSearch: (q: string) => void;
+  showLogin: boolean;
+  setShowLogin: (v: boolean) => void;
+  /** signedIn takes the user of a successful login or sign-up and merges the guest cart into theirs. */
+  signedIn: (u: User) => void;
+  logout: () => Promise<void>;
+}
+
+const AppContext = createContext<AppState | null>(null);
+
+export function useApp(): AppState {
+  const ctx = useContext(AppContext);
+  if (!ctx) throw new Error('useApp outside AppProvider');
+  return ctx;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [authChecked, setAuthChecked] = useState(false);
+  const [isSeller, setIsSeller] = useState(false);
+  const [cart, setCart] = useState<Cart>(loadGuestCart);
+  const [search, setSearch] = useState('');
+  const [showLogin, setShowLogin] = useState(false);
+  const userRef = useRef<User | null>(null);
+  userRef.current = user;
+
+  const productsQuery = useQuery({
+    queryKey: ['products'],
+    queryFn: () => unwrap(api.products(), t.toast.loadProducts).then((r) => r.products),
+  });
+  useEffect(() => {
+    if (productsQuery.error) toast.error(productsQuery.error.message || t.toast.loadProducts);
+  }, [productsQuery.error]);
+
+  const configQuery = useQuery({
+    queryKey: ['config'],
+    queryFn: () => unwrap(api.config(), t.toast.generic),
+    staleTime: Infinity,
+  });
+
+  // Cart changes reach the server one request at a time, always with the latest cart.
+  const pending = useRef<Cart | null>(null);
+  const syncing = useRef(false);
+  const sync = useCallback(async (next: Cart) => {
+    pending.current = next;
+    if (syncing.current) return;
+    syncing.current = true;
+    while (pending.current) {
+      const body = pending.current;
+      pending.current = null;
+      const r = await api.updateCart(body);
+      if (!r.success) toast.error(r.message || t.toast.updateFailed);
+    }
+    syncing.current = false;
+  }, []);
+
+  const signedIn = useCallback(
+    (u: User) => {
+      const guest = loadGuestCart();
+      const merged = mergeCarts(u.cartItems ?? {}, guest);
+      setUser(u);
+      setCart(merged);
+      if (Object.keys(guest).length > 0) {
+        saveGuestCart({});
+        void sync(merged);
+      }
+    },
+    [sync],
+  );
+
+  useEffect(() => {
+    let live = true;
+    api.isAuth().then((r) => {
+      if (!live) return;
+      if (r.success) signedIn(r.user);
+      else if (r.status !== 401) {
+        toast.error(t.toast.loadUser);
+        setUser(null);
+        setCart({});
+      }
+      setAuthChecked(true);
+    });
+    api.authSeller().then((r) => live && setIsSeller(r.success));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+
+  const commit = useCallback(
+    (next: Cart, success: string) => {
+      setCart(next);
+      if (userRef.current) void sync(next);
+      else saveGuestCart(next);
+      toast.success(success);
+    },
+    [sync],
+  );
+
+  const addToCart = useCallback(
+    (id: string) => {
+      try {
+        commit(addItem(cart, id), t.toast.added);
+      } catch {
+        toast.error(t.toast.addFailed);
+      }
+    },
+    [cart, commit],
+  );
+  const updateCartItem = useCallback(
+    (id: string, quantity: number) => {
+      try {
+        commit(updateItem(cart, id, quantity), t.toast.updated);
+      } catch {
+        toast.error(t.toast.updateFailed);
+      }
+    },
+    [cart, commit],
+  );
+  const removeFromCart = useCallback(
+    (id: string) => {
+      try {
+        commit(removeItem(cart, id), t.toast.removed);
+      } catch {
+        toast.error(t.toast.removeFailed);
+      }
+    },
+    [cart, commit],
+  );
+  const deleteFromCart = useCallback(
+    (id: string) => {
+      try {
+        commit(updateItem(cart, id, 0), t.toast.removed);
+      } catch {
+        toast.error(t.toast.removeFailed);
+      }
+    },
+    [cart, commit],
+  );
+  const clearCart = useCallback(() => {
+    setCart({});
+    saveGuestCart({});
+  }, []);
+
+  const logout = useCallback(async () => {
+    const r = await api.logout();
+    if (!r.success) {
+      toast.error(r.message || t.toast.logoutFailed);
+      return;
+    }
+    toast.success(r.message || 'Logged Out');
+    setUser(null);
+    setCart({});
+    queryClient.removeQueries({ queryKey: ['addresses'] });
+    queryClient.removeQueries({ queryKey: ['orders'] });
+    navigate('/home');
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AppState>(
+    () => ({
+      user,
+      authChecked,
+      isSeller,
+      setIsSeller,
+      products: productsQuery.data ?? [],
+      productsLoading: productsQuery.isPending,
+      currency: configQuery.data?.currencySymbol ?? '$',
+      cart,
+      count: cartCount(cart),
+      addToCart,
+      updateCartItem,
+      removeFromCart,
+      deleteFromCart,
+      clearCart,
+      search,
+      setSearch,
+      showLogin,
+      setShowLogin,
+      signedIn,
+      logout,
+    }),
+    [user, authChecked, isSeller, productsQuery.data, productsQuery.isPending, configQuery.data, cart, addToCart,
+      updateCartItem, removeFromCart, deleteFromCart, clearCart, search, showLogin, signedIn, logout],
+  );
+  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+}

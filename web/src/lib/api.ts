@@ -1,0 +1,139 @@
+// The one client for Haat's JSON API. Calls never throw: they answer { success: false, message,
+// status } for HTTP errors and network failures alike (status 0), so every caller can show the
+// server's message or its own fallback.
+
+export type Category = 'Vegetables' | 'Fruits' | 'Drinks' | 'Instant' | 'Dairy' | 'Bakery' | 'Grains';
+
+export interface Product {
+  _id: string;
+  name: string;
+  category: Category;
+  price: number;
+  offerPrice: number;
+  image: string[];
+  description: string[];
+  weight?: string;
+  inStock: boolean;
+  createdAt: string;
+}
+
+export type Cart = Record<string, number>;
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  cartItems: Cart;
+}
+
+export interface AddressInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+}
+
+export interface Address extends AddressInput {
+  _id: string;
+}
+
+export interface OrderItem {
+  product: Pick<Product, '_id' | 'name' | 'category' | 'offerPrice' | 'image'>;
+  quantity: number;
+}
+
+export type PaymentType = 'COD' | 'Online';
+
+export interface Order {
+  _id: string;
+  items: OrderItem[];
+  address: Address;
+  amount: number;
+  paymentType: PaymentType;
+  status: string;
+  isPaid: boolean;
+  createdAt: string;
+}
+
+export interface StoreConfig {
+  currency: string;
+  currencySymbol: string;
+}
+
+export type Failure = { success: false; message: string; status: number };
+export type ApiResult<T> = ({ success: true; message?: string } & T) | Failure;
+
+/** ApiError carries a failed call's message and status into TanStack Query. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    return { success: false, message: err instanceof Error ? err.message : String(err), status: 0 };
+  }
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    // Not JSON: an error page from a proxy, say. Handled below like any failure.
+  }
+  const obj = (data ?? {}) as { success?: unknown; message?: unknown };
+  if (res.ok && obj.success === true) return data as ApiResult<T>;
+  return { success: false, message: typeof obj.message === 'string' ? obj.message : '', status: res.status };
+}
+
+/** unwrap turns a failed call into an ApiError with the server's message or the fallback. */
+export async function unwrap<T>(result: Promise<ApiResult<T>>, fallback: string): Promise<T> {
+  const r = await result;
+  if (!r.success) throw new ApiError(r.message || fallback, r.status);
+  return r;
+}
+
+export const api = {
+  config: () => call<StoreConfig>('GET', '/api/config'),
+  products: () => call<{ products: Product[] }>('GET', '/api/product/list'),
+
+  isAuth: () => call<{ user: User }>('GET', '/api/user/is-auth'),
+  login: (email: string, password: string) => call<{ user: User }>('POST', '/api/user/login', { email, password }),
+  register: (name: string, email: string, password: string) =>
+    call<{ user: User }>('POST', '/api/user/register', { name, email, password }),
+  logout: () => call<object>('GET', '/api/user/logout'),
+
+  authSeller: () => call<object>('GET', '/api/seller/auth-seller'),
+  sellerLogin: (email: string, password: string) =>
+    call<object>('POST', '/api/seller/login', { email: email.trim(), password }),
+  sellerLogout: () => call<object>('GET', '/api/seller/logout'),
+
+  updateCart: (cartItems: Cart) => call<object>('POST', '/api/cart/update', { cartItems }),
+
+  addresses: () => call<{ addresses: Address[] }>('GET', '/api/address/get'),
+  addAddress: (address: AddressInput) => call<{ address: Address }>('POST', '/api/address/add', { address }),
+
+  placeOrder: (payment: PaymentType, items: { product: string; quantity: number }[], address: string) =>
+    call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', { items, address }),
+  myOrders: () => call<{ orders: Order[] }>('GET', '/api/order/user'),
+  sellerOrders: () => call<{ orders: Order[] }>('GET', '/api/order/seller'),
+
+  addProduct: (form: FormData) => call<{ product: Product }>('POST', '/api/product/add', form),
+  setStock: (id: string, inStock: boolean) => call<object>('POST', '/api/product/stock', { id, inStock }),
+};

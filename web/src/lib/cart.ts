@@ -1,0 +1,86 @@
+import type { Cart, Product } from './api';
+import { taxOf, toMinor } from './money';
+
+/** MAX_QUANTITY is the most of one product a cart may hold; the server refuses more. */
+export const MAX_QUANTITY = 100;
+
+const clamp = (q: number) => Math.min(Math.max(Math.trunc(q), 0), MAX_QUANTITY);
+
+/** addItem adds one of a product. */
+export function addItem(cart: Cart, id: string): Cart {
+  return { ...cart, [id]: clamp((cart[id] ?? 0) + 1) };
+}
+
+/** updateItem sets a product's quantity; zero or less removes it. */
+export function updateItem(cart: Cart, id: string, quantity: number): Cart {
+  const next = { ...cart };
+  if (!Number.isFinite(quantity) || quantity <= 0) delete next[id];
+  else next[id] = clamp(quantity);
+  return next;
+}
+
+/** removeItem takes one away and deletes the product at zero. */
+export function removeItem(cart: Cart, id: string): Cart {
+  return updateItem(cart, id, (cart[id] ?? 0) - 1);
+}
+
+/** mergeCarts adds a guest cart into a saved one, quantity by quantity, capped at MAX_QUANTITY. */
+export function mergeCarts(saved: Cart, guest: Cart): Cart {
+  const merged: Cart = {};
+  for (const [id, q] of Object.entries(saved)) if (q > 0) merged[id] = clamp(q);
+  for (const [id, q] of Object.entries(guest)) if (q > 0) merged[id] = clamp((merged[id] ?? 0) + q);
+  return merged;
+}
+
+/** cartCount is the number of items: the sum of positive quantities. */
+export function cartCount(cart: Cart): number {
+  return Object.values(cart).reduce((n, q) => (q > 0 ? n + q : n), 0);
+}
+
+export interface CartLine {
+  product: Product;
+  quantity: number;
+}
+
+/** cartLines pairs the cart with known, in-stock products, in catalogue order. */
+export function cartLines(cart: Cart, products: Product[]): CartLine[] {
+  return products.filter((p) => p.inStock && (cart[p._id] ?? 0) > 0).map((p) => ({ product: p, quantity: cart[p._id] }));
+}
+
+export interface Totals {
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+/** cartTotals computes subtotal, 2% tax and total in minor units, as the server does for the order. */
+export function cartTotals(lines: CartLine[]): Totals {
+  const subtotal = lines.reduce((sum, l) => sum + toMinor(l.product.offerPrice) * l.quantity, 0);
+  const tax = taxOf(subtotal);
+  return { subtotal, tax, total: subtotal + tax };
+}
+
+const GUEST_KEY = 'haat.guestCart';
+
+/** loadGuestCart reads the cart a visitor keeps in this browser. */
+export function loadGuestCart(): Cart {
+  try {
+    const raw = JSON.parse(localStorage.getItem(GUEST_KEY) ?? '{}');
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+    const cart: Cart = {};
+    for (const [id, q] of Object.entries(raw)) if (typeof q === 'number' && q > 0) cart[id] = clamp(q);
+    return cart;
+  } catch {
+    return {};
+  }
+}
+
+/** saveGuestCart keeps a visitor's cart across reloads; an empty cart removes the key. */
+export function saveGuestCart(cart: Cart): void {
+  try {
+    if (Object.keys(cart).length === 0) localStorage.removeItem(GUEST_KEY);
+    else localStorage.setItem(GUEST_KEY, JSON.stringify(cart));
+  } catch {
+    // Storage full or disabled: the cart still works for this visit.
+  }
+}

@@ -1,0 +1,39 @@
+import type { Category, Product } from './api';
+
+export interface CategoryInfo {
+  text: string;
+  path: Category;
+  tint: string;
+  image: string;
+}
+
+/** categories is the spec's category list: label and path key, with a tile colour and picture. */
+export const categories: CategoryInfo[] = [
+  { text: 'Organic veggies', path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
+  { text: 'Fresh Fruits', path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
+  { text: 'Cold Drinks', path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/mango-juice.webp' },
+  { text: 'Instant Food', path: 'Instant', tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
+  { text: 'Dairy Products', path: 'Dairy', tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
+  { text: 'Bakery & Breads', path: 'Bakery', tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },
+  { text: 'Grains & Cereals', path: 'Grains', tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
+];
+
+/** findCategory matches a path segment case-insensitively. */
+export const findCategory = (path: string | undefined): CategoryInfo | undefined =>
+  categories.find((c) => c.path.toLowerCase() === (path ?? '').toLowerCase());
+
+/** productPath is the detail page of a product. */
+export const productPath = (p: Pick<Product, '_id' | 'category'>) => `/products/${p.category.toLowerCase()}/${p._id}`;
+
+/** searchProducts keeps in-stock products whose name contains the query, ignoring case. */
+export function searchProducts(products: Product[], query: string): Product[] {
+  const q = query.trim().toLowerCase();
+  return products.filter((p) => p.inStock && (q === '' || p.name.toLowerCase().includes(q)));
+}
+
+/** bestSellers are the first ten products in stock. */
+export const bestSellers = (products: Product[]) => products.filter((p) => p.inStock).slice(0, 10);
+
+/** relatedProducts are up to ten other in-stock products of the same category. */
+export const relatedProducts = (products: Product[], product: Product) =>
+  products.filter((p) => p.inStock && p.category === product.category && p._id !== product._id).slice(0, 10);

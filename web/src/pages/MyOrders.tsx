@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useApp } from '../context';
+import { api, unwrap } from '../lib/api';
+import Spinner from '../components/Spinner';
+import { formatMoney } from '../lib/money';
+import { t } from '../i18n/en';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** MyOrders lists the signed-in shopper's orders, newest first. */
+export default function MyOrders() {
+  const { user, authChecked, currency, setShowLogin } = useApp();
+  const ordersQuery = useQuery({
+    queryKey: ['orders', user?._id],
+    queryFn: () => unwrap(api.myOrders(), t.toast.ordersFailed).then((r) => r.orders),
+    enabled: !!user,
+  });
+  useEffect(() => {
+    if (ordersQuery.error) toast.error(ordersQuery.error.message || t.toast.ordersFailed);
+  }, [ordersQuery.error]);
+
+  if (!authChecked || (user && ordersQuery.isPending)) return <Spinner label={t.loader} />;
+  const orders = ordersQuery.data ?? [];
+
+  return (
+    <div className="mt-8 pb-8">
+      <h1 className="text-2xl font-bold uppercase text-slate-900 md:text-3xl">{t.orders.title}</h1>
+      <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
+      {!user ? (
+        <div className="py-16 text-center">
+          <p className="text-lg text-slate-600">{t.orders.empty}</p>
+          <button type="button" onClick={() => setShowLogin(true)} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">
+            {t.nav.login}
+          </button>
+        </div>
+      ) : orders.length === 0 ? (
+        <p className="py-16 text-center text-lg text-slate-600">{t.orders.empty}</p>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {orders.map((o) => (
+            <li key={o._id} className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6" aria-label={`Order ${o._id}`}>
+              <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-sm text-slate-500">
+                <p>
+                  {t.orders.orderId} <span className="font-mono text-slate-700">{o._id}</span>
+                </p>
+                <p>
+                  {t.orders.payment} <span className="text-slate-700">{o.paymentType === 'COD' ? t.orders.cod : t.orders.online}</span>
+                </p>
+                <p>
+                  {t.orders.total}{' '}
+                  <span className="font-semibold text-slate-900" data-testid="order-amount">
+                    {currency}
+                    {formatMoney(o.amount)}
+                  </span>
+                </p>
+              </div>
+              <div className="mt-3 flex flex-wrap gap-2 text-sm">
+                <span className="rounded-full bg-green-100 px-3 py-1 font-medium text-green-800">
+                  {t.orders.status} {o.status}
+                </span>
+                <span className={`rounded-full px-3 py-1 font-medium ${o.isPaid ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}>
+                  {o.isPaid ? t.orders.paid : t.orders.pending}
+                </span>
+                <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
+                  {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
+                </span>
+              </div>
+              <ul className="mt-4 divide-y divide-stone-100">
+                {o.items.map((item) => (
+                  <li key={item.product._id} className="flex items-center gap-4 py-3">
+                    <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
+                      <img src={item.product.image[0]} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
+                    </div>
+                    <div className="flex-1 text-sm">
+                      <p className="font-semibold text-slate-800">{item.product.name}</p>
+                      <p className="text-slate-500">
+                        {t.orders.category} {item.product.category}
+                      </p>
+                    </div>
+                    <div className="text-right text-sm">
+                      <p className="text-slate-500">
+                        {t.orders.quantity} {item.quantity}
+                      </p>
+                      <p className="font-medium text-green-700">
+                        {currency}
+                        {formatMoney(item.product.offerPrice)}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500">
+                {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.city}, {o.address.state} {o.address.zipcode},{' '}
+                {o.address.country} · {o.address.phone}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

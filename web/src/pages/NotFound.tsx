@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+
+/** NotFound answers any path the store does not have. */
+export default function NotFound() {
+  return (
+    <div className="py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
+      <p className="mt-2 text-slate-600">The page you are looking for is not here.</p>
+      <Link to="/home" className="mt-6 inline-block min-h-11 rounded-full bg-green-700 px-8 py-3 font-medium text-white">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
