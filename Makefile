@@ -36,7 +36,7 @@ test-web: deps
 	cd web && npm test
 
 test-e2e: build
-	@if [ -d e2e ]; then cd e2e && npm ci --no-audit --no-fund && npm test; else echo "no e2e tests yet"; fi
+	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund && npx playwright test
 
 clean:
 	rm -rf bin web/dist/app $(CATALOGUE_IMAGES)

@@ -34,8 +34,11 @@ export default function Navbar() {
   const [profileOpen, setProfileOpen] = useState(false);
   const profileRef = useRef<HTMLDivElement>(null);
 
-  // A non-empty search always shows the product list.
+  // Typing a search shows the product list; leaving it afterwards is allowed.
+  const lastSearch = useRef(search);
   useEffect(() => {
+    if (search === lastSearch.current) return;
+    lastSearch.current = search;
     if (search.trim() !== '' && pathname !== '/products') navigate('/products');
   }, [search, pathname, navigate]);
 

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from './api';
+import { addItem, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCarts, removeItem, saveGuestCart, updateItem } from './cart';
+import { formatMinor, formatMoney, taxOf } from './money';
+import { searchProducts, bestSellers, relatedProducts } from './catalogue';
+
+const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
+  _id: id,
+  name: `Product ${id}`,
+  category: 'Grains',
+  price: offerPrice + 10,
+  offerPrice,
+  image: [`/media/catalogue/${id}.webp`],
+  description: ['line'],
+  inStock: true,
+  createdAt: '2026-11-22T10:00:00Z',
+  ...extra,
+});
+
+describe('cart rules', () => {
+  it('adds one at a time', () => {
+    expect(addItem(addItem({}, 'a'), 'a')).toEqual({ a: 2 });
+  });
+  it('sets a quantity and removes at zero or less', () => {
+    expect(updateItem({ a: 2 }, 'a', 5)).toEqual({ a: 5 });
+    expect(updateItem({ a: 2, b: 1 }, 'a', 0)).toEqual({ b: 1 });
+    expect(updateItem({ a: 2 }, 'a', -3)).toEqual({});
+  });
+  it('removes one and deletes the item at zero', () => {
+    expect(removeItem({ a: 2 }, 'a')).toEqual({ a: 1 });
+    expect(removeItem({ a: 1 }, 'a')).toEqual({});
+    expect(removeItem({}, 'a')).toEqual({});
+  });
+  it('never goes above the server limit', () => {
+    expect(addItem({ a: MAX_QUANTITY }, 'a')).toEqual({ a: MAX_QUANTITY });
+    expect(updateItem({}, 'a', 250)).toEqual({ a: MAX_QUANTITY });
+  });
+  it('does not change the cart it is given', () => {
+    const cart = { a: 1 };
+    addItem(cart, 'a');
+    removeItem(cart, 'a');
+    expect(cart).toEqual({ a: 1 });
+  });
+  it('merges a guest cart into the saved one, adding quantities up to the cap', () => {
+    expect(mergeCarts({ a: 2, b: 99 }, { a: 1, b: 5, c: 3 })).toEqual({ a: 3, b: MAX_QUANTITY, c: 3 });
+    expect(mergeCarts({ a: 1 }, {})).toEqual({ a: 1 });
+  });
+  it('counts positive quantities', () => {
+    expect(cartCount({ a: 2, b: 3 })).toBe(5);
+    expect(cartCount({ a: 0, b: -1, c: 1 })).toBe(1);
+  });
+  it('keeps a guest cart in local storage and ignores junk there', () => {
+    saveGuestCart({ a: 2 });
+    expect(loadGuestCart()).toEqual({ a: 2 });
+    localStorage.setItem('haat.guestCart', '{"a":"x","b":3,"c":-1}');
+    expect(loadGuestCart()).toEqual({ b: 3 });
+    localStorage.setItem('haat.guestCart', 'not json');
+    expect(loadGuestCart()).toEqual({});
+    saveGuestCart({});
+    expect(localStorage.getItem('haat.guestCart')).toBeNull();
+  });
+});
+
+describe('totals', () => {
+  it('uses the server rule: 2% tax rounded half up in minor units', () => {
+    const rice = product('rice', 295);
+    const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
+    expect(totals).toEqual({ subtotal: 59000, tax: 1180, total: 60180 });
+    expect(formatMinor(totals.total)).toBe('601.80');
+  });
+  it('rounds where it matters', () => {
+    expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01
+    expect(taxOf(24)).toBe(0);
+    expect(taxOf(99999)).toBe(2000);
+  });
+  it('counts only known, in-stock products', () => {
+    const lines = cartLines({ a: 1, b: 2, gone: 4 }, [product('a', 49.5), product('b', 10, { inStock: false })]);
+    expect(lines.map((l) => l.product._id)).toEqual(['a']);
+    expect(cartTotals(lines).total).toBe(4950 + 99);
+  });
+  it('does not drift with decimal prices', () => {
+    const p = product('p', 0.1);
+    expect(cartTotals(cartLines({ p: 3 }, [p])).subtotal).toBe(30);
+  });
+  it('formats money for display', () => {
+    expect(formatMoney(295)).toBe('295');
+    expect(formatMoney(601.8)).toBe('601.80');
+    expect(formatMoney(165.5)).toBe('165.50');
+  });
+});
+
+describe('catalogue helpers', () => {
+  const list = [
+    product('1', 10, { name: 'Jumla Red Rice' }),
+    product('2', 10, { name: 'Basmati Rice', inStock: false }),
+    product('3', 10, { name: 'Wai Wai Noodles', category: 'Instant' }),
+  ];
+  it('search matches names ignoring case and hides out-of-stock products', () => {
+    expect(searchProducts(list, 'RICE').map((p) => p._id)).toEqual(['1']);
+    expect(searchProducts(list, '  ').map((p) => p._id)).toEqual(['1', '3']);
+    expect(searchProducts(list, 'momo')).toEqual([]);
+  });
+  it('best sellers are the first ten in stock', () => {
+    const many = Array.from({ length: 14 }, (_, i) => product(String(i), 1, { inStock: i !== 0 }));
+    expect(bestSellers(many).map((p) => p._id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+  it('related products share the category, are in stock and exclude the product itself', () => {
+    expect(relatedProducts(list, list[0])).toEqual([]);
+    const more = [...list, product('4', 1, { category: 'Grains' })];
+    expect(relatedProducts(more, more[0]).map((p) => p._id)).toEqual(['4']);
+  });
+});

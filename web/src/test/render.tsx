@@ -1,0 +1,60 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'react-hot-toast';
+import { vi } from 'vitest';
+import { AppProvider } from '../context';
+import type { Product } from '../lib/api';
+
+export const rice: Product = {
+  _id: 'rice',
+  name: 'Jumla Red Rice',
+  category: 'Grains',
+  price: 320,
+  offerPrice: 295,
+  image: ['/media/catalogue/jumla-rice.webp'],
+  description: ['Hill-grown red rice from Jumla'],
+  weight: '1 kg',
+  inStock: true,
+  createdAt: '2026-11-22T10:00:00Z',
+};
+
+type Handler = (body: unknown) => { status?: number; json: unknown };
+
+/** serveApi stubs fetch with answers per "METHOD /path"; unknown calls answer 404. Returns the calls made. */
+export function serveApi(handlers: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const defaults: Record<string, Handler> = {
+    'GET /api/product/list': () => ({ json: { success: true, products: [rice] } }),
+    'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$' } }),
+    'GET /api/user/is-auth': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
+    'GET /api/seller/auth-seller': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
+  };
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${path}`;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ key, body });
+    const h = handlers[key] ?? defaults[key];
+    const answer = h ? h(body) : { status: 404, json: { success: false, message: 'Not Found' } };
+    return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
+
+/** renderApp renders ui inside the app's providers at route. */
+export function renderApp(ui: ReactElement, route = '/', path = '*') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppProvider>
+          <Toaster />
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        </AppProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
