@@ -1,0 +1,74 @@
+package api_test
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"haat/api"
+)
+
+func TestStorefrontFiles(t *testing.T) {
+	page := "<!doctype html><title>Haat</title>" + strings.Repeat("<!-- padding -->", 100)
+	web := fstest.MapFS{
+		"index.html":                {Data: []byte(page)},
+		"assets/index-abc123.js":    {Data: []byte(strings.Repeat("console.log('haat');", 100))},
+		"media/catalogue/rice.webp": {Data: []byte("RIFF....WEBPVP8 ")},
+		"favicon.svg":               {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+	}
+	srv := httptest.NewServer((&api.Server{Web: web}).Handler())
+	defer srv.Close()
+	get := func(path string, header ...string) *http.Response {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+	for _, path := range []string{"/", "/home", "/products/fruits/01ABC", "/seller/orders"} {
+		res := get(path)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || string(body) != page || res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s: %d %q %q", path, res.StatusCode, res.Header.Get("Cache-Control"), body[:20])
+		}
+	}
+	if res := get("/assets/index-abc123.js"); res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+		!strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") {
+		t.Errorf("asset headers: %v", res.Header)
+	}
+	if res := get("/media/catalogue/rice.webp"); res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/webp" {
+		t.Errorf("catalogue image: %d %v", res.StatusCode, res.Header)
+	}
+	for _, path := range []string{"/assets/missing-123.js", "/media/catalogue/nope.webp"} {
+		if res := get(path); res.StatusCode != 404 {
+			t.Errorf("GET %s = %d, want 404", path, res.StatusCode)
+		}
+	}
+	res := get("/assets/index-abc123.js", "Accept-Encoding", "gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("not compressed: %v", res.Header)
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(zr); !strings.HasPrefix(string(b), "console.log") {
+		t.Fatalf("gzip body = %q", b)
+	}
+	if res := get("/assets/index-abc123.js", "Accept-Encoding", "gzip;q=0"); res.Header.Get("Content-Encoding") != "" {
+		t.Fatal("compressed although refused")
+	}
+	etag := get("/").Header.Get("ETag")
+	if res := get("/", "If-None-Match", etag); res.StatusCode != http.StatusNotModified {
+		t.Fatalf("revalidation = %d", res.StatusCode)
+	}
+}
