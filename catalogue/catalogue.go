@@ -30,7 +30,8 @@ type entry struct {
 // ImagePath is where the image of the catalogue product with slug is served.
 func ImagePath(slug string) string { return "/media/catalogue/" + slug + ".webp" }
 
-// Products returns the demo catalogue, in display order, ready to be stored.
+// Products returns the demo catalogue, ready to be stored. Its order, which the store keeps,
+// takes the categories in turn so that the first products shown are a mix.
 func Products() ([]haat.Product, error) {
 	var entries []entry
 	if err := json.Unmarshal(catalogueJSON, &entries); err != nil {
