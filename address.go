@@ -8,7 +8,7 @@ import (
 // Address is a saved delivery address of a user.
 type Address struct {
 	ID        string `json:"_id"`
-	UserID    string `json:"userId"`
+	UserID    string `json:"-"`
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 	Email     string `json:"email"`

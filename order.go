@@ -48,7 +48,7 @@ type OrderItem struct {
 // Order is a placed order with its items and address populated.
 type Order struct {
 	ID          string      `json:"_id"`
-	UserID      string      `json:"userId"`
+	UserID      string      `json:"-"`
 	Items       []OrderItem `json:"items"`
 	Address     Address     `json:"address"`
 	Amount      Money       `json:"amount"`

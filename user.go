@@ -80,8 +80,7 @@ type SessionService interface {
 type LoginLimiter interface {
 	// LoginAllowed reports whether key may try to log in now.
 	LoginAllowed(ctx context.Context, key string) (bool, error)
-	// LoginFailed records a failed attempt.
+	// LoginFailed records a failed attempt. Failures are forgotten only when their window ends,
+	// not on a successful login, so that logging in to an account of one's own resets nothing.
 	LoginFailed(ctx context.Context, key string) error
-	// LoginSucceeded clears the failures of key.
-	LoginSucceeded(ctx context.Context, key string) error
 }

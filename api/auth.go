@@ -62,8 +62,14 @@ func (s *Server) authorize(r *http.Request, role string) (context.Context, error
 	return nil, haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
 }
 
-// startSession creates a session for subject and sets its cookie.
+// startSession creates a session for subject and sets its cookie, ending the session the
+// browser had before, if any.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, role, subjectID string) error {
+	if c, err := r.Cookie(cookieNames[role]); err == nil && c.Value != "" {
+		if err := s.Sessions.DeleteSession(r.Context(), role, c.Value); err != nil {
+			return err
+		}
+	}
 	ttl := sessionTTL[role]
 	token, err := s.Sessions.CreateSession(r.Context(), role, subjectID, ttl)
 	if err != nil {
@@ -124,12 +130,9 @@ func (s *Server) checkLoginAllowed(r *http.Request) error {
 	return nil
 }
 
-// loginResult records the outcome of a login attempt for the rate limit.
+// loginResult counts a failed login attempt for the rate limit and passes the result on.
 func (s *Server) loginResult(r *http.Request, err error) error {
-	switch haat.ErrorCode(err) {
-	case "":
-		return s.Limiter.LoginSucceeded(r.Context(), clientIP(r, s.ClientIPHeader))
-	case haat.EUNAUTHORIZED:
+	if haat.ErrorCode(err) == haat.EUNAUTHORIZED {
 		if lerr := s.Limiter.LoginFailed(r.Context(), clientIP(r, s.ClientIPHeader)); lerr != nil {
 			return lerr
 		}

@@ -169,6 +169,9 @@ func (c *client) addAddress() string {
 	c.s.t.Helper()
 	r := c.post("/api/address/add", map[string]any{"address": validAddress})
 	want(c.s.t, r, 200, "Address Added")
+	if _, has := r.body["address"].(map[string]any)["userId"]; has {
+		c.s.t.Fatal("address answer names its user")
+	}
 	return r.body["address"].(map[string]any)["_id"].(string)
 }
 

@@ -105,3 +105,18 @@ func TestLoginRateLimit(t *testing.T) {
 		want(t, c.post("/api/seller/login", map[string]string{"email": sellerEmail, "password": sellerPassword}), 429)
 	})
 }
+
+func TestLoginRateLimitNotResetByOwnAccount(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		s.shopper("victim@example.com")
+		s.shopper("attacker@example.com")
+		c := s.client()
+		guess := map[string]string{"email": "victim@example.com", "password": "guess"}
+		for range 9 {
+			want(t, c.post("/api/user/login", guess), 401)
+		}
+		want(t, c.post("/api/user/login", map[string]string{"email": "attacker@example.com", "password": "namaste-123"}), 200)
+		want(t, c.post("/api/user/login", guess), 401)
+		want(t, c.post("/api/user/login", guess), 429)
+	})
+}

@@ -275,11 +275,3 @@ func (d *DB) LoginFailed(ctx context.Context, key string) error {
 	}
 	return nil
 }
-
-// LoginSucceeded forgets the failures of key.
-func (d *DB) LoginSucceeded(ctx context.Context, key string) error {
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
-		return fmt.Errorf("sqlstore: login succeeded: %w", err)
-	}
-	return nil
-}
