@@ -28,6 +28,13 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Add Jumla Red Rice' })).toBeInTheDocument();
   });
 
+  it('shows the currency symbol the server names', async () => {
+    serveApi({ 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.' } }) });
+    renderApp(<ProductCard product={rice} />);
+    expect(await screen.findByText('Save Rs.25.00')).toBeInTheDocument();
+    expect(screen.getByText('Rs.295')).toBeInTheDocument();
+  });
+
   it('is not shown when out of stock', () => {
     serveApi({});
     renderApp(<ProductCard product={{ ...rice, inStock: false }} />);
