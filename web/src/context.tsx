@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToastQuery } from './lib/useToastQuery';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { api, unwrap, type Cart, type Product, type User } from './lib/api';
@@ -52,13 +53,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const userRef = useRef<User | null>(null);
   userRef.current = user;
 
-  const productsQuery = useQuery({
-    queryKey: ['products'],
-    queryFn: () => unwrap(api.products(), t.toast.loadProducts).then((r) => r.products),
-  });
-  useEffect(() => {
-    if (productsQuery.error) toast.error(productsQuery.error.message || t.toast.loadProducts);
-  }, [productsQuery.error]);
+  const productsQuery = useToastQuery(['products'], api.products, (r) => r.products, t.toast.loadProducts);
 
   const configQuery = useQuery({
     queryKey: ['config'],
@@ -124,46 +119,24 @@ export function AppProvider({ children }: { children: ReactNode }) {
     [sync],
   );
 
-  const addToCart = useCallback(
-    (id: string) => {
+  // Every cart action: compute the next cart, keep it, and say so; a failure says which action failed.
+  const change = useCallback(
+    (next: (c: Cart) => Cart, success: string, failure: string) => {
       try {
-        commit(addItem(cart, id), t.toast.added);
+        commit(next(cart), success);
       } catch {
-        toast.error(t.toast.addFailed);
+        toast.error(failure);
       }
     },
     [cart, commit],
   );
+  const addToCart = useCallback((id: string) => change((c) => addItem(c, id), t.toast.added, t.toast.addFailed), [change]);
   const updateCartItem = useCallback(
-    (id: string, quantity: number) => {
-      try {
-        commit(updateItem(cart, id, quantity), t.toast.updated);
-      } catch {
-        toast.error(t.toast.updateFailed);
-      }
-    },
-    [cart, commit],
+    (id: string, quantity: number) => change((c) => updateItem(c, id, quantity), t.toast.updated, t.toast.updateFailed),
+    [change],
   );
-  const removeFromCart = useCallback(
-    (id: string) => {
-      try {
-        commit(removeItem(cart, id), t.toast.removed);
-      } catch {
-        toast.error(t.toast.removeFailed);
-      }
-    },
-    [cart, commit],
-  );
-  const deleteFromCart = useCallback(
-    (id: string) => {
-      try {
-        commit(updateItem(cart, id, 0), t.toast.removed);
-      } catch {
-        toast.error(t.toast.removeFailed);
-      }
-    },
-    [cart, commit],
-  );
+  const removeFromCart = useCallback((id: string) => change((c) => removeItem(c, id), t.toast.removed, t.toast.removeFailed), [change]);
+  const deleteFromCart = useCallback((id: string) => change((c) => updateItem(c, id, 0), t.toast.removed, t.toast.removeFailed), [change]);
   const clearCart = useCallback(() => {
     setCart({});
     saveGuestCart({});

@@ -6,6 +6,7 @@ import { productPath } from '../lib/catalogue';
 import { formatMoney } from '../lib/money';
 import AddToCart from './QuantityControl';
 import Stars from './Stars';
+import { CardSkeleton } from './Spinner';
 
 /** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
 export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -59,4 +60,25 @@ export default function ProductCard({ product, eager = false }: { product: Produ
 /** ProductGrid lays cards out in two to four columns. */
 export function ProductGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">{children}</div>;
+}
+
+/** ProductList shows skeletons while loading, the empty state when there is nothing, or the cards. */
+export function ProductList({ products, loading, empty }: { products: Product[]; loading: boolean; empty: React.ReactNode }) {
+  if (loading) {
+    return (
+      <ProductGrid>
+        {Array.from({ length: 8 }, (_, i) => (
+          <CardSkeleton key={i} />
+        ))}
+      </ProductGrid>
+    );
+  }
+  if (products.length === 0) return <>{empty}</>;
+  return (
+    <ProductGrid>
+      {products.map((p, i) => (
+        <ProductCard key={p._id} product={p} eager={i < 4} />
+      ))}
+    </ProductGrid>
+  );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../context';
-import { api, unwrap, type PaymentType } from '../lib/api';
+import { api, type PaymentType } from '../lib/api';
+import { useToastQuery } from '../lib/useToastQuery';
 import { cartLines, cartTotals, MAX_QUANTITY } from '../lib/cart';
 import { productPath } from '../lib/catalogue';
 import { formatMinor, toMinor } from '../lib/money';
@@ -23,14 +24,7 @@ export default function CartPage() {
   const [showAddresses, setShowAddresses] = useState(false);
   const [placing, setPlacing] = useState(false);
 
-  const addressesQuery = useQuery({
-    queryKey: ['addresses', user?._id],
-    queryFn: () => unwrap(api.addresses(), t.toast.addressesFailed).then((r) => r.addresses),
-    enabled: !!user,
-  });
-  useEffect(() => {
-    if (addressesQuery.error) toast.error(addressesQuery.error.message || t.toast.addressesFailed);
-  }, [addressesQuery.error]);
+  const addressesQuery = useToastQuery(['addresses', user?._id], api.addresses, (r) => r.addresses, t.toast.addressesFailed, !!user);
   const addresses = addressesQuery.data ?? [];
   const selected = addresses.find((a) => a._id === addressId) ?? addresses[0] ?? null;
 

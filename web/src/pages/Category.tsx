@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { useApp } from '../context';
-import ProductCard, { ProductGrid } from '../components/ProductCard';
-import { CardSkeleton } from '../components/Spinner';
+import { ProductList } from '../components/ProductCard';
 import { findCategory } from '../lib/catalogue';
 import { t } from '../i18n/en';
 
@@ -20,21 +19,11 @@ export default function Category() {
         </>
       )}
       <div className="mt-6">
-        {productsLoading ? (
-          <ProductGrid>
-            {Array.from({ length: 4 }, (_, i) => (
-              <CardSkeleton key={i} />
-            ))}
-          </ProductGrid>
-        ) : shown.length > 0 ? (
-          <ProductGrid>
-            {shown.map((p, i) => (
-              <ProductCard key={p._id} product={p} eager={i < 4} />
-            ))}
-          </ProductGrid>
-        ) : (
-          <p className="flex h-[50vh] items-center justify-center text-center text-xl font-medium text-green-800">{t.products.empty}</p>
-        )}
+        <ProductList
+          products={shown}
+          loading={productsLoading}
+          empty={<p className="flex h-[50vh] items-center justify-center text-center text-xl font-medium text-green-800">{t.products.empty}</p>}
+        />
       </div>
     </section>
   );

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { useApp } from '../context';
-import { api, unwrap } from '../lib/api';
+import { api } from '../lib/api';
+import { useToastQuery } from '../lib/useToastQuery';
 import Spinner from '../components/Spinner';
 import { formatMoney } from '../lib/money';
 import { t } from '../i18n/en';
@@ -12,14 +10,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
   const { user, authChecked, currency, setShowLogin } = useApp();
-  const ordersQuery = useQuery({
-    queryKey: ['orders', user?._id],
-    queryFn: () => unwrap(api.myOrders(), t.toast.ordersFailed).then((r) => r.orders),
-    enabled: !!user,
-  });
-  useEffect(() => {
-    if (ordersQuery.error) toast.error(ordersQuery.error.message || t.toast.ordersFailed);
-  }, [ordersQuery.error]);
+  const ordersQuery = useToastQuery(['orders', user?._id], api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!user);
 
   if (!authChecked || (user && ordersQuery.isPending)) return <Spinner label={t.loader} />;
   const orders = ordersQuery.data ?? [];

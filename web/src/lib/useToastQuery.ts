@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { unwrap, type ApiResult } from './api';
+
+/**
+ * useToastQuery loads an API call with TanStack Query, keeps the part pick chooses, and shows a
+ * failure as an error toast: the server's message, or fallback when it has none.
+ */
+export function useToastQuery<R, T>(key: QueryKey, call: () => Promise<ApiResult<R>>, pick: (r: R) => T, fallback: string, enabled = true) {
+  const query = useQuery({ queryKey: key, queryFn: () => unwrap(call(), fallback).then(pick), enabled });
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message || fallback);
+  }, [query.error, fallback]);
+  return query;
+}
