@@ -61,11 +61,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
 
-  // Cart changes reach the server one request at a time, always with the latest cart.
+  // Cart changes reach the server one request at a time, always with the latest cart. Products
+  // the store no longer has (an old guest cart, say) are left out, since the server refuses them.
+  const known = useRef<Product[] | undefined>(undefined);
+  known.current = productsQuery.data;
   const pending = useRef<Cart | null>(null);
   const syncing = useRef(false);
   const sync = useCallback(async (next: Cart) => {
-    pending.current = next;
+    const ids = known.current ? new Set(known.current.map((p) => p._id)) : null;
+    pending.current = ids ? Object.fromEntries(Object.entries(next).filter(([id]) => ids.has(id))) : next;
     if (syncing.current) return;
     syncing.current = true;
     while (pending.current) {

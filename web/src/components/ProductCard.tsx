@@ -41,7 +41,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
           {formatMoney(product.offerPrice)}
         </span>
         {product.price > product.offerPrice && (
-          <span className="text-sm text-slate-400 line-through">
+          <span className="text-sm text-slate-500 line-through">
             {currency}
             {formatMoney(product.price)}
           </span>

@@ -137,3 +137,20 @@ describe('Cart page', () => {
     expect(await screen.findByText('Please Select An Address')).toBeInTheDocument();
   });
 });
+
+describe('cart sync', () => {
+  it('leaves out products the store no longer has', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1, gone: 2 }));
+    const calls = serveApi({
+      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+    });
+    function AddOne() {
+      const { addToCart, user, products } = useApp();
+      return user && products.length ? <button onClick={() => addToCart('rice')}>add</button> : null;
+    }
+    renderApp(<AddOne />);
+    await userEvent.click(await screen.findByRole('button', { name: 'add' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/cart/update').at(-1)?.body).toEqual({ cartItems: { rice: 2 } }));
+  });
+});
