@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -122,7 +123,8 @@ func (s *Server) productList(w http.ResponseWriter, r *http.Request) {
 func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxMultipartBody)
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
-		if strings.Contains(err.Error(), "request body too large") {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
 			s.fail(w, r, haat.Errorf(eTooLarge, "Request body too large"))
 		} else {
 			s.fail(w, r, haat.Errorf(haat.EINVALID, "Send the product as multipart form data"))

@@ -263,8 +263,13 @@ func (d *DB) LoginAllowed(ctx context.Context, key string) (bool, error) {
 }
 
 // LoginFailed counts a failed attempt, starting a new window when the last one has passed.
+// Counts whose window ended long ago are swept here, where they are made.
 func (d *DB) LoginFailed(ctx context.Context, key string) error {
 	now := d.Now()
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
+		now.Add(-24*time.Hour).UnixMilli()); err != nil {
+		return fmt.Errorf("sqlstore: sweep login failures: %w", err)
+	}
 	_, err := d.db.ExecContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
 			failures = CASE WHEN login_failures.window_start < $3 THEN 1 ELSE login_failures.failures + 1 END,

@@ -29,6 +29,7 @@ CREATE TABLE login_failures (
     failures     INTEGER NOT NULL,
     window_start BIGINT NOT NULL
 );
+CREATE INDEX login_failures_window_start ON login_failures (window_start);
 
 CREATE TABLE products (
     id          TEXT PRIMARY KEY,
