@@ -94,6 +94,21 @@ func (d *DB) Close() error { return d.db.Close() }
 // Dialect names the database in use: SQLite or Postgres.
 func (d *DB) Dialect() string { return d.dialect }
 
+// Backup writes a consistent copy of an SQLite database to path, while the store keeps running.
+// PostgreSQL has its own tools for this (pg_dump), so there it is refused.
+func (d *DB) Backup(ctx context.Context, path string) error {
+	if d.dialect != SQLite {
+		return errors.New("sqlstore: backup is for SQLite; back up PostgreSQL with pg_dump")
+	}
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("sqlstore: backup: %s exists already", path)
+	}
+	if _, err := d.db.ExecContext(ctx, `VACUUM INTO $1`, path); err != nil {
+		return fmt.Errorf("sqlstore: backup: %w", err)
+	}
+	return nil
+}
+
 // Ping checks that the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
 

@@ -32,6 +32,7 @@ Usage:
   haat serve [flags]          run the store (see haat serve -h)
   haat migrate [flags]        apply database migrations and exit
   haat seller add EMAIL       add a seller or set their password (password read from stdin)
+  haat backup FILE            write a consistent copy of the SQLite database to FILE
 
 Every flag also reads an environment variable: HAAT_ADDR, HAAT_DATA_DIR, HAAT_DATABASE_URL,
 HAAT_BLOB_URL, HAAT_PUBLIC_URL, HAAT_CURRENCY, HAAT_SELLER_EMAIL, HAAT_SELLER_PASSWORD,
@@ -137,6 +138,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return errors.New(errorText(err))
 		}
 		fmt.Fprintf(stdout, "seller %s saved\n", strings.TrimSpace(args[2]))
+		return nil
+	case "backup":
+		if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+			return errors.New("usage: haat backup FILE")
+		}
+		if err := fs.Parse(args[2:]); err != nil {
+			return err
+		}
+		db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if err := db.Backup(ctx, args[1]); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "backup written to %s\n", args[1])
 		return nil
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)

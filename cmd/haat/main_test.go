@@ -5,6 +5,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,23 @@ func TestSellerAddAndMigrate(t *testing.T) {
 	defer db.Close()
 	if _, err := db.AuthenticateSeller(context.Background(), "owner@haat.example", "a long password"); err != nil {
 		t.Fatalf("seller cannot log in: %v", err)
+	}
+
+	// A backup is a database of its own with the same accounts.
+	backup := filepath.Join(t.TempDir(), "copy.db")
+	if err := run(context.Background(), []string{"backup", backup, "-data-dir", dir}, nil, &out, &errOut); err != nil {
+		t.Fatalf("backup: %v", err)
+	}
+	if err := run(context.Background(), []string{"backup", backup, "-data-dir", dir}, nil, &out, &errOut); err == nil {
+		t.Fatal("backup overwrote a file")
+	}
+	copyDB, err := sqlstore.Open(context.Background(), "sqlite:"+backup, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyDB.Close()
+	if _, err := copyDB.AuthenticateSeller(context.Background(), "owner@haat.example", "a long password"); err != nil {
+		t.Fatalf("seller missing from the backup: %v", err)
 	}
 }
 

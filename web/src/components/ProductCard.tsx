@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useApp } from '../context';
 import { t } from '../i18n/en';
 import type { Product } from '../lib/api';
-import { productPath } from '../lib/catalogue';
+import { productPath, thumbnail } from '../lib/catalogue';
 import { formatMoney } from '../lib/money';
 import AddToCart from './QuantityControl';
 import Stars from './Stars';
@@ -17,7 +17,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
     <article className="group relative flex flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
         <img
-          src={product.image[0]}
+          src={thumbnail(product.image[0])}
           alt={product.name}
           width={256}
           height={256}

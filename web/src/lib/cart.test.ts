@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from './api';
 import { addItem, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCarts, removeItem, saveGuestCart, updateItem } from './cart';
 import { formatMinor, formatMoney, taxOf } from './money';
-import { searchProducts, bestSellers, relatedProducts } from './catalogue';
+import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
   _id: id,
@@ -103,6 +103,11 @@ describe('catalogue helpers', () => {
   it('best sellers are the first ten in stock', () => {
     const many = Array.from({ length: 14 }, (_, i) => product(String(i), 1, { inStock: i !== 0 }));
     expect(bestSellers(many).map((p) => p._id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+  it('uses the thumbnail of uploaded photos only', () => {
+    expect(thumbnail('/media/uploads/abc.jpg')).toBe('/media/uploads/abc-400.jpg');
+    expect(thumbnail('/media/uploads/abc.png')).toBe('/media/uploads/abc-400.png');
+    expect(thumbnail('/media/catalogue/rice.webp')).toBe('/media/catalogue/rice.webp');
   });
   it('related products share the category, are in stock and exclude the product itself', () => {
     expect(relatedProducts(list, list[0])).toEqual([]);

@@ -37,3 +37,6 @@ export const bestSellers = (products: Product[]) => products.filter((p) => p.inS
 /** relatedProducts are up to ten other in-stock products of the same category. */
 export const relatedProducts = (products: Product[], product: Product) =>
   products.filter((p) => p.inStock && p.category === product.category && p._id !== product._id).slice(0, 10);
+
+/** thumbnail is the 400 px variant the server keeps of an uploaded photo; catalogue pictures are small already. */
+export const thumbnail = (url: string) => (url.startsWith('/media/uploads/') ? url.replace(/\.(jpg|png)$/, '-400.$1') : url);

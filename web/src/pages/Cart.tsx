@@ -6,7 +6,7 @@ import { useApp } from '../context';
 import { api, type PaymentType } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
 import { cartLines, cartTotals, MAX_QUANTITY } from '../lib/cart';
-import { productPath } from '../lib/catalogue';
+import { productPath, thumbnail } from '../lib/catalogue';
 import { formatMinor, toMinor } from '../lib/money';
 import { BackIcon, TrashIcon } from '../components/icons';
 import { t } from '../i18n/en';
@@ -94,7 +94,7 @@ export default function CartPage() {
                       className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
                       aria-label={`Open ${product.name}`}
                     >
-                      <img src={product.image[0]} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
+                      <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
                     </button>
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold text-slate-800">{product.name}</p>

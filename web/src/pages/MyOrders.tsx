@@ -3,6 +3,7 @@ import { api } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
 import Spinner from '../components/Spinner';
 import { formatMoney } from '../lib/money';
+import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -62,7 +63,7 @@ export default function MyOrders() {
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex items-center gap-4 py-3">
                     <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
-                      <img src={item.product.image[0]} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
+                      <img src={thumbnail(item.product.image[0])} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
                     </div>
                     <div className="flex-1 text-sm">
                       <p className="font-semibold text-slate-800">{item.product.name}</p>

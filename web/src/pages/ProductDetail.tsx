@@ -4,7 +4,7 @@ import { useApp } from '../context';
 import ProductCard, { ProductGrid } from '../components/ProductCard';
 import Spinner from '../components/Spinner';
 import Stars from '../components/Stars';
-import { relatedProducts } from '../lib/catalogue';
+import { relatedProducts, thumbnail } from '../lib/catalogue';
 import { formatMoney } from '../lib/money';
 import { t } from '../i18n/en';
 
@@ -62,7 +62,7 @@ export default function ProductDetail() {
                   aria-pressed={i === selected}
                   className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${i === selected ? 'border-green-700' : 'border-stone-200'}`}
                 >
-                  <img src={src} alt="" width={80} height={80} className="h-full w-full object-contain" />
+                  <img src={thumbnail(src)} alt="" width={80} height={80} className="h-full w-full object-contain" />
                 </button>
               ))}
             </div>
