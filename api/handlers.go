@@ -63,9 +63,16 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"user": u, "message": "Logged In"})
 }
 
+// isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the
+// storefront takes 401 to mean "not signed in" and says nothing.
 func (s *Server) isAuth(w http.ResponseWriter, r *http.Request) {
-	u, err := s.Users.User(r.Context(), subject(r.Context(), haat.RoleUser))
-	if haat.ErrorCode(err) == haat.ENOTFOUND {
+	id, err := s.sessionOf(r, haat.RoleUser)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.Users.User(r.Context(), id)
+	if id == "" || haat.ErrorCode(err) == haat.ENOTFOUND {
 		err = haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
 	}
 	if err != nil {

@@ -78,8 +78,9 @@ func TestSeller(t *testing.T) {
 		want(t, c.post("/api/seller/login", map[string]string{"email": sellerEmail, "password": "wrong password"}), 401)
 		want(t, c.post("/api/seller/login", map[string]string{"email": "  " + sellerEmail + " ", "password": sellerPassword}), 200, "Logged In")
 		want(t, c.get("/api/seller/auth-seller"), 200)
-		// A seller session is no shopper session.
-		want(t, c.get("/api/user/is-auth"), 403)
+		// A seller session is no shopper session: the storefront is told "not signed in".
+		want(t, c.get("/api/user/is-auth"), 401)
+		want(t, c.get("/api/order/user"), 403)
 		want(t, c.get("/api/seller/logout"), 200, "Logged Out")
 		want(t, c.get("/api/seller/auth-seller"), 401)
 
