@@ -46,8 +46,8 @@ function ContactTab() {
 function FaqTab() {
   return (
     <div className="space-y-3">
-      {faqs.map((f) => (
-        <details key={f.q} className="group rounded-xl border border-stone-200 bg-white p-4">
+      {faqs.map((f, i) => (
+        <details key={f.q} open={i === 0} className="group rounded-xl border border-stone-200 bg-white p-4">
           <summary className="cursor-pointer list-none font-medium text-slate-800">{f.q}</summary>
           <p className="mt-2 text-slate-600">{f.a}</p>
         </details>
@@ -110,7 +110,7 @@ export default function Contact() {
   return (
     <div className="mt-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">Help Centre</h1>
-      <p className="mt-1 text-slate-600">We're here 24/7 for orders, deliveries, returns and payments.</p>
+      <p className="mt-1 text-slate-600">Help with orders, deliveries, returns and payments.</p>
       <div role="tablist" aria-label="Help topics" className="mt-6 flex gap-2 overflow-x-auto border-b border-stone-200">
         {tabs.map((tab, i) => (
           <button
