@@ -62,8 +62,6 @@ type SellerService interface {
 	UpsertSeller(ctx context.Context, email, password string) error
 	// AuthenticateSeller returns the seller whose email and password match.
 	AuthenticateSeller(ctx context.Context, email, password string) (*Seller, error)
-	// Seller returns a seller by id.
-	Seller(ctx context.Context, id string) (*Seller, error)
 }
 
 // SessionService keeps login sessions; tokens are stored hashed.

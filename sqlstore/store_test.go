@@ -124,11 +124,8 @@ func TestSellers(t *testing.T) {
 		_, err := db.AuthenticateSeller(ctx, "admin@haat.example", "first password")
 		wantCode(t, err, haat.EUNAUTHORIZED)
 		s, err := db.AuthenticateSeller(ctx, "admin@haat.example", "second password")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := db.Seller(ctx, s.ID); err != nil || got.Email != "admin@haat.example" {
-			t.Fatalf("seller = %+v, %v", got, err)
+		if err != nil || s.ID == "" || s.Email != "admin@haat.example" {
+			t.Fatalf("seller = %+v, %v", s, err)
 		}
 		wantCode(t, db.UpsertSeller(ctx, "not-an-email", "long enough"), haat.EINVALID)
 	})

@@ -188,18 +188,6 @@ func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*h
 	return s, nil
 }
 
-// Seller returns a seller by id.
-func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
-	s := &haat.Seller{}
-	err := d.db.QueryRowContext(ctx, `SELECT id, email FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, haat.Errorf(haat.ENOTFOUND, "Seller not found")
-	} else if err != nil {
-		return nil, fmt.Errorf("sqlstore: seller: %w", err)
-	}
-	return s, nil
-}
-
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])

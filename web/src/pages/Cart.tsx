@@ -60,6 +60,7 @@ export default function CartPage() {
     navigate('/my-orders');
   }
 
+  const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
   const buttonText = payment === 'COD' ? t.cart.placeOrder : t.cart.checkout;
   const disabled = lines.length === 0 || placing;
   const orderButton = (className: string) => (
@@ -116,16 +117,10 @@ export default function CartPage() {
                           ))}
                         </select>
                       </label>
-                      <p className="mt-1 font-medium text-slate-700 md:hidden">
-                        {currency}
-                        {formatMinor(toMinor(product.offerPrice) * quantity)}
-                      </p>
+                      <p className="mt-1 font-medium text-slate-700 md:hidden">{lineTotal(product.offerPrice, quantity)}</p>
                     </div>
                   </div>
-                  <p className="hidden text-center font-medium text-slate-700 md:block">
-                    {currency}
-                    {formatMinor(toMinor(product.offerPrice) * quantity)}
-                  </p>
+                  <p className="hidden text-center font-medium text-slate-700 md:block">{lineTotal(product.offerPrice, quantity)}</p>
                   <div className="text-center">
                     <button
                       type="button"
