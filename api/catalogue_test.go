@@ -57,6 +57,7 @@ func TestProductAdd(t *testing.T) {
 			"no images":       {fields(nil), nil, "Please add at least one image"},
 			"five images":     {fields(nil), [][2][]byte{img, img, img, img, img}, "A product can have at most 4 images"},
 			"text as png":     {fields(nil), [][2][]byte{{[]byte("tea.png"), []byte("not really a picture")}}, "Images must be JPEG, PNG, WebP or GIF"},
+			"second is text":  {fields(nil), [][2][]byte{img, {[]byte("b.png"), []byte("not really a picture")}}, "Image 2: Images must be JPEG, PNG, WebP or GIF"},
 			"price below 1":   {fields(map[string]string{"price": "0.99", "offerPrice": "0.5"}), [][2][]byte{img}, "Price must be at least 1"},
 			"offer above":     {fields(map[string]string{"offerPrice": "551"}), [][2][]byte{img}, "Offer price cannot be more than the price"},
 			"offer negative":  {fields(map[string]string{"offerPrice": "-1"}), [][2][]byte{img}, "Offer price cannot be negative"},

@@ -3,6 +3,8 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -159,22 +161,19 @@ func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	readers := make([]io.Reader, len(files))
 	for i, fh := range files {
 		f, err := fh.Open()
 		if err != nil {
-			s.fail(w, r, err)
+			s.fail(w, r, fmt.Errorf("api: open upload: %w", err))
 			return
 		}
-		url, err := s.Images.Save(r.Context(), f)
-		f.Close()
-		if err != nil {
-			if e, isApp := err.(*haat.Error); isApp && len(files) > 1 {
-				err = haat.Errorf(e.Code, "Image %d: %s", i+1, e.Message)
-			}
-			s.fail(w, r, err)
-			return
-		}
-		p.Image[i] = url
+		defer f.Close()
+		readers[i] = f
+	}
+	if p.Image, err = s.Images.SaveAll(r.Context(), readers); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if err := s.Products.CreateProduct(r.Context(), &p); err != nil {
 		s.fail(w, r, err)

@@ -16,7 +16,8 @@ import (
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
 type ImageStore interface {
-	Save(ctx context.Context, r io.Reader) (string, error)
+	// SaveAll checks every photo, then stores them all, and returns their URL paths in order.
+	SaveAll(ctx context.Context, files []io.Reader) ([]string, error)
 	http.Handler
 }
 

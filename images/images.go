@@ -82,47 +82,93 @@ var (
 
 // Save checks one uploaded image, stores its variants and returns the URL path of the full one.
 func (s *Store) Save(ctx context.Context, r io.Reader) (string, error) {
+	u, err := prepare(r)
+	if err != nil {
+		return "", err
+	}
+	return s.put(ctx, u)
+}
+
+// SaveAll checks every image before it stores any, so one bad file stores nothing; it returns
+// the URL paths in the same order. With several files, a refusal names the file's position.
+func (s *Store) SaveAll(ctx context.Context, files []io.Reader) ([]string, error) {
+	uploads := make([]*upload, len(files))
+	for i, f := range files {
+		u, err := prepare(f)
+		if e := (*haat.Error)(nil); errors.As(err, &e) && len(files) > 1 {
+			return nil, haat.Errorf(e.Code, "Image %d: %s", i+1, e.Message)
+		} else if err != nil {
+			return nil, err
+		}
+		uploads[i] = u
+	}
+	urls := make([]string, len(uploads))
+	for i, u := range uploads {
+		url, err := s.put(ctx, u)
+		if err != nil {
+			return nil, err
+		}
+		urls[i] = url
+	}
+	return urls, nil
+}
+
+// upload is a checked image, re-encoded in its stored variants.
+type upload struct {
+	ext, contentType string
+	full, thumb      []byte
+}
+
+// prepare checks an image by its content and re-encodes it, which drops any metadata.
+func prepare(r io.Reader) (*upload, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("images: read upload: %w", err)
+		return nil, fmt.Errorf("images: read upload: %w", err)
 	}
 	if len(data) > MaxBytes {
-		return "", ErrTooLarge
+		return nil, ErrTooLarge
 	}
 	// The format and size come from the file's own header, never from its name or declared type,
 	// and are checked before the pixels are decoded.
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || !allowedFormat[format] {
-		return "", ErrFormat
+		return nil, ErrFormat
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return "", ErrTooManyPx
+		return nil, ErrTooManyPx
 	}
 	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
 	if err != nil {
-		return "", ErrDamaged
+		return nil, ErrDamaged
 	}
-
-	ext, contentType := "jpg", "image/jpeg"
+	u := &upload{ext: "jpg", contentType: "image/jpeg"}
 	if hasAlpha(img) {
-		ext, contentType = "png", "image/png"
+		u.ext, u.contentType = "png", "image/png"
 	}
-	id := newID()
 	for _, v := range []struct {
-		key  string
+		dst  *[]byte
 		size int
-	}{{id + "." + ext, FullSize}, {id + "-" + strconv.Itoa(ThumbnailSize) + "." + ext, ThumbnailSize}} {
+	}{{&u.full, FullSize}, {&u.thumb, ThumbnailSize}} {
 		var buf bytes.Buffer
-		if err := encode(&buf, fit(img, v.size), ext); err != nil {
-			return "", fmt.Errorf("images: encode: %w", err)
+		if err := encode(&buf, fit(img, v.size), u.ext); err != nil {
+			return nil, fmt.Errorf("images: encode: %w", err)
 		}
-		if err := s.bucket.WriteAll(ctx, v.key, buf.Bytes(), &blob.WriterOptions{
-			ContentType: contentType, CacheControl: cacheControl,
-		}); err != nil {
-			return "", fmt.Errorf("images: store %s: %w", v.key, err)
+		*v.dst = buf.Bytes()
+	}
+	return u, nil
+}
+
+// put stores both variants under a new name and returns the URL path of the full one.
+func (s *Store) put(ctx context.Context, u *upload) (string, error) {
+	id := newID()
+	for key, data := range map[string][]byte{
+		id + "." + u.ext: u.full, id + "-" + strconv.Itoa(ThumbnailSize) + "." + u.ext: u.thumb,
+	} {
+		if err := s.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: u.contentType, CacheControl: cacheControl}); err != nil {
+			return "", fmt.Errorf("images: store %s: %w", key, err)
 		}
 	}
-	return URLPrefix + id + "." + ext, nil
+	return URLPrefix + id + "." + u.ext, nil
 }
 
 // fit shrinks img so its longest side is at most size; it never enlarges.

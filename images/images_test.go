@@ -10,6 +10,7 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -209,5 +210,29 @@ func TestServeRefusesOtherPaths(t *testing.T) {
 	s.ServeHTTP(rec, httptest.NewRequest("DELETE", "/media/uploads/abcdefghijklmnopqrstuvwxyz.jpg", nil))
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("DELETE = %d", rec.Code)
+	}
+}
+
+func TestSaveAllStoresNothingWhenOneIsBad(t *testing.T) {
+	s, dir := open(t)
+	good := encoded(t, "png", picture(20, 20, 255))
+	_, err := s.SaveAll(ctx, []io.Reader{bytes.NewReader(good), strings.NewReader("not a picture")})
+	wantInvalid(t, err, "Image 2: Images must be JPEG, PNG, WebP or GIF")
+	if entries, _ := os.ReadDir(filepath.Join(dir, "uploads")); len(entries) != 0 {
+		t.Fatalf("%d files stored for a refused upload", len(entries))
+	}
+	urls, err := s.SaveAll(ctx, []io.Reader{bytes.NewReader(good), bytes.NewReader(good)})
+	if err != nil || len(urls) != 2 || urls[0] == urls[1] {
+		t.Fatalf("SaveAll = %v, %v", urls, err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "uploads"))
+	images := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".attrs") { // the folder bucket keeps attributes beside each file
+			images++
+		}
+	}
+	if images != 4 {
+		t.Fatalf("%d files, want 2 images × 2 variants", images)
 	}
 }
