@@ -12,12 +12,10 @@ build: web
 run: build
 	./bin/haat serve
 
-# web/node_modules is reinstalled only when the lock file changes. `npm install` follows the lock
-# file as `npm ci` would; `npm ci` itself refuses it, because the lock cannot name the optional
-# native packages of other platforms that the package registry here does not serve.
+# web/node_modules is reinstalled only when the lock file changes.
 deps: web/node_modules/.package-lock.json
 web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm install --no-audit --no-fund
+	cd web && npm ci --no-audit --no-fund
 	touch $@
 
 web: deps

@@ -14,9 +14,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   server: {
+    // The Host header is kept, so the server's same-origin check sees the dev server's origin.
+    // Catalogue pictures are served from public/; uploaded ones come from the server.
     proxy: {
-      '/api': api,
-      '/media/uploads': api,
+      '/api': { target: api, changeOrigin: false },
+      '/media/uploads': { target: api, changeOrigin: false },
     },
   },
   test: {

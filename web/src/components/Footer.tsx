@@ -3,7 +3,7 @@ import { t } from '../i18n/en';
 import Logo from './Logo';
 
 const heading = 'mb-3 text-base font-semibold text-slate-900';
-const link = 'inline-block py-1.5 hover:text-green-700 hover:underline';
+const link = 'inline-flex min-h-11 items-center hover:text-green-700 hover:underline';
 
 /** Footer is the shop's footer: quick links, help links, social links and the copyright line. */
 export default function Footer() {

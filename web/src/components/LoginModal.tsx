@@ -19,15 +19,34 @@ export default function LoginModal() {
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const firstField = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     firstField.current?.focus();
   }, [mode]);
 
+  // Escape closes; Tab stays inside the dialog; focus goes back where it was on close.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setShowLogin(false);
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setShowLogin(false);
+      if (e.key !== 'Tab' || !dialog.current) return;
+      const focusable = dialog.current.querySelectorAll<HTMLElement>('input, button:not(:disabled)');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
   }, [setShowLogin]);
 
   async function submit(e: FormEvent) {
@@ -47,6 +66,7 @@ export default function LoginModal() {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4" onMouseDown={() => setShowLogin(false)}>
       <form
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

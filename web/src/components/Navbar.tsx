@@ -18,7 +18,7 @@ function SearchBox({ className = '' }: { className?: string }) {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         placeholder={t.nav.searchPlaceholder}
-        className="min-h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-400"
+        className="min-h-11 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
       />
       <SearchIcon width={18} height={18} className="shrink-0 text-slate-500" />
     </label>
@@ -107,17 +107,17 @@ export default function Navbar() {
               {profileOpen && (
                 <ul role="menu" className="absolute right-0 top-12 w-44 rounded-xl border border-stone-200 bg-white py-2 text-sm shadow-lg">
                   <li role="none">
-                    <Link role="menuitem" to="/my-orders" className="block px-4 py-2.5 hover:bg-green-50">
+                    <Link role="menuitem" to="/my-orders" className="flex min-h-11 items-center px-4 hover:bg-green-50">
                       {t.nav.myOrders}
                     </Link>
                   </li>
                   <li role="none">
-                    <Link role="menuitem" to="/seller" className="block px-4 py-2.5 hover:bg-green-50">
+                    <Link role="menuitem" to="/seller" className="flex min-h-11 items-center px-4 hover:bg-green-50">
                       {t.nav.sellProducts}
                     </Link>
                   </li>
                   <li role="none">
-                    <button role="menuitem" type="button" onClick={() => void logout()} className="block w-full px-4 py-2.5 text-left hover:bg-green-50">
+                    <button role="menuitem" type="button" onClick={() => void logout()} className="flex min-h-11 w-full items-center px-4 text-left hover:bg-green-50">
                       {t.nav.logout}
                     </button>
                   </li>

@@ -68,6 +68,12 @@ describe('totals', () => {
     expect(totals).toEqual({ subtotal: 59000, tax: 1180, total: 60180 });
     expect(formatMinor(totals.total)).toBe('601.80');
   });
+  it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
+    const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
+    expect(totals).toEqual({ subtotal: 25, tax: 1, total: 26 });
+    expect(formatMinor(totals.tax)).toBe('0.01');
+    expect(formatMinor(totals.total)).toBe('0.26');
+  });
   it('rounds where it matters', () => {
     expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01
     expect(taxOf(24)).toBe(0);

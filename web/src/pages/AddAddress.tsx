@@ -82,7 +82,7 @@ export default function AddAddress() {
             <Field name="country" label={t.address.country} value={address.country} onChange={set} autoComplete="country-name" />
           </div>
           <Field name="phone" label={t.address.phone} type="tel" value={address.phone} onChange={set} autoComplete="tel" inputMode="tel" />
-          <button type="submit" disabled={saving} className="min-h-12 w-full rounded-xl bg-green-700 font-semibold uppercase text-white hover:bg-green-800 disabled:opacity-60">
+          <button type="submit" disabled={saving} className="min-h-12 w-full rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
             {t.address.save}
           </button>
         </form>

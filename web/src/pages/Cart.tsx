@@ -9,11 +9,12 @@ import { cartLines, cartTotals, MAX_QUANTITY } from '../lib/cart';
 import { productPath, thumbnail } from '../lib/catalogue';
 import { formatMinor, toMinor } from '../lib/money';
 import { BackIcon, TrashIcon } from '../components/icons';
+import { RowSkeleton } from '../components/Spinner';
 import { t } from '../i18n/en';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
-  const { user, products, cart, currency, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
+  const { user, products, productsLoading, cart, currency, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lines = cartLines(cart, products);
@@ -29,12 +30,10 @@ export default function CartPage() {
   const selected = addresses.find((a) => a._id === addressId) ?? addresses[0] ?? null;
 
   async function placeOrder() {
-    if (!user) {
-      setShowLogin(true);
-      return;
-    }
     if (!selected) {
       toast.error(t.toast.selectAddress);
+      // A guest has no saved addresses: signing in is the way to one.
+      if (!user) setShowLogin(true);
       return;
     }
     if (payment !== 'COD' && payment !== 'Online') {
@@ -76,7 +75,13 @@ export default function CartPage() {
           {t.cart.title} <span className="text-base font-medium text-green-700">{t.cart.items(count)}</span>
         </h1>
 
-        {lines.length === 0 ? (
+        {productsLoading && Object.keys(cart).length > 0 ? (
+          <div className="mt-6 space-y-3" role="status" aria-label={t.loader}>
+            {Object.keys(cart).map((id) => (
+              <RowSkeleton key={id} />
+            ))}
+          </div>
+        ) : lines.length === 0 ? (
           <p className="py-16 text-center text-lg text-slate-500">{t.cart.noItems}</p>
         ) : (
           <>
@@ -107,7 +112,7 @@ export default function CartPage() {
                         <select
                           value={quantity}
                           onChange={(e) => updateCartItem(product._id, Number(e.target.value))}
-                          className="min-h-9 rounded-md border border-stone-300 bg-white px-2 text-slate-800"
+                          className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
                           aria-label={t.product.quantityOf(product.name)}
                         >
                           {Array.from({ length: Math.min(Math.max(quantity, 10), MAX_QUANTITY) }, (_, i) => i + 1).map((n) => (
@@ -148,12 +153,12 @@ export default function CartPage() {
         <hr className="my-4 border-stone-200" />
 
         <div className="text-sm">
-          <p className="font-medium uppercase text-slate-700">{t.cart.deliveryAddress}</p>
+          <p className="font-medium text-slate-700">{t.cart.deliveryAddress}</p>
           <div className="relative mt-2 flex items-start justify-between gap-2">
             <p className="text-slate-500">
               {selected ? `${selected.street}, ${selected.city}, ${selected.state}, ${selected.country}` : t.cart.noAddress}
             </p>
-            <button type="button" onClick={() => setShowAddresses((v) => !v)} className="min-h-9 shrink-0 px-1 text-green-700 hover:underline" aria-expanded={showAddresses}>
+            <button type="button" onClick={() => setShowAddresses((v) => !v)} className="-my-2 min-h-11 shrink-0 rounded-lg px-2 text-green-700 hover:underline" aria-expanded={showAddresses}>
               {t.cart.change}
             </button>
             {showAddresses && (
@@ -166,14 +171,14 @@ export default function CartPage() {
                         setAddressId(a._id);
                         setShowAddresses(false);
                       }}
-                      className="w-full px-3 py-2.5 text-left text-slate-600 hover:bg-stone-100"
+                      className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 hover:bg-stone-100"
                     >
                       {a.street}, {a.city}, {a.state}, {a.country}
                     </button>
                   </li>
                 ))}
                 <li>
-                  <button type="button" onClick={() => navigate('/add-address')} className="w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
+                  <button type="button" onClick={() => navigate('/add-address')} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
                     {t.cart.addAddress}
                   </button>
                 </li>
@@ -181,7 +186,7 @@ export default function CartPage() {
             )}
           </div>
 
-          <label className="mt-6 block font-medium uppercase text-slate-700" htmlFor="payment">
+          <label className="mt-6 block font-medium text-slate-700" htmlFor="payment">
             {t.cart.paymentMethod}
           </label>
           <select

@@ -14,7 +14,7 @@ export default function Category() {
     <section className="mt-8">
       {info && (
         <>
-          <h1 className="text-2xl font-bold uppercase text-slate-900 md:text-3xl">{info.text}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{info.text}</h1>
           <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
         </>
       )}

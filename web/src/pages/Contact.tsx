@@ -111,7 +111,7 @@ export default function Contact() {
     <div className="mt-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">Help Centre</h1>
       <p className="mt-1 text-slate-600">Help with orders, deliveries, returns and payments.</p>
-      <div role="tablist" aria-label="Help topics" className="mt-6 flex gap-2 overflow-x-auto border-b border-stone-200">
+      <div role="tablist" aria-label="Help topics" className="mt-6 flex flex-wrap gap-2">
         {tabs.map((tab, i) => (
           <button
             key={tab.key}
@@ -125,7 +125,7 @@ export default function Contact() {
             tabIndex={active === tab.key ? 0 : -1}
             onClick={() => select(tab.key)}
             onKeyDown={(e) => onKeyDown(e, i)}
-            className={`min-h-11 whitespace-nowrap border-b-2 px-4 font-medium ${active === tab.key ? 'border-green-700 text-green-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`}
+            className={`min-h-11 whitespace-nowrap rounded-full border px-4 font-medium ${active === tab.key ? 'border-green-700 bg-green-700 text-white' : 'border-stone-300 bg-white text-slate-700 hover:border-green-600 hover:text-green-800'}`}
           >
             {tab.label}
           </button>

@@ -60,7 +60,7 @@ export default function Home() {
                 navigate(`/products/${c.path.toLowerCase()}`);
                 window.scrollTo(0, 0);
               }}
-              className={`flex flex-col items-center gap-2 rounded-2xl p-4 text-center transition hover:-translate-y-0.5 hover:shadow ${c.tint}`}
+              className={`flex min-h-11 flex-col items-center gap-2 rounded-2xl p-4 text-center transition last:col-span-2 hover:-translate-y-0.5 hover:shadow lg:last:col-span-1 ${c.tint}`}
             >
               <img src={c.image} alt="" width={256} height={256} className="h-20 w-20 object-contain" />
               <span className="text-sm font-medium text-slate-800">{c.text}</span>

@@ -1,7 +1,7 @@
 import { useApp } from '../context';
 import { api } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
-import Spinner from '../components/Spinner';
+import { RowSkeleton } from '../components/Spinner';
 import { formatMoney } from '../lib/money';
 import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
@@ -13,14 +13,19 @@ export default function MyOrders() {
   const { user, authChecked, currency, setShowLogin } = useApp();
   const ordersQuery = useToastQuery(['orders', user?._id], api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!user);
 
-  if (!authChecked || (user && ordersQuery.isPending)) return <Spinner label={t.loader} />;
+  const loading = !authChecked || (!!user && ordersQuery.isPending);
   const orders = ordersQuery.data ?? [];
 
   return (
     <div className="mt-8 pb-8">
-      <h1 className="text-2xl font-bold uppercase text-slate-900 md:text-3xl">{t.orders.title}</h1>
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.orders.title}</h1>
       <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
-      {!user ? (
+      {loading ? (
+        <div className="mt-6 space-y-6" role="status" aria-label={t.loader}>
+          <RowSkeleton tall />
+          <RowSkeleton tall />
+        </div>
+      ) : !user ? (
         <div className="py-16 text-center">
           <p className="text-lg text-slate-600">{t.orders.empty}</p>
           <button type="button" onClick={() => setShowLogin(true)} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApp } from '../context';
 import ProductCard, { ProductGrid } from '../components/ProductCard';
-import Spinner from '../components/Spinner';
+import { DetailSkeleton } from '../components/Spinner';
 import Stars from '../components/Stars';
 import { relatedProducts, thumbnail } from '../lib/catalogue';
 import { formatMoney } from '../lib/money';
@@ -18,7 +18,7 @@ export default function ProductDetail() {
 
   useEffect(() => setSelected(0), [id]);
 
-  if (productsLoading) return <Spinner label={t.loader} />;
+  if (productsLoading) return <DetailSkeleton />;
   if (!product) {
     return (
       <div className="py-24 text-center">
@@ -35,23 +35,26 @@ export default function ProductDetail() {
   return (
     <div className="mt-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link to="/home" className="hover:text-green-700">{t.nav.home}</Link> /
+        <ol>
+          <li className="inline">
+            <Link to="/home" className="hover:text-green-700">{t.nav.home}</Link>
+            {' / '}
           </li>
-          <li>
-            <Link to="/products" className="hover:text-green-700">{t.nav.products}</Link> /
+          <li className="inline">
+            <Link to="/products" className="hover:text-green-700">{t.nav.products}</Link>
+            {' / '}
           </li>
-          <li>
-            <Link to={`/products/${product.category.toLowerCase()}`} className="hover:text-green-700">{product.category}</Link> /
+          <li className="inline">
+            <Link to={`/products/${product.category.toLowerCase()}`} className="hover:text-green-700">{product.category}</Link>
+            {' / '}
           </li>
-          <li aria-current="page" className="text-green-700">{product.name}</li>
+          <li aria-current="page" className="inline text-green-700">{product.name}</li>
         </ol>
       </nav>
 
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
-          {product.image.length > 1 && (
+          {product.image.length > 0 && (
             <div className="flex gap-3 sm:flex-col" role="group" aria-label="Product images">
               {product.image.map((src, i) => (
                 <button

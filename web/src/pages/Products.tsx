@@ -9,7 +9,7 @@ export default function Products() {
   const q = search.trim();
   return (
     <section className="mt-8">
-      <h1 className="text-2xl font-bold uppercase text-slate-900 md:text-3xl">{t.products.all}</h1>
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.products.all}</h1>
       <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
       {q && <p className="mt-4 text-slate-600">{t.products.results(q)}</p>}
       <div className="mt-6">

@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { AppProvider } from '../context';
+import App from '../App';
 import type { Product } from '../lib/api';
 
 export const rice: Product = {
@@ -57,4 +58,24 @@ export function renderApp(ui: ReactElement, route = '/', path = '*') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** renderStore renders the whole storefront, with its routes, at route. */
+export function renderStore(route = '/home') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppProvider>
+          <App />
+          <Location />
+        </AppProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function Location() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
 }
