@@ -75,10 +75,14 @@ type SessionService interface {
 }
 
 // LoginLimiter counts failed logins per key (client address) in a time window.
+//
+// Every attempt takes a slot before the password is checked, in one atomic step, so that
+// parallel guesses cannot all pass a check made before any of them was counted; an attempt
+// that did not fail on its credentials gives its slot back. Failures are forgotten only when
+// their window ends, so logging in to an account of one's own resets nothing.
 type LoginLimiter interface {
-	// LoginAllowed reports whether key may try to log in now.
-	LoginAllowed(ctx context.Context, key string) (bool, error)
-	// LoginFailed records a failed attempt. Failures are forgotten only when their window ends,
-	// not on a successful login, so that logging in to an account of one's own resets nothing.
-	LoginFailed(ctx context.Context, key string) error
+	// LoginAttempt counts an attempt by key and reports whether it may go ahead.
+	LoginAttempt(ctx context.Context, key string) (bool, error)
+	// LoginNotFailed gives back the slot of an allowed attempt that did not fail on its credentials.
+	LoginNotFailed(ctx context.Context, key string) error
 }

@@ -118,9 +118,10 @@ func clientIP(r *http.Request, header string) string {
 	return host
 }
 
-// checkLoginAllowed refuses a login from an address that failed too often recently.
-func (s *Server) checkLoginAllowed(r *http.Request) error {
-	allowed, err := s.Limiter.LoginAllowed(r.Context(), clientIP(r, s.ClientIPHeader))
+// loginAttempt counts a login attempt from the client's address for the rate limit and
+// refuses it when the address failed too often recently. Call loginResult with the outcome.
+func (s *Server) loginAttempt(r *http.Request) error {
+	allowed, err := s.Limiter.LoginAttempt(r.Context(), clientIP(r, s.ClientIPHeader))
 	if err != nil {
 		return err
 	}
@@ -130,11 +131,12 @@ func (s *Server) checkLoginAllowed(r *http.Request) error {
 	return nil
 }
 
-// loginResult counts a failed login attempt for the rate limit and passes the result on.
+// loginResult keeps the attempt counted when it failed on its credentials, gives its slot back
+// otherwise, and passes the result on.
 func (s *Server) loginResult(r *http.Request, err error) error {
-	if haat.ErrorCode(err) == haat.EUNAUTHORIZED {
-		if lerr := s.Limiter.LoginFailed(r.Context(), clientIP(r, s.ClientIPHeader)); lerr != nil {
-			return lerr
+	if haat.ErrorCode(err) != haat.EUNAUTHORIZED {
+		if lerr := s.Limiter.LoginNotFailed(r.Context(), clientIP(r, s.ClientIPHeader)); lerr != nil {
+			s.Logger.ErrorContext(r.Context(), "login limit", "err", lerr)
 		}
 	}
 	return err

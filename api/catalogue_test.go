@@ -6,23 +6,103 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"haat"
+	"haat/catalogue"
+	"haat/images"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
 )
+
+// checkProduct fails unless the listed product p shows want with every field of the API shape.
+func checkProduct(t *testing.T, p map[string]any, want haat.Product) {
+	t.Helper()
+	if p["_id"] != want.ID || p["name"] != want.Name || p["category"] != want.Category ||
+		p["price"] != float64(want.Price)/100 || p["offerPrice"] != float64(want.OfferPrice)/100 || p["inStock"] != want.InStock {
+		t.Fatalf("product = %v, want %+v", p, want)
+	}
+	if want.Weight != "" && p["weight"] != want.Weight {
+		t.Fatalf("weight = %v, want %q", p["weight"], want.Weight)
+	}
+	if fmt.Sprint(p["image"]) != fmt.Sprint(want.Image) || fmt.Sprint(p["description"]) != fmt.Sprint(want.Description) {
+		t.Fatalf("image/description = %v / %v, want %v / %v", p["image"], p["description"], want.Image, want.Description)
+	}
+	created, _ := p["createdAt"].(string)
+	if ts, err := time.Parse(time.RFC3339, created); err != nil || time.Since(ts) > time.Hour || time.Since(ts) < -time.Hour {
+		t.Fatalf("createdAt = %v (%v)", p["createdAt"], err)
+	}
+	for _, field := range []string{"id", "ID", "Price", "in_stock", "images"} {
+		if _, has := p[field]; has {
+			t.Fatalf("unexpected field %q in %v", field, p)
+		}
+	}
+}
 
 func TestProductList(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
+		for who, c := range map[string]*client{"guest": s.client(), "shopper": s.shopper(""), "seller": s.seller()} {
+			t.Run(who, func(t *testing.T) {
+				r := c.get("/api/product/list")
+				want(t, r, 200)
+				products := r.body["products"].([]any)
+				if len(products) != 2 {
+					t.Fatalf("%d products", len(products))
+				}
+				// Newest first, and the out-of-stock product is listed with inStock false.
+				checkProduct(t, products[0].(map[string]any), s.dal)
+				checkProduct(t, products[1].(map[string]any), s.rice)
+				if products[0].(map[string]any)["inStock"] != false {
+					t.Fatal("out-of-stock product not marked")
+				}
+			})
+		}
+	})
+}
+
+func TestProductListEmptyAndSeeded(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := newServer(t, db)
 		r := s.client().get("/api/product/list")
 		want(t, r, 200)
-		products := r.body["products"].([]any)
-		if len(products) != 2 {
-			t.Fatalf("%d products", len(products))
+		if list, isList := r.body["products"].([]any); !isList || len(list) != 0 {
+			t.Fatalf("empty store lists %s", r.raw)
 		}
-		dal, rice := products[0].(map[string]any), products[1].(map[string]any)
-		if dal["inStock"] != false || rice["inStock"] != true || rice["offerPrice"] != 295.0 || rice["price"] != 320.0 ||
-			rice["_id"] != s.rice.ID || rice["weight"] != "1 kg" || rice["category"] != "Grains" || rice["createdAt"] == nil {
-			t.Fatalf("products = %v", products)
+
+		products, err := catalogue.Products()
+		if err != nil {
+			t.Fatal(err)
 		}
-		if desc := rice["description"].([]any); len(desc) != 1 || desc[0] != "Hill-grown" {
-			t.Fatalf("description = %v", desc)
+		if seeded, err := db.SeedCatalogue(ctx, products); err != nil || !seeded {
+			t.Fatalf("seed: %v %v", seeded, err)
+		}
+		list := s.products()
+		if len(list) != len(products) {
+			t.Fatalf("%d products listed, %d seeded", len(list), len(products))
+		}
+		inStock, out := 0, 0
+		for i, p := range list {
+			if p["name"] != products[i].Name || p["inStock"] != products[i].InStock || p["offerPrice"] != float64(products[i].OfferPrice)/100 {
+				t.Fatalf("product %d = %v, want %s in catalogue order", i, p, products[i].Name)
+			}
+			if p["inStock"] == true {
+				inStock++
+			} else {
+				out++
+			}
+		}
+		if inStock == 0 {
+			t.Fatal("no product in stock")
+		}
+		t.Logf("%d in stock, %d out of stock", inStock, out)
+
+		// A product the seller adds later comes first.
+		if err := db.UpsertSeller(ctx, sellerEmail, sellerPassword); err != nil {
+			t.Fatal(err)
+		}
+		want(t, s.seller().addProduct(productForm(nil), upload{"tea.png", pngFile(t)}), 200)
+		if list := s.products(); len(list) != len(products)+1 || list[0]["name"] != "Ilam Tea" || list[1]["name"] != products[0].Name {
+			t.Fatalf("after add: first %v, second %v", list[0]["name"], list[1]["name"])
 		}
 	})
 }
@@ -30,86 +110,137 @@ func TestProductList(t *testing.T) {
 func TestProductAdd(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()
-		pic := pngFile(t)
-		fields := func(change map[string]string) map[string]string {
-			f := map[string]string{"name": "Ilam Tea", "description": `["Whole leaf","From Ilam"]`, "category": "drinks",
-				"price": "550", "offerPrice": "495.50", "weight": "250 g"}
-			for k, v := range change {
-				if v == "" {
-					delete(f, k)
-				} else {
-					f[k] = v
-				}
-			}
-			return f
-		}
-		add := func(c *client, f map[string]string, files ...[2][]byte) response {
-			body, ct := multipartProduct(f, files...)
-			return c.do("POST", "/api/product/add", body, ct)
-		}
-		img := [2][]byte{[]byte("tea.png"), pic}
-
+		img := upload{"tea.png", pngFile(t)}
+		text := upload{"tea.png", []byte("not really a picture, just text")}
 		for name, tc := range map[string]struct {
 			fields map[string]string
-			files  [][2][]byte
+			files  []upload
 			msg    string
 		}{
-			"no images":       {fields(nil), nil, "Please add at least one image"},
-			"five images":     {fields(nil), [][2][]byte{img, img, img, img, img}, "A product can have at most 4 images"},
-			"text as png":     {fields(nil), [][2][]byte{{[]byte("tea.png"), []byte("not really a picture")}}, "Images must be JPEG, PNG, WebP or GIF"},
-			"second is text":  {fields(nil), [][2][]byte{img, {[]byte("b.png"), []byte("not really a picture")}}, "Image 2: Images must be JPEG, PNG, WebP or GIF"},
-			"price below 1":   {fields(map[string]string{"price": "0.99", "offerPrice": "0.5"}), [][2][]byte{img}, "Price must be at least 1"},
-			"offer above":     {fields(map[string]string{"offerPrice": "551"}), [][2][]byte{img}, "Offer price cannot be more than the price"},
-			"offer negative":  {fields(map[string]string{"offerPrice": "-1"}), [][2][]byte{img}, "Offer price cannot be negative"},
-			"price not money": {fields(map[string]string{"price": "abc"}), [][2][]byte{img}, "Price must be a number with at most 2 decimals"},
-			"bad category":    {fields(map[string]string{"category": "Toys"}), [][2][]byte{img}, "Please choose a valid category"},
-			"no name":         {fields(map[string]string{"name": ""}), [][2][]byte{img}, "Product name is required"},
-			"no description":  {fields(map[string]string{"description": "[]"}), [][2][]byte{img}, "Product description is required"},
-			"no offer price":  {fields(map[string]string{"offerPrice": ""}), [][2][]byte{img}, "Offer price is required"},
+			"no images":              {productForm(nil), nil, "Please add at least one image"},
+			"five images":            {productForm(nil), []upload{img, img, img, img, img}, "A product can have at most 4 images"},
+			"text renamed .png":      {productForm(nil), []upload{text}, "Images must be JPEG, PNG, WebP or GIF"},
+			"second file is text":    {productForm(nil), []upload{img, text}, "Image 2: Images must be JPEG, PNG, WebP or GIF"},
+			"svg":                    {productForm(nil), []upload{{"tea.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}}, "Images must be JPEG, PNG, WebP or GIF"},
+			"truncated png":          {productForm(nil), []upload{{"tea.png", img.data[:len(img.data)/2]}}, "This image file is damaged or unsupported"},
+			"image over 5 MB":        {productForm(nil), []upload{{"big.png", bytes.Repeat([]byte{0}, images.MaxBytes+1)}}, "Each image must be at most 5 MB"},
+			"over 40 megapixels":     {productForm(nil), []upload{{"huge.png", hugePNG(t, 8000, 5001)}}, "Each image must be at most 40 megapixels"},
+			"price below 1":          {productForm(map[string]string{"price": "0.99", "offerPrice": "0.5"}), []upload{img}, "Price must be at least 1"},
+			"price 0":                {productForm(map[string]string{"price": "0", "offerPrice": "0"}), []upload{img}, "Price must be at least 1"},
+			"negative price":         {productForm(map[string]string{"price": "-5", "offerPrice": "1"}), []upload{img}, "Price must be at least 1"},
+			"offer above price":      {productForm(map[string]string{"offerPrice": "550.01"}), []upload{img}, "Offer price cannot be more than the price"},
+			"negative offer":         {productForm(map[string]string{"offerPrice": "-1"}), []upload{img}, "Offer price cannot be negative"},
+			"price not a number":     {productForm(map[string]string{"price": "abc"}), []upload{img}, "Price must be a number with at most 2 decimals"},
+			"price with 3 decimals":  {productForm(map[string]string{"price": "5.555"}), []upload{img}, "Price must be a number with at most 2 decimals"},
+			"price in exponent form": {productForm(map[string]string{"price": "1e3"}), []upload{img}, "Price must be a number with at most 2 decimals"},
+			"no price":               {productForm(map[string]string{"price": ""}), []upload{img}, "Price is required"},
+			"no offer price":         {productForm(map[string]string{"offerPrice": ""}), []upload{img}, "Offer price is required"},
+			"unknown category":       {productForm(map[string]string{"category": "Toys"}), []upload{img}, "Please choose a valid category"},
+			"no category":            {productForm(map[string]string{"category": ""}), []upload{img}, "Please choose a valid category"},
+			"no name":                {productForm(map[string]string{"name": ""}), []upload{img}, "Product name is required"},
+			"blank name":             {productForm(map[string]string{"name": "   "}), []upload{img}, "Product name is required"},
+			"name too long":          {productForm(map[string]string{"name": strings.Repeat("n", 201)}), []upload{img}, "Product name is too long"},
+			"no description":         {productForm(map[string]string{"description": ""}), []upload{img}, "Product description is required"},
+			"empty description list": {productForm(map[string]string{"description": "[]"}), []upload{img}, "Product description is required"},
+			"blank description":      {productForm(map[string]string{"description": `["  ", ""]`}), []upload{img}, "Product description is required"},
 		} {
-			t.Run(name, func(t *testing.T) { want(t, add(seller, tc.fields, tc.files...), 400, tc.msg) })
-		}
-		if r := s.client().get("/api/product/list"); len(r.body["products"].([]any)) != 2 {
-			t.Fatal("a refused product was stored")
+			t.Run(name, func(t *testing.T) {
+				want(t, seller.addProduct(tc.fields, tc.files...), 400, tc.msg)
+				if n := len(s.products()); n != 2 {
+					t.Fatalf("a refused product was stored: %d products", n)
+				}
+				if n := s.storedFiles(); n != 0 {
+					t.Fatalf("a refused product left %d image files", n)
+				}
+			})
 		}
 
-		want(t, add(s.client(), fields(nil), img), 401)
-		want(t, add(s.shopper("sita@example.com"), fields(nil), img), 403)
-
-		r := add(seller, fields(nil), img, img)
-		want(t, r, 200, "Product Added")
-		list := s.client().get("/api/product/list").body["products"].([]any)
-		tea := list[0].(map[string]any)
-		if tea["name"] != "Ilam Tea" || tea["category"] != "Drinks" || tea["offerPrice"] != 495.5 || tea["inStock"] != true {
-			t.Fatalf("new product = %v", tea)
-		}
-		imgs := tea["image"].([]any)
-		if len(imgs) != 2 || imgs[0] == imgs[1] {
-			t.Fatalf("images = %v", imgs)
-		}
-		for _, u := range imgs {
-			res, err := http.Get(s.server.URL + u.(string))
-			if err != nil || res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "image/") {
-				t.Fatalf("GET %s: %v %v", u, res.StatusCode, err)
+		t.Run("success", func(t *testing.T) {
+			r := seller.addProduct(productForm(nil), img, upload{"photo.jpg", jpegFile(t)})
+			want(t, r, 200, "Product Added")
+			list := s.products()
+			if len(list) != 3 {
+				t.Fatalf("%d products after add", len(list))
 			}
-			res.Body.Close()
-		}
+			tea := list[0]
+			if id, _ := tea["_id"].(string); id == "" || tea["name"] != "Ilam Tea" || tea["category"] != "Drinks" || tea["price"] != 550.0 ||
+				tea["offerPrice"] != 495.5 || tea["inStock"] != true || tea["weight"] != "250 g" {
+				t.Fatalf("new product = %v", tea)
+			}
+			if d := fmt.Sprint(tea["description"]); d != "[Whole leaf From Ilam]" {
+				t.Fatalf("description = %s", d)
+			}
+			if p, _ := r.body["product"].(map[string]any); p == nil || p["_id"] != tea["_id"] {
+				t.Fatalf("answer product = %v, listed %v", r.body["product"], tea["_id"])
+			}
+			urls := tea["image"].([]any)
+			if len(urls) != 2 || urls[0] == urls[1] {
+				t.Fatalf("images = %v", urls)
+			}
+			for i, u := range urls {
+				u := u.(string)
+				if !strings.HasPrefix(u, "/media/uploads/") || strings.Contains(u, "tea") || strings.Contains(u, "photo") {
+					t.Fatalf("image URL %q", u)
+				}
+				res, err := http.Get(s.server.URL + u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body := make([]byte, 8)
+				n, _ := res.Body.Read(body)
+				res.Body.Close()
+				if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "image/") || n == 0 {
+					t.Fatalf("GET %s: %d %q", u, res.StatusCode, res.Header.Get("Content-Type"))
+				}
+				// The transparent PNG stays a PNG; the opaque JPEG stays a JPEG.
+				if wantType := []string{"image/png", "image/jpeg"}[i]; res.Header.Get("Content-Type") != wantType {
+					t.Fatalf("image %d served as %q, want %s", i, res.Header.Get("Content-Type"), wantType)
+				}
+			}
+			want(t, seller.get("/api/product/list"), 200)
+		})
 
-		// Plain-text descriptions are taken one line per row.
-		r = add(seller, fields(map[string]string{"description": "Line one\n\nLine two\n"}), img)
-		want(t, r, 200)
-		if d := r.body["product"].(map[string]any)["description"].([]any); len(d) != 2 || d[1] != "Line two" {
-			t.Fatalf("description = %v", d)
-		}
-	})
-}
+		t.Run("each format, four images", func(t *testing.T) {
+			want(t, seller.addProduct(productForm(map[string]string{"name": "Four Photos"}), img, upload{"b.jpg", jpegFile(t)},
+				upload{"c.gif", gifFile(t)}, upload{"d.png", pngFile(t)}), 200)
+			if p := s.products()[0]; p["name"] != "Four Photos" || len(p["image"].([]any)) != 4 {
+				t.Fatalf("product = %v", p)
+			}
+		})
 
-func TestProductAddBodyLimit(t *testing.T) {
-	eachStore(t, func(t *testing.T, s *store) {
-		seller := s.seller()
-		big := bytes.Repeat([]byte{0}, 26<<20)
-		body, ct := multipartProduct(map[string]string{"name": "Big"}, [2][]byte{[]byte("big.png"), big})
-		want(t, seller.do("POST", "/api/product/add", body, ct), 413)
+		t.Run("recognised by content, not name", func(t *testing.T) {
+			want(t, seller.addProduct(productForm(map[string]string{"name": "Named Oddly"}), upload{"notes.txt", pngFile(t)}), 200)
+		})
+
+		t.Run("plain-text description and boundary prices", func(t *testing.T) {
+			r := seller.addProduct(productForm(map[string]string{"description": "Line one\n\n  Line two  \n", "price": "1", "offerPrice": "1"}), img)
+			want(t, r, 200)
+			p := s.products()[0]
+			if d := p["description"].([]any); len(d) != 2 || d[0] != "Line one" || d[1] != "Line two" {
+				t.Fatalf("description = %v", d)
+			}
+			if p["price"] != 1.0 || p["offerPrice"] != 1.0 {
+				t.Fatalf("prices = %v %v", p["price"], p["offerPrice"])
+			}
+			want(t, seller.addProduct(productForm(map[string]string{"name": "Free Sample", "offerPrice": "0"}), img), 200)
+		})
+
+		t.Run("four images near the 5 MB limit", func(t *testing.T) {
+			big := upload{"big.png", nearLimitPNG(t)}
+			want(t, seller.addProduct(productForm(map[string]string{"name": "Big Photos"}), big, big, big, big), 200)
+			if p := s.products()[0]; p["name"] != "Big Photos" || len(p["image"].([]any)) != 4 {
+				t.Fatalf("product = %v", p)
+			}
+		})
+
+		t.Run("refused to others", func(t *testing.T) {
+			before, files := len(s.products()), s.storedFiles()
+			want(t, s.client().addProduct(productForm(nil), img), 401)
+			want(t, s.shopper("").addProduct(productForm(nil), img), 403)
+			if len(s.products()) != before || s.storedFiles() != files {
+				t.Fatal("a refused caller added a product")
+			}
+		})
 	})
 }
 
@@ -117,49 +248,83 @@ func TestProductStock(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()
 		want(t, seller.post("/api/product/stock", map[string]any{"id": s.dal.ID, "inStock": true}), 200, "Stock Updated")
-		want(t, seller.post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": false}), 200)
-		list := s.client().get("/api/product/list").body["products"].([]any)
-		if list[0].(map[string]any)["inStock"] != true || list[1].(map[string]any)["inStock"] != false {
+		want(t, seller.post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": false}), 200, "Stock Updated")
+		list := s.products()
+		if list[0]["_id"] != s.dal.ID || list[0]["inStock"] != true || list[1]["inStock"] != false {
 			t.Fatalf("stock not switched: %v", list)
 		}
-		want(t, seller.post("/api/product/stock", map[string]any{"id": "nope", "inStock": true}), 404)
-		want(t, seller.post("/api/product/stock", map[string]any{"id": s.rice.ID}), 400)
-		want(t, seller.post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": "yes"}), 400)
-		want(t, seller.post("/api/product/stock", map[string]any{"inStock": true}), 400)
-		want(t, s.shopper("sita@example.com").post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": true}), 403)
+		// Setting the same value again is fine.
+		want(t, seller.post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": false}), 200)
+
+		for name, tc := range map[string]struct {
+			body   any
+			status int
+			msg    string
+		}{
+			"unknown id":          {map[string]any{"id": "01NOTAPRODUCT", "inStock": true}, 404, "Product not found"},
+			"missing inStock":     {map[string]any{"id": s.rice.ID}, 400, "inStock must be true or false"},
+			"null inStock":        {map[string]any{"id": s.rice.ID, "inStock": nil}, 400, "inStock must be true or false"},
+			"inStock as a string": {map[string]any{"id": s.rice.ID, "inStock": "true"}, 400, "Invalid value for inStock"},
+			"inStock as a number": {map[string]any{"id": s.rice.ID, "inStock": 1}, 400, "Invalid value for inStock"},
+			"missing id":          {map[string]any{"inStock": true}, 400, "Product id is required"},
+			"not JSON":            {`{"id":`, 400, "Request body is not valid JSON"},
+		} {
+			t.Run(name, func(t *testing.T) { want(t, seller.post("/api/product/stock", tc.body), tc.status, tc.msg) })
+		}
+		want(t, s.shopper("").post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": true}), 403)
 		want(t, s.client().post("/api/product/stock", map[string]any{"id": s.rice.ID, "inStock": true}), 401)
+		if list := s.products(); list[0]["inStock"] != true || list[1]["inStock"] != false {
+			t.Fatalf("a refused call changed the stock: %v", list)
+		}
 	})
 }
 
 func TestCart(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.shopper("sita@example.com")
-		want(t, c.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: 2, s.dal.ID: 1}}), 200, "Cart Updated")
-		before := c.cart()
-		if len(before) != 2 || before[s.rice.ID] != 2.0 {
-			t.Fatalf("cart = %v", before)
+		c.setCart(map[string]int{s.rice.ID: 2, s.dal.ID: 1})
+		if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 2.0 || cart[s.dal.ID] != 1.0 {
+			t.Fatalf("cart = %v", cart)
 		}
-		for name, body := range map[string]string{
-			"unknown product": fmt.Sprintf(`{"cartItems":{%q:1,"nope":1}}`, s.rice.ID),
-			"zero":            fmt.Sprintf(`{"cartItems":{%q:0}}`, s.rice.ID),
-			"negative":        fmt.Sprintf(`{"cartItems":{%q:-1}}`, s.rice.ID),
-			"fraction":        fmt.Sprintf(`{"cartItems":{%q:1.5}}`, s.rice.ID),
-			"string":          fmt.Sprintf(`{"cartItems":{%q:"2"}}`, s.rice.ID),
-			"over 100":        fmt.Sprintf(`{"cartItems":{%q:101}}`, s.rice.ID),
-			"no cartItems":    `{}`,
-			"cartItems list":  `{"cartItems":[1,2]}`,
-			"not json":        `{"cartItems":`,
+
+		// The whole map replaces the stored cart.
+		c.setCart(map[string]int{s.rice.ID: 5})
+		if cart := c.cart(); len(cart) != 1 || cart[s.rice.ID] != 5.0 {
+			t.Fatalf("cart not replaced: %v", cart)
+		}
+		c.setCart(map[string]int{s.rice.ID: 100, s.dal.ID: 1})
+		if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 100.0 || cart[s.dal.ID] != 1.0 {
+			t.Fatalf("cart = %v", cart)
+		}
+
+		const quantityMsg = "Quantity must be a whole number from 1 to 100"
+		for name, tc := range map[string]struct{ body, msg string }{
+			"unknown product":    {fmt.Sprintf(`{"cartItems":{%q:1,"01NOTAPRODUCT":1}}`, s.rice.ID), "Your cart has a product that is no longer sold"},
+			"quantity 0":         {fmt.Sprintf(`{"cartItems":{%q:0}}`, s.rice.ID), quantityMsg},
+			"quantity -1":        {fmt.Sprintf(`{"cartItems":{%q:-1}}`, s.rice.ID), quantityMsg},
+			"quantity 1.5":       {fmt.Sprintf(`{"cartItems":{%q:1.5}}`, s.rice.ID), quantityMsg},
+			`quantity "2"`:       {fmt.Sprintf(`{"cartItems":{%q:"2"}}`, s.rice.ID), quantityMsg},
+			"quantity 101":       {fmt.Sprintf(`{"cartItems":{%q:101}}`, s.rice.ID), quantityMsg},
+			"quantity null":      {fmt.Sprintf(`{"cartItems":{%q:null}}`, s.rice.ID), quantityMsg},
+			"quantity true":      {fmt.Sprintf(`{"cartItems":{%q:true}}`, s.rice.ID), quantityMsg},
+			"huge quantity":      {fmt.Sprintf(`{"cartItems":{%q:99999999999999999999}}`, s.rice.ID), quantityMsg},
+			"one bad among good": {fmt.Sprintf(`{"cartItems":{%q:3,%q:0}}`, s.rice.ID, s.dal.ID), quantityMsg},
+			"no cartItems":       {`{}`, "cartItems is required"},
+			"cartItems null":     {`{"cartItems":null}`, "cartItems is required"},
+			"cartItems a list":   {`{"cartItems":[1,2]}`, "Invalid value for cartItems"},
+			"not JSON":           {`{"cartItems":`, "Request body is not valid JSON"},
 		} {
 			t.Run(name, func(t *testing.T) {
-				want(t, c.post("/api/cart/update", body), 400)
-				if after := c.cart(); len(after) != 2 || after[s.rice.ID] != 2.0 || after[s.dal.ID] != 1.0 {
-					t.Fatalf("cart changed to %v", after)
+				want(t, c.post("/api/cart/update", tc.body), 400, tc.msg)
+				if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 100.0 || cart[s.dal.ID] != 1.0 {
+					t.Fatalf("cart changed to %v", cart)
 				}
 			})
 		}
-		want(t, c.post("/api/cart/update", `{"cartItems":{}}`), 200)
-		if after := c.cart(); len(after) != 0 {
-			t.Fatalf("cart not cleared: %v", after)
+
+		want(t, c.post("/api/cart/update", `{"cartItems":{}}`), 200, "Cart Updated")
+		if cart := c.cart(); len(cart) != 0 {
+			t.Fatalf("cart not cleared: %v", cart)
 		}
 	})
 }
@@ -167,34 +332,72 @@ func TestCart(t *testing.T) {
 func TestAddresses(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		a, b := s.shopper("a@example.com"), s.shopper("b@example.com")
-		id := a.addAddress()
-		b.addAddress()
-		r := a.get("/api/address/get")
-		want(t, r, 200)
-		list := r.body["addresses"].([]any)
-		if len(list) != 1 || list[0].(map[string]any)["_id"] != id || list[0].(map[string]any)["city"] != "Pokhara" {
-			t.Fatalf("a's addresses = %v", list)
+		if list := a.addresses(); len(list) != 0 {
+			t.Fatalf("new shopper has addresses: %v", list)
 		}
+
+		r := a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"city": "  Pokhara  "})})
+		want(t, r, 200, "Address Added")
+		saved := r.body["address"].(map[string]any)
+		idA := saved["_id"].(string)
+		second := a.addAddress()
+		idB := b.addAddress()
+
+		list := a.addresses()
+		if len(list) != 2 || list[0].(map[string]any)["_id"] != idA || list[1].(map[string]any)["_id"] != second {
+			t.Fatalf("a's addresses (oldest first) = %v", list)
+		}
+		got := list[0].(map[string]any)
+		for k, v := range validAddress {
+			if got[k] != v {
+				t.Errorf("%s = %v, want %q", k, got[k], v)
+			}
+		}
+		if len(got) != len(validAddress)+1 {
+			t.Errorf("address has fields %v", got)
+		}
+		if list := b.addresses(); len(list) != 1 || list[0].(map[string]any)["_id"] != idB {
+			t.Fatalf("b's addresses = %v", list)
+		}
+
 		for field := range validAddress {
 			t.Run("without "+field, func(t *testing.T) {
-				addr := map[string]string{}
-				for k, v := range validAddress {
-					if k != field {
-						addr[k] = v
-					}
-				}
-				want(t, a.post("/api/address/add", map[string]any{"address": addr}), 400)
+				want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{field: ""})}), 400)
+				want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{field: "   "})}), 400)
 			})
 		}
-		bad := map[string]string{}
-		for k, v := range validAddress {
-			bad[k] = v
+		for name, tc := range map[string]struct {
+			body any
+			msg  string
+		}{
+			"bad email":          {map[string]any{"address": addressWith(map[string]string{"email": "not-an-email"})}, "Please enter a valid email address"},
+			"letters in zipcode": {map[string]any{"address": addressWith(map[string]string{"zipcode": "33A00"})}, "Zip code must be a number"},
+			"letters in phone":   {map[string]any{"address": addressWith(map[string]string{"phone": "98-call-me"})}, "Please enter a valid phone number"},
+			"short phone":        {map[string]any{"address": addressWith(map[string]string{"phone": "12345"})}, "Please enter a valid phone number"},
+			"street too long":    {map[string]any{"address": addressWith(map[string]string{"street": strings.Repeat("s", 201)})}, "Street is too long"},
+			"no address":         {`{}`, "address is required"},
+			"address null":       {`{"address":null}`, "address is required"},
+			"fields not strings": {`{"address":{"firstName":1}}`, "Invalid value for address.firstName"},
+			"not JSON":           {`{"address":`, "Request body is not valid JSON"},
+		} {
+			t.Run(name, func(t *testing.T) { want(t, a.post("/api/address/add", tc.body), 400, tc.msg) })
 		}
-		bad["email"] = "not-an-email"
-		want(t, a.post("/api/address/add", map[string]any{"address": bad}), 400)
-		want(t, a.post("/api/address/add", `{}`), 400)
-		if n := len(a.get("/api/address/get").body["addresses"].([]any)); n != 1 {
+		if n := len(a.addresses()); n != 2 {
 			t.Fatalf("refused addresses stored: %d", n)
+		}
+
+		// A userId in the body does not put the address in someone else's book.
+		bUser := b.user()["_id"]
+		body := map[string]any{"address": validAddress, "userId": bUser}
+		addr := map[string]any{}
+		for k, v := range validAddress {
+			addr[k] = v
+		}
+		addr["userId"] = bUser
+		body["address"] = addr
+		want(t, a.post("/api/address/add", body), 200)
+		if len(a.addresses()) != 3 || len(b.addresses()) != 1 {
+			t.Fatal("userId in the body was obeyed")
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -49,7 +50,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.checkLoginAllowed(r); err != nil {
+	if err := s.loginAttempt(r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -100,7 +101,7 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.checkLoginAllowed(r); err != nil {
+	if err := s.loginAttempt(r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -130,6 +131,10 @@ func (s *Server) productList(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		s.fail(w, r, haat.Errorf(eMediaType, "Content-Type must be multipart/form-data"))
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxMultipartBody)
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
 		var tooLarge *http.MaxBytesError

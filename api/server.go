@@ -124,7 +124,14 @@ func (s *Server) dispatch(rts []route) http.Handler {
 			}
 		}
 		if rt == nil {
-			w.Header().Set("Allow", rts[0].method)
+			allow := make([]string, 0, len(rts)+1)
+			for _, rt := range rts {
+				allow = append(allow, rt.method)
+				if rt.method == "GET" {
+					allow = append(allow, "HEAD")
+				}
+			}
+			w.Header().Set("Allow", strings.Join(allow, ", "))
 			writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"success": false, "message": "Method Not Allowed"})
 			return
 		}

@@ -135,24 +135,46 @@ func TestLoginLimiter(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		now := time.Now()
 		db.Now = func() time.Time { return now }
-		for i := range sqlstore.LoginMaxFailures {
-			if ok, err := db.LoginAllowed(ctx, "10.0.0.1"); err != nil || !ok {
-				t.Fatalf("attempt %d refused: %v", i, err)
+		attempt := func(key string) bool {
+			t.Helper()
+			ok, err := db.LoginAttempt(ctx, key)
+			if err != nil {
+				t.Fatal(err)
 			}
-			db.LoginFailed(ctx, "10.0.0.1")
+			return ok
 		}
-		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); ok {
-			t.Fatal("allowed after too many failures")
+		// Successful attempts give their slot back and never use up the limit.
+		for range 3 * sqlstore.LoginMaxFailures {
+			if !attempt("10.0.0.1") {
+				t.Fatal("an address whose logins succeed was refused")
+			}
+			if err := db.LoginNotFailed(ctx, "10.0.0.1"); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if ok, _ := db.LoginAllowed(ctx, "10.0.0.2"); !ok {
+		for i := range sqlstore.LoginMaxFailures {
+			if !attempt("10.0.0.1") {
+				t.Fatalf("failure %d refused", i+1)
+			}
+		}
+		for range 3 {
+			if attempt("10.0.0.1") {
+				t.Fatal("allowed after too many failures")
+			}
+		}
+		// A refused attempt has no slot to give back: the count stays at the limit.
+		db.LoginNotFailed(ctx, "10.0.0.1")
+		if attempt("10.0.0.1") {
+			t.Fatal("a refused attempt freed a slot")
+		}
+		if !attempt("10.0.0.2") {
 			t.Fatal("another address refused")
 		}
 		now = now.Add(sqlstore.LoginWindow + time.Second)
-		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); !ok {
+		if !attempt("10.0.0.1") {
 			t.Fatal("refused after the window passed")
 		}
-		db.LoginFailed(ctx, "10.0.0.1") // starts a new window with one failure
-		if ok, _ := db.LoginAllowed(ctx, "10.0.0.1"); !ok {
+		if !attempt("10.0.0.1") {
 			t.Fatal("refused after one failure in a new window")
 		}
 	})

@@ -237,34 +237,36 @@ const (
 	LoginWindow      = 15 * time.Minute
 )
 
-// LoginAllowed reports whether key has failed fewer than LoginMaxFailures times in the window.
-func (d *DB) LoginAllowed(ctx context.Context, key string) (bool, error) {
-	var failures int
-	var start int64
-	err := d.db.QueryRowContext(ctx, `SELECT failures, window_start FROM login_failures WHERE key = $1`, key).Scan(&failures, &start)
-	if errors.Is(err, sql.ErrNoRows) {
-		return true, nil
-	} else if err != nil {
-		return false, fmt.Errorf("sqlstore: login allowed: %w", err)
-	}
-	return failures < LoginMaxFailures || start < d.Now().Add(-LoginWindow).UnixMilli(), nil
-}
-
-// LoginFailed counts a failed attempt, starting a new window when the last one has passed.
-// Counts whose window ended long ago are swept here, where they are made.
-func (d *DB) LoginFailed(ctx context.Context, key string) error {
+// LoginAttempt counts an attempt by key, starting a new window when the last one has passed,
+// and allows it while the window holds at most LoginMaxFailures. The count and the check are
+// one statement, so concurrent attempts cannot overtake each other. Refused attempts do not
+// raise the count further. Counts whose window ended long ago are swept here, where they are made.
+func (d *DB) LoginAttempt(ctx context.Context, key string) (bool, error) {
 	now := d.Now()
 	if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
 		now.Add(-24*time.Hour).UnixMilli()); err != nil {
-		return fmt.Errorf("sqlstore: sweep login failures: %w", err)
+		return false, fmt.Errorf("sqlstore: sweep login failures: %w", err)
 	}
-	_, err := d.db.ExecContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
+	var failures int
+	err := d.db.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
-			failures = CASE WHEN login_failures.window_start < $3 THEN 1 ELSE login_failures.failures + 1 END,
-			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END`,
-		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli())
+			failures = CASE WHEN login_failures.window_start < $3 THEN 1
+				WHEN login_failures.failures > $4 THEN login_failures.failures
+				ELSE login_failures.failures + 1 END,
+			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END
+		RETURNING failures`,
+		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli(), LoginMaxFailures).Scan(&failures)
 	if err != nil {
-		return fmt.Errorf("sqlstore: login failed: %w", err)
+		return false, fmt.Errorf("sqlstore: login attempt: %w", err)
+	}
+	return failures <= LoginMaxFailures, nil
+}
+
+// LoginNotFailed gives back the slot LoginAttempt took for an attempt that did not fail.
+func (d *DB) LoginNotFailed(ctx context.Context, key string) error {
+	if _, err := d.db.ExecContext(ctx, `UPDATE login_failures SET failures = failures - 1
+		WHERE key = $1 AND failures > 0 AND failures <= $2`, key, LoginMaxFailures); err != nil {
+		return fmt.Errorf("sqlstore: login not failed: %w", err)
 	}
 	return nil
 }

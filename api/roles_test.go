@@ -1,0 +1,89 @@
+package api_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// apiRoute is one call of the API with a body that its rightful callers get a known answer to.
+type apiRoute struct {
+	method, path string
+	body         string // JSON, or "multipart" for an empty product form
+	role         string // "" anyone, "user" shoppers, "seller" sellers
+	status       int    // the rightful callers' status with body
+}
+
+// apiRoutes lists every route of the API.
+var apiRoutes = []apiRoute{
+	{"GET", "/api/config", "", "", 200},
+	{"GET", "/api/product/list", "", "", 200},
+	{"POST", "/api/user/register", `{}`, "", 400},
+	{"POST", "/api/user/login", `{"email":1}`, "", 400},
+	{"GET", "/api/user/logout", "", "", 200},
+	{"POST", "/api/seller/login", `{"email":1}`, "", 400},
+	{"GET", "/api/seller/logout", "", "", 200},
+
+	{"GET", "/api/user/is-auth", "", "user", 200},
+	{"POST", "/api/cart/update", `{"cartItems":{}}`, "user", 200},
+	{"POST", "/api/address/add", `{}`, "user", 400},
+	{"GET", "/api/address/get", "", "user", 200},
+	{"POST", "/api/order/cod", `{}`, "user", 400},
+	{"POST", "/api/order/stripe", `{}`, "user", 400},
+	{"GET", "/api/order/user", "", "user", 200},
+
+	{"GET", "/api/seller/auth-seller", "", "seller", 200},
+	{"POST", "/api/product/add", "multipart", "seller", 400},
+	{"POST", "/api/product/stock", `{}`, "seller", 400},
+	{"GET", "/api/order/seller", "", "seller", 200},
+}
+
+func (c *client) call(rt apiRoute, header ...string) response {
+	c.s.t.Helper()
+	switch {
+	case rt.method == "GET":
+		return c.do("GET", rt.path, nil, "", header...)
+	case rt.body == "multipart":
+		body, ct := multipartProduct(nil)
+		return c.do(rt.method, rt.path, body, ct, header...)
+	default:
+		return c.do(rt.method, rt.path, strings.NewReader(rt.body), "application/json", header...)
+	}
+}
+
+// TestRoleMatrix calls every route as each kind of caller: shopper routes refuse guests (401)
+// and seller-only sessions (403); seller routes refuse guests (401) and shoppers (403).
+func TestRoleMatrix(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		callers := []struct {
+			name string
+			new  func() *client
+		}{
+			{"guest", s.client},
+			{"shopper", func() *client { return s.shopper("") }},
+			{"seller", s.seller},
+			{"shopper and seller", func() *client { c := s.shopper(""); s.loginSeller(c); return c }},
+		}
+		for _, rt := range apiRoutes {
+			for _, who := range callers {
+				t.Run(fmt.Sprintf("%s %s as %s", rt.method, rt.path, who.name), func(t *testing.T) {
+					isShopper := strings.Contains(who.name, "shopper")
+					isSeller := strings.Contains(who.name, "seller")
+					status := rt.status
+					switch {
+					case rt.path == "/api/user/is-auth" && !isShopper:
+						// is-auth tells anyone without a shopper session "not signed in", sellers included.
+						status = 401
+					case rt.role == "user" && !isShopper && isSeller:
+						status = 403
+					case rt.role == "seller" && !isSeller && isShopper:
+						status = 403
+					case rt.role == "user" && !isShopper, rt.role == "seller" && !isSeller:
+						status = 401
+					}
+					want(t, who.new().call(rt), status)
+				})
+			}
+		}
+	})
+}
