@@ -11,10 +11,31 @@ const (
 	PaymentOnline = "Online"
 )
 
-// Order statuses.
+// Order statuses. A placed order moves forward one step at a time, Order Placed → Packed →
+// Out for Delivery → Delivered, and can be cancelled at any step before delivery.
 const (
-	StatusOrderPlaced = "Order Placed"
+	StatusOrderPlaced    = "Order Placed"
+	StatusPacked         = "Packed"
+	StatusOutForDelivery = "Out for Delivery"
+	StatusDelivered      = "Delivered"
+	StatusCancelled      = "Cancelled"
 )
+
+// nextStatus is the forward step from each status that has one.
+var nextStatus = map[string]string{
+	StatusOrderPlaced:    StatusPacked,
+	StatusPacked:         StatusOutForDelivery,
+	StatusOutForDelivery: StatusDelivered,
+}
+
+// knownStatus reports whether a seller may name status as the target of a change.
+func knownStatus(status string) bool {
+	switch status {
+	case StatusOrderPlaced, StatusPacked, StatusOutForDelivery, StatusDelivered, StatusCancelled:
+		return true
+	}
+	return false
+}
 
 // OrderLine is one line of an order request: a product and a quantity.
 type OrderLine struct {
@@ -56,6 +77,51 @@ type Order struct {
 	Status      string      `json:"status"`
 	IsPaid      bool        `json:"isPaid"`
 	CreatedAt   time.Time   `json:"createdAt"`
+	UpdatedAt   time.Time   `json:"updatedAt"`
+}
+
+// NextStatuses lists the statuses a seller may move the order to now, the forward step first.
+func (o *Order) NextStatuses() []string {
+	next, ok := nextStatus[o.Status]
+	if !ok {
+		return []string{}
+	}
+	return []string{next, StatusCancelled}
+}
+
+// CheckStatusChange explains why the order cannot move to status, or returns nil when it can.
+func (o *Order) CheckStatusChange(status string) error {
+	if !knownStatus(status) {
+		return Errorf(EINVALID, "Unknown order status %q", status)
+	}
+	if status == o.Status {
+		return Errorf(ECONFLICT, "The order is already %s", o.Status)
+	}
+	next, open := nextStatus[o.Status]
+	switch {
+	case o.Status == StatusDelivered || o.Status == StatusCancelled:
+		return Errorf(ECONFLICT, "The order is %s and can no longer change", o.Status)
+	case !open:
+		return Errorf(ECONFLICT, "An order that is %s cannot be handled yet", o.Status)
+	case status != next && status != StatusCancelled:
+		return Errorf(ECONFLICT, "An order that is %s can go to %s or %s, not %s", o.Status, next, StatusCancelled, status)
+	}
+	return nil
+}
+
+// CheckMarkPaid explains why the seller cannot record the payment of the order, or returns nil.
+// Cash is paid at the door, so a cash order is marked paid once it is delivered; online orders
+// are paid through their provider.
+func (o *Order) CheckMarkPaid() error {
+	switch {
+	case o.IsPaid:
+		return Errorf(ECONFLICT, "The order is already paid")
+	case o.PaymentType != PaymentCOD:
+		return Errorf(ECONFLICT, "Online orders are marked paid by their payment provider")
+	case o.Status != StatusDelivered:
+		return Errorf(ECONFLICT, "A cash order is marked paid once it is delivered")
+	}
+	return nil
 }
 
 // Validate checks the shape of an order request before the store checks products and address.
@@ -95,6 +161,11 @@ type OrderService interface {
 	PlaceOrder(ctx context.Context, o NewOrder) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
-	// SellerOrders returns cash orders and paid online orders, newest first.
-	SellerOrders(ctx context.Context) ([]Order, error)
+	// SellerOrders returns up to limit cash orders and paid online orders, newest first, starting
+	// after the order before when it is not empty, and whether older ones remain.
+	SellerOrders(ctx context.Context, before string, limit int) (orders []Order, more bool, err error)
+	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.
+	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
+	// MarkOrderPaid records the payment of a cash order, if CheckMarkPaid allows it.
+	MarkOrderPaid(ctx context.Context, id string) (*Order, error)
 }

@@ -353,11 +353,77 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"orders": orders})
 }
 
+// sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.
+const sellerOrdersPage = 50
+
+// sellerOrder is an order as the seller sees it: with the steps it can take now.
+type sellerOrder struct {
+	haat.Order
+	NextStatuses []string `json:"nextStatuses"`
+	CanMarkPaid  bool     `json:"canMarkPaid"`
+}
+
+func newSellerOrder(o haat.Order) sellerOrder {
+	return sellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil}
+}
+
+// orderSeller answers the newest orders the seller handles; ?before=<order id> pages further back.
 func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
-	orders, err := s.Orders.SellerOrders(r.Context())
+	orders, more, err := s.Orders.SellerOrders(r.Context(), r.URL.Query().Get("before"), sellerOrdersPage)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"orders": orders})
+	out := make([]sellerOrder, len(orders))
+	for i, o := range orders {
+		out[i] = newSellerOrder(o)
+	}
+	ok(w, map[string]any{"orders": out, "hasMore": more})
+}
+
+// orderStatus moves an order to the next step of its handling, or cancels it.
+func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.ID == "" {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order id is required"))
+		return
+	}
+	if req.Status == "" {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order status is required"))
+		return
+	}
+	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"order": newSellerOrder(*o), "message": "Order " + o.Status})
+}
+
+// orderPaid records that a delivered cash order has been paid at the door.
+func (s *Server) orderPaid(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID string `json:"id"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.ID == "" {
+		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order id is required"))
+		return
+	}
+	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"order": newSellerOrder(*o), "message": "Marked Paid"})
 }

@@ -36,6 +36,8 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/product/add", "multipart", "seller", 400},
 	{"POST", "/api/product/stock", `{}`, "seller", 400},
 	{"GET", "/api/order/seller", "", "seller", 200},
+	{"POST", "/api/order/status", `{}`, "seller", 400},
+	{"POST", "/api/order/paid", `{}`, "seller", 400},
 }
 
 func (c *client) call(rt apiRoute, header ...string) response {

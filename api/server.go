@@ -85,6 +85,8 @@ func (s *Server) routes() []route {
 		{"POST", "/api/order/stripe", user, s.orderOnline},
 		{"GET", "/api/order/user", user, s.orderUser},
 		{"GET", "/api/order/seller", seller, s.orderSeller},
+		{"POST", "/api/order/status", seller, s.orderStatus},
+		{"POST", "/api/order/paid", seller, s.orderPaid},
 	}
 }
 

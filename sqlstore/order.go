@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"haat"
 )
@@ -20,6 +21,7 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType,
 		Status: haat.StatusOrderPlaced, CreatedAt: d.Now().UTC(),
 	}
+	order.UpdatedAt = order.CreatedAt
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT `+addressColumns+` FROM addresses WHERE id = $1 AND user_id = $2`,
 			o.AddressID, o.UserID).Scan(addressFields(&order.Address)...)
@@ -67,8 +69,8 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		}
 		order.Amount = haat.OrderAmount(subtotal)
 
-		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, user_id, address_id, amount, payment_type, status, is_paid, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, order.ID, order.UserID, order.Address.ID, order.Amount,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`, order.ID, order.UserID, order.Address.ID, order.Amount,
 			order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli()); err != nil {
 			return err
 		}
@@ -96,20 +98,105 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 
 // UserOrders returns a user's orders, newest first.
 func (d *DB) UserOrders(ctx context.Context, userID string) ([]haat.Order, error) {
-	return d.orders(ctx, `o.user_id = $1`, userID)
+	return d.orders(ctx, `o.user_id = $1`, 0, userID)
 }
 
-// SellerOrders returns cash orders and paid online orders, newest first.
-func (d *DB) SellerOrders(ctx context.Context) ([]haat.Order, error) {
-	return d.orders(ctx, `(o.payment_type = 'COD' OR o.is_paid = TRUE)`)
+// sellerVisible selects the orders a seller handles: cash orders and paid online orders.
+const sellerVisible = `(o.payment_type = 'COD' OR o.is_paid = TRUE)`
+
+// SellerOrders returns up to limit orders the seller handles, newest first, starting after the
+// order before when it is given, and whether older ones remain.
+func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat.Order, bool, error) {
+	where, args := sellerVisible, []any{}
+	if before != "" {
+		// Keyset paging: orders placed while the seller pages do not shift the pages.
+		where += ` AND (o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = $1)`
+		args = append(args, before)
+	}
+	orders, err := d.orders(ctx, where, limit+1, args...)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(orders) > limit {
+		return orders[:limit], true, nil
+	}
+	return orders, false, nil
 }
 
-// orders loads the orders matching where, with their address and items, in two queries.
-func (d *DB) orders(ctx context.Context, where string, args ...any) ([]haat.Order, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT o.id, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.created_at,
+// sellerOrder returns one order the seller handles, or ENOTFOUND.
+func (d *DB) sellerOrder(ctx context.Context, id string) (*haat.Order, error) {
+	orders, err := d.orders(ctx, sellerVisible+` AND o.id = $1`, 1, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(orders) == 0 {
+		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")
+	}
+	return &orders[0], nil
+}
+
+// changeOrder applies a seller's change to an order: change checks the order as loaded and
+// modifies it, and the write is guarded by the loaded status and paid flag. An order that
+// someone else changed in between is loaded and checked again.
+func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order) error) (*haat.Order, error) {
+	for range 3 {
+		o, err := d.sellerOrder(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		was := *o
+		if err := change(o); err != nil {
+			return nil, err
+		}
+		o.UpdatedAt = d.Now().UTC()
+		res, err := d.db.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
+			WHERE id = $4 AND status = $5 AND is_paid = $6`,
+			o.Status, o.IsPaid, o.UpdatedAt.UnixMilli(), o.ID, was.Status, was.IsPaid)
+		if err != nil {
+			return nil, fmt.Errorf("sqlstore: change order: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, fmt.Errorf("sqlstore: change order: %w", err)
+		} else if n == 1 {
+			return o, nil
+		}
+	}
+	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
+}
+
+// SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
+func (d *DB) SetOrderStatus(ctx context.Context, id, status string) (*haat.Order, error) {
+	return d.changeOrder(ctx, id, func(o *haat.Order) error {
+		if err := o.CheckStatusChange(status); err != nil {
+			return err
+		}
+		o.Status = status
+		return nil
+	})
+}
+
+// MarkOrderPaid records that a delivered cash order has been paid.
+func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) {
+	return d.changeOrder(ctx, id, func(o *haat.Order) error {
+		if err := o.CheckMarkPaid(); err != nil {
+			return err
+		}
+		o.IsPaid = true
+		return nil
+	})
+}
+
+// orders loads up to limit orders matching where (all when limit is 0), newest first, with
+// their address and items, in two queries.
+func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) ([]haat.Order, error) {
+	query := `SELECT o.id, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone
 		FROM orders o JOIN addresses a ON a.id = o.address_id
-		WHERE `+where+` ORDER BY o.created_at DESC, o.id DESC`, args...)
+		WHERE ` + where + ` ORDER BY o.created_at DESC, o.id DESC`
+	if limit > 0 {
+		query += ` LIMIT ` + strconv.Itoa(limit)
+	}
+	rows, err := d.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: orders: %w", err)
 	}
@@ -117,13 +204,13 @@ func (d *DB) orders(ctx context.Context, where string, args ...any) ([]haat.Orde
 	index := map[string]int{}
 	for rows.Next() {
 		var o haat.Order
-		var created int64
-		dest := append([]any{&o.ID, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &created}, addressFields(&o.Address)...)
+		var created, updated int64
+		dest := append([]any{&o.ID, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &created, &updated}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlstore: orders: %w", err)
 		}
-		o.CreatedAt = fromMillis(created)
+		o.CreatedAt, o.UpdatedAt = fromMillis(created), fromMillis(updated)
 		o.Items = []haat.OrderItem{}
 		index[o.ID] = len(orders)
 		orders = append(orders, o)
@@ -136,9 +223,13 @@ func (d *DB) orders(ctx context.Context, where string, args ...any) ([]haat.Orde
 		return orders, nil
 	}
 
+	ids := make([]any, len(orders))
+	for i, o := range orders {
+		ids[i] = o.ID
+	}
 	rows, err = d.db.QueryContext(ctx, `SELECT i.order_id, p.id, p.name, p.category, p.images, i.unit_price, i.quantity
-		FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
-		WHERE `+where+` ORDER BY i.order_id, i.position`, args...)
+		FROM order_items i JOIN products p ON p.id = i.product_id
+		WHERE i.order_id IN (`+placeholders(1, len(ids))+`) ORDER BY i.order_id, i.position`, ids...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: order items: %w", err)
 	}

@@ -2,6 +2,8 @@ package sqlstore_test
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -320,9 +322,50 @@ func TestOrders(t *testing.T) {
 		if bOrders, _ := db.UserOrders(ctx, b.ID); len(bOrders) != 1 || bOrders[0].PaymentType != haat.PaymentOnline {
 			t.Fatalf("b's orders = %+v", bOrders)
 		}
-		seller, err := db.SellerOrders(ctx)
-		if err != nil || len(seller) != 2 || seller[0].ID != second.ID {
+		seller, more, err := db.SellerOrders(ctx, "", 50)
+		if err != nil || more || len(seller) != 2 || seller[0].ID != second.ID {
 			t.Fatalf("seller orders (unpaid online orders hidden) = %d, %v", len(seller), err)
+		}
+	})
+}
+
+// TestOrderChangesConcurrent: sellers pressing the same button at once change the order once;
+// the others are told it is already done.
+func TestOrderChangesConcurrent(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "a@example.com")
+		addr := mustAddress(t, db, u.ID)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		o, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		race := func(change func() error) (done int64) {
+			var wg sync.WaitGroup
+			for range 8 {
+				wg.Go(func() {
+					if err := change(); err == nil {
+						atomic.AddInt64(&done, 1)
+					} else if haat.ErrorCode(err) != haat.ECONFLICT {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			return done
+		}
+		for _, st := range []string{haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered} {
+			if n := race(func() error { _, err := db.SetOrderStatus(ctx, o.ID, st); return err }); n != 1 {
+				t.Fatalf("%s applied %d times", st, n)
+			}
+		}
+		if n := race(func() error { _, err := db.MarkOrderPaid(ctx, o.ID); return err }); n != 1 {
+			t.Fatalf("marked paid %d times", n)
+		}
+		orders, _ := db.UserOrders(ctx, u.ID)
+		if orders[0].Status != haat.StatusDelivered || !orders[0].IsPaid {
+			t.Fatalf("order = %+v", orders[0])
 		}
 	})
 }

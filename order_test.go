@@ -1,0 +1,48 @@
+package haat_test
+
+import (
+	"testing"
+
+	"haat"
+)
+
+func TestOrderRules(t *testing.T) {
+	for _, tc := range []struct {
+		status, payment string
+		paid            bool
+		next            []string
+		markPaid        string // "" when allowed, else the message
+	}{
+		{haat.StatusOrderPlaced, haat.PaymentCOD, false, []string{"Packed", "Cancelled"}, "A cash order is marked paid once it is delivered"},
+		{haat.StatusPacked, haat.PaymentCOD, false, []string{"Out for Delivery", "Cancelled"}, "A cash order is marked paid once it is delivered"},
+		{haat.StatusOutForDelivery, haat.PaymentOnline, true, []string{"Delivered", "Cancelled"}, "The order is already paid"},
+		{haat.StatusDelivered, haat.PaymentCOD, false, nil, ""},
+		{haat.StatusDelivered, haat.PaymentCOD, true, nil, "The order is already paid"},
+		{haat.StatusDelivered, haat.PaymentOnline, false, nil, "Online orders are marked paid by their payment provider"},
+		{haat.StatusCancelled, haat.PaymentCOD, false, nil, "A cash order is marked paid once it is delivered"},
+		// A status the seller does not handle (an online order not paid yet) has no steps.
+		{"Awaiting Payment", haat.PaymentOnline, false, nil, "Online orders are marked paid by their payment provider"},
+	} {
+		o := haat.Order{Status: tc.status, PaymentType: tc.payment, IsPaid: tc.paid}
+		next := o.NextStatuses()
+		if len(next) != len(tc.next) {
+			t.Errorf("%s: next %v, want %v", tc.status, next, tc.next)
+		}
+		for i := range next {
+			if i < len(tc.next) && next[i] != tc.next[i] {
+				t.Errorf("%s: next %v, want %v", tc.status, next, tc.next)
+			}
+			if err := o.CheckStatusChange(next[i]); err != nil {
+				t.Errorf("%s → %s offered but refused: %v", tc.status, next[i], err)
+			}
+		}
+		err := o.CheckMarkPaid()
+		if (tc.markPaid == "") != (err == nil) || (err != nil && haat.ErrorMessage(err) != tc.markPaid) {
+			t.Errorf("%s %s paid=%v: mark paid = %v, want %q", tc.status, tc.payment, tc.paid, err, tc.markPaid)
+		}
+	}
+	o := haat.Order{Status: "Awaiting Payment"}
+	if err := o.CheckStatusChange(haat.StatusPacked); haat.ErrorMessage(err) != "An order that is Awaiting Payment cannot be handled yet" {
+		t.Errorf("awaiting payment → packed: %v", err)
+	}
+}
