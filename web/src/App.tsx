@@ -18,7 +18,7 @@ const AddAddress = lazy(() => import('./pages/AddAddress'));
 const MyOrders = lazy(() => import('./pages/MyOrders'));
 const Contact = lazy(() => import('./pages/Contact'));
 const Loader = lazy(() => import('./pages/Loader'));
-const Seller = lazy(() => import('./pages/SellerPlaceholder'));
+const Seller = lazy(() => import('./pages/seller/SellerArea'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const LoginModal = lazy(() => import('./components/LoginModal'));
 

@@ -12,6 +12,8 @@ interface AppState {
   /** authChecked is false until the first session check has answered. */
   authChecked: boolean;
   isSeller: boolean;
+  /** sellerChecked is false until the first seller session check has answered. */
+  sellerChecked: boolean;
   setIsSeller: (v: boolean) => void;
   products: Product[];
   productsLoading: boolean;
@@ -47,6 +49,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [authChecked, setAuthChecked] = useState(false);
   const [isSeller, setIsSeller] = useState(false);
+  const [sellerChecked, setSellerChecked] = useState(false);
   const [cart, setCart] = useState<Cart>(loadGuestCart);
   const [search, setSearch] = useState('');
   const [showLogin, setShowLogin] = useState(false);
@@ -107,7 +110,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       }
       setAuthChecked(true);
     });
-    api.authSeller().then((r) => live && setIsSeller(r.success));
+    api.authSeller().then((r) => {
+      if (!live) return;
+      setIsSeller(r.success);
+      setSellerChecked(true);
+    });
     return () => {
       live = false;
     };
@@ -165,6 +172,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       user,
       authChecked,
       isSeller,
+      sellerChecked,
       setIsSeller,
       products: productsQuery.data ?? [],
       productsLoading: productsQuery.isPending,
@@ -183,7 +191,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       signedIn,
       logout,
     }),
-    [user, authChecked, isSeller, productsQuery.data, productsQuery.isPending, configQuery.data, cart, addToCart,
+    [user, authChecked, isSeller, sellerChecked, productsQuery.data, productsQuery.isPending, configQuery.data, cart, addToCart,
       updateCartItem, removeFromCart, deleteFromCart, clearCart, search, showLogin, signedIn, logout],
   );
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

@@ -68,7 +68,7 @@ describe('navigation bar', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     unmount();
     renderStore('/seller');
-    expect(await screen.findByRole('heading', { name: 'Seller area' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Seller Login' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });

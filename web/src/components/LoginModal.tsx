@@ -5,8 +5,9 @@ import { useApp } from '../context';
 import { api } from '../lib/api';
 import { t } from '../i18n/en';
 import { CloseIcon } from './icons';
+import { inputClass } from './styles';
 
-const input = 'mt-1 min-h-11 w-full rounded-lg border border-stone-300 px-3 outline-none focus:border-green-600 focus:ring-2 focus:ring-green-100';
+const input = inputClass;
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
 export default function LoginModal() {

@@ -58,6 +58,16 @@ export interface Order {
   status: string;
   isPaid: boolean;
   createdAt: string;
+  updatedAt: string;
+}
+
+/** OrderStatus is where an order stands; a seller moves it one step at a time or cancels it. */
+export type OrderStatus = 'Order Placed' | 'Packed' | 'Out for Delivery' | 'Delivered' | 'Cancelled';
+
+/** SellerOrder is an order as the seller sees it, with the steps the server allows now. */
+export interface SellerOrder extends Order {
+  nextStatuses: OrderStatus[];
+  canMarkPaid: boolean;
 }
 
 export interface StoreConfig {
@@ -132,7 +142,11 @@ export const api = {
   placeOrder: (payment: PaymentType, items: { product: string; quantity: number }[], address: string) =>
     call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', { items, address }),
   myOrders: () => call<{ orders: Order[] }>('GET', '/api/order/user'),
-  sellerOrders: () => call<{ orders: Order[] }>('GET', '/api/order/seller'),
+  /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
+  sellerOrders: (before?: string) =>
+    call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+  setOrderStatus: (id: string, status: OrderStatus) => call<{ order: SellerOrder }>('POST', '/api/order/status', { id, status }),
+  markOrderPaid: (id: string) => call<{ order: SellerOrder }>('POST', '/api/order/paid', { id }),
 
   addProduct: (form: FormData) => call<{ product: Product }>('POST', '/api/product/add', form),
   setStock: (id: string, inStock: boolean) => call<object>('POST', '/api/product/stock', { id, inStock }),

@@ -5,10 +5,11 @@ import toast from 'react-hot-toast';
 import { useApp } from '../context';
 import { api, type AddressInput } from '../lib/api';
 import { t } from '../i18n/en';
+import { inputClass } from '../components/styles';
 
 const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
 
-const input = 'mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 outline-none focus:border-green-600 focus:ring-2 focus:ring-green-100';
+const input = inputClass;
 
 function Field({ name, label, value, onChange, type = 'text', autoComplete, inputMode }: {
   name: keyof AddressInput;

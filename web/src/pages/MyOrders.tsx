@@ -3,6 +3,7 @@ import { api } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
 import { RowSkeleton } from '../components/Spinner';
 import { formatMoney } from '../lib/money';
+import { statusTone } from '../components/styles';
 import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
 
@@ -54,7 +55,7 @@ export default function MyOrders() {
                 </p>
               </div>
               <div className="mt-3 flex flex-wrap gap-2 text-sm">
-                <span className="rounded-full bg-green-100 px-3 py-1 font-medium text-green-800">
+                <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
                   {t.orders.status} {o.status}
                 </span>
                 <span className={`rounded-full px-3 py-1 font-medium ${o.isPaid ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}>

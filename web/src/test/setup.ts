@@ -20,3 +20,8 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// jsdom has no object URLs; image previews only need a distinct string per file.
+let objectURLs = 0;
+URL.createObjectURL = () => `blob:preview-${++objectURLs}`;
+URL.revokeObjectURL = () => {};

@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seller } from '../playwright.config';
+import { signUp, uniqueEmail } from './helpers';
+
+/** photo draws a PNG of the given colour in the browser and returns its bytes. */
+async function photo(page: Page, colour: string): Promise<Buffer> {
+  const dataURL = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(160, 120, 70, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/png');
+  }, colour);
+  return Buffer.from(dataURL.split(',')[1], 'base64');
+}
+
+async function sellerLogin(page: Page) {
+  await page.goto('/seller');
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.getByLabel('Email').fill(`  ${seller.email} `);
+  await page.getByLabel('Password').fill(seller.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Hi! Admin')).toBeVisible();
+}
+
+/** shopperOrders opens a second browser, signs a shopper up and places a cash order for product. */
+async function placeCashOrder(browser: Browser, product: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/home');
+  await signUp(page, 'Maya Tamang', uniqueEmail('maya'), 'namaste-123');
+  await page.getByPlaceholder('Search products...').fill(product);
+  await page.getByRole('button', { name: `Add ${product}` }).click();
+  await page.getByRole('button', { name: /^Cart, 1 item$/ }).click();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const fields: Record<string, string> = {
+    'First Name': 'Maya', 'Last Name': 'Tamang', 'Email address': 'maya@example.com', Street: 'Jhamsikhel 12',
+    City: 'Lalitpur', State: 'Bagmati', 'Zip code': '44700', Country: 'Nepal', Phone: '9801234567',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  return page;
+}
+
+test('a seller adds a product, takes it out of stock and delivers a cash order', async ({ page, browser }) => {
+  const name = `Ilam Green Tea ${Date.now()}`;
+  await sellerLogin(page);
+
+  // Add Product, with two photos drawn by the test.
+  await expect(page.getByRole('heading', { name: 'Add New Product' })).toBeVisible();
+  const [green, amber] = [await photo(page, '#15803d'), await photo(page, '#f59e0b')];
+  await page.getByLabel('Product image 1').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: green });
+  await page.getByLabel('Product image 2').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: amber });
+  await expect(page.getByAltText('front.png')).toBeVisible();
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Product Description').fill('First flush from Ilam\nHand rolled');
+  await page.getByLabel('Category').selectOption('Drinks');
+  await page.getByLabel('Product Price').fill('450');
+  await page.getByLabel('Offer Price').fill('399');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product Added')).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue('');
+
+  // Product List: the new product is first, with its photo and offer price.
+  await page.getByRole('link', { name: 'Product List' }).click();
+  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  const row = page.getByRole('row', { name });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: '$399' })).toBeVisible();
+  const src = await row.locator('img').getAttribute('src');
+  // Stored re-encoded (an opaque photo as JPEG), with a 400 px variant for lists.
+  expect(src).toMatch(/^\/media\/uploads\/.+-400\.(jpg|png)$/);
+  expect((await page.request.get(src!)).headers()['content-type']).toMatch(/^image\/(jpeg|png)$/);
+  await expect(page.getByText('Page 1 of 3')).toBeVisible(); // 56 catalogue products + 1
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous' }).click();
+
+  // On the storefront at once, with both photos.
+  const shop = await page.context().newPage();
+  await shop.goto('/products');
+  await shop.getByRole('link', { name }).click();
+  await expect(shop.getByRole('heading', { name })).toBeVisible();
+  await expect(shop.getByText('Hand rolled')).toBeVisible();
+  await expect(shop.getByRole('group', { name: 'Product images' }).getByRole('button')).toHaveCount(2);
+
+  // Out of stock: it leaves /products.
+  await row.getByRole('button', { name: 'Remove from Stock' }).click();
+  await expect(page.getByText('Stock Updated')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Update Stock' })).toBeVisible();
+  await shop.goto('/products');
+  await expect(shop.getByRole('link', { name: 'Jumla Red Rice' })).toBeVisible();
+  await expect(shop.getByRole('link', { name })).toHaveCount(0);
+  await shop.close();
+
+  // A shopper's cash order reaches Orders; the seller walks it to Delivered and marks it paid.
+  const shopper = await placeCashOrder(browser, 'Jumla Red Rice');
+  await page.getByRole('link', { name: 'Orders' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'Maya Tamang' }).first();
+  await expect(card).toContainText('Jumla Red Rice x 1');
+  await expect(card).toContainText('Jhamsikhel 12, Lalitpur');
+  await expect(card).toContainText('Method: COD');
+  await expect(card).toContainText('Pending');
+  await expect(card.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+  for (const step of ['Packed', 'Out for Delivery', 'Delivered']) {
+    await card.getByRole('button', { name: `Mark ${step}` }).click();
+    await expect(card).toContainText(`Status: ${step}`);
+  }
+  await expect(card.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Mark Paid' }).click();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+
+  await shopper.reload();
+  const mine = shopper.getByRole('listitem', { name: /^Order / }).first();
+  await expect(mine).toContainText('Status: Delivered');
+  await expect(mine.getByText('Paid', { exact: true })).toBeVisible();
+  await shopper.context().close();
+
+  // Logout ends the seller session.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/seller/orders');
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+});
+
+test('a wrong seller password shows the server message and keeps the login screen', async ({ page }) => {
+  await page.goto('/seller');
+  await page.getByLabel('Email').fill(seller.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+});

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStore, rice, serveApi } from '../../test/render';
+import type { Product, SellerOrder } from '../../lib/api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const location = () => screen.getByTestId('location');
+
+const photo = (name = 'tea.png', type = 'image/png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type });
+
+describe('seller login', () => {
+  it('shows the server message, then the seller area on success', async () => {
+    let ok = false;
+    const calls = serveApi({
+      'POST /api/seller/login': (body) => {
+        ok = (body as { password: string }).password === 'right-password';
+        return ok ? { json: { success: true, message: 'Logged In' } } : { status: 401, json: { success: false, message: 'Invalid email or password' } };
+      },
+    });
+    renderStore('/seller');
+    expect(await screen.findByRole('heading', { name: 'Seller Login' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), '  seller@haat.example ');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/login')?.body).toEqual({ email: 'seller@haat.example', password: 'wrong' });
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Hi! Admin')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add New Product' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/seller');
+  });
+
+  it("falls back to 'Login failed' when the server gives no message", async () => {
+    serveApi({ 'POST /api/seller/login': () => ({ status: 500, json: {} }) });
+    renderStore('/seller');
+    await userEvent.type(await screen.findByLabelText('Email'), 'seller@haat.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+  });
+
+  it('logs out and goes home', async () => {
+    serveApi({ ...seller, 'GET /api/seller/logout': () => ({ json: { success: true, message: 'Logged Out' } }) });
+    renderStore('/seller/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Seller menu' });
+    expect(within(nav).getByRole('link', { name: 'AddProduct' })).toHaveAttribute('href', '/seller');
+    expect(within(nav).getByRole('link', { name: 'Product List' })).toHaveAttribute('href', '/seller/product-list');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/home'));
+    expect(await screen.findByText('Logged Out')).toBeInTheDocument();
+  });
+});
+
+describe('add product', () => {
+  it('refuses a form without photos or with a non-image, then sends the product', async () => {
+    const calls = serveApi({ ...seller, 'POST /api/product/add': () => ({ json: { success: true, message: 'Product Added' } }) });
+    renderStore('/seller');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(await screen.findByLabelText('Product Name'), 'Ilam Tea');
+    await user.type(screen.getByLabelText('Product Description'), 'First flush{enter}{enter}  Hand rolled ');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Drinks');
+    await user.type(screen.getByLabelText('Product Price'), '450');
+    await user.type(screen.getByLabelText('Offer Price'), '399.5');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Please add at least one image')).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Product image 1'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Only image files can be added')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Product image 1'), photo('front.png'));
+    await user.upload(screen.getByLabelText('Product image 3'), photo('back.png'));
+    expect(screen.getByAltText('front.png')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove product image 3' }));
+    expect(screen.queryByAltText('back.png')).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Product image 2'), photo('side.png'));
+
+    expect(calls.some((c) => c.key === 'POST /api/product/add')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product Added')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/add')?.body as FormData;
+    expect(form.get('name')).toBe('Ilam Tea');
+    expect(JSON.parse(form.get('description') as string)).toEqual(['First flush', 'Hand rolled']);
+    expect(form.get('category')).toBe('Drinks');
+    expect(form.get('price')).toBe('450');
+    expect(form.get('offerPrice')).toBe('399.5');
+    expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['front.png', 'side.png']);
+    // The form is empty again and the product list is fetched anew for the storefront.
+    expect(screen.getByLabelText('Product Name')).toHaveValue('');
+    await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/product/list').length).toBeGreaterThan(1));
+  });
+
+  it('refuses an offer price above the price and shows server errors', async () => {
+    const calls = serveApi({ ...seller, 'POST /api/product/add': () => ({ status: 400, json: { success: false, message: 'Please choose a valid category' } }) });
+    renderStore('/seller');
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Tea');
+    await userEvent.type(screen.getByLabelText('Product Description'), 'Leaves');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Drinks');
+    await userEvent.type(screen.getByLabelText('Product Price'), '100');
+    await userEvent.type(screen.getByLabelText('Offer Price'), '100.01');
+    await userEvent.upload(screen.getByLabelText('Product image 1'), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Offer price cannot be more than the price')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/product/add')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText('Offer Price'));
+    await userEvent.type(screen.getByLabelText('Offer Price'), '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Please choose a valid category')).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Tea'); // nothing typed is lost
+  });
+});
+
+const many = (n: number): Product[] =>
+  Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0 }));
+
+describe('product list', () => {
+  it('pages through the products 20 at a time', async () => {
+    serveApi({ ...seller, 'GET /api/product/list': () => ({ json: { success: true, products: many(45) } }) });
+    renderStore('/seller/product-list');
+    expect(await screen.findByText('Product 1')).toBeInTheDocument();
+    expect(screen.getByText('Product 20')).toBeInTheDocument();
+    expect(screen.queryByText('Product 21')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Product 21')).toBeInTheDocument();
+    expect(screen.queryByText('Product 1')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Product 45')).toBeInTheDocument();
+    expect(screen.getByText('41-45 of 45 products')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('switches stock and refetches the list', async () => {
+    let products = many(2);
+    const calls = serveApi({
+      ...seller,
+      'GET /api/product/list': () => ({ json: { success: true, products } }),
+      'POST /api/product/stock': (body) => {
+        const { id, inStock } = body as { id: string; inStock: boolean };
+        products = products.map((p) => (p._id === id ? { ...p, inStock } : p));
+        return { json: { success: true, message: 'Stock Updated' } };
+      },
+    });
+    renderStore('/seller/product-list');
+    const first = await screen.findByRole('row', { name: 'Product 1' });
+    const second = screen.getByRole('row', { name: 'Product 2' });
+    expect(within(second).getByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
+    await userEvent.click(within(first).getByRole('button', { name: 'Remove from Stock' }));
+    expect(await screen.findByText('Stock Updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/product/stock')?.body).toEqual({ id: 'p1', inStock: false });
+    expect(await within(first).findByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
+  });
+});
+
+const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
+const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
+  _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false,
+  createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, ...o,
+});
+
+describe('orders', () => {
+  it('moves an order on, asks before cancelling, and marks it paid', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/order/seller': () => ({ json: { success: true, hasMore: false, orders: [sellerOrder({})] } }),
+      'POST /api/order/status': (body) => {
+        const { status } = body as { status: string };
+        return status === 'Packed'
+          ? { json: { success: true, message: 'Order Packed', order: sellerOrder({ status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'] }) } }
+          : { status: 409, json: { success: false, message: 'The order was changed meanwhile. Please try again.' } };
+      },
+      'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: sellerOrder({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
+    });
+    renderStore('/seller/orders');
+    const card = await screen.findByRole('listitem', { name: 'Order o1' });
+    expect(within(card).getByText('Jumla Red Rice')).toBeInTheDocument();
+    expect(within(card).getByText('$601.80')).toBeInTheDocument();
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+    expect(within(card).getByText('Status: Order Placed')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark Packed' }));
+    expect(await screen.findByText('Order Packed')).toBeInTheDocument();
+    expect(within(card).getByText('Status: Packed')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mark Out for Delivery' })).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    expect(calls.filter((c) => c.key === 'POST /api/order/status')).toHaveLength(1); // only asked so far
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep order' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('The order was changed meanwhile. Please try again.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/order/status').map((c) => c.body)).toEqual([
+      { id: 'o1', status: 'Packed' },
+      { id: 'o1', status: 'Cancelled' },
+    ]);
+  });
+
+  it('offers Mark Paid only when the server allows it, and pages back', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/order/seller': () => ({
+        json: { success: true, hasMore: true, orders: [sellerOrder({ status: 'Delivered', nextStatuses: [], canMarkPaid: true })] },
+      }),
+      'GET /api/order/seller?before=o1': () => ({ json: { success: true, hasMore: false, orders: [sellerOrder({ _id: 'o0', isPaid: true, paymentType: 'Online' })] } }),
+      'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: sellerOrder({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
+    });
+    renderStore('/seller/orders');
+    const card = await screen.findByRole('listitem', { name: 'Order o1' });
+    expect(within(card).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark Paid' }));
+    expect(await within(card).findByText('Paid')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    const older = await screen.findByRole('listitem', { name: 'Order o0' });
+    expect(within(older).getByText('Method: Online')).toBeInTheDocument();
+    expect(within(older).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'GET /api/order/seller?before=o1')).toBe(true);
+  });
+});
