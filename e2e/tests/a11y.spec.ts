@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { products } from './helpers';
+import { seller } from '../playwright.config';
 
 // Every main page, checked by axe for WCAG A and AA problems at phone and desktop widths.
 for (const width of [360, 1280]) {
@@ -13,6 +14,33 @@ for (const width of [360, 1280]) {
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       found.push(...results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+// The seller's screens, at the widths a seller works at: desktop and tablet.
+for (const width of [768, 1280]) {
+  test(`seller pages have no accessibility violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const found: string[] = [];
+    const check = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      found.push(...results.violations.map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`));
+    };
+    await page.goto('/seller');
+    await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+    await check('seller login');
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password').fill(seller.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Add New Product' })).toBeVisible();
+    await check('/seller');
+    for (const [link, heading] of [['Product List', 'All Products'], ['Orders', 'Orders List']]) {
+      await page.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await check(link);
     }
     expect(found).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seller } from '../playwright.config';
 import { signUp, uniqueEmail } from './helpers';
@@ -115,6 +116,8 @@ test('a seller adds a product, takes it out of stock and delivers a cash order',
   await expect(card).toContainText('Method: COD');
   await expect(card).toContainText('Pending');
   await expect(card.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   for (const step of ['Packed', 'Out for Delivery', 'Delivered']) {
     await card.getByRole('button', { name: `Mark ${step}` }).click();
     await expect(card).toContainText(`Status: ${step}`);

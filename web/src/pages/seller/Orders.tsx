@@ -93,7 +93,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
 
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-slate-700 md:p-6" aria-label={t.seller.orderLabel(o._id)}>
-      <div className="grid gap-4 md:grid-cols-[2fr_2fr_1fr]">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.2fr]">
         <div className="flex gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
             <img src={thumbnail(o.items[0]?.product.image[0] ?? '')} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
@@ -121,7 +121,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           <br />
           {a.phone}
         </address>
-        <div className="space-y-1">
+        <div className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2 lg:col-span-1 lg:block lg:space-y-1">
           <p className="text-base font-semibold text-slate-900">
             {currency}
             {formatMoney(o.amount)}

@@ -49,14 +49,14 @@ export default function ProductList() {
         <p className="mt-6 text-slate-600">{t.seller.noProducts}</p>
       ) : (
         <>
-          <div className="mt-6 max-w-4xl overflow-hidden rounded-xl border border-stone-200 bg-white">
-            <table className="w-full table-fixed text-left text-sm text-slate-700">
+          <div className="mt-6 max-w-4xl overflow-x-auto rounded-xl border border-stone-200 bg-white">
+            <table className="w-full text-left text-sm text-slate-700">
               <thead className="bg-stone-50 text-slate-900">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">{t.seller.product}</th>
-                  <th scope="col" className="hidden w-44 px-4 py-3 font-semibold md:table-cell">{t.seller.category}</th>
-                  <th scope="col" className="hidden w-32 px-4 py-3 font-semibold sm:table-cell">{t.seller.sellingPrice}</th>
-                  <th scope="col" className="w-28 px-4 py-3 font-semibold sm:w-48">{t.seller.inStock}</th>
+                  <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">{t.seller.category}</th>
+                  <th scope="col" className="hidden whitespace-nowrap px-4 py-3 font-semibold sm:table-cell">{t.seller.sellingPrice}</th>
+                  <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">{t.seller.inStock}</th>
                 </tr>
               </thead>
               <tbody>
@@ -67,10 +67,10 @@ export default function ProductList() {
                         <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
                           <img src={thumbnail(p.image[0])} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
                         </div>
-                        <span className="truncate font-medium text-slate-900">{p.name}</span>
+                        <span className="font-medium text-slate-900">{p.name}</span>
                       </div>
                     </td>
-                    <td className="hidden px-4 py-3 md:table-cell">{findCategory(p.category)?.text ?? p.category}</td>
+                    <td className="hidden px-4 py-3 lg:table-cell">{findCategory(p.category)?.text ?? p.category}</td>
                     <td className="hidden px-4 py-3 sm:table-cell">
                       {currency}
                       {formatMoney(p.offerPrice)}
@@ -110,12 +110,13 @@ function StockSwitch({ product, busy, onToggle }: { product: Product; busy: bool
       onClick={onToggle}
       disabled={busy}
       title={label}
+      aria-label={label}
       className="group flex min-h-11 items-center gap-3 rounded-lg text-left disabled:opacity-60"
     >
       <span aria-hidden="true" className={`relative inline-block h-7 w-12 shrink-0 rounded-full transition-colors ${product.inStock ? 'bg-green-700' : 'bg-stone-300'}`}>
         <span className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${product.inStock ? 'translate-x-5' : ''}`} />
       </span>
-      <span className="sr-only text-xs text-slate-600 sm:not-sr-only">{label}</span>
+      <span className="hidden whitespace-nowrap text-xs text-slate-600 lg:inline">{label}</span>
     </button>
   );
 }

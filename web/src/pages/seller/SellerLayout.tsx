@@ -43,7 +43,7 @@ export default function SellerLayout() {
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-60">
+        <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-52 lg:w-60">
           <ul>
             {links.map(({ to, label, Icon, end }) => (
               <li key={to}>
