@@ -11,13 +11,18 @@ import (
 	"strings"
 
 	"haat"
+	"haat/payment"
 )
 
 // currencySymbols are the symbols the storefront shows per store currency.
 var currencySymbols = map[string]string{"USD": "$", "NPR": "Rs."}
 
 func (s *Server) config(w http.ResponseWriter, r *http.Request) {
-	ok(w, map[string]any{"currency": s.Currency, "currencySymbol": currencySymbols[s.Currency]})
+	methods := []payment.Method{}
+	if s.Payments != nil {
+		methods = s.Payments.Methods()
+	}
+	ok(w, map[string]any{"currency": s.Currency, "currencySymbol": currencySymbols[s.Currency], "paymentMethods": methods})
 }
 
 type credentials struct {
@@ -299,9 +304,10 @@ func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // decodeOrder reads an order request; userId, amount and prices in the body are ignored.
-func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType string) (haat.NewOrder, error) {
+func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType string) (haat.NewOrder, string, error) {
 	var req struct {
-		Items []struct {
+		Method string `json:"method"`
+		Items  []struct {
 			Product  string          `json:"product"`
 			Quantity json.RawMessage `json:"quantity"`
 		} `json:"items"`
@@ -309,21 +315,21 @@ func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType string) (ha
 	}
 	o := haat.NewOrder{UserID: subject(r.Context(), haat.RoleUser), PaymentType: paymentType}
 	if err := decodeJSON(w, r, &req); err != nil {
-		return o, err
+		return o, "", err
 	}
 	o.AddressID = req.Address
 	for _, it := range req.Items {
 		q, err := parseQuantity(it.Quantity)
 		if err != nil {
-			return o, err
+			return o, "", err
 		}
 		o.Lines = append(o.Lines, haat.OrderLine{ProductID: it.Product, Quantity: q})
 	}
-	return o, o.Validate()
+	return o, req.Method, o.Validate()
 }
 
 func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) {
-	o, err := decodeOrder(w, r, haat.PaymentCOD)
+	o, _, err := decodeOrder(w, r, haat.PaymentCOD)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -335,13 +341,33 @@ func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"message": "Order Placed Successfully"})
 }
 
-// orderOnline answers honestly while no online payment provider is connected.
+// orderOnline places an order that awaits payment and answers the provider's address to send
+// the shopper to. The order is paid only once the provider has confirmed the payment.
 func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
-	if _, err := decodeOrder(w, r, haat.PaymentOnline); err != nil {
+	o, method, err := decodeOrder(w, r, haat.PaymentOnline)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"success": false, "message": "Online payment is not available"})
+	if s.Payments == nil {
+		s.fail(w, r, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available"))
+		return
+	}
+	if err := s.Payments.CheckMethod(method); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	order, err := s.Orders.PlaceOrder(r.Context(), o)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	url, err := s.Payments.Begin(r.Context(), order, method)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"url": url})
 }
 
 func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {

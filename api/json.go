@@ -30,6 +30,8 @@ func statusOf(code string) int {
 		return http.StatusConflict
 	case haat.ETOOMANY:
 		return http.StatusTooManyRequests
+	case haat.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	case eTooLarge:
 		return http.StatusRequestEntityTooLarge
 	case eMediaType:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/payment"
 )
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
@@ -31,6 +32,8 @@ type Server struct {
 	Addresses haat.AddressService
 	Orders    haat.OrderService
 	Images    ImageStore
+	// Payments takes online payments; nil means the store takes cash only.
+	Payments *payment.Service
 
 	// Currency is the store currency code, USD or NPR.
 	Currency string
@@ -108,6 +111,10 @@ func (s *Server) Handler() http.Handler {
 	})
 	if s.Images != nil {
 		mux.Handle("/media/uploads/", s.Images)
+	}
+	if s.Payments != nil {
+		// Providers' callbacks: verified by signature or a status call, not by session.
+		mux.Handle("/api/payment/", s.Payments.Handler())
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	if s.Web != nil {

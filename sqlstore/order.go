@@ -12,7 +12,8 @@ import (
 )
 
 // PlaceOrder prices an order from the store's own prices and stores it. The address must be the
-// user's and every product must exist and be in stock. A cash order empties the user's cart.
+// user's and every product must exist and be in stock. A cash order empties the user's cart; an
+// online order awaits payment and keeps the cart until it is paid.
 func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -20,6 +21,9 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 	order := &haat.Order{
 		ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType,
 		Status: haat.StatusOrderPlaced, CreatedAt: d.Now().UTC(),
+	}
+	if o.PaymentType == haat.PaymentOnline {
+		order.Status = haat.StatusAwaitingPayment
 	}
 	order.UpdatedAt = order.CreatedAt
 	err := d.inTx(ctx, func(tx *sql.Tx) error {

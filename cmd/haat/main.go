@@ -22,6 +22,7 @@ import (
 	"haat/api"
 	"haat/catalogue"
 	"haat/images"
+	"haat/payment"
 	"haat/sqlstore"
 	"haat/web"
 )
@@ -36,7 +37,8 @@ Usage:
 
 Every flag also reads an environment variable: HAAT_ADDR, HAAT_DATA_DIR, HAAT_DATABASE_URL,
 HAAT_BLOB_URL, HAAT_PUBLIC_URL, HAAT_CURRENCY, HAAT_SELLER_EMAIL, HAAT_SELLER_PASSWORD,
-HAAT_CLIENT_IP_HEADER.
+HAAT_CLIENT_IP_HEADER, HAAT_ENV, HAAT_PAYMENT_SANDBOX, and the payment providers' keys
+(HAAT_STRIPE_*, HAAT_ESEWA_*, HAAT_KHALTI_*; see the README).
 `
 
 func main() {
@@ -59,6 +61,11 @@ type config struct {
 	SellerEmail    string
 	SellerPassword string
 	ClientIPHeader string
+	// Env is "production" on a live store: it refuses the payment sandbox.
+	Env string
+	// Sandbox is auto (the sandbox when no real provider is configured), true or false.
+	Sandbox string
+	Pay     paymentConfig
 }
 
 // flags defines the configuration flags on fs, each defaulting to its environment variable.
@@ -77,7 +84,10 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Currency, "currency", env("HAAT_CURRENCY", "USD"), "store currency: USD or NPR (HAAT_CURRENCY)")
 	fs.StringVar(&c.SellerEmail, "seller-email", env("HAAT_SELLER_EMAIL", ""), "seller account created or updated at start-up (HAAT_SELLER_EMAIL)")
 	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("HAAT_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For (HAAT_CLIENT_IP_HEADER)")
+	fs.StringVar(&c.Env, "env", env("HAAT_ENV", "development"), "development or production; production refuses the payment sandbox (HAAT_ENV)")
+	fs.StringVar(&c.Sandbox, "payment-sandbox", env("HAAT_PAYMENT_SANDBOX", "auto"), "built-in test payment page: auto (when no provider is configured), true or false (HAAT_PAYMENT_SANDBOX)")
 	c.SellerPassword = env("HAAT_SELLER_PASSWORD", "")
+	c.Pay.read(env)
 }
 
 func (c *config) validate() error {
@@ -89,6 +99,12 @@ func (c *config) validate() error {
 		return errors.New("set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither")
 	}
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	if c.Env != "development" && c.Env != "production" {
+		return fmt.Errorf("HAAT_ENV must be development or production, not %q", c.Env)
+	}
+	if c.Sandbox != "auto" && c.Sandbox != "true" && c.Sandbox != "false" {
+		return fmt.Errorf("HAAT_PAYMENT_SANDBOX must be auto, true or false, not %q", c.Sandbox)
+	}
 	return nil
 }
 
@@ -202,10 +218,26 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	defer imgs.Close()
 
+	providers, err := cfg.providers()
+	if err != nil {
+		return err
+	}
+	var payments *payment.Service
+	if len(providers) > 0 {
+		publicURL := cfg.PublicURL
+		if publicURL == "" {
+			publicURL = "http://" + cfg.Addr
+		}
+		payments = &payment.Service{Store: db, Providers: providers, PublicURL: publicURL, Currency: cfg.Currency, Logger: logger}
+		go payments.Run(ctx, time.Minute, reconcileAfter)
+	} else {
+		logger.Warn("no payment provider configured: the store takes cash on delivery only")
+	}
+
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
 		Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Health: db.Ping, Logger: logger,
+		Health: db.Ping, Logger: logger, Payments: payments,
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

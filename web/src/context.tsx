@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToastQuery } from './lib/useToastQuery';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { api, unwrap, type Cart, type Product, type User } from './lib/api';
+import { api, unwrap, type Cart, type PaymentMethod, type Product, type User } from './lib/api';
 import { addItem, cartCount, loadGuestCart, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
 import { t } from './i18n/en';
 
@@ -18,6 +18,8 @@ interface AppState {
   products: Product[];
   productsLoading: boolean;
   currency: string;
+  /** paymentMethods are the online payment providers the store offers. */
+  paymentMethods: PaymentMethod[];
   cart: Cart;
   count: number;
   addToCart: (id: string) => void;
@@ -36,6 +38,7 @@ interface AppState {
 }
 
 const AppContext = createContext<AppState | null>(null);
+const noMethods: PaymentMethod[] = [];
 
 export function useApp(): AppState {
   const ctx = useContext(AppContext);
@@ -177,6 +180,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       products: productsQuery.data ?? [],
       productsLoading: productsQuery.isPending,
       currency: configQuery.data?.currencySymbol ?? '$',
+      paymentMethods: configQuery.data?.paymentMethods ?? noMethods,
       cart,
       count: cartCount(cart),
       addToCart,

@@ -112,6 +112,7 @@ export const t = {
     paymentMethod: 'Payment Method',
     cod: 'Cash On Delivery',
     online: 'Online Payment',
+    payWith: 'Pay with',
     price: 'Price',
     shipping: 'Shipping Fee',
     free: 'Free',

@@ -70,9 +70,16 @@ export interface SellerOrder extends Order {
   canMarkPaid: boolean;
 }
 
+/** PaymentMethod is an online payment provider the store offers: Card, eSewa, Khalti or the test page. */
+export interface PaymentMethod {
+  id: string;
+  label: string;
+}
+
 export interface StoreConfig {
   currency: string;
   currencySymbol: string;
+  paymentMethods: PaymentMethod[];
 }
 
 export type Failure = { success: false; message: string; status: number };
@@ -139,8 +146,8 @@ export const api = {
   addresses: () => call<{ addresses: Address[] }>('GET', '/api/address/get'),
   addAddress: (address: AddressInput) => call<{ address: Address }>('POST', '/api/address/add', { address }),
 
-  placeOrder: (payment: PaymentType, items: { product: string; quantity: number }[], address: string) =>
-    call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', { items, address }),
+  placeOrder: (payment: PaymentType, items: { product: string; quantity: number }[], address: string, method?: string) =>
+    call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', payment === 'COD' ? { items, address } : { items, address, method }),
   myOrders: () => call<{ orders: Order[] }>('GET', '/api/order/user'),
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
   sellerOrders: (before?: string) =>

@@ -14,13 +14,15 @@ import { t } from '../i18n/en';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
-  const { user, products, productsLoading, cart, currency, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
+  const { user, products, productsLoading, cart, currency, paymentMethods, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lines = cartLines(cart, products);
   const totals = cartTotals(lines);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   const [payment, setPayment] = useState<PaymentType>('COD');
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const method = paymentMethods.find((m) => m.id === methodId) ?? paymentMethods[0];
   const [addressId, setAddressId] = useState<string | null>(null);
   const [showAddresses, setShowAddresses] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -42,7 +44,7 @@ export default function CartPage() {
     }
     setPlacing(true);
     const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
-    const r = await api.placeOrder(payment, items, selected._id);
+    const r = await api.placeOrder(payment, items, selected._id, method?.id);
     if (!r.success) {
       setPlacing(false);
       toast.error(r.message || t.toast.orderFailed);
@@ -198,6 +200,24 @@ export default function CartPage() {
             <option value="COD">{t.cart.cod}</option>
             <option value="Online">{t.cart.online}</option>
           </select>
+          {payment === 'Online' && paymentMethods.length > 0 && (
+            <fieldset className="mt-3">
+              <legend className="text-sm text-slate-600">{t.cart.payWith}</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {paymentMethods.map((m) => (
+                  <label
+                    key={m.id}
+                    className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${
+                      method?.id === m.id ? 'border-green-700 bg-green-50 text-green-900' : 'border-stone-300 bg-white text-slate-700'
+                    }`}
+                  >
+                    <input type="radio" name="payment-method" value={m.id} checked={method?.id === m.id} onChange={() => setMethodId(m.id)} className="accent-green-700" />
+                    {m.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
         </div>
 
         <hr className="my-4 border-stone-200" />

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seller } from '../playwright.config';
+import { cartButton, signUp, uniqueEmail } from './helpers';
+
+/** fillAddress saves a delivery address from the cart. */
+async function addAddress(page: Page) {
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const fields: Record<string, string> = {
+    'First Name': 'Asha', 'Last Name': 'Rai', 'Email address': 'asha@example.com', Street: 'Lakeside 6',
+    City: 'Pokhara', State: 'Gandaki', 'Zip code': '33700', Country: 'Nepal', Phone: '9812345678',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+/** checkoutOnline adds a product and goes to the test payment page. */
+async function checkoutOnline(page: Page, product: string) {
+  await page.goto('/products');
+  await page.getByPlaceholder('Search products...').fill(product);
+  await page.getByRole('button', { name: `Add ${product}` }).click();
+  await cartButton(page).click();
+  await page.getByLabel('Payment Method').selectOption('Online');
+  await expect(page.getByRole('radio', { name: 'Test payment' })).toBeChecked();
+  await page.getByRole('button', { name: 'Proceed To CheckOut' }).click();
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+  await expect(page.getByText('Test mode: no money moves')).toBeVisible();
+}
+
+test('an online order paid through the sandbox is paid for the shopper and the seller', async ({ page, browser }) => {
+  await page.goto('/home');
+  await signUp(page, 'Asha Rai', uniqueEmail('asha'), 'namaste-123');
+  await page.goto('/cart');
+  await addAddress(page);
+
+  // A cancelled payment: back to the cart with the cart kept; the order is shown as failed.
+  await checkoutOnline(page, 'Gundruk');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  await page.goto('/my-orders');
+  const failed = page.getByRole('listitem', { name: /^Order / }).first();
+  await expect(failed).toContainText('Status: Payment Failed');
+  await expect(failed.getByText('Pending', { exact: true })).toBeVisible();
+
+  // Paid: the loader, then My Orders shows it paid and placed; the server cart is empty.
+  await page.goto('/cart');
+  await page.getByLabel('Payment Method').selectOption('Online');
+  await page.getByRole('button', { name: 'Proceed To CheckOut' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/loader\?next=my-orders$/);
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
+  const paid = page.getByRole('listitem', { name: /^Order / }).first();
+  await expect(paid).toContainText('Status: Order Placed');
+  await expect(paid).toContainText('Payment: Online');
+  await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+  const paidId = (await paid.getAttribute('aria-label'))!.replace('Order ', '');
+  const failedId = (await page.getByRole('listitem', { name: /^Order / }).nth(1).getAttribute('aria-label'))!.replace('Order ', '');
+
+  // The seller sees the paid order as Paid, and never the failed one.
+  const sellerPage = await (await browser.newContext()).newPage();
+  await sellerPage.goto('/seller');
+  await sellerPage.getByLabel('Email').fill(seller.email);
+  await sellerPage.getByLabel('Password').fill(seller.password);
+  await sellerPage.getByRole('button', { name: 'Login' }).click();
+  await sellerPage.getByRole('link', { name: 'Orders' }).click();
+  const card = sellerPage.getByRole('listitem', { name: `Order ${paidId}` });
+  await expect(card).toContainText('Method: Online');
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(sellerPage.getByRole('listitem', { name: `Order ${failedId}` })).toHaveCount(0);
+  await sellerPage.context().close();
+});

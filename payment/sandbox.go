@@ -1,0 +1,120 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"html/template"
+	"net/http"
+	"time"
+
+	"haat"
+)
+
+// Sandbox is a payment provider inside haat, for demos and browser tests: a clearly labelled test
+// page with Pay and Cancel. No money moves. It is refused in production.
+type Sandbox struct{}
+
+// NewSandbox returns the sandbox provider, or an error when env is production.
+func NewSandbox(env string) (*Sandbox, error) {
+	if env == "production" {
+		return nil, errors.New("payment: the sandbox provider cannot run with HAAT_ENV=production; configure Stripe, eSewa or Khalti")
+	}
+	return &Sandbox{}, nil
+}
+
+// Name implements Provider.
+func (*Sandbox) Name() string { return "sandbox" }
+
+// Label implements Provider.
+func (*Sandbox) Label() string { return "Test payment" }
+
+// Window implements Provider: an unanswered test payment expires after half an hour.
+func (*Sandbox) Window() time.Duration { return 30 * time.Minute }
+
+// Begin implements Provider: the attempt's own id is the reference, and the test page the redirect.
+func (*Sandbox) Begin(_ context.Context, c Checkout) (string, string, error) {
+	return c.CallbackURL + "/" + c.Attempt.ID, c.Attempt.ID, nil
+}
+
+// Check implements Provider: the sandbox keeps no state of its own, so an unanswered attempt
+// stays pending until it expires.
+func (*Sandbox) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentResult, error) {
+	return haat.PaymentResult{State: haat.PaymentPending}, nil
+}
+
+// Routes implements Provider: GET shows the test page, POST pays or cancels.
+func (p *Sandbox) Routes(mux *http.ServeMux, s *Service) {
+	mux.HandleFunc("GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
+		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+		if err != nil {
+			http.Error(w, "Unknown test payment", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		sandboxPage.Execute(w, map[string]any{"Attempt": a, "Pending": a.State == haat.PaymentPending})
+	})
+	mux.HandleFunc("POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+			http.Error(w, "Cross-site request refused", http.StatusForbidden)
+			return
+		}
+		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+		if err != nil {
+			http.Error(w, "Unknown test payment", http.StatusNotFound)
+			return
+		}
+		if a.State != haat.PaymentPending {
+			http.Error(w, "This test payment is "+a.State+" already", http.StatusConflict)
+			return
+		}
+		res := haat.PaymentResult{Provider: p.Name(), Reference: a.Reference, State: haat.PaymentCancelled}
+		if r.PostFormValue("action") == "pay" {
+			res.State, res.Amount, res.Currency = haat.PaymentPaid, a.Amount, a.Currency
+		}
+		if err := s.Confirm(r.Context(), res); err != nil {
+			http.Error(w, haat.ErrorMessage(err), http.StatusConflict)
+			return
+		}
+		finish(w, r, s, res.State == haat.PaymentPaid)
+	})
+}
+
+var sandboxPage = template.Must(template.New("sandbox").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Test payment · Haat</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;background:#fafaf9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
+main{max-width:420px;width:100%;background:#fff;border:1px solid #e7e5e4;border-radius:16px;padding:32px}
+.badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:4px 12px;font-size:14px;font-weight:600}
+h1{font-size:24px;margin:16px 0 8px}
+p{color:#475569;line-height:1.5}
+.amount{font-size:32px;font-weight:700;color:#0f172a;margin:16px 0}
+form{display:flex;gap:12px;margin-top:24px}
+button{flex:1;min-height:44px;border-radius:8px;font-size:16px;font-weight:600;cursor:pointer}
+.pay{background:#15803d;color:#fff;border:0}
+.cancel{background:#fff;color:#334155;border:1px solid #d6d3d1}
+</style>
+</head>
+<body>
+<main>
+<span class="badge">Test mode: no money moves</span>
+<h1>Test payment</h1>
+<p>This page stands in for a payment provider while the store runs without one. Pay marks the order paid; Cancel returns to the cart.</p>
+<p class="amount">{{.Attempt.Currency}} {{.Attempt.Amount}}</p>
+<p>Order {{.Attempt.OrderID}}</p>
+{{if .Pending}}
+<form method="post">
+<button class="cancel" name="action" value="cancel">Cancel</button>
+<button class="pay" name="action" value="pay">Pay</button>
+</form>
+{{else}}
+<p><strong>This payment is {{.Attempt.State}}.</strong> <a href="/my-orders">See your orders</a></p>
+{{end}}
+</main>
+</body>
+</html>
+`))
