@@ -9,21 +9,11 @@ import (
 	"haat/sqlstore/sqlstoretest"
 )
 
-// onlineOrder places an online order of two bags of rice (601.80) for a new shopper whose cart
-// holds one item, and starts a payment attempt with provider "test", reference "ref-<n>".
+// onlineOrder places an online order of 601.80 for a new shopper whose cart holds one item, and
+// starts a payment attempt with provider "test", reference "ref-<email>".
 func onlineOrder(t *testing.T, db *sqlstore.DB, email string) (*haat.User, *haat.Order, *haat.PaymentAttempt) {
 	t.Helper()
-	u := mustUser(t, db, email)
-	addr := mustAddress(t, db, u.ID)
-	rice := mustCreate(t, db, product("Rice "+email, 32000, 29500, true))
-	if err := db.SetCart(ctx, u.ID, haat.Cart{rice.ID: 1}); err != nil {
-		t.Fatal(err)
-	}
-	o, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentOnline,
-		Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 2}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, o := sqlstoretest.OnlineOrder(t, db, email)
 	if o.Status != haat.StatusAwaitingPayment || o.IsPaid {
 		t.Fatalf("new online order = %+v", o)
 	}

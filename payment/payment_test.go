@@ -1,0 +1,164 @@
+package payment_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"haat"
+	"haat/payment"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+var ctx = context.Background()
+
+// logBuffer collects a service's log lines.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
+func (l *logBuffer) count(s string) int         { l.mu.Lock(); defer l.mu.Unlock(); return strings.Count(l.b.String(), s) }
+
+func newService(db *sqlstore.DB, currency string, providers ...payment.Provider) (*payment.Service, *logBuffer) {
+	logs := &logBuffer{}
+	return &payment.Service{Store: db, Providers: providers, PublicURL: "https://haat.example", Currency: currency,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))}, logs
+}
+
+// scripted is a provider whose answers a test sets; it stands for a remote provider in the
+// reconciliation tests.
+type scripted struct {
+	answers map[string]haat.PaymentResult
+	errs    map[string]error
+	window  time.Duration
+}
+
+func (p *scripted) Name() string           { return "scripted" }
+func (p *scripted) Label() string          { return "Scripted" }
+func (p *scripted) Window() time.Duration  { return p.window }
+func (p *scripted) Routes(*http.ServeMux, *payment.Service) {}
+func (p *scripted) Begin(_ context.Context, c payment.Checkout) (string, string, error) {
+	return "https://provider.example/pay/" + c.Attempt.ID, "ref-" + c.Attempt.OrderID, nil
+}
+func (p *scripted) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentResult, error) {
+	if err := p.errs[a.Reference]; err != nil {
+		return haat.PaymentResult{}, err
+	}
+	if r, ok := p.answers[a.Reference]; ok {
+		return r, nil
+	}
+	return haat.PaymentResult{State: haat.PaymentPending}, nil
+}
+
+func status(t *testing.T, db *sqlstore.DB, u *haat.User) (string, bool) {
+	t.Helper()
+	orders, err := db.UserOrders(ctx, u.ID)
+	if err != nil || len(orders) != 1 {
+		t.Fatalf("orders = %v, %v", orders, err)
+	}
+	return orders[0].Status, orders[0].IsPaid
+}
+
+func TestReconcile(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		start := time.Now()
+		now := start
+		db.Now = func() time.Time { return now }
+		p := &scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}
+		s, _ := newService(db, "USD", p)
+		s.Now = db.Now
+
+		paidU, paidO := sqlstoretest.OnlineOrder(t, db, "paid@example.com")
+		slowU, slowO := sqlstoretest.OnlineOrder(t, db, "slow@example.com")
+		downU, downO := sqlstoretest.OnlineOrder(t, db, "down@example.com")
+		for _, o := range []*haat.Order{paidO, slowO, downO} {
+			if _, err := s.Begin(ctx, o, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.answers["ref-"+paidO.ID] = haat.PaymentResult{State: haat.PaymentPaid, Amount: 60180, Currency: "usd"}
+		p.errs["ref-"+downO.ID] = context.DeadlineExceeded
+
+		// Younger than the grace period: nobody is asked yet.
+		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if st, paid := status(t, db, paidU); paid || st != haat.StatusAwaitingPayment {
+			t.Fatalf("asked before the grace period: %s %v", st, paid)
+		}
+
+		now = start.Add(6 * time.Minute)
+		err := s.Reconcile(ctx, 5*time.Minute)
+		if err == nil || !strings.Contains(err.Error(), "deadline") {
+			t.Fatalf("a provider that does not answer is not reported: %v", err)
+		}
+		if st, paid := status(t, db, paidU); !paid || st != haat.StatusOrderPlaced {
+			t.Fatalf("paid attempt after reconciliation: %s %v", st, paid)
+		}
+		if st, paid := status(t, db, slowU); paid || st != haat.StatusAwaitingPayment {
+			t.Fatalf("pending attempt within its window: %s %v", st, paid)
+		}
+
+		// Past the provider's window, a payment still pending expires; one whose provider does
+		// not answer stays pending until it does.
+		now = start.Add(2 * time.Hour)
+		s.Reconcile(ctx, 5*time.Minute)
+		if st, paid := status(t, db, slowU); paid || st != haat.StatusPaymentFailed {
+			t.Fatalf("expired attempt: %s %v", st, paid)
+		}
+		if st, _ := status(t, db, downU); st != haat.StatusAwaitingPayment {
+			t.Fatalf("unanswered attempt: %s", st)
+		}
+		delete(p.errs, "ref-"+downO.ID)
+		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := status(t, db, downU); st != haat.StatusPaymentFailed {
+			t.Fatalf("attempt after the provider answered: %s", st)
+		}
+	})
+}
+
+// failing is a provider that cannot start payments.
+type failing struct{ scripted }
+
+func (failing) Begin(context.Context, payment.Checkout) (string, string, error) {
+	return "", "", context.DeadlineExceeded
+}
+
+func TestBeginFailureIsRecorded(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s, logs := newService(db, "USD", &failing{})
+		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		_, err := s.Begin(ctx, o, "")
+		if haat.ErrorCode(err) != haat.EUNAVAILABLE {
+			t.Fatalf("err = %v", err)
+		}
+		if st, paid := status(t, db, u); paid || st != haat.StatusPaymentFailed {
+			t.Fatalf("order after a refused start: %s %v", st, paid)
+		}
+		if logs.count("payment could not start") != 1 {
+			t.Fatal("the refusal is not logged")
+		}
+		if _, err := s.Begin(ctx, o, "nope"); haat.ErrorCode(err) != haat.EINVALID {
+			t.Fatalf("unknown method: %v", err)
+		}
+	})
+}
+
+func TestSandboxRefusedInProduction(t *testing.T) {
+	if _, err := payment.NewSandbox("production"); err == nil {
+		t.Fatal("the sandbox started in production")
+	}
+	if _, err := payment.NewSandbox("development"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,180 @@
+package payment
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/stripe/stripe-go/v85"
+	"github.com/stripe/stripe-go/v85/webhook"
+
+	"haat"
+)
+
+// stripeWindow is how long a Checkout Session stays open (Stripe allows 30 minutes to 24 hours).
+const stripeWindow = time.Hour
+
+// Stripe takes card payments through Stripe Checkout.
+type Stripe struct {
+	client        *stripe.Client
+	webhookSecret string
+	now           func() time.Time
+}
+
+// StripeConfig configures Stripe Checkout.
+type StripeConfig struct {
+	SecretKey     string // sk_live_… or sk_test_…
+	WebhookSecret string // whsec_… of the endpoint /api/payment/stripe/webhook
+	// APIURL replaces https://api.stripe.com, for stripe-mock in tests.
+	APIURL string
+	// HTTPClient replaces the default client; nil is a client with a 30-second timeout.
+	HTTPClient *http.Client
+}
+
+// NewStripe returns the Stripe provider.
+func NewStripe(c StripeConfig) (*Stripe, error) {
+	if c.SecretKey == "" || c.WebhookSecret == "" {
+		return nil, errors.New("payment: Stripe needs a secret key and a webhook signing secret")
+	}
+	hc := c.HTTPClient
+	if hc == nil {
+		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	cfg := &stripe.BackendConfig{HTTPClient: hc, MaxNetworkRetries: stripe.Int64(2), LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelError}}
+	if c.APIURL != "" {
+		cfg.URL = stripe.String(strings.TrimRight(c.APIURL, "/"))
+	}
+	client := stripe.NewClient(c.SecretKey, stripe.WithBackends(stripe.NewBackendsWithConfig(cfg)))
+	return &Stripe{client: client, webhookSecret: c.WebhookSecret, now: time.Now}, nil
+}
+
+// Name implements Provider.
+func (*Stripe) Name() string { return "stripe" }
+
+// Label implements Provider.
+func (*Stripe) Label() string { return "Card" }
+
+// Window implements Provider.
+func (*Stripe) Window() time.Duration { return stripeWindow + 5*time.Minute }
+
+// Begin implements Provider: a Checkout Session with one line per item and one for the tax, in
+// the store currency, so that Stripe charges exactly the order's amount. The attempt's id is the
+// idempotency key, so a retried request cannot open a second session.
+func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) {
+	currency := strings.ToLower(c.Attempt.Currency)
+	params := &stripe.CheckoutSessionCreateParams{
+		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
+		SuccessURL:        stripe.String(c.ReturnURL),
+		CancelURL:         stripe.String(c.CancelURL),
+		ClientReferenceID: stripe.String(c.Attempt.ID),
+		ExpiresAt:         stripe.Int64(p.now().Add(stripeWindow).Unix()),
+		Metadata:          map[string]string{"order_id": c.Order.ID, "attempt_id": c.Attempt.ID},
+	}
+	var subtotal haat.Money
+	for _, it := range c.Order.Items {
+		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
+		params.LineItems = append(params.LineItems, stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity))
+	}
+	if tax := c.Attempt.Amount - subtotal; tax > 0 {
+		params.LineItems = append(params.LineItems, stripeLine(currency, "Tax (2%)", tax, 1))
+	}
+	params.SetIdempotencyKey("haat-attempt-" + c.Attempt.ID)
+	s, err := p.client.V1CheckoutSessions.Create(ctx, params)
+	if err != nil {
+		return "", "", err
+	}
+	return s.URL, s.ID, nil
+}
+
+func stripeLine(currency, name string, unit haat.Money, quantity int) *stripe.CheckoutSessionCreateLineItemParams {
+	return &stripe.CheckoutSessionCreateLineItemParams{
+		Quantity: stripe.Int64(int64(quantity)),
+		PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
+			Currency:    stripe.String(currency),
+			UnitAmount:  stripe.Int64(int64(unit)),
+			ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(name)},
+		},
+	}
+}
+
+// Check implements Provider: it reads the Checkout Session.
+func (p *Stripe) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.PaymentResult, error) {
+	s, err := p.client.V1CheckoutSessions.Retrieve(ctx, a.Reference, nil)
+	if err != nil {
+		return haat.PaymentResult{}, err
+	}
+	return stripeResult(stripeSession{ID: s.ID, Status: string(s.Status), PaymentStatus: string(s.PaymentStatus),
+		AmountTotal: s.AmountTotal, Currency: string(s.Currency)}, ""), nil
+}
+
+// stripeSession is the part of a Checkout Session that decides a payment.
+type stripeSession struct {
+	ID            string `json:"id"`
+	Status        string `json:"status"`
+	PaymentStatus string `json:"payment_status"`
+	AmountTotal   int64  `json:"amount_total"`
+	Currency      string `json:"currency"`
+}
+
+// stripeResult reads a session: paid only when its payment status says paid.
+func stripeResult(s stripeSession, eventType string) haat.PaymentResult {
+	r := haat.PaymentResult{Provider: "stripe", Reference: s.ID, State: haat.PaymentPending,
+		Amount: haat.Money(s.AmountTotal), Currency: s.Currency}
+	switch {
+	case eventType == "checkout.session.async_payment_failed":
+		r.State = haat.PaymentFailed
+	case eventType == "checkout.session.expired" || s.Status == "expired":
+		r.State = haat.PaymentExpired
+	case s.PaymentStatus == "paid" && (s.Status == "complete" || eventType == "checkout.session.async_payment_succeeded"):
+		r.State = haat.PaymentPaid
+	}
+	return r
+}
+
+// Routes implements Provider: the webhook Stripe sends Checkout events to.
+func (p *Stripe) Routes(mux *http.ServeMux, s *Service) {
+	mux.HandleFunc("POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) {
+		payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+		if err != nil {
+			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		// The signature covers the raw body; the event's API version may differ from this
+		// library's, so only the fields read below are trusted to its shape.
+		event, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), p.webhookSecret,
+			webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+		if err != nil {
+			s.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err)
+			http.Error(w, "invalid signature", http.StatusBadRequest)
+			return
+		}
+		switch event.Type {
+		case "checkout.session.completed", "checkout.session.async_payment_succeeded",
+			"checkout.session.async_payment_failed", "checkout.session.expired":
+		default:
+			w.WriteHeader(http.StatusOK) // not an event this store acts on
+			return
+		}
+		var session stripeSession
+		if event.Data == nil || json.Unmarshal(event.Data.Raw, &session) != nil || session.ID == "" {
+			http.Error(w, "malformed event", http.StatusBadRequest)
+			return
+		}
+		res := stripeResult(session, string(event.Type))
+		res.EventKey = event.ID
+		switch err := s.Confirm(r.Context(), res); haat.ErrorCode(err) {
+		case "":
+			w.WriteHeader(http.StatusOK)
+		case haat.ENOTFOUND:
+			w.WriteHeader(http.StatusOK) // a session of another integration on the same account
+		case haat.ECONFLICT:
+			http.Error(w, haat.ErrorMessage(err), http.StatusConflict)
+		default:
+			http.Error(w, "not applied", http.StatusInternalServerError)
+		}
+	})
+}
