@@ -58,7 +58,7 @@ func (p *scripted) Check(_ context.Context, a *haat.PaymentAttempt) (haat.Paymen
 	return haat.PaymentResult{State: haat.PaymentPending}, nil
 }
 
-func status(t *testing.T, db *sqlstore.DB, u *haat.User) (string, bool) {
+func statusOf(t *testing.T, db *sqlstore.DB, u *haat.User) (string, bool) {
 	t.Helper()
 	orders, err := db.UserOrders(ctx, u.ID)
 	if err != nil || len(orders) != 1 {
@@ -91,7 +91,7 @@ func TestReconcile(t *testing.T) {
 		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if st, paid := status(t, db, paidU); paid || st != haat.StatusAwaitingPayment {
+		if st, paid := statusOf(t, db, paidU); paid || st != haat.StatusAwaitingPayment {
 			t.Fatalf("asked before the grace period: %s %v", st, paid)
 		}
 
@@ -100,10 +100,10 @@ func TestReconcile(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "deadline") {
 			t.Fatalf("a provider that does not answer is not reported: %v", err)
 		}
-		if st, paid := status(t, db, paidU); !paid || st != haat.StatusOrderPlaced {
+		if st, paid := statusOf(t, db, paidU); !paid || st != haat.StatusOrderPlaced {
 			t.Fatalf("paid attempt after reconciliation: %s %v", st, paid)
 		}
-		if st, paid := status(t, db, slowU); paid || st != haat.StatusAwaitingPayment {
+		if st, paid := statusOf(t, db, slowU); paid || st != haat.StatusAwaitingPayment {
 			t.Fatalf("pending attempt within its window: %s %v", st, paid)
 		}
 
@@ -111,17 +111,17 @@ func TestReconcile(t *testing.T) {
 		// not answer stays pending until it does.
 		now = start.Add(2 * time.Hour)
 		s.Reconcile(ctx, 5*time.Minute)
-		if st, paid := status(t, db, slowU); paid || st != haat.StatusPaymentFailed {
+		if st, paid := statusOf(t, db, slowU); paid || st != haat.StatusPaymentFailed {
 			t.Fatalf("expired attempt: %s %v", st, paid)
 		}
-		if st, _ := status(t, db, downU); st != haat.StatusAwaitingPayment {
+		if st, _ := statusOf(t, db, downU); st != haat.StatusAwaitingPayment {
 			t.Fatalf("unanswered attempt: %s", st)
 		}
 		delete(p.errs, "ref-"+downO.ID)
 		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if st, _ := status(t, db, downU); st != haat.StatusPaymentFailed {
+		if st, _ := statusOf(t, db, downU); st != haat.StatusPaymentFailed {
 			t.Fatalf("attempt after the provider answered: %s", st)
 		}
 	})
@@ -142,7 +142,7 @@ func TestBeginFailureIsRecorded(t *testing.T) {
 		if haat.ErrorCode(err) != haat.EUNAVAILABLE {
 			t.Fatalf("err = %v", err)
 		}
-		if st, paid := status(t, db, u); paid || st != haat.StatusPaymentFailed {
+		if st, paid := statusOf(t, db, u); paid || st != haat.StatusPaymentFailed {
 			t.Fatalf("order after a refused start: %s %v", st, paid)
 		}
 		if logs.count("payment could not start") != 1 {

@@ -61,7 +61,7 @@ func TestStripeCheckoutSession(t *testing.T) {
 		if err := s.Reconcile(ctx, -time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if st, paid := status(t, db, u); paid || st != haat.StatusAwaitingPayment {
+		if st, paid := statusOf(t, db, u); paid || st != haat.StatusAwaitingPayment {
 			t.Fatalf("order = %s %v", st, paid)
 		}
 	})
@@ -165,7 +165,7 @@ func TestStripeWebhook(t *testing.T) {
 		if st := send(stripeEvent("evt_x", "checkout.session.completed", ref, "paid", 60180, "usd")[1:], webhookSecret, time.Now()); st != 400 {
 			t.Fatalf("malformed: %d", st)
 		}
-		if st, p := status(t, db, u); p || st != haat.StatusAwaitingPayment {
+		if st, p := statusOf(t, db, u); p || st != haat.StatusAwaitingPayment {
 			t.Fatalf("refused events changed the order: %s %v", st, p)
 		}
 		// An amount or currency that is not the order's is refused and not marked paid.
@@ -175,7 +175,7 @@ func TestStripeWebhook(t *testing.T) {
 		if st := send(stripeEvent("evt_npr", "checkout.session.completed", ref, "paid", 60180, "npr"), webhookSecret, time.Now()); st != 409 {
 			t.Fatalf("wrong currency: %d", st)
 		}
-		if _, p := status(t, db, u); p {
+		if _, p := statusOf(t, db, u); p {
 			t.Fatal("a mismatched amount marked the order paid")
 		}
 		// Valid, then the same event again: one effect.
@@ -184,7 +184,7 @@ func TestStripeWebhook(t *testing.T) {
 				t.Fatalf("valid event: %d", st)
 			}
 		}
-		if st, p := status(t, db, u); !p || st != haat.StatusOrderPlaced {
+		if st, p := statusOf(t, db, u); !p || st != haat.StatusOrderPlaced {
 			t.Fatalf("order after payment: %s %v", st, p)
 		}
 		if n := logs.count("msg=payment provider=stripe"); n != 1 {
@@ -196,22 +196,22 @@ func TestStripeWebhook(t *testing.T) {
 		if st := send(stripeEvent("evt_2a", "checkout.session.completed", ref2, "unpaid", 60180, "usd"), webhookSecret, time.Now()); st != 200 {
 			t.Fatalf("unpaid completion: %d", st)
 		}
-		if _, p := status(t, db, u2); p {
+		if _, p := statusOf(t, db, u2); p {
 			t.Fatal("an unpaid completed session marked the order paid")
 		}
 		send(stripeEvent("evt_2b", "checkout.session.async_payment_succeeded", ref2, "paid", 60180, "usd"), webhookSecret, time.Now())
-		if st, p := status(t, db, u2); !p || st != haat.StatusOrderPlaced {
+		if st, p := statusOf(t, db, u2); !p || st != haat.StatusOrderPlaced {
 			t.Fatalf("after async success: %s %v", st, p)
 		}
 
 		u3, ref3 := order("c@example.com")
 		send(stripeEvent("evt_3", "checkout.session.async_payment_failed", ref3, "unpaid", 60180, "usd"), webhookSecret, time.Now())
-		if st, p := status(t, db, u3); p || st != haat.StatusPaymentFailed {
+		if st, p := statusOf(t, db, u3); p || st != haat.StatusPaymentFailed {
 			t.Fatalf("after async failure: %s %v", st, p)
 		}
 		u4, ref4 := order("d@example.com")
 		send(stripeEvent("evt_4", "checkout.session.expired", ref4, "unpaid", 60180, "usd"), webhookSecret, time.Now())
-		if st, p := status(t, db, u4); p || st != haat.StatusPaymentFailed {
+		if st, p := statusOf(t, db, u4); p || st != haat.StatusPaymentFailed {
 			t.Fatalf("after expiry: %s %v", st, p)
 		}
 		// Events of other types, and sessions of other integrations, are acknowledged and ignored.

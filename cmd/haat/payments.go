@@ -16,12 +16,43 @@ const reconcileAfter = 5 * time.Minute
 // (secrets stay out of the process list).
 type paymentConfig struct {
 	StripeSecretKey, StripeWebhookSecret, StripeAPIURL string
+	EsewaProductCode, EsewaSecretKey, EsewaFormURL     string
+	EsewaStatusURL, KhaltiSecretKey, KhaltiAPIURL      string
 }
 
 func (p *paymentConfig) read(env func(name, def string) string) {
 	p.StripeSecretKey = env("HAAT_STRIPE_SECRET_KEY", "")
 	p.StripeWebhookSecret = env("HAAT_STRIPE_WEBHOOK_SECRET", "")
 	p.StripeAPIURL = env("HAAT_STRIPE_API_URL", "")
+	p.EsewaProductCode = env("HAAT_ESEWA_PRODUCT_CODE", "")
+	p.EsewaSecretKey = env("HAAT_ESEWA_SECRET_KEY", "")
+	p.EsewaFormURL = env("HAAT_ESEWA_FORM_URL", "")
+	p.EsewaStatusURL = env("HAAT_ESEWA_STATUS_URL", "")
+	p.KhaltiSecretKey = env("HAAT_KHALTI_SECRET_KEY", "")
+	p.KhaltiAPIURL = env("HAAT_KHALTI_API_URL", "")
+}
+
+// esewa builds the eSewa provider, which takes rupees only.
+func (c *config) esewa() (payment.Provider, error) {
+	if c.Currency != "NPR" {
+		return nil, fmt.Errorf("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
+	}
+	if c.Pay.EsewaSecretKey == "" {
+		return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
+	}
+	// The UAT endpoints for the test merchant and outside production; eSewa's live ones otherwise.
+	form, status := payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
+	if c.Pay.EsewaProductCode == "EPAYTEST" || c.Env != "production" {
+		form, status = payment.EsewaUATFormURL, payment.EsewaUATStatusURL
+	}
+	if c.Pay.EsewaFormURL != "" {
+		form = c.Pay.EsewaFormURL
+	}
+	if c.Pay.EsewaStatusURL != "" {
+		status = c.Pay.EsewaStatusURL
+	}
+	return payment.NewEsewa(payment.EsewaConfig{ProductCode: c.Pay.EsewaProductCode, SecretKey: c.Pay.EsewaSecretKey,
+		FormURL: form, StatusURL: status})
 }
 
 // providers builds the configured payment providers, in the order the storefront offers them.
@@ -33,6 +64,16 @@ func (c *config) providers() ([]payment.Provider, error) {
 		}
 		p, err := payment.NewStripe(payment.StripeConfig{SecretKey: c.Pay.StripeSecretKey,
 			WebhookSecret: c.Pay.StripeWebhookSecret, APIURL: c.Pay.StripeAPIURL})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if c.Pay.EsewaProductCode != "" || c.Pay.EsewaSecretKey != "" {
+		if c.Pay.EsewaProductCode == "" {
+			return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
+		}
+		p, err := c.esewa()
 		if err != nil {
 			return nil, err
 		}
