@@ -124,6 +124,9 @@ func (s *Service) Begin(ctx context.Context, o *haat.Order, name string) (string
 		if ferr := s.Store.FailPaymentStart(context.WithoutCancel(ctx), a.ID); ferr != nil {
 			s.Logger.ErrorContext(ctx, "payment start failure not recorded", "attempt", a.ID, "err", ferr)
 		}
+		if haat.ErrorCode(err) == haat.EINVALID {
+			return "", err // the provider's own rule, e.g. a minimum amount
+		}
 		return "", haat.Errorf(haat.EUNAVAILABLE, "The payment provider is not answering. Please try again or choose another method.")
 	}
 	return redirect, nil

@@ -112,3 +112,45 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		}
 	}
 }
+
+func TestPaymentProviders(t *testing.T) {
+	names := func(c config) (string, error) {
+		ps, err := c.providers()
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Name())
+		}
+		return strings.Join(out, ","), err
+	}
+	dev := config{Env: "development", Sandbox: "auto", Currency: "USD"}
+	for _, tc := range []struct {
+		name   string
+		change func(c *config)
+		want   string // providers, or the start-up error
+	}{
+		{"nothing configured", func(*config) {}, "sandbox"},
+		{"production without providers", func(c *config) { c.Env = "production" }, ""},
+		{"sandbox asked for in production", func(c *config) { c.Env, c.Sandbox = "production", "true" }, "error: HAAT_PAYMENT_SANDBOX: payment: the sandbox provider cannot run with HAAT_ENV=production; configure Stripe, eSewa or Khalti"},
+		{"sandbox off", func(c *config) { c.Sandbox = "false" }, ""},
+		{"stripe", func(c *config) { c.Pay.StripeSecretKey, c.Pay.StripeWebhookSecret = "sk_test_1", "whsec_1" }, "stripe"},
+		{"stripe and sandbox", func(c *config) {
+			c.Pay.StripeSecretKey, c.Pay.StripeWebhookSecret, c.Sandbox = "sk_test_1", "whsec_1", "true"
+		}, "stripe,sandbox"},
+		{"stripe without webhook secret", func(c *config) { c.Pay.StripeSecretKey = "sk_test_1" }, "error: set both HAAT_STRIPE_SECRET_KEY and HAAT_STRIPE_WEBHOOK_SECRET, or neither"},
+		{"esewa in dollars", func(c *config) { c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey = "EPAYTEST", "s" }, "error: eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE"},
+		{"khalti in dollars", func(c *config) { c.Pay.KhaltiSecretKey = "k" }, "error: Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY"},
+		{"wallets in rupees", func(c *config) {
+			c.Currency, c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey, c.Pay.KhaltiSecretKey = "NPR", "EPAYTEST", "s", "k"
+		}, "esewa,khalti"},
+	} {
+		c := dev
+		tc.change(&c)
+		got, err := names(c)
+		if err != nil {
+			got = "error: " + err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

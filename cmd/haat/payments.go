@@ -35,7 +35,7 @@ func (p *paymentConfig) read(env func(name, def string) string) {
 // esewa builds the eSewa provider, which takes rupees only.
 func (c *config) esewa() (payment.Provider, error) {
 	if c.Currency != "NPR" {
-		return nil, fmt.Errorf("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
+		return nil, errors.New("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
 	}
 	if c.Pay.EsewaSecretKey == "" {
 		return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
@@ -74,6 +74,23 @@ func (c *config) providers() ([]payment.Provider, error) {
 			return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
 		}
 		p, err := c.esewa()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if c.Pay.KhaltiSecretKey != "" {
+		if c.Currency != "NPR" {
+			return nil, errors.New("Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY")
+		}
+		api := c.Pay.KhaltiAPIURL
+		if api == "" {
+			api = payment.KhaltiSandboxURL
+			if c.Env == "production" {
+				api = payment.KhaltiProductionURL
+			}
+		}
+		p, err := payment.NewKhalti(payment.KhaltiConfig{SecretKey: c.Pay.KhaltiSecretKey, APIURL: api})
 		if err != nil {
 			return nil, err
 		}
