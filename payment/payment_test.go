@@ -24,8 +24,16 @@ type logBuffer struct {
 	b  bytes.Buffer
 }
 
-func (l *logBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
-func (l *logBuffer) count(s string) int         { l.mu.Lock(); defer l.mu.Unlock(); return strings.Count(l.b.String(), s) }
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+func (l *logBuffer) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), s)
+}
 
 func newService(db *sqlstore.DB, currency string, providers ...payment.Provider) (*payment.Service, *logBuffer) {
 	logs := &logBuffer{}
@@ -41,9 +49,9 @@ type scripted struct {
 	window  time.Duration
 }
 
-func (p *scripted) Name() string           { return "scripted" }
-func (p *scripted) Label() string          { return "Scripted" }
-func (p *scripted) Window() time.Duration  { return p.window }
+func (p *scripted) Name() string                            { return "scripted" }
+func (p *scripted) Label() string                           { return "Scripted" }
+func (p *scripted) Window() time.Duration                   { return p.window }
 func (p *scripted) Routes(*http.ServeMux, *payment.Service) {}
 func (p *scripted) Begin(_ context.Context, c payment.Checkout) (string, string, error) {
 	return "https://provider.example/pay/" + c.Attempt.ID, "ref-" + c.Attempt.OrderID, nil
