@@ -155,6 +155,28 @@ describe('checkout', () => {
     expect(location()).toHaveTextContent('/cart');
   });
 
+  it('offers the configured payment methods and sends the chosen one', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+    const calls = serveApi({
+      'GET /api/config': () => ({
+        json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [{ id: 'esewa', label: 'eSewa' }, { id: 'khalti', label: 'Khalti' }] },
+      }),
+      'GET /api/user/is-auth': signedIn,
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [{ _id: 'a1', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', country: 'Nepal' }] } }),
+      'POST /api/order/stripe': () => ({ status: 503, json: { success: false, message: 'The payment provider is not answering. Please try again or choose another method.' } }),
+    });
+    renderStore('/cart');
+    await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal');
+    expect(screen.queryByRole('radio', { name: 'eSewa' })).not.toBeInTheDocument(); // cash: no methods shown
+    await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
+    expect(screen.getByRole('radio', { name: 'eSewa' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Khalti' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]);
+    expect(await screen.findByText('The payment provider is not answering. Please try again or choose another method.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/stripe')?.body).toEqual({ items: [{ product: 'rice', quantity: 1 }], address: 'a1', method: 'khalti' });
+  });
+
   it('sends a guest from the address form back to the cart', async () => {
     serveApi({});
     renderStore('/add-address');
