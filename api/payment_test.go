@@ -84,7 +84,7 @@ func TestSandboxPayment(t *testing.T) {
 		}
 		html, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != 200 || !strings.Contains(string(html), "Test mode: no money moves") || !strings.Contains(string(html), "USD 601.8") {
+		if res.StatusCode != 200 || !strings.Contains(string(html), "Test mode: no money moves") || !strings.Contains(string(html), "USD 601.80") {
 			t.Fatalf("test page %d: %s", res.StatusCode, html)
 		}
 

@@ -104,7 +104,7 @@ button{flex:1;min-height:44px;border-radius:8px;font-size:16px;font-weight:600;c
 <span class="badge">Test mode: no money moves</span>
 <h1>Test payment</h1>
 <p>This page stands in for a payment provider while the store runs without one. Pay marks the order paid; Cancel returns to the cart.</p>
-<p class="amount">{{.Attempt.Currency}} {{.Attempt.Amount}}</p>
+<p class="amount">{{.Attempt.Currency}} {{.Attempt.Amount.Fixed}}</p>
 <p>Order {{.Attempt.OrderID}}</p>
 {{if .Pending}}
 <form method="post">
