@@ -407,49 +407,54 @@ func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"orders": out, "hasMore": more})
 }
 
-// orderStatus moves an order to the next step of its handling, or cancels it.
-func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-	}
+// orderChange is a seller's change to an order: its id and, for a status step, the new status.
+type orderChange struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}
+
+// decodeOrderChange reads an order change; withStatus says whether the status is required.
+func decodeOrderChange(w http.ResponseWriter, r *http.Request, withStatus bool) (orderChange, error) {
+	var req orderChange
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
+		return req, err
 	}
 	if req.ID == "" {
-		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order id is required"))
-		return
+		return req, haat.Errorf(haat.EINVALID, "Order id is required")
 	}
-	if req.Status == "" {
-		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order status is required"))
-		return
+	if withStatus && req.Status == "" {
+		return req, haat.Errorf(haat.EINVALID, "Order status is required")
 	}
-	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
+	return req, nil
+}
+
+// answerOrderChange answers the changed order as the seller sees it, or the error.
+func (s *Server) answerOrderChange(w http.ResponseWriter, r *http.Request, o *haat.Order, err error, message string) {
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"order": newSellerOrder(*o), "message": "Order " + o.Status})
+	ok(w, map[string]any{"order": newSellerOrder(*o), "message": message})
+}
+
+// orderStatus moves an order to the next step of its handling, or cancels it.
+func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) {
+	req, err := decodeOrderChange(w, r, true)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
+	s.answerOrderChange(w, r, o, err, "Order "+req.Status)
 }
 
 // orderPaid records that a delivered cash order has been paid at the door.
 func (s *Server) orderPaid(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		ID string `json:"id"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if req.ID == "" {
-		s.fail(w, r, haat.Errorf(haat.EINVALID, "Order id is required"))
-		return
-	}
-	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
+	req, err := decodeOrderChange(w, r, false)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"order": newSellerOrder(*o), "message": "Marked Paid"})
+	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
+	s.answerOrderChange(w, r, o, err, "Marked Paid")
 }

@@ -131,11 +131,7 @@ func TestEsewaFlow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _ := newService(db, "NPR", p)
-		srv := httptest.NewServer(s.Handler())
-		defer srv.Close()
-		s.PublicURL = srv.URL
-		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		s, srv, client := serveCallbacks(t, db, p)
 		get := func(path string) (*http.Response, string) {
 			t.Helper()
 			res, err := client.Get(srv.URL + path)

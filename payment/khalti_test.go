@@ -82,11 +82,7 @@ func TestKhaltiFlow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _ := newService(db, "NPR", p)
-		srv := httptest.NewServer(s.Handler())
-		defer srv.Close()
-		s.PublicURL = srv.URL
-		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		s, srv, client := serveCallbacks(t, db, p)
 		back := func(pidx string) string {
 			t.Helper()
 			res, err := client.Get(srv.URL + "/api/payment/khalti/return?pidx=" + pidx + "&status=Completed&amount=60180&purchase_order_id=x")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -39,6 +40,16 @@ func newService(db *sqlstore.DB, currency string, providers ...payment.Provider)
 	logs := &logBuffer{}
 	return &payment.Service{Store: db, Providers: providers, PublicURL: "https://haat.example", Currency: currency,
 		Logger: slog.New(slog.NewTextHandler(logs, nil))}, logs
+}
+
+// serveCallbacks serves the provider's callback routes of a rupee store and returns the service,
+// the server, and a browser that does not follow redirects (to see where they go).
+func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment.Service, *httptest.Server, *http.Client) {
+	s, _ := newService(db, "NPR", p)
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	s.PublicURL = srv.URL
+	return s, srv, &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
 // scripted is a provider whose answers a test sets; it stands for a remote provider in the

@@ -36,3 +36,16 @@ export async function signUp(page: Page, name: string, email: string, password: 
 
 /** money formats an amount the way the storefront shows totals. */
 export const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+/** addAddress saves a delivery address for firstName from the cart's Change menu and returns to the cart. */
+export async function addAddress(page: Page, firstName: string, lastName: string, street: string, city: string) {
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const fields: Record<string, string> = {
+    'First Name': firstName, 'Last Name': lastName, 'Email address': `${firstName.toLowerCase()}@example.com`, Street: street,
+    City: city, State: 'Bagmati', 'Zip code': '44700', Country: 'Nepal', Phone: '9801234567',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
