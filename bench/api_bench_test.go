@@ -21,6 +21,7 @@ import (
 
 // fixture is a store with a catalogue of n products, one shopper with an address, and their cookie.
 type fixture struct {
+	db        *sqlstore.DB
 	handler   http.Handler
 	cookie    *http.Cookie
 	productID string
@@ -42,7 +43,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 	}
 	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
 		Currency: "USD", Logger: discardLogger()}
-	f := &fixture{handler: srv.Handler()}
+	f := &fixture{db: db, handler: srv.Handler()}
 
 	rec := f.do(b, "POST", "/api/user/register", `{"name":"Sita","email":"sita@example.com","password":"long enough"}`)
 	f.cookie = rec.Result().Cookies()[0]
@@ -132,6 +133,37 @@ func BenchmarkPlaceOrder(b *testing.B) {
 				f.do(b, "POST", "/api/order/cod", body)
 			}
 		})
+	}
+}
+
+// BenchmarkSellerOrders reads the seller's Orders page with 5,000 orders in the store: the newest
+// 50, and 50 from deep in the history (keyset paging, so both should cost the same).
+func BenchmarkSellerOrders(b *testing.B) {
+	for _, d := range dialects() {
+		f := newFixture(b, d, 10)
+		ctx := context.Background()
+		uid := userID(b, f.db, f.cookie.Value)
+		var ids []string
+		for i := range 5000 {
+			o, err := f.db.PlaceOrder(ctx, haat.NewOrder{UserID: uid, AddressID: f.addressID, PaymentType: haat.PaymentCOD,
+				Lines: []haat.OrderLine{{ProductID: f.productID, Quantity: 1 + i%3}}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ids = append(ids, o.ID)
+		}
+		if err := f.db.UpsertSeller(ctx, "seller@haat.example", "seller-password"); err != nil {
+			b.Fatal(err)
+		}
+		seller := &fixture{db: f.db, handler: f.handler}
+		seller.cookie = seller.do(b, "POST", "/api/seller/login", `{"email":"seller@haat.example","password":"seller-password"}`).Result().Cookies()[0]
+		for _, page := range []struct{ name, query string }{{"newest", ""}, {"deep", "?before=" + ids[1000]}} {
+			b.Run(d+"/"+page.name, func(b *testing.B) {
+				for b.Loop() {
+					seller.do(b, "GET", "/api/order/seller"+page.query, "")
+				}
+			})
+		}
 	}
 }
 
