@@ -67,7 +67,18 @@ export default function ProductList() {
                         <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
                           <img src={thumbnail(p.image[0])} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
                         </div>
-                        <span className="font-medium text-slate-900">{p.name}</span>
+                        <div>
+                          <p className="font-medium text-slate-900">{p.name}</p>
+                          {/* The columns a narrow screen leaves out, under the name. */}
+                          <p className="text-xs text-slate-500 lg:hidden">
+                            {findCategory(p.category)?.text ?? p.category}
+                            <span className="sm:hidden">
+                              {' · '}
+                              {currency}
+                              {formatMoney(p.offerPrice)}
+                            </span>
+                          </p>
+                        </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-3 lg:table-cell">{findCategory(p.category)?.text ?? p.category}</td>
