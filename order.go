@@ -161,6 +161,8 @@ type OrderService interface {
 	PlaceOrder(ctx context.Context, o NewOrder) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
+	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).
+	UserOrder(ctx context.Context, userID, orderID string) (*Order, error)
 	// SellerOrders returns up to limit cash orders and paid online orders, newest first, starting
 	// after the order before when it is not empty, and whether older ones remain.
 	SellerOrders(ctx context.Context, before string, limit int) (orders []Order, more bool, err error)

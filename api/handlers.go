@@ -370,6 +370,34 @@ func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"url": url})
 }
 
+// orderPay starts a new payment of one of the shopper's online orders that is not paid yet: one
+// whose payment failed, or was left unfinished.
+func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID     string `json:"id"`
+		Method string `json:"method"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if s.Payments == nil {
+		s.fail(w, r, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available"))
+		return
+	}
+	o, err := s.Orders.UserOrder(r.Context(), subject(r.Context(), haat.RoleUser), req.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	url, err := s.Payments.Begin(r.Context(), o, req.Method)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"url": url})
+}
+
 func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {
 	orders, err := s.Orders.UserOrders(r.Context(), subject(r.Context(), haat.RoleUser))
 	if err != nil {

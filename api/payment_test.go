@@ -149,3 +149,39 @@ func TestSandboxPayment(t *testing.T) {
 		}
 	}, withSandbox)
 }
+
+// TestPayAgain: an online order whose payment failed can be paid again from My Orders, by its
+// shopper only, and only while it is unpaid.
+func TestPayAgain(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.shopper("")
+		addr := c.addAddress()
+		c.setCart(map[string]int{s.rice.ID: 2})
+		c.answer(c.checkout(addr, ""), "cancel")
+		id := c.orders()[0].(map[string]any)["_id"].(string)
+
+		other := s.shopper("")
+		want(t, other.post("/api/order/pay", map[string]string{"id": id}), 404, "Order not found")
+		want(t, s.client().post("/api/order/pay", map[string]string{"id": id}), 401)
+		want(t, c.post("/api/order/pay", map[string]string{"id": id, "method": "bitcoin"}), 400, `Unknown payment method "bitcoin"`)
+
+		r := c.post("/api/order/pay", map[string]string{"id": id})
+		want(t, r, 200)
+		page := r.body["url"].(string)
+		if st, _ := c.answer(page, "pay"); st != 303 {
+			t.Fatalf("pay: %d", st)
+		}
+		o := c.orders()[0].(map[string]any)
+		if len(c.orders()) != 1 || o["status"] != "Order Placed" || o["isPaid"] != true {
+			t.Fatalf("order after paying again = %v", o)
+		}
+		if len(c.cart()) != 0 {
+			t.Fatal("the cart was kept after the order was paid")
+		}
+		want(t, c.post("/api/order/pay", map[string]string{"id": id}), 409, "This order does not await payment")
+
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, addr)), 200)
+		cod := c.orders()[0].(map[string]any)["_id"].(string)
+		want(t, c.post("/api/order/pay", map[string]string{"id": cod}), 409, "This order does not await payment")
+	}, withSandbox)
+}

@@ -30,6 +30,7 @@ var apiRoutes = []apiRoute{
 	{"GET", "/api/address/get", "", "user", 200},
 	{"POST", "/api/order/cod", `{}`, "user", 400},
 	{"POST", "/api/order/stripe", `{}`, "user", 400},
+	{"POST", "/api/order/pay", `{}`, "user", 503},
 	{"GET", "/api/order/user", "", "user", 200},
 
 	{"GET", "/api/seller/auth-seller", "", "seller", 200},

@@ -86,6 +86,7 @@ func (s *Server) routes() []route {
 
 		{"POST", "/api/order/cod", user, s.orderCOD},
 		{"POST", "/api/order/stripe", user, s.orderOnline},
+		{"POST", "/api/order/pay", user, s.orderPay},
 		{"GET", "/api/order/user", user, s.orderUser},
 		{"GET", "/api/order/seller", seller, s.orderSeller},
 		{"POST", "/api/order/status", seller, s.orderStatus},

@@ -105,6 +105,18 @@ func (d *DB) UserOrders(ctx context.Context, userID string) ([]haat.Order, error
 	return d.orders(ctx, `o.user_id = $1`, 0, userID)
 }
 
+// UserOrder returns one order of a user, or ENOTFOUND.
+func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
+	orders, err := d.orders(ctx, `o.user_id = $1 AND o.id = $2`, 1, userID, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if len(orders) == 0 {
+		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")
+	}
+	return &orders[0], nil
+}
+
 // sellerVisible selects the orders a seller handles: cash orders and paid online orders.
 const sellerVisible = `(o.payment_type = 'COD' OR o.is_paid = TRUE)`
 

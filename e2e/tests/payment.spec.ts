@@ -31,20 +31,30 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   await expect(failed).toContainText('Status: Payment Failed');
   await expect(failed.getByText('Pending', { exact: true })).toBeVisible();
 
-  // Paid: the loader, then My Orders shows it paid and placed; the server cart is empty.
-  await page.goto('/cart');
-  await page.getByLabel('Payment Method').selectOption('Online');
-  await page.getByRole('button', { name: 'Proceed To CheckOut' }).click();
+  // Paid from My Orders: the loader, then the same order shows paid and placed; the cart is empty.
+  const failedId = (await failed.getAttribute('aria-label'))!.replace('Order ', '');
+  await failed.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/loader\?next=my-orders$/);
   await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
-  const paid = page.getByRole('listitem', { name: /^Order / }).first();
+  const paid = page.getByRole('listitem', { name: `Order ${failedId}` });
   await expect(paid).toContainText('Status: Order Placed');
   await expect(paid).toContainText('Payment: Online');
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(paid.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
-  const paidId = (await paid.getAttribute('aria-label'))!.replace('Order ', '');
-  const failedId = (await page.getByRole('listitem', { name: /^Order / }).nth(1).getAttribute('aria-label'))!.replace('Order ', '');
+
+  // A second payment, cancelled: unpaid, failed, and never shown to the seller.
+  await checkoutOnline(page, 'Gundruk');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/my-orders');
+  const second = page.getByRole('listitem', { name: /^Order / }).first();
+  await expect(second).toContainText('Status: Payment Failed');
+  const unpaidId = (await second.getAttribute('aria-label'))!.replace('Order ', '');
+  const paidId = failedId;
 
   // The seller sees the paid order as Paid, and never the failed one.
   const sellerPage = await (await browser.newContext()).newPage();
@@ -56,6 +66,6 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   const card = sellerPage.getByRole('listitem', { name: `Order ${paidId}` });
   await expect(card).toContainText('Method: Online');
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(sellerPage.getByRole('listitem', { name: `Order ${failedId}` })).toHaveCount(0);
+  await expect(sellerPage.getByRole('listitem', { name: `Order ${unpaidId}` })).toHaveCount(0);
   await sellerPage.context().close();
 });

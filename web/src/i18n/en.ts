@@ -153,6 +153,8 @@ export const t = {
     deliverTo: 'Deliver to:',
     online: 'Online',
     cod: 'COD',
+    payNow: 'Pay Now',
+    payWith: (label: string) => `Pay with ${label}`,
   },
 
   seller: {

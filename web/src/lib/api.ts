@@ -148,6 +148,8 @@ export const api = {
 
   placeOrder: (payment: PaymentType, items: { product: string; quantity: number }[], address: string, method?: string) =>
     call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', payment === 'COD' ? { items, address } : { items, address, method }),
+  /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
+  payOrder: (id: string, method?: string) => call<{ url: string }>('POST', '/api/order/pay', { id, method }),
   myOrders: () => call<{ orders: Order[] }>('GET', '/api/order/user'),
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
   sellerOrders: (before?: string) =>

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useApp } from '../context';
 import { api } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
@@ -11,7 +13,20 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
-  const { user, authChecked, currency, setShowLogin } = useApp();
+  const { user, authChecked, currency, paymentMethods, setShowLogin } = useApp();
+  const [paying, setPaying] = useState<string | null>(null);
+
+  // An unpaid online order can be paid again: the shopper goes to the provider's page.
+  const pay = async (id: string, method: string) => {
+    setPaying(id);
+    const r = await api.payOrder(id, method);
+    if (r.success) {
+      window.location.href = r.url;
+      return;
+    }
+    setPaying(null);
+    toast.error(r.message || t.toast.generic);
+  };
   const ordersQuery = useToastQuery(['orders', user?._id], api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!user);
 
   const loading = !authChecked || (!!user && ordersQuery.isPending);
@@ -65,6 +80,21 @@ export default function MyOrders() {
                   {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
                 </span>
               </div>
+              {o.paymentType === 'Online' && !o.isPaid && (o.status === 'Awaiting Payment' || o.status === 'Payment Failed') && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {paymentMethods.map((m) => (
+                    <button
+                      key={m.id}
+                      type="button"
+                      disabled={paying === o._id}
+                      onClick={() => void pay(o._id, m.id)}
+                      className="min-h-11 rounded-lg bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60"
+                    >
+                      {paymentMethods.length === 1 ? t.orders.payNow : t.orders.payWith(m.label)}
+                    </button>
+                  ))}
+                </div>
+              )}
               <ul className="mt-4 divide-y divide-stone-100">
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex items-center gap-4 py-3">
