@@ -229,6 +229,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			publicURL = "http://" + cfg.Addr
 		}
 		payments = &payment.Service{Store: db, Providers: providers, PublicURL: publicURL, Currency: cfg.Currency, Logger: logger}
+		for _, m := range payments.Methods() {
+			logger.Info("online payment", "provider", m.ID, "label", m.Label)
+		}
 		go payments.Run(ctx, time.Minute, reconcileAfter)
 	} else {
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
