@@ -167,7 +167,12 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 		a := &pending[i]
 		p := s.provider(a.Provider)
 		if p == nil {
-			continue // a provider no longer configured: left for when it is back
+			// A provider no longer configured: nobody can be asked. Left pending for a day in case
+			// it comes back, then given up so the order does not await payment for ever.
+			if now.Sub(a.CreatedAt) > orphanWindow {
+				errs = append(errs, s.expire(ctx, a))
+			}
+			continue
 		}
 		r, err := haat.PaymentResult{State: haat.PaymentPending}, error(nil)
 		if a.Reference != "" {
@@ -185,8 +190,7 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 			continue
 		}
 		if a.Reference == "" {
-			// Never started with the provider: nothing to look up by reference.
-			errs = append(errs, s.Store.FailPaymentStart(ctx, a.ID))
+			errs = append(errs, s.expire(ctx, a))
 			continue
 		}
 		if err := s.Confirm(ctx, r); err != nil {
@@ -194,6 +198,18 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// orphanWindow is how long an attempt of a provider that is no longer configured stays pending.
+const orphanWindow = 24 * time.Hour
+
+// expire gives up an attempt without asking its provider.
+func (s *Service) expire(ctx context.Context, a *haat.PaymentAttempt) error {
+	if a.Reference == "" {
+		// Never started with the provider: nothing to look up by reference.
+		return s.Store.FailPaymentStart(ctx, a.ID)
+	}
+	return s.Confirm(ctx, haat.PaymentResult{Provider: a.Provider, Reference: a.Reference, State: haat.PaymentExpired})
 }
 
 // Run reconciles every interval until ctx ends.

@@ -143,6 +143,27 @@ func TestReconcile(t *testing.T) {
 		if st, _ := statusOf(t, db, downU); st != haat.StatusPaymentFailed {
 			t.Fatalf("attempt after the provider answered: %s", st)
 		}
+
+		// An attempt whose provider is no longer configured waits a day, then expires.
+		goneU, goneO := sqlstoretest.OnlineOrder(t, db, "gone@example.com")
+		if _, err := s.Begin(ctx, goneO, ""); err != nil {
+			t.Fatal(err)
+		}
+		s.Providers = nil
+		now = now.Add(23 * time.Hour)
+		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := statusOf(t, db, goneU); st != haat.StatusAwaitingPayment {
+			t.Fatalf("orphaned attempt before a day: %s", st)
+		}
+		now = now.Add(2 * time.Hour)
+		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := statusOf(t, db, goneU); st != haat.StatusPaymentFailed {
+			t.Fatalf("orphaned attempt after a day: %s", st)
+		}
 	})
 }
 
