@@ -11,18 +11,13 @@ import (
 	"strings"
 
 	"haat"
-	"haat/payment"
 )
 
 // currencySymbols are the symbols the storefront shows per store currency.
 var currencySymbols = map[string]string{"USD": "$", "NPR": "Rs."}
 
 func (s *Server) config(w http.ResponseWriter, r *http.Request) {
-	methods := []payment.Method{}
-	if s.Payments != nil {
-		methods = s.Payments.Methods()
-	}
-	ok(w, map[string]any{"currency": s.Currency, "currencySymbol": currencySymbols[s.Currency], "paymentMethods": methods})
+	ok(w, map[string]any{"currency": s.Currency, "currencySymbol": currencySymbols[s.Currency], "paymentMethods": s.Payments.Methods()})
 }
 
 type credentials struct {
@@ -349,10 +344,7 @@ func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if s.Payments == nil {
-		s.fail(w, r, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available"))
-		return
-	}
+	// Checked before the order is stored, so an unknown method leaves nothing behind.
 	if err := s.Payments.CheckMethod(method); err != nil {
 		s.fail(w, r, err)
 		return
@@ -362,12 +354,7 @@ func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	url, err := s.Payments.Begin(r.Context(), order, method)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok(w, map[string]any{"url": url})
+	s.beginPayment(w, r, order, method)
 }
 
 // orderPay starts a new payment of one of the shopper's online orders that is not paid yet: one
@@ -381,8 +368,8 @@ func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if s.Payments == nil {
-		s.fail(w, r, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available"))
+	if err := s.Payments.CheckMethod(req.Method); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	o, err := s.Orders.UserOrder(r.Context(), subject(r.Context(), haat.RoleUser), req.ID)
@@ -390,7 +377,12 @@ func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	url, err := s.Payments.Begin(r.Context(), o, req.Method)
+	s.beginPayment(w, r, o, req.Method)
+}
+
+// beginPayment starts paying an order and answers the provider's page to send the shopper to.
+func (s *Server) beginPayment(w http.ResponseWriter, r *http.Request, o *haat.Order, method string) {
+	url, err := s.Payments.Begin(r.Context(), o, method)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -149,7 +149,7 @@ func parseEsewaAmount(s string) (haat.Money, error) {
 // Check implements Provider: eSewa's status API for the attempt.
 func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.PaymentResult, error) {
 	q := url.Values{"product_code": {p.c.ProductCode}, "total_amount": {a.Amount.String()}, "transaction_uuid": {a.ID}}
-	req, err := http.NewRequestWithContext(ctx, "GET", formURL(p.c.StatusURL, q), nil)
+	req, err := http.NewRequestWithContext(ctx, "GET", p.c.StatusURL+"?"+q.Encode(), nil)
 	if err != nil {
 		return haat.PaymentResult{}, err
 	}
@@ -165,7 +165,6 @@ func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payment
 		TransactionUUID string      `json:"transaction_uuid"`
 		TotalAmount     json.Number `json:"total_amount"`
 		Status          string      `json:"status"`
-		RefID           string      `json:"ref_id"`
 	}
 	if err := json.Unmarshal(body, &st); err != nil || st.Status == "" {
 		return haat.PaymentResult{}, fmt.Errorf("esewa status: HTTP %d: %.200s", res.StatusCode, body)
@@ -196,13 +195,12 @@ func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payment
 // Routes implements Provider: the page that posts the form, and eSewa's success and failure returns.
 func (p *Esewa) Routes(mux *http.ServeMux, s *Service) {
 	mux.HandleFunc("GET /api/payment/esewa/pay/{ref}", func(w http.ResponseWriter, r *http.Request) {
-		callback := strings.TrimRight(s.PublicURL, "/") + "/api/payment/esewa"
 		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
 		if err != nil || a.State != haat.PaymentPending {
 			finish(w, r, s, false)
 			return
 		}
-		form := p.esewaForm(a, callback)
+		form := p.esewaForm(a, s.callbackURL(p))
 		action, _ := url.Parse(p.c.FormURL)
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action "+
 			action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")
@@ -232,22 +230,18 @@ func (p *Esewa) Routes(mux *http.ServeMux, s *Service) {
 	})
 }
 
-// settle asks eSewa about an attempt after the shopper came back and applies the answer; an
-// attempt eSewa does not know of when the shopper returns through the failure URL was cancelled.
+// settle asks eSewa about an attempt after the shopper came back and applies the answer; it
+// reports whether the attempt is paid.
 func (p *Esewa) settle(ctx context.Context, s *Service, ref string) bool {
 	a, err := s.Store.PaymentAttempt(ctx, p.Name(), ref)
 	if err != nil {
 		return false
 	}
-	res, err := p.Check(ctx, a)
+	state, err := s.settle(ctx, p, a)
 	if err != nil {
 		s.Logger.ErrorContext(ctx, "esewa status", "attempt", a.ID, "err", err)
-		return false // left pending; the reconciliation asks again
 	}
-	if res.State == haat.PaymentPending {
-		return false
-	}
-	return s.Confirm(ctx, res) == nil && res.State == haat.PaymentPaid
+	return err == nil && state == haat.PaymentPaid
 }
 
 var esewaPage = template.Must(template.New("esewa").Parse(`<!doctype html>

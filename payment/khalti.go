@@ -147,18 +147,12 @@ func (p *Khalti) Routes(mux *http.ServeMux, s *Service) {
 			finish(w, r, s, false)
 			return
 		}
-		res, err := p.Check(r.Context(), a)
+		// Paid, still pending, or not known yet: My Orders shows where the order stands; the
+		// reconciliation asks again about what is pending.
+		state, err := s.settle(r.Context(), p, a)
 		if err != nil {
 			s.Logger.ErrorContext(r.Context(), "khalti lookup", "attempt", a.ID, "err", err)
-			finish(w, r, s, true) // left pending; My Orders shows it and the reconciliation asks again
-			return
 		}
-		if res.State != haat.PaymentPending {
-			if err := s.Confirm(r.Context(), res); err != nil {
-				finish(w, r, s, false)
-				return
-			}
-		}
-		finish(w, r, s, res.State == haat.PaymentPaid || res.State == haat.PaymentPending)
+		finish(w, r, s, err != nil || state == haat.PaymentPaid || state == haat.PaymentPending)
 	})
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -66,8 +65,12 @@ type Service struct {
 	Now       func() time.Time
 }
 
-// Methods lists the configured providers in the order they are offered.
+// Methods lists the configured providers in the order they are offered; none on a nil Service,
+// which stands for a store that takes cash only.
 func (s *Service) Methods() []Method {
+	if s == nil {
+		return []Method{}
+	}
 	out := make([]Method, len(s.Providers))
 	for i, p := range s.Providers {
 		out[i] = Method{ID: p.Name(), Label: p.Label()}
@@ -84,26 +87,38 @@ func (s *Service) provider(name string) Provider {
 	return nil
 }
 
-// CheckMethod refuses a payment method that is not configured; empty means the first one.
+// CheckMethod refuses a payment method that is not configured (any, on a nil Service); empty
+// means the first one.
 func (s *Service) CheckMethod(name string) error {
-	if len(s.Providers) == 0 {
-		return haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available")
+	_, err := s.method(name)
+	return err
+}
+
+// method is the provider named, or the first one when name is empty.
+func (s *Service) method(name string) (Provider, error) {
+	if s == nil || len(s.Providers) == 0 {
+		return nil, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available")
 	}
-	if name != "" && s.provider(name) == nil {
-		return haat.Errorf(haat.EINVALID, "Unknown payment method %q", name)
+	if name == "" {
+		return s.Providers[0], nil
 	}
-	return nil
+	if p := s.provider(name); p != nil {
+		return p, nil
+	}
+	return nil, haat.Errorf(haat.EINVALID, "Unknown payment method %q", name)
+}
+
+// callbackURL is the address of a provider's callback routes on this store.
+func (s *Service) callbackURL(p Provider) string {
+	return strings.TrimRight(s.PublicURL, "/") + "/api/payment/" + p.Name()
 }
 
 // Begin starts paying an order with the named provider (the first one when name is empty) and
 // returns where to send the shopper. A provider that refuses to start leaves the attempt failed.
 func (s *Service) Begin(ctx context.Context, o *haat.Order, name string) (string, error) {
-	if err := s.CheckMethod(name); err != nil {
+	p, err := s.method(name)
+	if err != nil {
 		return "", err
-	}
-	p := s.Providers[0]
-	if name != "" {
-		p = s.provider(name)
 	}
 	a, err := s.Store.StartPayment(ctx, o.ID, p.Name(), s.Currency)
 	if err != nil {
@@ -114,7 +129,7 @@ func (s *Service) Begin(ctx context.Context, o *haat.Order, name string) (string
 		Attempt: a, Order: o,
 		ReturnURL:   base + "/loader?next=my-orders",
 		CancelURL:   base + "/cart",
-		CallbackURL: base + "/api/payment/" + p.Name(),
+		CallbackURL: s.callbackURL(p),
 	})
 	if err == nil {
 		err = s.Store.SetPaymentReference(ctx, a.ID, ref)
@@ -165,39 +180,46 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 	var errs []error
 	for i := range pending {
 		a := &pending[i]
-		p := s.provider(a.Provider)
-		if p == nil {
+		var err error
+		switch p := s.provider(a.Provider); {
+		case p == nil:
 			// A provider no longer configured: nobody can be asked. Left pending for a day in case
 			// it comes back, then given up so the order does not await payment for ever.
 			if now.Sub(a.CreatedAt) > orphanWindow {
-				errs = append(errs, s.expire(ctx, a))
+				err = s.expire(ctx, a)
 			}
-			continue
-		}
-		r, err := haat.PaymentResult{State: haat.PaymentPending}, error(nil)
-		if a.Reference != "" {
-			r, err = p.Check(ctx, a)
+		case a.Reference == "":
+			// Begin stopped before the provider answered: nothing to ask about.
+			if now.Sub(a.CreatedAt) > p.Window() {
+				err = s.expire(ctx, a)
+			}
+		default:
+			var state string
+			state, err = s.settle(ctx, p, a)
+			if err == nil && state == haat.PaymentPending && now.Sub(a.CreatedAt) > p.Window() {
+				err = s.expire(ctx, a)
+			}
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("check %s %s: %w", a.Provider, a.ID, err))
-			continue
-		}
-		r.Provider, r.Reference, r.EventKey = a.Provider, a.Reference, ""
-		if r.State == haat.PaymentPending && now.Sub(a.CreatedAt) > p.Window() {
-			r.State = haat.PaymentExpired
-		}
-		if r.State == haat.PaymentPending {
-			continue
-		}
-		if a.Reference == "" {
-			errs = append(errs, s.expire(ctx, a))
-			continue
-		}
-		if err := s.Confirm(ctx, r); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// settle asks the provider where an attempt stands and applies a final answer. It returns the
+// state the provider gave.
+func (s *Service) settle(ctx context.Context, p Provider, a *haat.PaymentAttempt) (string, error) {
+	r, err := p.Check(ctx, a)
+	if err != nil {
+		return "", fmt.Errorf("check %s %s: %w", a.Provider, a.ID, err)
+	}
+	if r.State == haat.PaymentPending {
+		return r.State, nil
+	}
+	// What the store asked for itself carries no notification key: it is idempotent by state.
+	r.Provider, r.Reference, r.EventKey = a.Provider, a.Reference, ""
+	return r.State, s.Confirm(ctx, r)
 }
 
 // orphanWindow is how long an attempt of a provider that is no longer configured stays pending.
@@ -235,19 +257,12 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// finish sends the shopper on after a provider's answer: to the loader when paid, to the cart otherwise.
-func finish(w http.ResponseWriter, r *http.Request, s *Service, paid bool) {
+// finish sends the shopper on after a provider's answer: to My Orders (through the loader) when
+// the order is paid or may still be, to the cart when the payment ended unpaid.
+func finish(w http.ResponseWriter, r *http.Request, s *Service, toOrders bool) {
 	to := "/cart"
-	if paid {
+	if toOrders {
 		to = "/loader?next=my-orders"
 	}
 	http.Redirect(w, r, strings.TrimRight(s.PublicURL, "/")+to, http.StatusSeeOther)
-}
-
-// formURL builds an absolute URL with query parameters.
-func formURL(base string, q url.Values) string {
-	if len(q) == 0 {
-		return base
-	}
-	return base + "?" + q.Encode()
 }

@@ -240,24 +240,28 @@ const (
 // LoginAttempt counts an attempt by key, starting a new window when the last one has passed,
 // and allows it while the window holds at most LoginMaxFailures. The count and the check are
 // one statement, so concurrent attempts cannot overtake each other. Refused attempts do not
-// raise the count further. Counts whose window ended long ago are swept here, where they are made.
+// raise the count further. Counts whose window ended long ago are swept when a new window
+// begins, not on every attempt.
 func (d *DB) LoginAttempt(ctx context.Context, key string) (bool, error) {
 	now := d.Now()
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
-		now.Add(-24*time.Hour).UnixMilli()); err != nil {
-		return false, fmt.Errorf("sqlstore: sweep login failures: %w", err)
-	}
 	var failures int
+	var windowStart int64
 	err := d.db.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
 			failures = CASE WHEN login_failures.window_start < $3 THEN 1
 				WHEN login_failures.failures > $4 THEN login_failures.failures
 				ELSE login_failures.failures + 1 END,
 			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END
-		RETURNING failures`,
-		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli(), LoginMaxFailures).Scan(&failures)
+		RETURNING failures, window_start`,
+		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli(), LoginMaxFailures).Scan(&failures, &windowStart)
 	if err != nil {
 		return false, fmt.Errorf("sqlstore: login attempt: %w", err)
+	}
+	if windowStart == now.UnixMilli() { // this attempt began a new window
+		if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
+			now.Add(-24*time.Hour).UnixMilli()); err != nil {
+			return false, fmt.Errorf("sqlstore: sweep login failures: %w", err)
+		}
 	}
 	return failures <= LoginMaxFailures, nil
 }

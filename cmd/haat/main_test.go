@@ -138,6 +138,7 @@ func TestPaymentProviders(t *testing.T) {
 		}, "stripe,sandbox"},
 		{"stripe without webhook secret", func(c *config) { c.Pay.StripeSecretKey = "sk_test_1" }, "error: set both HAAT_STRIPE_SECRET_KEY and HAAT_STRIPE_WEBHOOK_SECRET, or neither"},
 		{"esewa in dollars", func(c *config) { c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey = "EPAYTEST", "s" }, "error: eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE"},
+		{"esewa without its secret", func(c *config) { c.Currency, c.Pay.EsewaProductCode = "NPR", "EPAYTEST" }, "error: set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY, or neither"},
 		{"khalti in dollars", func(c *config) { c.Pay.KhaltiSecretKey = "k" }, "error: Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY"},
 		{"wallets in rupees", func(c *config) {
 			c.Currency, c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey, c.Pay.KhaltiSecretKey = "NPR", "EPAYTEST", "s", "k"

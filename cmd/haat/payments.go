@@ -37,9 +37,6 @@ func (c *config) esewa() (payment.Provider, error) {
 	if c.Currency != "NPR" {
 		return nil, errors.New("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
 	}
-	if c.Pay.EsewaSecretKey == "" {
-		return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
-	}
 	// The UAT endpoints for the test merchant and outside production; eSewa's live ones otherwise.
 	form, status := payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
 	if c.Pay.EsewaProductCode == "EPAYTEST" || c.Env != "production" {
@@ -70,8 +67,8 @@ func (c *config) providers() ([]payment.Provider, error) {
 		out = append(out, p)
 	}
 	if c.Pay.EsewaProductCode != "" || c.Pay.EsewaSecretKey != "" {
-		if c.Pay.EsewaProductCode == "" {
-			return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY")
+		if c.Pay.EsewaProductCode == "" || c.Pay.EsewaSecretKey == "" {
+			return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY, or neither")
 		}
 		p, err := c.esewa()
 		if err != nil {

@@ -35,6 +35,8 @@ interface AppState {
   /** signedIn takes the user of a successful login or sign-up and merges the guest cart into theirs. */
   signedIn: (u: User) => void;
   logout: () => Promise<void>;
+  /** sellerLogout ends the seller session and goes home. */
+  sellerLogout: () => Promise<void>;
 }
 
 const AppContext = createContext<AppState | null>(null);
@@ -156,19 +158,38 @@ export function AppProvider({ children }: { children: ReactNode }) {
     saveGuestCart({});
   }, []);
 
-  const logout = useCallback(async () => {
-    const r = await api.logout();
-    if (!r.success) {
-      toast.error(r.message || t.toast.logoutFailed);
-      return;
-    }
-    toast.success(r.message || 'Logged Out');
-    setUser(null);
-    setCart({});
-    queryClient.removeQueries({ queryKey: ['addresses'] });
-    queryClient.removeQueries({ queryKey: ['orders'] });
-    navigate('/home');
-  }, [navigate, queryClient]);
+  // Ending either session: the server's message (or the fallback), the session's data forgotten, home.
+  const endSession = useCallback(
+    async (call: () => ReturnType<typeof api.logout>, forget: () => void) => {
+      const r = await call();
+      if (!r.success) {
+        toast.error(r.message || t.toast.logoutFailed);
+        return;
+      }
+      toast.success(r.message || 'Logged Out');
+      forget();
+      navigate('/home');
+    },
+    [navigate],
+  );
+  const logout = useCallback(
+    () =>
+      endSession(api.logout, () => {
+        setUser(null);
+        setCart({});
+        queryClient.removeQueries({ queryKey: ['addresses'] });
+        queryClient.removeQueries({ queryKey: ['orders'] });
+      }),
+    [endSession, queryClient],
+  );
+  const sellerLogout = useCallback(
+    () =>
+      endSession(api.sellerLogout, () => {
+        setIsSeller(false);
+        queryClient.removeQueries({ queryKey: ['seller-orders'] });
+      }),
+    [endSession, queryClient],
+  );
 
   const value = useMemo<AppState>(
     () => ({
@@ -194,9 +215,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       setShowLogin,
       signedIn,
       logout,
+      sellerLogout,
     }),
     [user, authChecked, isSeller, sellerChecked, productsQuery.data, productsQuery.isPending, configQuery.data, cart, addToCart,
-      updateCartItem, removeFromCart, deleteFromCart, clearCart, search, showLogin, signedIn, logout],
+      updateCartItem, removeFromCart, deleteFromCart, clearCart, search, showLogin, signedIn, logout, sellerLogout],
   );
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
 }

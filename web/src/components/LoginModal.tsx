@@ -5,9 +5,8 @@ import { useApp } from '../context';
 import { api } from '../lib/api';
 import { t } from '../i18n/en';
 import { CloseIcon } from './icons';
-import { inputClass } from './styles';
+import TextField from './TextField';
 
-const input = inputClass;
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
 export default function LoginModal() {
@@ -90,36 +89,38 @@ export default function LoginModal() {
           )}
         </h2>
         {mode === 'register' && (
-          <label className="mb-4 block">
-            {t.login.name}
-            <input ref={firstField} className={input} value={name} onChange={(e) => setName(e.target.value)} placeholder={t.login.namePlaceholder} autoComplete="name" required />
-          </label>
+          <TextField
+            label={t.login.name}
+            labelClass="mb-4 block"
+            ref={firstField}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t.login.namePlaceholder}
+            autoComplete="name"
+            required
+          />
         )}
-        <label className="mb-4 block">
-          {t.login.email}
-          <input
-            ref={mode === 'login' ? firstField : undefined}
-            className={input}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder={t.login.emailPlaceholder}
-            autoComplete="email"
-            required
-          />
-        </label>
-        <label className="mb-4 block">
-          {t.login.password}
-          <input
-            className={input}
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            placeholder={t.login.passwordPlaceholder}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            required
-          />
-        </label>
+        <TextField
+          label={t.login.email}
+          labelClass="mb-4 block"
+          ref={mode === 'login' ? firstField : undefined}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t.login.emailPlaceholder}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label={t.login.password}
+          labelClass="mb-4 block"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={t.login.passwordPlaceholder}
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          required
+        />
         <p className="mb-5">
           {mode === 'login' ? (
             <>

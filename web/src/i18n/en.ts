@@ -158,7 +158,6 @@ export const t = {
   },
 
   seller: {
-    loginTitle: 'Seller Login',
     loginAccent: 'Seller',
     email: 'Email',
     password: 'Password',

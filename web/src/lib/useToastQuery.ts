@@ -9,8 +9,13 @@ import { unwrap, type ApiResult } from './api';
  */
 export function useToastQuery<R, T>(key: QueryKey, call: () => Promise<ApiResult<R>>, pick: (r: R) => T, fallback: string, enabled = true) {
   const query = useQuery({ queryKey: key, queryFn: () => unwrap(call(), fallback).then(pick), enabled });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message || fallback);
-  }, [query.error, fallback]);
+  useErrorToast(query.error, fallback);
   return query;
+}
+
+/** useErrorToast shows a query's failure as an error toast once: its message, or fallback. */
+export function useErrorToast(error: Error | null, fallback: string) {
+  useEffect(() => {
+    if (error) toast.error(error.message || fallback);
+  }, [error, fallback]);
 }

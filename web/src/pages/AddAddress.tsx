@@ -5,11 +5,10 @@ import toast from 'react-hot-toast';
 import { useApp } from '../context';
 import { api, type AddressInput } from '../lib/api';
 import { t } from '../i18n/en';
-import { inputClass } from '../components/styles';
+import TextField from '../components/TextField';
 
 const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
 
-const input = inputClass;
 
 function Field({ name, label, value, onChange, type = 'text', autoComplete, inputMode }: {
   name: keyof AddressInput;
@@ -21,10 +20,17 @@ function Field({ name, label, value, onChange, type = 'text', autoComplete, inpu
   inputMode?: 'numeric' | 'tel';
 }) {
   return (
-    <label className="block text-sm text-slate-600">
-      {label}
-      <input name={name} type={type} value={value} onChange={(e) => onChange(name, e.target.value)} className={input} autoComplete={autoComplete} inputMode={inputMode} required />
-    </label>
+    <TextField
+      label={label}
+      labelClass="block text-sm text-slate-600"
+      name={name}
+      type={type}
+      value={value}
+      onChange={(e) => onChange(name, e.target.value)}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      required
+    />
   );
 }
 

@@ -5,11 +5,16 @@ import { api } from '../../lib/api';
 import { categories } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { inputClass } from '../../components/styles';
+import TextField from '../../components/TextField';
 import { CloseIcon, UploadIcon } from '../../components/icons';
 import { t } from '../../i18n/en';
 
 const SLOTS = 4;
 const MAX_IMAGE_BYTES = 5 << 20;
+
+// The form's fields: a medium-weight label over a normal-weight value; prices in steps of 0.01.
+const field = { labelClass: 'block font-medium', className: 'font-normal' };
+const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
 
 const empty = { name: '', description: '', category: '', weight: '', price: '', offerPrice: '' };
 
@@ -125,10 +130,7 @@ export default function AddProduct() {
           </div>
         </fieldset>
 
-        <label className="block font-medium">
-          {t.seller.productName}
-          <input className={`${inputClass} font-normal`} value={fields.name} onChange={set('name')} placeholder={t.seller.productNamePlaceholder} maxLength={200} required />
-        </label>
+        <TextField {...field} label={t.seller.productName} value={fields.name} onChange={set('name')} placeholder={t.seller.productNamePlaceholder} maxLength={200} required />
 
         <div>
           <label className="block font-medium">
@@ -160,31 +162,12 @@ export default function AddProduct() {
               ))}
             </select>
           </label>
-          <label className="block font-medium">
-            {t.seller.weight}
-            <input className={`${inputClass} font-normal`} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={50} />
-          </label>
+          <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={50} />
         </div>
 
         <div className="grid grid-cols-2 gap-5">
-          <label className="block font-medium">
-            {t.seller.price}
-            <input className={`${inputClass} font-normal`} type="number" inputMode="decimal" min={1} step={0.01} value={fields.price} onChange={set('price')} placeholder="0" required />
-          </label>
-          <label className="block font-medium">
-            {t.seller.offerPrice}
-            <input
-              className={`${inputClass} font-normal`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={fields.offerPrice}
-              onChange={set('offerPrice')}
-              placeholder="0"
-              required
-            />
-          </label>
+          <TextField {...field} {...amount} label={t.seller.price} min={1} value={fields.price} onChange={set('price')} required />
+          <TextField {...field} {...amount} label={t.seller.offerPrice} min={0} value={fields.offerPrice} onChange={set('offerPrice')} required />
         </div>
 
         <div className="flex gap-3 pt-2">

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../context';
 import { api, unwrap, type OrderStatus, type SellerOrder } from '../../lib/api';
 import { thumbnail } from '../../lib/catalogue';
+import { useErrorToast } from '../../lib/useToastQuery';
 import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { statusTone } from '../../components/styles';
@@ -25,9 +26,7 @@ export default function Orders() {
     // New orders come in while the page is open.
     refetchInterval: 30_000,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message || t.toast.generic);
-  }, [query.error]);
+  useErrorToast(query.error, t.toast.generic);
 
   // A changed order replaces its old copy in whichever page holds it.
   const replace = (order: SellerOrder) =>

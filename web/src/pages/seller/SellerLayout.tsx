@@ -1,8 +1,5 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { NavLink, Outlet } from 'react-router';
 import { useApp } from '../../context';
-import { api } from '../../lib/api';
 import Logo from '../../components/Logo';
 import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n/en';
@@ -15,21 +12,7 @@ const links = [
 
 /** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */
 export default function SellerLayout() {
-  const { setIsSeller } = useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  const logout = async () => {
-    const r = await api.sellerLogout();
-    if (!r.success) {
-      toast.error(r.message || t.toast.logoutFailed);
-      return;
-    }
-    toast.success(r.message || 'Logged Out');
-    setIsSeller(false);
-    queryClient.removeQueries({ queryKey: ['seller-orders'] });
-    navigate('/home');
-  };
+  const { sellerLogout } = useApp();
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
@@ -37,7 +20,7 @@ export default function SellerLayout() {
         <Logo />
         <div className="flex items-center gap-4 text-slate-600">
           <p>{t.seller.greeting}</p>
-          <button type="button" onClick={logout} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
+          <button type="button" onClick={() => void sellerLogout()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
             {t.seller.logout}
           </button>
         </div>

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useApp } from '../../context';
 import { api } from '../../lib/api';
 import Logo from '../../components/Logo';
-import { inputClass } from '../../components/styles';
+import TextField from '../../components/TextField';
 import { t } from '../../i18n/en';
 
 /** SellerLogin is the seller's sign-in form, shown at /seller to anyone who is not signed in as a seller. */
@@ -32,30 +32,26 @@ export default function SellerLogin() {
         <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">
           <span className="text-green-700">{t.seller.loginAccent}</span> Login
         </h1>
-        <label className="mb-4 block">
-          {t.seller.email}
-          <input
-            type="email"
-            className={inputClass}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder={t.seller.emailPlaceholder}
-            autoComplete="username"
-            required
-          />
-        </label>
-        <label className="mb-6 block">
-          {t.seller.password}
-          <input
-            type="password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            placeholder={t.seller.passwordPlaceholder}
-            autoComplete="current-password"
-            required
-          />
-        </label>
+        <TextField
+          label={t.seller.email}
+          labelClass="mb-4 block"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t.seller.emailPlaceholder}
+          autoComplete="username"
+          required
+        />
+        <TextField
+          label={t.seller.password}
+          labelClass="mb-6 block"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={t.seller.passwordPlaceholder}
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" disabled={busy} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
           {t.seller.login}
         </button>
