@@ -244,6 +244,72 @@ func TestProductAdd(t *testing.T) {
 	})
 }
 
+// TestProductAddProductData sends products as the spec's original client does: one multipart
+// field productData holding JSON, beside the images.
+func TestProductAddProductData(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		img := upload{"tea.png", pngFile(t)}
+		productData := func(v string) map[string]string { return map[string]string{"productData": v} }
+
+		t.Run("the original client's request", func(t *testing.T) {
+			// The original form sends its input values as they are: the prices as strings.
+			r := seller.addProduct(productData(`{"name":"Ilam Tea","description":["Whole leaf","From Ilam"],"category":"Drinks","price":"550","offerPrice":"495.50"}`),
+				img, upload{"photo.jpg", jpegFile(t)})
+			want(t, r, 200, "Product Added")
+			tea := s.products()[0]
+			if tea["name"] != "Ilam Tea" || tea["category"] != "Drinks" || tea["price"] != 550.0 || tea["offerPrice"] != 495.5 ||
+				tea["inStock"] != true || fmt.Sprint(tea["description"]) != "[Whole leaf From Ilam]" || len(tea["image"].([]any)) != 2 {
+				t.Fatalf("new product = %v", tea)
+			}
+			if _, has := tea["weight"]; has {
+				t.Fatalf("weight = %v, want none", tea["weight"])
+			}
+		})
+
+		t.Run("numbers, weight, and the separate fields ignored", func(t *testing.T) {
+			fields := productForm(map[string]string{"name": "Ignored Name", "price": "abc"})
+			fields["productData"] = `{"name":"  Jumla Rice ","description":["Red rice",""],"category":"grains","price":320,"offerPrice":295.5,"weight":"1 kg"}`
+			want(t, seller.addProduct(fields, img), 200, "Product Added")
+			rice := s.products()[0]
+			if rice["name"] != "Jumla Rice" || rice["category"] != "Grains" || rice["price"] != 320.0 || rice["offerPrice"] != 295.5 ||
+				rice["weight"] != "1 kg" || fmt.Sprint(rice["description"]) != "[Red rice]" {
+				t.Fatalf("new product = %v", rice)
+			}
+		})
+
+		for name, tc := range map[string]struct {
+			data, msg string
+		}{
+			"not JSON":              {`{"name":"Tea",`, "productData must be a JSON object with name, description, category, price and offerPrice"},
+			"empty":                 {``, "productData must be a JSON object with name, description, category, price and offerPrice"},
+			"an array":              {`[1,2]`, "productData must be a JSON object with name, description, category, price and offerPrice"},
+			"description as text":   {`{"name":"Tea","description":"Whole leaf","category":"Drinks","price":5,"offerPrice":4}`, "productData: description has the wrong type"},
+			"name as number":        {`{"name":5,"description":["a"],"category":"Drinks","price":5,"offerPrice":4}`, "productData: name has the wrong type"},
+			"no price":              {`{"name":"Tea","description":["a"],"category":"Drinks","offerPrice":4}`, "Price is required"},
+			"null offer price":      {`{"name":"Tea","description":["a"],"category":"Drinks","price":5,"offerPrice":null}`, "Offer price is required"},
+			"price not a number":    {`{"name":"Tea","description":["a"],"category":"Drinks","price":"five","offerPrice":4}`, "Price must be a number with at most 2 decimals"},
+			"price with 3 decimals": {`{"name":"Tea","description":["a"],"category":"Drinks","price":5.555,"offerPrice":4}`, "Price must be a number with at most 2 decimals"},
+			"price as a boolean":    {`{"name":"Tea","description":["a"],"category":"Drinks","price":true,"offerPrice":4}`, "Price must be a number with at most 2 decimals"},
+			"offer above price":     {`{"name":"Tea","description":["a"],"category":"Drinks","price":"5","offerPrice":"5.01"}`, "Offer price cannot be more than the price"},
+			"no description":        {`{"name":"Tea","category":"Drinks","price":5,"offerPrice":4}`, "Product description is required"},
+			"unknown category":      {`{"name":"Tea","description":["a"],"category":"Toys","price":5,"offerPrice":4}`, "Please choose a valid category"},
+			"no name":               {`{"description":["a"],"category":"Drinks","price":5,"offerPrice":4}`, "Product name is required"},
+		} {
+			t.Run(name, func(t *testing.T) {
+				before, files := len(s.products()), s.storedFiles()
+				// Valid separate fields do not rescue a bad productData.
+				fields := productForm(nil)
+				fields["productData"] = tc.data
+				want(t, seller.addProduct(fields, img), 400, tc.msg)
+				if len(s.products()) != before || s.storedFiles() != files {
+					t.Fatal("a refused product was stored")
+				}
+			})
+		}
+	})
+}
+
 func TestProductStock(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -146,16 +147,13 @@ func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
-	p := haat.Product{
-		Name: r.FormValue("name"), Category: r.FormValue("category"), Weight: r.FormValue("weight"),
-		Description: descriptionLines(r.FormValue("description")), InStock: true,
-	}
-	var err error
-	if p.Price, err = parseAmount(r.FormValue("price"), "Price"); err != nil {
+	in, err := productFormInput(r.MultipartForm)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if p.OfferPrice, err = parseAmount(r.FormValue("offerPrice"), "Offer price"); err != nil {
+	p, err := in.product()
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -185,6 +183,84 @@ func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"message": "Product Added", "product": p})
+}
+
+// productInput is the product of an add-product form as sent, before it is checked.
+type productInput struct {
+	Name, Category, Weight, Price, OfferPrice string
+	Description                               []string
+}
+
+// productFormInput reads the product of an add-product form. The spec's original client sends
+// it as one field, productData, holding JSON; otherwise each value is a field of its own.
+func productFormInput(form *multipart.Form) (productInput, error) {
+	field := func(name string) string {
+		if v := form.Value[name]; len(v) > 0 {
+			return v[0]
+		}
+		return ""
+	}
+	data, ok := form.Value["productData"]
+	if !ok {
+		return productInput{
+			Name: field("name"), Category: field("category"), Weight: field("weight"),
+			Price: field("price"), OfferPrice: field("offerPrice"), Description: descriptionLines(field("description")),
+		}, nil
+	}
+	var d struct {
+		Name        string          `json:"name"`
+		Description []string        `json:"description"`
+		Category    string          `json:"category"`
+		Price       json.RawMessage `json:"price"`
+		OfferPrice  json.RawMessage `json:"offerPrice"`
+		Weight      string          `json:"weight"`
+	}
+	if err := json.Unmarshal([]byte(data[0]), &d); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return productInput{}, haat.Errorf(haat.EINVALID, "productData: %s has the wrong type", typeErr.Field)
+		}
+		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
+	}
+	in := productInput{Name: d.Name, Category: d.Category, Weight: d.Weight, Description: d.Description}
+	var err error
+	if in.Price, err = jsonAmountText(d.Price, "Price"); err != nil {
+		return in, err
+	}
+	if in.OfferPrice, err = jsonAmountText(d.OfferPrice, "Offer price"); err != nil {
+		return in, err
+	}
+	return in, nil
+}
+
+// jsonAmountText returns the text of a JSON amount sent as a number or as a numeric string.
+func jsonAmountText(raw json.RawMessage, label string) (string, error) {
+	switch v := strings.TrimSpace(string(raw)); {
+	case v == "" || v == "null":
+		return "", nil
+	case strings.HasPrefix(v, `"`):
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", haat.Errorf(haat.EINVALID, "%s must be a number with at most 2 decimals", label)
+		}
+		return s, nil
+	default:
+		return v, nil
+	}
+}
+
+// product builds the product the input describes; prices are checked here, the rest by
+// Product.Validate.
+func (in productInput) product() (haat.Product, error) {
+	p := haat.Product{Name: in.Name, Category: in.Category, Weight: in.Weight, Description: in.Description, InStock: true}
+	var err error
+	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
+		return p, err
+	}
+	if p.OfferPrice, err = parseAmount(in.OfferPrice, "Offer price"); err != nil {
+		return p, err
+	}
+	return p, nil
 }
 
 // descriptionLines reads the description as a JSON array of lines, or as plain text, one line per row.
