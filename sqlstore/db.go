@@ -18,7 +18,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	"github.com/oklog/ulid/v2"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -188,9 +187,6 @@ func (d *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
-
-// newID returns a new opaque, time-ordered id.
-func newID() string { return ulid.Make().String() }
 
 // placeholders returns "$from, $from+1, ..." for n arguments.
 func placeholders(from, n int) string {
