@@ -13,6 +13,19 @@ import (
 // Session cookies: shopper and seller sessions are separate.
 var cookieNames = map[string]string{haat.RoleUser: "haat_session", haat.RoleSeller: "haat_seller"}
 
+// cookieName is the name of the session cookie of role. A store whose public URL is https
+// prefixes it with __Host-: browsers then accept the cookie only when it is Secure, for
+// Path=/ and without a Domain, so no other host or plain-HTTP page can plant or shadow it.
+func (s *Server) cookieName(role string) string {
+	if s.httpsOnly() {
+		return "__Host-" + cookieNames[role]
+	}
+	return cookieNames[role]
+}
+
+// httpsOnly reports whether the store's public address is https.
+func (s *Server) httpsOnly() bool { return strings.HasPrefix(s.PublicURL, "https://") }
+
 // Session lifetimes.
 var sessionTTL = map[string]time.Duration{haat.RoleUser: 30 * 24 * time.Hour, haat.RoleSeller: 7 * 24 * time.Hour}
 
@@ -26,7 +39,7 @@ func subject(ctx context.Context, role string) string {
 
 // sessionOf returns the subject of the request's session of role, or "".
 func (s *Server) sessionOf(r *http.Request, role string) (string, error) {
-	c, err := r.Cookie(cookieNames[role])
+	c, err := r.Cookie(s.cookieName(role))
 	if err != nil || c.Value == "" {
 		return "", nil
 	}
@@ -65,7 +78,7 @@ func (s *Server) authorize(r *http.Request, role string) (context.Context, error
 // startSession creates a session for subject and sets its cookie, ending the session the
 // browser had before, if any.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, role, subjectID string) error {
-	if c, err := r.Cookie(cookieNames[role]); err == nil && c.Value != "" {
+	if c, err := r.Cookie(s.cookieName(role)); err == nil && c.Value != "" {
 		if err := s.Sessions.DeleteSession(r.Context(), role, c.Value); err != nil {
 			return err
 		}
@@ -76,7 +89,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, role, subj
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: cookieNames[role], Value: token, Path: "/", MaxAge: int(ttl.Seconds()),
+		Name: s.cookieName(role), Value: token, Path: "/", MaxAge: int(ttl.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
 	})
 	return nil
@@ -84,20 +97,20 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, role, subj
 
 // endSession deletes the request's session of role, if any, and clears its cookie.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request, role string) error {
-	if c, err := r.Cookie(cookieNames[role]); err == nil && c.Value != "" {
+	if c, err := r.Cookie(s.cookieName(role)); err == nil && c.Value != "" {
 		if err := s.Sessions.DeleteSession(r.Context(), role, c.Value); err != nil {
 			return err
 		}
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: cookieNames[role], Value: "", Path: "/", MaxAge: -1,
+		Name: s.cookieName(role), Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
 	})
 	return nil
 }
 
 func (s *Server) secure(r *http.Request) bool {
-	return r.TLS != nil || strings.HasPrefix(s.PublicURL, "https://")
+	return r.TLS != nil || s.httpsOnly()
 }
 
 // clientIP is the address the request came from; the rate limit counts per address. Behind a

@@ -73,6 +73,7 @@ func (s *Server) routes() []route {
 
 		{"POST", "/api/seller/login", public, s.sellerLogin},
 		{"GET", "/api/seller/auth-seller", seller, s.authSeller},
+		{"GET", "/api/seller/is-auth", seller, s.authSeller}, // the original client asks here
 		{"GET", "/api/seller/logout", public, s.logout(haat.RoleSeller)},
 
 		{"GET", "/api/product/list", public, s.productList},
@@ -121,7 +122,7 @@ func (s *Server) Handler() http.Handler {
 	if s.Web != nil {
 		mux.Handle("/", newStatic(s.Web))
 	}
-	return s.recoverer(s.logRequests(securityHeaders(mux)))
+	return s.recoverer(s.logRequests(s.securityHeaders(mux)))
 }
 
 // dispatch checks the method, the cross-site rules and the role of a route, then calls it.
@@ -194,9 +195,14 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "ok\n")
 }
 
-func securityHeaders(next http.Handler) http.Handler {
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	hsts := s.httpsOnly()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		if hsts {
+			// The store is reached over HTTPS only: browsers must never try plain HTTP again.
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")

@@ -304,13 +304,13 @@ func TestSecureCookiesBehindHTTPS(t *testing.T) {
 		r := s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": "sita@example.com", "password": shopperPassword},
 			"Origin", "https://haat.example")
 		want(t, r, 200)
-		if c := r.cookie("haat_session"); c == nil || !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode {
+		if c := r.cookie("__Host-haat_session"); c == nil || !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode {
 			t.Fatalf("cookie behind HTTPS = %v", r.header.Values("Set-Cookie"))
 		}
 		r = s.client().post("/api/seller/login", map[string]string{"email": sellerEmail, "password": sellerPassword},
 			"Origin", "https://haat.example")
 		want(t, r, 200)
-		if c := r.cookie("haat_seller"); c == nil || !c.Secure {
+		if c := r.cookie("__Host-haat_seller"); c == nil || !c.Secure {
 			t.Fatalf("seller cookie behind HTTPS = %v", r.header.Values("Set-Cookie"))
 		}
 	}, withPublicURL("https://haat.example"))
