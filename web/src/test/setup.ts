@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A loaded machine (CI beside a build) renders slower than a laptop: wait up to 5 s for what a test expects.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
