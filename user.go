@@ -58,7 +58,8 @@ type UserService interface {
 
 // SellerService manages seller accounts.
 type SellerService interface {
-	// UpsertSeller creates a seller or sets the password of an existing one.
+	// UpsertSeller creates a seller or sets the password of an existing one; a new password
+	// ends the seller's sessions.
 	UpsertSeller(ctx context.Context, email, password string) error
 	// AuthenticateSeller returns the seller whose email and password match.
 	AuthenticateSeller(ctx context.Context, email, password string) (*Seller, error)

@@ -133,6 +133,65 @@ func TestSellers(t *testing.T) {
 	})
 }
 
+// TestNewSellerPasswordEndsSessions: whoever held a seller session (a stolen laptop, a former
+// employee) is signed out when the seller's password is changed; a start-up with the password
+// the seller already has signs nobody out.
+func TestNewSellerPasswordEndsSessions(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		for _, email := range []string{"admin@haat.example", "other@haat.example"} {
+			if err := db.UpsertSeller(ctx, email, "first password"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		session := func(email, role string) string {
+			t.Helper()
+			id := "shopper-1"
+			if role == haat.RoleSeller {
+				s, err := db.AuthenticateSeller(ctx, email, "first password")
+				if err != nil {
+					t.Fatal(err)
+				}
+				id = s.ID
+			}
+			token, err := db.CreateSession(ctx, role, id, time.Hour)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return token
+		}
+		alive := func(role, token string) bool {
+			t.Helper()
+			_, err := db.SessionSubject(ctx, role, token)
+			if err != nil && haat.ErrorCode(err) != haat.ENOTFOUND {
+				t.Fatal(err)
+			}
+			return err == nil
+		}
+		admin, other, shopper := session("admin@haat.example", haat.RoleSeller), session("other@haat.example", haat.RoleSeller), session("", haat.RoleUser)
+		if err := db.UpsertSeller(ctx, "ADMIN@haat.example", "first password"); err != nil {
+			t.Fatal(err)
+		}
+		if !alive(haat.RoleSeller, admin) {
+			t.Fatal("the same password again ended the seller's session")
+		}
+		if err := db.UpsertSeller(ctx, "ADMIN@haat.example", "second password"); err != nil {
+			t.Fatal(err)
+		}
+		if alive(haat.RoleSeller, admin) {
+			t.Fatal("a seller session outlived a new password")
+		}
+		if !alive(haat.RoleSeller, other) || !alive(haat.RoleUser, shopper) {
+			t.Fatal("a new password of one seller ended someone else's session")
+		}
+		if err := db.EndSellerSessions(ctx, " Other@haat.example"); err != nil {
+			t.Fatal(err)
+		}
+		if alive(haat.RoleSeller, other) || !alive(haat.RoleUser, shopper) {
+			t.Fatal("EndSellerSessions ended the wrong sessions")
+		}
+	})
+}
+
 func TestLoginLimiter(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		now := time.Now()

@@ -147,7 +147,9 @@ func (d *DB) SetCart(ctx context.Context, userID string, cart haat.Cart) error {
 	return err
 }
 
-// UpsertSeller creates a seller account or sets the password of an existing one.
+// UpsertSeller creates a seller account or sets the password of an existing one. A new
+// password ends every session of the seller, in the same transaction; the password the seller
+// already has (a restart with the same HAAT_SELLER_PASSWORD) changes nothing.
 func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 	email, err := haat.NormalizeEmail(email)
 	if err != nil {
@@ -156,16 +158,39 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 	if len(password) < haat.MinPasswordLength {
 		return haat.Errorf(haat.EINVALID, "Password must be at least %d characters", haat.MinPasswordLength)
 	}
+	var id, old string
+	err = d.db.QueryRowContext(ctx, `SELECT id, password_hash FROM sellers WHERE email_key = $1`, strings.ToLower(email)).Scan(&id, &old)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("sqlstore: upsert seller: %w", err)
+	}
+	if err == nil && bcrypt.CompareHashAndPassword([]byte(old), []byte(password)) == nil {
+		return nil
+	}
 	hash, err := d.hashPassword(password)
 	if err != nil {
 		return err
 	}
-	_, err = d.db.ExecContext(ctx, `INSERT INTO sellers (id, email, email_key, password_hash, created_at)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (email_key) DO UPDATE SET password_hash = excluded.password_hash`,
-		newID(), email, strings.ToLower(email), hash, d.Now().UnixMilli())
+	err = d.inTx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO sellers (id, email, email_key, password_hash, created_at)
+			VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (email_key) DO UPDATE SET password_hash = excluded.password_hash
+			RETURNING id`, newID(), email, strings.ToLower(email), hash, d.Now().UnixMilli()).Scan(&id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id = $2`, haat.RoleSeller, id)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("sqlstore: upsert seller: %w", err)
+	}
+	return nil
+}
+
+// EndSellerSessions ends every session of the seller with email.
+func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id IN
+		(SELECT id FROM sellers WHERE email_key = $2)`, haat.RoleSeller, strings.ToLower(strings.TrimSpace(email))); err != nil {
+		return fmt.Errorf("sqlstore: end seller sessions: %w", err)
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ const usage = `haat: the Haat grocery store
 Usage:
   haat serve [flags]          run the store (see haat serve -h)
   haat migrate [flags]        apply database migrations and exit
-  haat seller add EMAIL       add a seller or set their password (password read from stdin)
+  haat seller add EMAIL       add a seller or set their password (read from stdin); ends their sessions
   haat backup FILE            write a consistent copy of the SQLite database to FILE
 
 Every flag also reads an environment variable: HAAT_ADDR, HAAT_DATA_DIR, HAAT_DATABASE_URL,
@@ -153,7 +153,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err := db.UpsertSeller(ctx, args[2], strings.TrimRight(password, "\r\n")); err != nil {
 			return errors.New(errorText(err))
 		}
-		fmt.Fprintf(stdout, "seller %s saved\n", strings.TrimSpace(args[2]))
+		// Setting a password signs the seller out everywhere, even when it is the one they had.
+		if err := db.EndSellerSessions(ctx, args[2]); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "seller %s saved and signed out everywhere\n", strings.TrimSpace(args[2]))
 		return nil
 	case "backup":
 		if len(args) < 2 || strings.HasPrefix(args[1], "-") {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"haat"
 	"haat/sqlstore"
 )
 
@@ -41,6 +42,28 @@ func TestSellerAddAndMigrate(t *testing.T) {
 		t.Fatalf("seller cannot log in: %v", err)
 	}
 
+	// Setting the password again, a new one or the same, ends the sessions signed in before.
+	for _, pw := range []struct{ old, new string }{{"a long password", "a new long password"}, {"a new long password", "a new long password"}} {
+		seller, err := db.AuthenticateSeller(context.Background(), "owner@haat.example", pw.old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		token, err := db.CreateSession(context.Background(), haat.RoleSeller, seller.ID, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := run(context.Background(), []string{"seller", "add", "owner@haat.example", "-data-dir", dir},
+			strings.NewReader(pw.new+"\n"), &out, &errOut); err != nil {
+			t.Fatalf("seller add: %v", err)
+		}
+		if _, err := db.SessionSubject(context.Background(), haat.RoleSeller, token); haat.ErrorCode(err) != haat.ENOTFOUND {
+			t.Fatalf("a seller session from before seller add still works: %v", err)
+		}
+	}
+	if _, err := db.AuthenticateSeller(context.Background(), "owner@haat.example", "a new long password"); err != nil {
+		t.Fatalf("seller cannot log in with the new password: %v", err)
+	}
+
 	// A backup is a database of its own with the same accounts.
 	backup := filepath.Join(t.TempDir(), "copy.db")
 	if err := run(context.Background(), []string{"backup", backup, "-data-dir", dir}, nil, &out, &errOut); err != nil {
@@ -54,7 +77,7 @@ func TestSellerAddAndMigrate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer copyDB.Close()
-	if _, err := copyDB.AuthenticateSeller(context.Background(), "owner@haat.example", "a long password"); err != nil {
+	if _, err := copyDB.AuthenticateSeller(context.Background(), "owner@haat.example", "a new long password"); err != nil {
 		t.Fatalf("seller missing from the backup: %v", err)
 	}
 }
