@@ -3,6 +3,7 @@ package haat
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 )
 
 // Address is a saved delivery address of a user.
@@ -20,22 +21,27 @@ type Address struct {
 	Phone     string `json:"phone"`
 }
 
-// Validate trims the fields and checks that all are present and sensible.
+// MaxAddresses is the most addresses one shopper may save.
+const MaxAddresses = 20
+
+// Validate trims the fields and checks that all are present and sensible. Each field has a
+// length cap in characters, generous for Nepali and foreign addresses alike.
 func (a *Address) Validate() error {
 	fields := []struct {
 		label string
 		v     *string
+		max   int
 	}{
-		{"First name", &a.FirstName}, {"Last name", &a.LastName}, {"Email", &a.Email},
-		{"Street", &a.Street}, {"City", &a.City}, {"State", &a.State},
-		{"Zip code", &a.Zipcode}, {"Country", &a.Country}, {"Phone", &a.Phone},
+		{"First name", &a.FirstName, 60}, {"Last name", &a.LastName, 60}, {"Email", &a.Email, 254},
+		{"Street", &a.Street, 200}, {"City", &a.City, 80}, {"State", &a.State, 80},
+		{"Zip code", &a.Zipcode, 10}, {"Country", &a.Country, 80}, {"Phone", &a.Phone, 20},
 	}
 	for _, f := range fields {
 		*f.v = strings.TrimSpace(*f.v)
 		if *f.v == "" {
 			return Errorf(EINVALID, "%s is required", f.label)
 		}
-		if len(*f.v) > 200 {
+		if utf8.RuneCountInString(*f.v) > f.max {
 			return Errorf(EINVALID, "%s is too long", f.label)
 		}
 	}
@@ -55,7 +61,7 @@ func (a *Address) Validate() error {
 
 // AddressService stores users' addresses.
 type AddressService interface {
-	// CreateAddress saves a validated address for a.UserID.
+	// CreateAddress saves a validated address for a.UserID, who may have at most MaxAddresses.
 	CreateAddress(ctx context.Context, a *Address) error
 	// Addresses returns the user's addresses, oldest first (the first is preselected at checkout).
 	Addresses(ctx context.Context, userID string) ([]Address, error)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Categories are the seven path keys of the spec's category list, in its order.
@@ -21,6 +22,15 @@ func CanonicalCategory(s string) string {
 
 // MaxProductImages is the most images a product may have.
 const MaxProductImages = 4
+
+// Length caps of a product's text, in characters: everything stored is sent to every visitor
+// in the product list, so no field may grow without bound.
+const (
+	MaxProductName      = 120
+	MaxDescriptionLine  = 300
+	MaxDescriptionLines = 20
+	MaxWeight           = 40
+)
 
 // Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
 type Product struct {
@@ -50,12 +60,19 @@ func (p *Product) Validate() error {
 	switch {
 	case p.Name == "":
 		return Errorf(EINVALID, "Product name is required")
-	case len(p.Name) > 200:
+	case utf8.RuneCountInString(p.Name) > MaxProductName:
 		return Errorf(EINVALID, "Product name is too long")
 	case len(p.Description) == 0:
 		return Errorf(EINVALID, "Product description is required")
-	case len(p.Description) > 50:
+	case len(p.Description) > MaxDescriptionLines:
 		return Errorf(EINVALID, "Product description has too many lines")
+	case utf8.RuneCountInString(p.Weight) > MaxWeight:
+		return Errorf(EINVALID, "Weight is too long")
+	}
+	for _, l := range p.Description {
+		if utf8.RuneCountInString(l) > MaxDescriptionLine {
+			return Errorf(EINVALID, "Each description line must be at most %d characters", MaxDescriptionLine)
+		}
 	}
 	if c := CanonicalCategory(p.Category); c == "" {
 		return Errorf(EINVALID, "Please choose a valid category")

@@ -1,7 +1,10 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -93,4 +96,118 @@ func testPlainHTTPStore(t *testing.T, public string) {
 			t.Fatalf("seller cookie over plain HTTP: %v", r.header.Values("Set-Cookie"))
 		}
 	}, withPublicURL(public))
+}
+
+// TestProductTextCaps: every text of a product has a cap, so that no seller (or stolen seller
+// session) can store megabytes that every visitor then downloads with the product list.
+func TestProductTextCaps(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		img := upload{"tea.png", pngFile(t)}
+		lines := func(n int, line string) string {
+			l := make([]string, n)
+			for i := range l {
+				l[i] = line
+			}
+			b, _ := json.Marshal(l)
+			return string(b)
+		}
+		before := len(s.products())
+		for name, tc := range map[string]struct {
+			change map[string]string
+			msg    string
+		}{
+			"5 MB weight":            {map[string]string{"weight": strings.Repeat("w", 5<<20)}, "Weight is too long"},
+			"41-character weight":    {map[string]string{"weight": strings.Repeat("क", 41)}, "Weight is too long"},
+			"121-character name":     {map[string]string{"name": strings.Repeat("च", 121)}, "Product name is too long"},
+			"301-character line":     {map[string]string{"description": lines(1, strings.Repeat("ल", 301))}, "Each description line must be at most 300 characters"},
+			"21 description lines":   {map[string]string{"description": lines(21, "Whole leaf")}, "Product description has too many lines"},
+			"a 1 MB plain-text line": {map[string]string{"description": strings.Repeat("d", 1<<20)}, "Each description line must be at most 300 characters"},
+		} {
+			t.Run(name, func(t *testing.T) {
+				want(t, seller.addProduct(productForm(tc.change), img), 400, tc.msg)
+				if n := len(s.products()); n != before {
+					t.Fatalf("a refused product was stored: %d products", n)
+				}
+				if n := s.storedFiles(); n != 0 {
+					t.Fatalf("a refused product left %d image files", n)
+				}
+			})
+		}
+		// Up to the caps, counted in characters (Devanagari takes three bytes each), all is kept.
+		name, weight, line := strings.Repeat("च", 120), strings.Repeat("क", 40), strings.Repeat("ल", 300)
+		want(t, seller.addProduct(productForm(map[string]string{"name": name, "weight": weight, "description": lines(20, line)}), img), 200)
+		p := s.products()[0]
+		if p["name"] != name || p["weight"] != weight || len(p["description"].([]any)) != 20 || p["description"].([]any)[19] != line {
+			t.Fatalf("product at the caps = %v", p)
+		}
+	})
+}
+
+// TestAddressFieldCaps: each address field has its cap, with the field's own message; the
+// longest realistic Nepali address (in Devanagari) fits.
+func TestAddressFieldCaps(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		a := s.shopper("")
+		caps := map[string]struct {
+			label string
+			max   int
+		}{
+			"firstName": {"First name", 60}, "lastName": {"Last name", 60}, "street": {"Street", 200},
+			"city": {"City", 80}, "state": {"State", 80}, "country": {"Country", 80},
+		}
+		for field, c := range caps {
+			want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{field: strings.Repeat("न", c.max+1)})}),
+				400, c.label+" is too long")
+			want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{field: strings.Repeat("न", c.max)})}), 200)
+		}
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"zipcode": "12345678901"})}), 400, "Zip code is too long")
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"phone": "+977 98 1111 1111 1111"})}), 400, "Phone is too long")
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"phone": "+977-981-111-1111"})}), 200)
+		long := strings.Repeat("a", 64) + "@" + strings.Repeat("b", 185) + ".com"
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"email": long})}), 200)
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"email": "x" + long})}), 400, "Email is too long")
+		want(t, a.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"street": strings.Repeat("s", 5<<20/10)})}), 400, "Street is too long")
+		if n := len(a.addresses()); n != len(caps)+2 {
+			t.Fatalf("%d addresses stored, want %d", n, len(caps)+2)
+		}
+	})
+}
+
+// TestAddressBookCap: a shopper keeps at most 20 addresses, also when many are sent at once.
+func TestAddressBookCap(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		a := s.shopper("")
+		for range 5 {
+			a.addAddress()
+		}
+		const parallel = 40
+		statuses := make([]int, parallel)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range parallel {
+			wg.Go(func() {
+				<-start
+				statuses[i] = a.post("/api/address/add", map[string]any{"address": validAddress}).status
+			})
+		}
+		close(start)
+		wg.Wait()
+		saved := 0
+		for _, st := range statuses {
+			switch st {
+			case 200:
+				saved++
+			case 409:
+			default:
+				t.Fatalf("status %d among %v", st, statuses)
+			}
+		}
+		if n := len(a.addresses()); n != 20 || saved != 15 {
+			t.Fatalf("%d addresses kept after %d of %d parallel saves; want 20 and 15", n, saved, parallel)
+		}
+		want(t, a.post("/api/address/add", map[string]any{"address": validAddress}), 409, "You can save at most 20 addresses")
+		// Another shopper's book is their own.
+		s.shopper("").addAddress()
+	})
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"haat"
@@ -13,17 +14,37 @@ func addressFields(a *haat.Address) []any {
 	return []any{&a.ID, &a.UserID, &a.FirstName, &a.LastName, &a.Email, &a.Street, &a.City, &a.State, &a.Zipcode, &a.Country, &a.Phone}
 }
 
-// CreateAddress validates and saves an address for a.UserID.
+// CreateAddress validates and saves an address for a.UserID, who may have at most
+// haat.MaxAddresses: the count and the insert are one transaction that holds the user's row
+// (SQLite: the write lock), so parallel requests cannot pass the cap together.
 func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
 	if err := a.Validate(); err != nil {
 		return err
 	}
 	a.ID = newID()
 	args := []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, d.Now().UnixMilli()}
-	if _, err := d.db.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...); err != nil {
+	lock := ""
+	if d.dialect == Postgres {
+		lock = " FOR UPDATE"
+	}
+	err := d.inTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+lock, a.UserID).Scan(new(string)); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM addresses WHERE user_id = $1`, a.UserID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= haat.MaxAddresses {
+			return haat.Errorf(haat.ECONFLICT, "You can save at most %d addresses", haat.MaxAddresses)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...)
+		return err
+	})
+	if haat.ErrorCode(err) == haat.EINTERNAL {
 		return fmt.Errorf("sqlstore: create address: %w", err)
 	}
-	return nil
+	return err
 }
 
 // Addresses returns a user's addresses, oldest first.
