@@ -76,8 +76,36 @@ type Order struct {
 	PaymentType string      `json:"paymentType"`
 	Status      string      `json:"status"`
 	IsPaid      bool        `json:"isPaid"`
-	CreatedAt   time.Time   `json:"createdAt"`
-	UpdatedAt   time.Time   `json:"updatedAt"`
+	// TestPayment says the order was paid through the test payment page: no money arrived.
+	TestPayment bool `json:"testPayment"`
+	// Refund is "due" while money of the order is owed back to the shopper, "refunded" once all
+	// of it went back, empty when nothing was ever owed.
+	Refund    string    `json:"refund,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	// Refunds are the payments of the order owed back or given back; the seller sees them.
+	Refunds []Refund `json:"-"`
+}
+
+// RefundState sums up refunds: due while any is due, refunded when all went back, "" for none.
+func RefundState(refunds []Refund) string {
+	state := ""
+	for _, r := range refunds {
+		if r.State == RefundDue {
+			return RefundDue
+		}
+		state = RefundRefunded
+	}
+	return state
+}
+
+// CheckMarkRefunded explains why the seller cannot record that the order's money went back, or
+// returns nil.
+func (o *Order) CheckMarkRefunded() error {
+	if RefundState(o.Refunds) != RefundDue {
+		return Errorf(ECONFLICT, "No refund is due for this order")
+	}
+	return nil
 }
 
 // NextStatuses lists the statuses a seller may move the order to now, the forward step first.
@@ -170,4 +198,7 @@ type OrderService interface {
 	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
 	// MarkOrderPaid records the payment of a cash order, if CheckMarkPaid allows it.
 	MarkOrderPaid(ctx context.Context, id string) (*Order, error)
+	// MarkOrderRefunded records that every refund due of the order was given back by hand, if
+	// CheckMarkRefunded allows it.
+	MarkOrderRefunded(ctx context.Context, id string) (*Order, error)
 }

@@ -19,7 +19,34 @@ const (
 	PaymentFailed    = "failed"
 	PaymentCancelled = "cancelled"
 	PaymentExpired   = "expired"
+	// PaymentSuperseded is an attempt ended because the shopper started a newer one for the same
+	// order: an order has at most one pending attempt. Money that still arrives for it is due back.
+	PaymentSuperseded = "superseded"
 )
+
+// States of a refund.
+const (
+	RefundDue      = "due"
+	RefundRefunded = "refunded"
+)
+
+// SandboxProvider is the name of the built-in test payment page; orders it pays carry no money.
+const SandboxProvider = "sandbox"
+
+// Refund is money of a payment the store owes the shopper back: the payment of an order the
+// seller cancelled, or a payment that arrived for an order already paid or for a superseded
+// attempt. A refund is due until the seller gives it back.
+type Refund struct {
+	AttemptID string `json:"-"`
+	Provider  string `json:"provider"`
+	// Reference is the provider's id of the payment to give back.
+	Reference string `json:"reference"`
+	Amount    Money  `json:"amount"`
+	Currency  string `json:"currency"`
+	State     string `json:"state"`
+	// RefundReference is the provider's id of the refund, when it was made through the provider.
+	RefundReference string `json:"refundReference,omitempty"`
+}
 
 // PaymentAttempt is one redirect of a shopper to a payment provider for an order.
 type PaymentAttempt struct {
@@ -31,6 +58,8 @@ type PaymentAttempt struct {
 	Amount    Money
 	Currency  string
 	State     string
+	// Refund is RefundDue or RefundRefunded when the attempt's money is owed back, else "".
+	Refund    string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -49,18 +78,29 @@ type PaymentResult struct {
 
 // PaymentService records payment attempts and applies providers' results to orders.
 type PaymentService interface {
-	// StartPayment records a pending attempt for an online order that awaits payment.
-	StartPayment(ctx context.Context, orderID, provider, currency string) (*PaymentAttempt, error)
-	// SetPaymentReference stores the provider's id of an attempt.
-	SetPaymentReference(ctx context.Context, attemptID, reference string) error
+	// StartPayment records a pending attempt for an online order that awaits payment. The order's
+	// pending attempt, if any, is superseded in the same step and returned, so that its provider
+	// can be told to end it.
+	StartPayment(ctx context.Context, orderID, provider, currency string) (a *PaymentAttempt, superseded []PaymentAttempt, err error)
+	// SetPaymentReference stores the provider's id of an attempt and reports whether the attempt
+	// is still pending (a newer one may have superseded it meanwhile).
+	SetPaymentReference(ctx context.Context, attemptID, reference string) (pending bool, err error)
 	// FailPaymentStart records that the provider could not start the attempt.
 	FailPaymentStart(ctx context.Context, attemptID string) error
 	// PaymentAttempt finds an attempt by its provider and the provider's reference, or ENOTFOUND.
 	PaymentAttempt(ctx context.Context, provider, reference string) (*PaymentAttempt, error)
 	// ConfirmPayment applies a result once: a paid result whose amount and currency match marks the
 	// order paid, Order Placed, and empties the shopper's cart; a failed, cancelled or expired one
-	// marks an unpaid order Payment Failed. It reports whether anything changed.
+	// marks an unpaid order Payment Failed. A paid result for a superseded attempt or for an order
+	// already paid is recorded as a refund due and marks nothing paid. It reports whether anything
+	// changed.
 	ConfirmPayment(ctx context.Context, r PaymentResult) (changed bool, err error)
-	// PendingPayments lists attempts still pending that were started before the given time.
-	PendingPayments(ctx context.Context, startedBefore time.Time) ([]PaymentAttempt, error)
+	// PendingPayments lists attempts still pending that were started before the given time, and
+	// superseded attempts started between since and that time (money may still arrive for them).
+	PendingPayments(ctx context.Context, startedBefore, supersededSince time.Time) ([]PaymentAttempt, error)
+	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND.
+	DueRefunds(ctx context.Context, orderID string) ([]Refund, error)
+	// RecordRefund records that the provider gave back the payment of an attempt whose refund was
+	// due, under the provider's id of the refund, and returns the order.
+	RecordRefund(ctx context.Context, orderID, attemptID, refundReference string) (*Order, error)
 }

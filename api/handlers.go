@@ -458,7 +458,7 @@ func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) {
 
 // beginPayment starts paying an order and answers the provider's page to send the shopper to.
 func (s *Server) beginPayment(w http.ResponseWriter, r *http.Request, o *haat.Order, method string) {
-	url, err := s.Payments.Begin(r.Context(), o, method)
+	url, err := s.Payments.Begin(r.Context(), o, method, s.baseURL(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -478,15 +478,32 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.
 const sellerOrdersPage = 50
 
-// sellerOrder is an order as the seller sees it: with the steps it can take now.
+// sellerOrder is an order as the seller sees it: with the steps it can take now, and the
+// payments it owes back.
 type sellerOrder struct {
 	haat.Order
 	NextStatuses []string `json:"nextStatuses"`
 	CanMarkPaid  bool     `json:"canMarkPaid"`
+	// Refunds are the order's payments owed back or given back: amount, provider, reference.
+	Refunds []haat.Refund `json:"refunds"`
+	// CanRefund: a refund due can be made through its provider (POST /api/order/refund).
+	CanRefund bool `json:"canRefund"`
+	// CanMarkRefunded: a refund is due, to be recorded once made by hand (POST /api/order/refunded).
+	CanMarkRefunded bool `json:"canMarkRefunded"`
 }
 
-func newSellerOrder(o haat.Order) sellerOrder {
-	return sellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil}
+func (s *Server) sellerOrder(o haat.Order) sellerOrder {
+	so := sellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil,
+		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil}
+	if so.Refunds == nil {
+		so.Refunds = []haat.Refund{}
+	}
+	for _, r := range o.Refunds {
+		if r.State == haat.RefundDue && s.Payments.CanRefund(r.Provider) {
+			so.CanRefund = true
+		}
+	}
+	return so
 }
 
 // orderSeller answers the newest orders the seller handles; ?before=<order id> pages further back.
@@ -498,7 +515,7 @@ func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]sellerOrder, len(orders))
 	for i, o := range orders {
-		out[i] = newSellerOrder(o)
+		out[i] = s.sellerOrder(o)
 	}
 	ok(w, map[string]any{"orders": out, "hasMore": more})
 }
@@ -530,7 +547,7 @@ func (s *Server) answerOrderChange(w http.ResponseWriter, r *http.Request, o *ha
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"order": newSellerOrder(*o), "message": message})
+	ok(w, map[string]any{"order": s.sellerOrder(*o), "message": message})
 }
 
 // orderStatus moves an order to the next step of its handling, or cancels it.
@@ -553,4 +570,26 @@ func (s *Server) orderPaid(w http.ResponseWriter, r *http.Request) {
 	}
 	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
 	s.answerOrderChange(w, r, o, err, "Marked Paid")
+}
+
+// orderRefund gives back, through the payment provider, the money of an order that is owed back.
+func (s *Server) orderRefund(w http.ResponseWriter, r *http.Request) {
+	req, err := decodeOrderChange(w, r, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	o, err := s.Payments.Refund(r.Context(), req.ID)
+	s.answerOrderChange(w, r, o, err, "Refunded")
+}
+
+// orderRefunded records that the money of an order that was owed back has been given back by hand.
+func (s *Server) orderRefunded(w http.ResponseWriter, r *http.Request) {
+	req, err := decodeOrderChange(w, r, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	o, err := s.Orders.MarkOrderRefunded(r.Context(), req.ID)
+	s.answerOrderChange(w, r, o, err, "Marked Refunded")
 }

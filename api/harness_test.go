@@ -115,9 +115,6 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	}
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
-	if s.api.Payments != nil && s.api.Payments.PublicURL == "" {
-		s.api.Payments.PublicURL = s.server.URL
-	}
 	return s
 }
 

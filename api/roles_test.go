@@ -39,6 +39,8 @@ var apiRoutes = []apiRoute{
 	{"GET", "/api/order/seller", "", "seller", 200},
 	{"POST", "/api/order/status", `{}`, "seller", 400},
 	{"POST", "/api/order/paid", `{}`, "seller", 400},
+	{"POST", "/api/order/refund", `{}`, "seller", 400},
+	{"POST", "/api/order/refunded", `{}`, "seller", 400},
 }
 
 func (c *client) call(rt apiRoute, header ...string) response {

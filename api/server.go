@@ -92,6 +92,8 @@ func (s *Server) routes() []route {
 		{"GET", "/api/order/seller", seller, s.orderSeller},
 		{"POST", "/api/order/status", seller, s.orderStatus},
 		{"POST", "/api/order/paid", seller, s.orderPaid},
+		{"POST", "/api/order/refund", seller, s.orderRefund},
+		{"POST", "/api/order/refunded", seller, s.orderRefunded},
 	}
 }
 
@@ -116,7 +118,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	if s.Payments != nil {
 		// Providers' callbacks: verified by signature or a status call, not by session.
-		mux.Handle("/api/payment/", s.Payments.Handler())
+		mux.Handle("/api/payment/", s.Payments.Handler(payment.Site{Shopper: s.shopperOf, BaseURL: s.baseURL}))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	if s.Web != nil {

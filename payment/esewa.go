@@ -200,7 +200,7 @@ func (p *Esewa) Routes(mux *http.ServeMux, s *Service) {
 			finish(w, r, s, false)
 			return
 		}
-		form := p.esewaForm(a, s.callbackURL(p))
+		form := p.esewaForm(a, callbackURL(s.base(r), p))
 		action, _ := url.Parse(p.c.FormURL)
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action "+
 			action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")

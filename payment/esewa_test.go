@@ -144,7 +144,7 @@ func TestEsewaFlow(t *testing.T) {
 		}
 		begin := func(email string) (*haat.User, string) {
 			u, o := sqlstoretest.OnlineOrder(t, db, email)
-			redirect, err := s.Begin(ctx, o, "esewa")
+			redirect, err := s.Begin(ctx, o, "esewa", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,10 +234,10 @@ func TestEsewaCheckStatuses(t *testing.T) {
 			FormURL: payment.EsewaUATFormURL, StatusURL: api.URL + "/status/"})
 		s, _ := newService(db, "NPR", p)
 		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		if _, err := s.Begin(ctx, o, ""); err != nil {
+		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)
 		}
-		pending, _ := db.PendingPayments(ctx, o.CreatedAt.Add(1e12))
+		pending, _ := db.PendingPayments(ctx, o.CreatedAt.Add(1e12), o.CreatedAt)
 		a := &pending[0]
 		for st, want := range map[string]string{"COMPLETE": haat.PaymentPaid, "PENDING": haat.PaymentPending, "AMBIGUOUS": haat.PaymentPending,
 			"NOT_FOUND": haat.PaymentPending, "CANCELED": haat.PaymentCancelled, "FULL_REFUND": haat.PaymentFailed} {

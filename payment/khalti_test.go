@@ -94,7 +94,7 @@ func TestKhaltiFlow(t *testing.T) {
 		}
 
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		redirect, err := s.Begin(ctx, o, "khalti")
+		redirect, err := s.Begin(ctx, o, "khalti", "")
 		if err != nil || redirect != "https://test-pay.khalti.com/?pidx=pidx1" {
 			t.Fatalf("begin: %q, %v", redirect, err)
 		}
@@ -127,7 +127,7 @@ func TestKhaltiFlow(t *testing.T) {
 		// Cancelled and expired, which lookup answers with HTTP 400.
 		for i, tc := range []struct{ status, want string }{{"User canceled", haat.StatusPaymentFailed}, {"Expired", haat.StatusPaymentFailed}} {
 			u, o := sqlstoretest.OnlineOrder(t, db, fmt.Sprintf("c%d@example.com", i))
-			if _, err := s.Begin(ctx, o, "khalti"); err != nil {
+			if _, err := s.Begin(ctx, o, "khalti", ""); err != nil {
 				t.Fatal(err)
 			}
 			pidx := fmt.Sprintf("pidx%d", len(k.initiate))
@@ -153,7 +153,7 @@ func TestKhaltiLookupStatuses(t *testing.T) {
 		p, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "test-secret", APIURL: api.URL + "/api/v2/"})
 		s, _ := newService(db, "NPR", p)
 		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		if _, err := s.Begin(ctx, o, ""); err != nil {
+		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)
 		}
 		a := &haat.PaymentAttempt{Reference: "pidx1"}
@@ -186,7 +186,7 @@ func TestKhaltiRefusals(t *testing.T) {
 		wrongKey, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "wrong", APIURL: api.URL + "/api/v2/"})
 		s, _ := newService(db, "NPR", wrongKey)
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		if _, err := s.Begin(ctx, o, ""); haat.ErrorCode(err) != haat.EUNAVAILABLE {
+		if _, err := s.Begin(ctx, o, "", ""); haat.ErrorCode(err) != haat.EUNAVAILABLE {
 			t.Fatalf("initiate with a wrong key: %v", err)
 		}
 		if st, _ := statusOf(t, db, u); st != haat.StatusPaymentFailed {

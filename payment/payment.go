@@ -48,6 +48,26 @@ type Provider interface {
 	Routes(mux *http.ServeMux, s *Service)
 }
 
+// Ender is a provider that can close the page of an attempt, so that it can no longer be paid
+// (Stripe expires the Checkout Session). Attempts of other providers are only marked superseded.
+type Ender interface {
+	End(ctx context.Context, a *haat.PaymentAttempt) error
+}
+
+// Refunder is a provider that gives a payment back through its API and returns its id of the
+// refund. Refunds of other providers are made by hand and marked by the seller.
+type Refunder interface {
+	Refund(ctx context.Context, r haat.Refund) (reference string, err error)
+}
+
+// Site is what the payment pages learn from the store's HTTP layer about a request.
+type Site struct {
+	// Shopper returns the id of the shopper signed in on the request, or "".
+	Shopper func(*http.Request) (string, error)
+	// BaseURL returns the store's address as the request reached it, without a trailing slash.
+	BaseURL func(*http.Request) string
+}
+
 // Method is a provider as the storefront offers it.
 type Method struct {
 	ID    string `json:"id"`
@@ -58,11 +78,15 @@ type Method struct {
 type Service struct {
 	Store     haat.PaymentService
 	Providers []Provider
-	// PublicURL is the store's address as shoppers and providers reach it, without a trailing slash.
+	// PublicURL is the store's address as shoppers and providers reach it, without a trailing
+	// slash; empty means the address each request reached the store at.
 	PublicURL string
 	Currency  string
 	Logger    *slog.Logger
 	Now       func() time.Time
+
+	// site is the HTTP layer's view of requests, given to Handler.
+	site Site
 }
 
 // Methods lists the configured providers in the order they are offered; none on a nil Service,
@@ -108,31 +132,56 @@ func (s *Service) method(name string) (Provider, error) {
 	return nil, haat.Errorf(haat.EINVALID, "Unknown payment method %q", name)
 }
 
-// callbackURL is the address of a provider's callback routes on this store.
-func (s *Service) callbackURL(p Provider) string {
-	return strings.TrimRight(s.PublicURL, "/") + "/api/payment/" + p.Name()
+// base is the store's address for links sent with a request's payment: PublicURL, or else the
+// address the request reached the store at.
+func (s *Service) base(r *http.Request) string {
+	if s.PublicURL != "" {
+		return strings.TrimRight(s.PublicURL, "/")
+	}
+	if s.site.BaseURL != nil {
+		return strings.TrimRight(s.site.BaseURL(r), "/")
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// callbackURL is the address of a provider's callback routes on the store at base.
+func callbackURL(base string, p Provider) string {
+	return base + "/api/payment/" + p.Name()
 }
 
 // Begin starts paying an order with the named provider (the first one when name is empty) and
-// returns where to send the shopper. A provider that refuses to start leaves the attempt failed.
-func (s *Service) Begin(ctx context.Context, o *haat.Order, name string) (string, error) {
+// returns where to send the shopper. base is the store's address the shopper is to come back to;
+// PublicURL, when set, takes its place. The order's previous pending attempt is superseded and
+// its provider told to end it. A provider that refuses to start leaves the attempt failed.
+func (s *Service) Begin(ctx context.Context, o *haat.Order, name, base string) (string, error) {
 	p, err := s.method(name)
 	if err != nil {
 		return "", err
 	}
-	a, err := s.Store.StartPayment(ctx, o.ID, p.Name(), s.Currency)
+	if s.PublicURL != "" {
+		base = s.PublicURL
+	}
+	base = strings.TrimRight(base, "/")
+	a, superseded, err := s.Store.StartPayment(ctx, o.ID, p.Name(), s.Currency)
 	if err != nil {
 		return "", err
 	}
-	base := strings.TrimRight(s.PublicURL, "/")
+	for i := range superseded {
+		s.end(ctx, &superseded[i])
+	}
 	redirect, ref, err := p.Begin(ctx, Checkout{
 		Attempt: a, Order: o,
 		ReturnURL:   base + "/loader?next=my-orders",
 		CancelURL:   base + "/cart",
-		CallbackURL: s.callbackURL(p),
+		CallbackURL: callbackURL(base, p),
 	})
+	pending := false
 	if err == nil {
-		err = s.Store.SetPaymentReference(ctx, a.ID, ref)
+		pending, err = s.Store.SetPaymentReference(ctx, a.ID, ref)
 	}
 	if err != nil {
 		s.Logger.ErrorContext(ctx, "payment could not start", "provider", p.Name(), "attempt", a.ID, "err", err)
@@ -144,7 +193,68 @@ func (s *Service) Begin(ctx context.Context, o *haat.Order, name string) (string
 		}
 		return "", haat.Errorf(haat.EUNAVAILABLE, "The payment provider is not answering. Please try again or choose another method.")
 	}
+	if !pending {
+		// A newer attempt superseded this one while its provider was starting it.
+		a.Reference, a.State = ref, haat.PaymentSuperseded
+		s.end(ctx, a)
+	}
 	return redirect, nil
+}
+
+// end asks the provider of a superseded attempt to close its page. Failing that, the attempt stays
+// superseded: money that still arrives for it is recorded as owed back.
+func (s *Service) end(ctx context.Context, a *haat.PaymentAttempt) {
+	e, ok := s.provider(a.Provider).(Ender)
+	if !ok || a.Reference == "" {
+		return
+	}
+	if err := e.End(context.WithoutCancel(ctx), a); err != nil {
+		s.Logger.WarnContext(ctx, "superseded payment not ended", "provider", a.Provider, "attempt", a.ID, "err", err)
+	}
+}
+
+// CanRefund reports whether refunds of the provider can be made through its API.
+func (s *Service) CanRefund(provider string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.provider(provider).(Refunder)
+	return ok
+}
+
+// Refund gives back, through their providers, the refunds due of an order that their providers
+// can make, and returns the order as the seller sees it then.
+func (s *Service) Refund(ctx context.Context, orderID string) (*haat.Order, error) {
+	if s == nil {
+		return nil, haat.Errorf(haat.ECONFLICT, "Online payment is not available; mark the refund by hand")
+	}
+	due, err := s.Store.DueRefunds(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	var o *haat.Order
+	for _, r := range due {
+		p, ok := s.provider(r.Provider).(Refunder)
+		if !ok {
+			continue
+		}
+		ref, err := p.Refund(ctx, r)
+		if err != nil {
+			s.Logger.ErrorContext(ctx, "refund refused", "provider", r.Provider, "reference", r.Reference, "err", err)
+			if haat.ErrorCode(err) != haat.EINTERNAL {
+				return nil, err
+			}
+			return nil, haat.Errorf(haat.EUNAVAILABLE, "The payment provider did not make the refund. Please try again.")
+		}
+		if o, err = s.Store.RecordRefund(ctx, orderID, r.AttemptID, ref); err != nil {
+			return nil, err
+		}
+		s.Logger.InfoContext(ctx, "refund", "provider", r.Provider, "reference", r.Reference, "refund", ref)
+	}
+	if o == nil {
+		return nil, haat.Errorf(haat.ECONFLICT, "No refund of this order can be made through the payment provider; mark it refunded by hand")
+	}
+	return o, nil
 }
 
 // Confirm applies a verified result and logs what happened.
@@ -160,20 +270,29 @@ func (s *Service) Confirm(ctx context.Context, r haat.PaymentResult) error {
 	return nil
 }
 
-// Handler serves every provider's callback routes under /api/payment/.
-func (s *Service) Handler() http.Handler {
+// Handler serves every provider's callback routes under /api/payment/; site tells them about
+// the requests.
+func (s *Service) Handler(site Site) http.Handler {
+	withSite := *s
+	withSite.site = site
 	mux := http.NewServeMux()
 	for _, p := range s.Providers {
-		p.Routes(mux, s)
+		p.Routes(mux, &withSite)
 	}
 	return mux
 }
 
 // Reconcile asks the providers about attempts pending for longer than grace, applies what they
-// say, and expires attempts older than their provider's window that are still not paid.
+// say, and expires attempts older than their provider's window that are still not paid. It also
+// asks, within their provider's window, about superseded attempts, for which money may still
+// arrive (to be given back).
 func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 	now := s.now()
-	pending, err := s.Store.PendingPayments(ctx, now.Add(-grace))
+	var longest time.Duration
+	for _, p := range s.Providers {
+		longest = max(longest, p.Window())
+	}
+	pending, err := s.Store.PendingPayments(ctx, now.Add(-grace), now.Add(-longest))
 	if err != nil {
 		return err
 	}
@@ -182,6 +301,10 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 		a := &pending[i]
 		var err error
 		switch p := s.provider(a.Provider); {
+		case a.State == haat.PaymentSuperseded:
+			if p != nil && a.Reference != "" && now.Sub(a.CreatedAt) <= p.Window() {
+				_, err = s.settle(ctx, p, a)
+			}
 		case p == nil:
 			// A provider no longer configured: nobody can be asked. Left pending for a day in case
 			// it comes back, then given up so the order does not await payment for ever.
@@ -264,5 +387,5 @@ func finish(w http.ResponseWriter, r *http.Request, s *Service, toOrders bool) {
 	if toOrders {
 		to = "/loader?next=my-orders"
 	}
-	http.Redirect(w, r, strings.TrimRight(s.PublicURL, "/")+to, http.StatusSeeOther)
+	http.Redirect(w, r, s.base(r)+to, http.StatusSeeOther)
 }

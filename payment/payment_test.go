@@ -46,9 +46,11 @@ func newService(db *sqlstore.DB, currency string, providers ...payment.Provider)
 // the server, and a browser that does not follow redirects (to see where they go).
 func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment.Service, *httptest.Server, *http.Client) {
 	s, _ := newService(db, "NPR", p)
-	srv := httptest.NewServer(s.Handler())
+	var h http.Handler
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	s.PublicURL = srv.URL
+	h = s.Handler(payment.Site{})
 	return s, srv, &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
@@ -99,7 +101,7 @@ func TestReconcile(t *testing.T) {
 		slowU, slowO := sqlstoretest.OnlineOrder(t, db, "slow@example.com")
 		downU, downO := sqlstoretest.OnlineOrder(t, db, "down@example.com")
 		for _, o := range []*haat.Order{paidO, slowO, downO} {
-			if _, err := s.Begin(ctx, o, ""); err != nil {
+			if _, err := s.Begin(ctx, o, "", ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -146,7 +148,7 @@ func TestReconcile(t *testing.T) {
 
 		// An attempt whose provider is no longer configured waits a day, then expires.
 		goneU, goneO := sqlstoretest.OnlineOrder(t, db, "gone@example.com")
-		if _, err := s.Begin(ctx, goneO, ""); err != nil {
+		if _, err := s.Begin(ctx, goneO, "", ""); err != nil {
 			t.Fatal(err)
 		}
 		s.Providers = nil
@@ -178,7 +180,7 @@ func TestBeginFailureIsRecorded(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		s, logs := newService(db, "USD", &failing{})
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		_, err := s.Begin(ctx, o, "")
+		_, err := s.Begin(ctx, o, "", "")
 		if haat.ErrorCode(err) != haat.EUNAVAILABLE {
 			t.Fatalf("err = %v", err)
 		}
@@ -188,7 +190,7 @@ func TestBeginFailureIsRecorded(t *testing.T) {
 		if logs.count("payment could not start") != 1 {
 			t.Fatal("the refusal is not logged")
 		}
-		if _, err := s.Begin(ctx, o, "nope"); haat.ErrorCode(err) != haat.EINVALID {
+		if _, err := s.Begin(ctx, o, "nope", ""); haat.ErrorCode(err) != haat.EINVALID {
 			t.Fatalf("unknown method: %v", err)
 		}
 	})
@@ -201,4 +203,51 @@ func TestSandboxRefusedInProduction(t *testing.T) {
 	if _, err := payment.NewSandbox("development"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// perAttempt is a scripted provider whose references name the attempt, and which remembers the
+// return link of the last checkout.
+type perAttempt struct {
+	scripted
+	returnURL string
+}
+
+func (p *perAttempt) Begin(_ context.Context, c payment.Checkout) (string, string, error) {
+	p.returnURL = c.ReturnURL
+	return "https://provider.example/pay/" + c.Attempt.ID, "ref-" + c.Attempt.ID, nil
+}
+
+// TestReconcileSuperseded: money that arrives unannounced for a superseded attempt is found by
+// the reconciliation within its provider's window and recorded as owed back.
+func TestReconcileSuperseded(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		start := time.Now()
+		now := start
+		db.Now = func() time.Time { return now }
+		p := &perAttempt{scripted: scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}}
+		s, _ := newService(db, "USD", p)
+		s.Now, s.PublicURL = db.Now, ""
+		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		if _, err := s.Begin(ctx, o, "", "https://shop.example/"); err != nil {
+			t.Fatal(err)
+		}
+		if p.returnURL != "https://shop.example/loader?next=my-orders" {
+			t.Fatalf("return link without a public URL = %q", p.returnURL)
+		}
+		first, _ := db.PendingPayments(ctx, now.Add(time.Second), time.Time{})
+		now = now.Add(time.Second)
+		if _, err := s.Begin(ctx, o, "", "https://shop.example"); err != nil {
+			t.Fatal(err)
+		}
+		p.answers[first[0].Reference] = haat.PaymentResult{State: haat.PaymentPaid, Amount: 60180, Currency: "USD"}
+
+		now = start.Add(6 * time.Minute)
+		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		orders, _ := db.UserOrders(ctx, u.ID)
+		if got := orders[0]; got.IsPaid || got.Status != haat.StatusAwaitingPayment || got.Refund != haat.RefundDue {
+			t.Fatalf("order after a superseded attempt was found paid = %+v", got)
+		}
+	})
 }

@@ -23,7 +23,7 @@ func NewSandbox(env string) (*Sandbox, error) {
 }
 
 // Name implements Provider.
-func (*Sandbox) Name() string { return "sandbox" }
+func (*Sandbox) Name() string { return haat.SandboxProvider }
 
 // Label implements Provider.
 func (*Sandbox) Label() string { return "Test payment" }
@@ -42,29 +42,32 @@ func (*Sandbox) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentRe
 	return haat.PaymentResult{State: haat.PaymentPending}, nil
 }
 
-// Routes implements Provider: GET shows the test page, POST pays or cancels.
+// Routes implements Provider: GET shows the test page, POST pays or cancels. Both answer the
+// shopper whose order it is only: anyone else learns nothing and can change nothing. Like a real
+// provider's page left open, the page of a superseded attempt can still be paid; that money is
+// recorded as owed back.
 func (p *Sandbox) Routes(mux *http.ServeMux, s *Service) {
 	mux.HandleFunc("GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
-		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
-		if err != nil {
-			http.Error(w, "Unknown test payment", http.StatusNotFound)
+		a, status, msg := p.attempt(r, s)
+		if a == nil {
+			http.Error(w, msg, status)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		sandboxPage.Execute(w, map[string]any{"Attempt": a, "Pending": a.State == haat.PaymentPending})
+		sandboxPage.Execute(w, map[string]any{"Attempt": a, "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
 	})
 	mux.HandleFunc("POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 			http.Error(w, "Cross-site request refused", http.StatusForbidden)
 			return
 		}
-		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
-		if err != nil {
-			http.Error(w, "Unknown test payment", http.StatusNotFound)
+		a, status, msg := p.attempt(r, s)
+		if a == nil {
+			http.Error(w, msg, status)
 			return
 		}
-		if a.State != haat.PaymentPending {
+		if !open(a) {
 			http.Error(w, "This test payment is "+a.State+" already", http.StatusConflict)
 			return
 		}
@@ -76,8 +79,34 @@ func (p *Sandbox) Routes(mux *http.ServeMux, s *Service) {
 			http.Error(w, haat.ErrorMessage(err), http.StatusConflict)
 			return
 		}
-		finish(w, r, s, res.State == haat.PaymentPaid)
+		finish(w, r, s, res.State == haat.PaymentPaid || a.State == haat.PaymentSuperseded)
 	})
+}
+
+// open reports whether a test payment can still be paid or cancelled.
+func open(a *haat.PaymentAttempt) bool {
+	return a.State == haat.PaymentPending || a.State == haat.PaymentSuperseded
+}
+
+// attempt finds the test payment of the request, if it belongs to the shopper signed in on it;
+// otherwise it returns the status and message to answer.
+func (p *Sandbox) attempt(r *http.Request, s *Service) (*haat.PaymentAttempt, int, string) {
+	if s.site.Shopper == nil {
+		return nil, http.StatusForbidden, "Test payments need the store's sign-in"
+	}
+	shopper, err := s.site.Shopper(r)
+	if err != nil {
+		s.Logger.ErrorContext(r.Context(), "test payment: session", "err", err)
+		return nil, http.StatusInternalServerError, "Something went wrong"
+	}
+	if shopper == "" {
+		return nil, http.StatusUnauthorized, "Please log in to pay for your order"
+	}
+	a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+	if err != nil || a.UserID != shopper {
+		return nil, http.StatusNotFound, "Unknown test payment"
+	}
+	return a, 0, ""
 }
 
 var sandboxPage = template.Must(template.New("sandbox").Parse(`<!doctype html>
@@ -106,7 +135,10 @@ button{flex:1;min-height:44px;border-radius:8px;font-size:16px;font-weight:600;c
 <p>This page stands in for a payment provider while the store runs without one. Pay marks the order paid; Cancel returns to the cart.</p>
 <p class="amount">{{.Attempt.Currency}} {{.Attempt.Amount.Fixed}}</p>
 <p>Order {{.Attempt.OrderID}}</p>
-{{if .Pending}}
+{{if .Superseded}}
+<p><strong>You started a newer payment of this order.</strong> Money paid here would be given back.</p>
+{{end}}
+{{if .Open}}
 <form method="post">
 <button class="cancel" name="action" value="cancel">Cancel</button>
 <button class="pay" name="action" value="pay">Pay</button>

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -177,4 +178,32 @@ func (p *Stripe) Routes(mux *http.ServeMux, s *Service) {
 			http.Error(w, "not applied", http.StatusInternalServerError)
 		}
 	})
+}
+
+// End implements Ender: the superseded attempt's Checkout Session is expired, so that it can no
+// longer be paid. A session that is complete or expired already cannot be expired; its answer
+// comes (or came) through the webhook.
+func (p *Stripe) End(ctx context.Context, a *haat.PaymentAttempt) error {
+	_, err := p.client.V1CheckoutSessions.Expire(ctx, a.Reference, nil)
+	return err
+}
+
+// Refund implements Refunder: the whole payment of the Checkout Session is given back. The
+// attempt's id is the idempotency key, so a repeated request makes one refund.
+func (p *Stripe) Refund(ctx context.Context, r haat.Refund) (string, error) {
+	s, err := p.client.V1CheckoutSessions.Retrieve(ctx, r.Reference, nil)
+	if err != nil {
+		return "", err
+	}
+	if s.PaymentIntent == nil || s.PaymentIntent.ID == "" {
+		return "", fmt.Errorf("stripe: session %s has no payment to refund", r.Reference)
+	}
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(s.PaymentIntent.ID), Amount: stripe.Int64(int64(r.Amount)),
+		Metadata: map[string]string{"attempt_id": r.AttemptID}}
+	params.SetIdempotencyKey("haat-refund-" + r.AttemptID)
+	refund, err := p.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return "", err
+	}
+	return refund.ID, nil
 }

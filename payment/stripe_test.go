@@ -6,7 +6,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,14 +48,14 @@ func TestStripeCheckoutSession(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		s, _ := newService(db, "USD", newStripe(t, mock))
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		url, err := s.Begin(ctx, o, "stripe")
+		url, err := s.Begin(ctx, o, "stripe", "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(url, "https://") {
 			t.Fatalf("url = %q", url)
 		}
-		pending, _ := db.PendingPayments(ctx, time.Now().Add(time.Minute))
+		pending, _ := db.PendingPayments(ctx, time.Now().Add(time.Minute), time.Time{})
 		if len(pending) != 1 || !strings.HasPrefix(pending[0].Reference, "cs_") || pending[0].Provider != "stripe" {
 			t.Fatalf("attempt = %+v", pending)
 		}
@@ -80,7 +82,7 @@ func TestStripeSessionParameters(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		s, _ := newService(db, "NPR", newStripe(t, api.URL))
 		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
-		url, err := s.Begin(ctx, o, "stripe")
+		url, err := s.Begin(ctx, o, "stripe", "")
 		if err != nil || url != "https://checkout.stripe.com/c/pay/cs_test_1" {
 			t.Fatalf("url = %q, %v", url, err)
 		}
@@ -124,14 +126,14 @@ func TestStripeWebhook(t *testing.T) {
 		}))
 		defer api.Close()
 		s, logs := newService(db, "USD", newStripe(t, api.URL))
-		srv := httptest.NewServer(s.Handler())
+		srv := httptest.NewServer(s.Handler(payment.Site{}))
 		defer srv.Close()
 		order := func(email string) (*haat.User, string) {
 			u, o := sqlstoretest.OnlineOrder(t, db, email)
-			if _, err := s.Begin(ctx, o, "stripe"); err != nil {
+			if _, err := s.Begin(ctx, o, "stripe", ""); err != nil {
 				t.Fatal(err)
 			}
-			p, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour))
+			p, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
 			for _, a := range p {
 				if a.OrderID == o.ID {
 					return u, a.Reference
@@ -221,5 +223,92 @@ func TestStripeWebhook(t *testing.T) {
 		if st := send(stripeEvent("evt_6", "checkout.session.completed", "cs_elsewhere", "paid", 100, "usd"), webhookSecret, time.Now()); st != 200 {
 			t.Fatalf("unknown session: %d", st)
 		}
+	})
+}
+
+// recorder passes requests on and remembers their methods and paths.
+type recorder struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	r.mu.Lock()
+	r.calls = append(r.calls, req.Method+" "+req.URL.Path)
+	r.mu.Unlock()
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func (r *recorder) called(call string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Contains(r.calls, call)
+}
+
+// TestStripeSupersedeAndRefund: Pay Now expires the previous Checkout Session through the Stripe
+// API; the payment of a cancelled order goes back through Stripe's refunds.
+func TestStripeSupersedeAndRefund(t *testing.T) {
+	mock := stripeMock(t)
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		rec := &recorder{}
+		p, err := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: webhookSecret, APIURL: mock,
+			HTTPClient: &http.Client{Transport: rec}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := newService(db, "USD", p)
+		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		if _, err := s.Begin(ctx, o, "stripe", ""); err != nil {
+			t.Fatal(err)
+		}
+		first, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
+		if len(first) != 1 {
+			t.Fatalf("attempts = %+v", first)
+		}
+		if _, err := s.Begin(ctx, o, "stripe", ""); err != nil {
+			t.Fatal(err)
+		}
+		if !rec.called("POST /v1/checkout/sessions/" + first[0].Reference + "/expire") {
+			t.Fatalf("the superseded session was not expired: %v", rec.calls)
+		}
+		all, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
+		var newest haat.PaymentAttempt
+		for _, a := range all {
+			if a.State == haat.PaymentPending {
+				newest = a
+			}
+		}
+		if len(all) != 2 || newest.ID == "" || newest.ID == first[0].ID {
+			t.Fatalf("attempts after Pay Now = %+v", all)
+		}
+
+		// Paid (as Stripe's webhook would say), then cancelled by the seller: a refund through Stripe.
+		if err := s.Confirm(ctx, haat.PaymentResult{Provider: "stripe", Reference: newest.Reference, State: haat.PaymentPaid, Amount: 60180, Currency: "usd"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Refund(ctx, o.ID); haat.ErrorCode(err) != haat.ECONFLICT {
+			t.Fatalf("refund of a paid order that is not cancelled: %v", err)
+		}
+		if _, err := db.SetOrderStatus(ctx, o.ID, haat.StatusCancelled); err != nil {
+			t.Fatal(err)
+		}
+		if !s.CanRefund("stripe") || s.CanRefund("sandbox") {
+			t.Fatal("CanRefund")
+		}
+		got, err := s.Refund(ctx, o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rec.called("GET /v1/checkout/sessions/"+newest.Reference) || !rec.called("POST /v1/refunds") {
+			t.Fatalf("no refund asked of Stripe: %v", rec.calls)
+		}
+		if got.Refund != haat.RefundRefunded || len(got.Refunds) != 1 || !strings.HasPrefix(got.Refunds[0].RefundReference, "re_") ||
+			got.Refunds[0].Reference != newest.Reference {
+			t.Fatalf("refunded order = %+v", got)
+		}
+		if _, err := s.Refund(ctx, o.ID); haat.ErrorCode(err) != haat.ECONFLICT {
+			t.Fatalf("refunded twice: %v", err)
+		}
+		_ = u
 	})
 }

@@ -117,8 +117,10 @@ func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order
 	return &orders[0], nil
 }
 
-// sellerVisible selects the orders a seller handles: cash orders and paid online orders.
-const sellerVisible = `(o.payment_type = 'COD' OR o.is_paid = TRUE)`
+// sellerVisible selects the orders a seller handles: cash orders, paid online orders, and online
+// orders with money to give back.
+const sellerVisible = `(o.payment_type = 'COD' OR o.is_paid = TRUE
+	OR EXISTS (SELECT 1 FROM payment_attempts r WHERE r.order_id = o.id AND r.refund <> ''))`
 
 // SellerOrders returns up to limit orders the seller handles, newest first, starting after the
 // order before when it is given, and whether older ones remain.
@@ -165,16 +167,30 @@ func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order
 			return nil, err
 		}
 		o.UpdatedAt = d.Now().UTC()
-		res, err := d.db.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
-			WHERE id = $4 AND status = $5 AND is_paid = $6`,
-			o.Status, o.IsPaid, o.UpdatedAt.UnixMilli(), o.ID, was.Status, was.IsPaid)
+		changed := false
+		err = d.inTx(ctx, func(tx *sql.Tx) error {
+			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
+				WHERE id = $4 AND status = $5 AND is_paid = $6`,
+				o.Status, o.IsPaid, o.UpdatedAt.UnixMilli(), o.ID, was.Status, was.IsPaid)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return err
+			}
+			changed = true
+			if o.Status == haat.StatusCancelled && o.IsPaid {
+				// The shopper's money goes back: the payment is owed until the seller refunds it.
+				_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
+					haat.RefundDue, o.ID, haat.PaymentPaid)
+			}
+			return err
+		})
 		if err != nil {
 			return nil, fmt.Errorf("sqlstore: change order: %w", err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return nil, fmt.Errorf("sqlstore: change order: %w", err)
-		} else if n == 1 {
-			return o, nil
+		if changed {
+			return d.sellerOrder(ctx, id)
 		}
 	}
 	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
@@ -205,7 +221,7 @@ func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) 
 // orders loads up to limit orders matching where (all when limit is 0), newest first, with
 // their address and items, in two queries.
 func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) ([]haat.Order, error) {
-	query := `SELECT o.id, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.created_at, o.updated_at,
+	query := `SELECT o.id, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone
 		FROM orders o JOIN addresses a ON a.id = o.address_id
 		WHERE ` + where + ` ORDER BY o.created_at DESC, o.id DESC`
@@ -221,7 +237,7 @@ func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) (
 	for rows.Next() {
 		var o haat.Order
 		var created, updated int64
-		dest := append([]any{&o.ID, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &created, &updated}, addressFields(&o.Address)...)
+		dest := append([]any{&o.ID, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlstore: orders: %w", err)
@@ -264,5 +280,35 @@ func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) (
 			orders[i].Items = append(orders[i].Items, it)
 		}
 	}
-	return orders, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlstore: order items: %w", err)
+	}
+	if err := d.orderRefunds(ctx, orders, index, ids); err != nil {
+		return nil, fmt.Errorf("sqlstore: order refunds: %w", err)
+	}
+	return orders, nil
+}
+
+// orderRefunds loads the refunds of orders, whose positions index holds by id.
+func (d *DB) orderRefunds(ctx context.Context, orders []haat.Order, index map[string]int, ids []any) error {
+	rows, err := d.db.QueryContext(ctx, `SELECT order_id, id, provider, COALESCE(reference, ''), amount, currency, refund, refund_reference
+		FROM payment_attempts WHERE refund <> '' AND order_id IN (`+placeholders(1, len(ids))+`) ORDER BY order_id, created_at, id`, ids...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var orderID string
+		var r haat.Refund
+		if err := rows.Scan(&orderID, &r.AttemptID, &r.Provider, &r.Reference, &r.Amount, &r.Currency, &r.State, &r.RefundReference); err != nil {
+			return err
+		}
+		if i, ok := index[orderID]; ok {
+			orders[i].Refunds = append(orders[i].Refunds, r)
+		}
+	}
+	for i := range orders {
+		orders[i].Refund = haat.RefundState(orders[i].Refunds)
+	}
+	return rows.Err()
 }

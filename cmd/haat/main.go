@@ -63,7 +63,8 @@ type config struct {
 	ClientIPHeader string
 	// Env is "production" on a live store: it refuses the payment sandbox.
 	Env string
-	// Sandbox is auto (the sandbox when no real provider is configured), true or false.
+	// Sandbox is auto (the sandbox on a development machine listening on a loopback address, when
+	// no real provider is configured), true or false.
 	Sandbox string
 	Pay     paymentConfig
 }
@@ -85,7 +86,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.SellerEmail, "seller-email", env("HAAT_SELLER_EMAIL", ""), "seller account created or updated at start-up (HAAT_SELLER_EMAIL)")
 	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("HAAT_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For (HAAT_CLIENT_IP_HEADER)")
 	fs.StringVar(&c.Env, "env", env("HAAT_ENV", "development"), "development or production; production refuses the payment sandbox (HAAT_ENV)")
-	fs.StringVar(&c.Sandbox, "payment-sandbox", env("HAAT_PAYMENT_SANDBOX", "auto"), "built-in test payment page: auto (when no provider is configured), true or false (HAAT_PAYMENT_SANDBOX)")
+	fs.StringVar(&c.Sandbox, "payment-sandbox", env("HAAT_PAYMENT_SANDBOX", "auto"), "built-in test payment page: auto (outside production, on a loopback address, when no provider is configured), true or false (HAAT_PAYMENT_SANDBOX)")
 	c.SellerPassword = env("HAAT_SELLER_PASSWORD", "")
 	c.Pay.read(env)
 }
@@ -228,13 +229,13 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	var payments *payment.Service
 	if len(providers) > 0 {
-		publicURL := cfg.PublicURL
-		if publicURL == "" {
-			publicURL = "http://" + cfg.Addr
-		}
-		payments = &payment.Service{Store: db, Providers: providers, PublicURL: publicURL, Currency: cfg.Currency, Logger: logger}
+		payments = &payment.Service{Store: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
 		for _, m := range payments.Methods() {
 			logger.Info("online payment", "provider", m.ID, "label", m.Label)
+		}
+		if cfg.PublicURL == "" {
+			logger.Warn("online payment is on without HAAT_PUBLIC_URL: payment return links use the address each request reached the store at; " +
+				"set HAAT_PUBLIC_URL to the store's public address (and HAAT_CLIENT_IP_HEADER behind a reverse proxy)")
 		}
 		go payments.Run(ctx, time.Minute, reconcileAfter)
 	} else {

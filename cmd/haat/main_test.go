@@ -129,7 +129,9 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop")
 	}
-	for _, want := range []string{"demo catalogue seeded", "haat listening", "shutting down", "path=/api/product/list"} {
+	// On a loopback address the test payment page is on, and no public URL is set: a warning.
+	for _, want := range []string{"demo catalogue seeded", "haat listening", "shutting down", "path=/api/product/list",
+		"provider=sandbox", "online payment is on without HAAT_PUBLIC_URL"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %q", want)
 		}
@@ -145,13 +147,23 @@ func TestPaymentProviders(t *testing.T) {
 		}
 		return strings.Join(out, ","), err
 	}
-	dev := config{Env: "development", Sandbox: "auto", Currency: "USD"}
+	dev := config{Env: "development", Sandbox: "auto", Currency: "USD", Addr: "127.0.0.1:8080"}
 	for _, tc := range []struct {
 		name   string
 		change func(c *config)
 		want   string // providers, or the start-up error
 	}{
 		{"nothing configured", func(*config) {}, "sandbox"},
+		// The test page on auto only where nobody from outside reaches it.
+		{"loopback ::1", func(c *config) { c.Addr = "[::1]:8080" }, "sandbox"},
+		{"loopback localhost", func(c *config) { c.Addr = "localhost:8080" }, "sandbox"},
+		{"loopback 127.8.9.10", func(c *config) { c.Addr = "127.8.9.10:80" }, "sandbox"},
+		{"all interfaces", func(c *config) { c.Addr = ":8080" }, ""},
+		{"all interfaces 0.0.0.0", func(c *config) { c.Addr = "0.0.0.0:8080" }, ""},
+		{"all interfaces ::", func(c *config) { c.Addr = "[::]:8080" }, ""},
+		{"a LAN address", func(c *config) { c.Addr = "192.168.1.20:8080" }, ""},
+		{"a public name", func(c *config) { c.Addr = "shop.example.com:8080" }, ""},
+		{"asked for on a public address", func(c *config) { c.Addr, c.Sandbox = "0.0.0.0:8080", "true" }, "sandbox"},
 		{"production without providers", func(c *config) { c.Env = "production" }, ""},
 		{"sandbox asked for in production", func(c *config) { c.Env, c.Sandbox = "production", "true" }, "error: HAAT_PAYMENT_SANDBOX: payment: the sandbox provider cannot run with HAAT_ENV=production; configure Stripe, eSewa or Khalti"},
 		{"sandbox off", func(c *config) { c.Sandbox = "false" }, ""},

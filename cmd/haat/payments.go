@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
 	"time"
 
 	"haat/payment"
@@ -93,7 +94,7 @@ func (c *config) providers() ([]payment.Provider, error) {
 		}
 		out = append(out, p)
 	}
-	if c.Sandbox == "true" || (c.Sandbox == "auto" && len(out) == 0 && c.Env != "production") {
+	if c.sandbox(len(out)) {
 		sb, err := payment.NewSandbox(c.Env)
 		if err != nil {
 			return nil, fmt.Errorf("HAAT_PAYMENT_SANDBOX: %w", err)
@@ -101,4 +102,31 @@ func (c *config) providers() ([]payment.Provider, error) {
 		out = append(out, sb)
 	}
 	return out, nil
+}
+
+// sandbox decides whether the built-in test payment page is offered, beside others configured
+// providers: always when HAAT_PAYMENT_SANDBOX=true; on auto only on a development machine, that
+// is, outside production, with no other provider, and listening on a loopback address, where no
+// shopper from outside can reach it.
+func (c *config) sandbox(others int) bool {
+	switch c.Sandbox {
+	case "true":
+		return true
+	case "auto":
+		return others == 0 && c.Env != "production" && loopback(c.Addr)
+	}
+	return false
+}
+
+// loopback reports whether a listen address is on this machine only: 127.0.0.0/8, ::1 or localhost.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -1,0 +1,57 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"haat"
+)
+
+// shopperOf returns the shopper signed in on the request, or "": the test payment page answers
+// the order's own shopper only.
+func (s *Server) shopperOf(r *http.Request) (string, error) {
+	return s.sessionOf(r, haat.RoleUser)
+}
+
+// baseURL is the store's address for links that bring a shopper back from a payment: the public
+// URL when it is set; otherwise the scheme and host the request reached the store at. Behind a
+// reverse proxy (ClientIPHeader set) those are the X-Forwarded-Proto and X-Forwarded-Host it
+// passes, the last entry of each, the one it added; without a trusted proxy the headers are
+// ignored, as anyone can send them.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.PublicURL != "" {
+		return strings.TrimRight(s.PublicURL, "/")
+	}
+	scheme, host := "http", r.Host
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if s.ClientIPHeader != "" {
+		if p := strings.ToLower(lastEntry(r.Header.Values("X-Forwarded-Proto"))); p == "http" || p == "https" {
+			scheme = p
+		}
+		if h := lastEntry(r.Header.Values("X-Forwarded-Host")); validHost(h) {
+			host = h
+		}
+	}
+	return scheme + "://" + host
+}
+
+// lastEntry is the last comma-separated entry of a header's values.
+func lastEntry(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	parts := strings.Split(values[len(values)-1], ",")
+	return strings.TrimSpace(parts[len(parts)-1])
+}
+
+// validHost reports whether h is a bare host with an optional port, fit to put into a link.
+func validHost(h string) bool {
+	if h == "" || strings.ContainsAny(h, "/\\@?# \t") {
+		return false
+	}
+	u, err := url.Parse("http://" + h)
+	return err == nil && u.Host == h && u.Hostname() != ""
+}
