@@ -75,15 +75,29 @@ type SessionService interface {
 	DeleteSession(ctx context.Context, role, token string) error
 }
 
-// LoginLimiter counts failed logins per key (client address) in a time window.
+// Rate limits. Failed logins are counted per account and per client address; many shoppers in
+// Nepal share one address behind a carrier-grade NAT, so the address's ceiling is far higher
+// than the account's: one guesser cannot lock a neighbourhood out, nor try many passwords on
+// one account. Sign-ups are counted per address, generously for a household or an office.
+const (
+	LoginFailuresPerAccount = 10
+	LoginFailuresPerAddress = 100
+	LoginWindow             = 15 * time.Minute
+	SignUpsPerAddress       = 20
+	SignUpWindow            = time.Hour
+)
+
+// RateLimiter counts attempts per key in fixed windows.
 //
-// Every attempt takes a slot before the password is checked, in one atomic step, so that
-// parallel guesses cannot all pass a check made before any of them was counted; an attempt
-// that did not fail on its credentials gives its slot back. Failures are forgotten only when
-// their window ends, so logging in to an account of one's own resets nothing.
-type LoginLimiter interface {
-	// LoginAttempt counts an attempt by key and reports whether it may go ahead.
-	LoginAttempt(ctx context.Context, key string) (bool, error)
-	// LoginNotFailed gives back the slot of an allowed attempt that did not fail on its credentials.
-	LoginNotFailed(ctx context.Context, key string) error
+// Every attempt takes a slot before it is tried (the password checked, the account created), in
+// one atomic step, so that parallel attempts cannot all pass a check made before any of them
+// was counted; an attempt that must not count (a login that did not fail on its credentials)
+// gives its slot back. Counts are forgotten only when their window ends, so logging in to an
+// account of one's own resets nothing.
+type RateLimiter interface {
+	// Attempt counts an attempt by key, allowing at most limit per window, and reports whether
+	// it may go ahead; when it may not, retryAfter is the time left in the window.
+	Attempt(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
+	// GiveBack returns the slot of an allowed attempt that must not count.
+	GiveBack(ctx context.Context, key string, limit int) error
 }

@@ -2,8 +2,13 @@ package api
 
 import (
 	"context"
-	"net"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -113,44 +118,142 @@ func (s *Server) secure(r *http.Request) bool {
 	return r.TLS != nil || s.httpsOnly()
 }
 
-// clientIP is the address the request came from; the rate limit counts per address. Behind a
-// proxy, header names the header it sets (X-Forwarded-For: the last entry, the one it added).
-func clientIP(r *http.Request, header string) string {
+// clientAddr is the address the request came from. Behind a proxy, header names the header it
+// sets (X-Forwarded-For: the last entry, the one it added); a value that is not an IP address
+// is ignored, and the connection's address counts.
+func clientAddr(r *http.Request, header string) netip.Addr {
 	if header != "" {
 		if v := r.Header.Values(header); len(v) > 0 {
 			parts := strings.Split(v[len(v)-1], ",")
-			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
-				return ip
+			if a, ok := parseAddr(parts[len(parts)-1]); ok {
+				return a
 			}
 		}
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	a, _ := parseAddr(r.RemoteAddr)
+	return a
 }
 
-// loginAttempt counts a login attempt from the client's address for the rate limit and
-// refuses it when the address failed too often recently. Call loginResult with the outcome.
-func (s *Server) loginAttempt(r *http.Request) error {
-	allowed, err := s.Limiter.LoginAttempt(r.Context(), clientIP(r, s.ClientIPHeader))
+// parseAddr reads an IP address, with or without a port.
+func parseAddr(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap().WithZone(""), true
+	}
+	if a, err := netip.ParseAddr(s); err == nil {
+		return a.Unmap().WithZone(""), true
+	}
+	return netip.Addr{}, false
+}
+
+// clientIP is the client's address as text, for the request log.
+func clientIP(r *http.Request, header string) string {
+	if a := clientAddr(r, header); a.IsValid() {
+		return a.String()
+	}
+	return r.RemoteAddr
+}
+
+// addressKey names the client's network for the rate limits: an IPv4 address, or the /64 of
+// an IPv6 address (one household or phone gets a whole /64 and picks addresses from it freely).
+func addressKey(r *http.Request, header string) string {
+	a := clientAddr(r, header)
+	if !a.IsValid() {
+		return "unknown"
+	}
+	if a.Is6() {
+		return netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return a.String()
+}
+
+// accountKey names the account a login is for, whether or not it exists (so an unknown email
+// behaves as a known one), without keeping the email itself.
+func accountKey(role, email string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(email))))
+	return "login:" + role + ":" + hex.EncodeToString(sum[:16])
+}
+
+const tooManyLogins = "Too many failed login attempts. Please try again in 15 minutes."
+
+// tooMany answers a refused attempt: Retry-After in whole seconds, at least one.
+func tooMany(w http.ResponseWriter, retryAfter time.Duration, message string) error {
+	w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(retryAfter.Seconds())))))
+	return haat.Errorf(haat.ETOOMANY, "%s", message)
+}
+
+// loginAttempt takes a slot of the client address's and of the account's failed-login limits
+// before the password is checked, and refuses the attempt when either is used up. Call
+// loginResult with the outcome.
+func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, email string) error {
+	addr := "login:" + addressKey(r, s.ClientIPHeader)
+	ok, retry, err := s.Limiter.Attempt(r.Context(), addr, haat.LoginFailuresPerAddress, haat.LoginWindow)
 	if err != nil {
 		return err
 	}
-	if !allowed {
-		return haat.Errorf(haat.ETOOMANY, "Too many failed login attempts. Please try again in 15 minutes.")
+	if !ok {
+		return tooMany(w, retry, tooManyLogins)
+	}
+	ok, retry, err = s.Limiter.Attempt(r.Context(), accountKey(role, email), haat.LoginFailuresPerAccount, haat.LoginWindow)
+	if err != nil || !ok {
+		// Not tried: the address's slot is not used.
+		s.giveBack(r, addr, haat.LoginFailuresPerAddress)
+	}
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return tooMany(w, retry, tooManyLogins)
 	}
 	return nil
 }
 
-// loginResult keeps the attempt counted when it failed on its credentials, gives its slot back
-// otherwise, and passes the result on.
-func (s *Server) loginResult(r *http.Request, err error) error {
+// loginResult keeps the attempt counted when it failed on its credentials, gives both slots
+// back otherwise, and passes the result on.
+func (s *Server) loginResult(r *http.Request, role, email string, err error) error {
 	if haat.ErrorCode(err) != haat.EUNAUTHORIZED {
-		if lerr := s.Limiter.LoginNotFailed(r.Context(), clientIP(r, s.ClientIPHeader)); lerr != nil {
-			s.Logger.ErrorContext(r.Context(), "login limit", "err", lerr)
-		}
+		s.giveBack(r, "login:"+addressKey(r, s.ClientIPHeader), haat.LoginFailuresPerAddress)
+		s.giveBack(r, accountKey(role, email), haat.LoginFailuresPerAccount)
 	}
 	return err
+}
+
+func (s *Server) giveBack(r *http.Request, key string, limit int) {
+	if err := s.Limiter.GiveBack(r.Context(), key, limit); err != nil {
+		s.Logger.ErrorContext(r.Context(), "rate limit", "err", err)
+	}
+}
+
+// signUpAttempt takes a slot of the client address's sign-up limit before an account is
+// created, and refuses the attempt when it is used up. Call signUpResult with the outcome.
+// Requests from the store's own machine (development, the browser tests) are not limited.
+func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
+	if clientAddr(r, s.ClientIPHeader).IsLoopback() {
+		return nil
+	}
+	ok, retry, err := s.Limiter.Attempt(r.Context(), "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress, haat.SignUpWindow)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		minutes := int(math.Ceil(retry.Minutes()))
+		return tooMany(w, retry, fmt.Sprintf("Too many sign-ups from your network. Please try again in %d minute%s.", minutes, plural(minutes)))
+	}
+	return nil
+}
+
+// signUpResult keeps the slot of an attempt that created an account or found the email taken
+// (so that nobody can test thousands of emails for an account), and gives it back otherwise.
+func (s *Server) signUpResult(r *http.Request, err error) error {
+	if code := haat.ErrorCode(err); code != "" && code != haat.ECONFLICT && !clientAddr(r, s.ClientIPHeader).IsLoopback() {
+		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
+	}
+	return err
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -33,8 +33,12 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.signUpAttempt(w, r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	u, err := s.Users.Register(r.Context(), req.Name, req.Email, req.Password)
-	if err != nil {
+	if err := s.signUpResult(r, err); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -51,12 +55,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.loginAttempt(r); err != nil {
+	if err := s.loginAttempt(w, r, haat.RoleUser, req.Email); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	u, err := s.Users.Authenticate(r.Context(), req.Email, req.Password)
-	if err := s.loginResult(r, err); err != nil {
+	if err := s.loginResult(r, haat.RoleUser, req.Email, err); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -102,12 +106,12 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.loginAttempt(r); err != nil {
+	if err := s.loginAttempt(w, r, haat.RoleSeller, req.Email); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	seller, err := s.Sellers.AuthenticateSeller(r.Context(), strings.TrimSpace(req.Email), req.Password)
-	if err := s.loginResult(r, err); err != nil {
+	if err := s.loginResult(r, haat.RoleSeller, req.Email, err); err != nil {
 		s.fail(w, r, err)
 		return
 	}

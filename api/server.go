@@ -27,7 +27,7 @@ type Server struct {
 	Users     haat.UserService
 	Sellers   haat.SellerService
 	Sessions  haat.SessionService
-	Limiter   haat.LoginLimiter
+	Limiter   haat.RateLimiter
 	Products  haat.ProductService
 	Addresses haat.AddressService
 	Orders    haat.OrderService

@@ -192,51 +192,65 @@ func TestNewSellerPasswordEndsSessions(t *testing.T) {
 	})
 }
 
-func TestLoginLimiter(t *testing.T) {
+func TestRateLimiter(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		now := time.Now()
 		db.Now = func() time.Time { return now }
-		attempt := func(key string) bool {
+		const limit, window = 10, 15 * time.Minute
+		attempt := func(key string) (bool, time.Duration) {
 			t.Helper()
-			ok, err := db.LoginAttempt(ctx, key)
+			ok, retry, err := db.Attempt(ctx, key, limit, window)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return ok
-		}
-		// Successful attempts give their slot back and never use up the limit.
-		for range 3 * sqlstore.LoginMaxFailures {
-			if !attempt("10.0.0.1") {
-				t.Fatal("an address whose logins succeed was refused")
+			if ok != (retry == 0) {
+				t.Fatalf("allowed %v with retry after %v", ok, retry)
 			}
-			if err := db.LoginNotFailed(ctx, "10.0.0.1"); err != nil {
+			return ok, retry
+		}
+		// Attempts that give their slot back never use up the limit.
+		for range 3 * limit {
+			if ok, _ := attempt("10.0.0.1"); !ok {
+				t.Fatal("a key whose attempts are given back was refused")
+			}
+			if err := db.GiveBack(ctx, "10.0.0.1", limit); err != nil {
 				t.Fatal(err)
 			}
 		}
-		for i := range sqlstore.LoginMaxFailures {
-			if !attempt("10.0.0.1") {
-				t.Fatalf("failure %d refused", i+1)
+		for i := range limit {
+			if ok, _ := attempt("10.0.0.1"); !ok {
+				t.Fatalf("attempt %d refused", i+1)
 			}
 		}
+		now = now.Add(5 * time.Minute)
 		for range 3 {
-			if attempt("10.0.0.1") {
-				t.Fatal("allowed after too many failures")
+			if ok, retry := attempt("10.0.0.1"); ok || retry != 10*time.Minute {
+				t.Fatalf("after too many: allowed %v, retry after %v (want 10m)", ok, retry)
 			}
 		}
 		// A refused attempt has no slot to give back: the count stays at the limit.
-		db.LoginNotFailed(ctx, "10.0.0.1")
-		if attempt("10.0.0.1") {
+		db.GiveBack(ctx, "10.0.0.1", limit)
+		if ok, _ := attempt("10.0.0.1"); ok {
 			t.Fatal("a refused attempt freed a slot")
 		}
-		if !attempt("10.0.0.2") {
-			t.Fatal("another address refused")
+		if ok, _ := attempt("10.0.0.2"); !ok {
+			t.Fatal("another key refused")
 		}
-		now = now.Add(sqlstore.LoginWindow + time.Second)
-		if !attempt("10.0.0.1") {
+		// Another limit and window for another key: one hour, 20.
+		for range 20 {
+			if ok, _, _ := db.Attempt(ctx, "signup:10.0.0.1", 20, time.Hour); !ok {
+				t.Fatal("refused within the limit")
+			}
+		}
+		if ok, retry, _ := db.Attempt(ctx, "signup:10.0.0.1", 20, time.Hour); ok || retry != time.Hour {
+			t.Fatalf("21st of 20: allowed %v, retry after %v", ok, retry)
+		}
+		now = now.Add(10*time.Minute + time.Second)
+		if ok, _ := attempt("10.0.0.1"); !ok {
 			t.Fatal("refused after the window passed")
 		}
-		if !attempt("10.0.0.1") {
-			t.Fatal("refused after one failure in a new window")
+		if ok, _ := attempt("10.0.0.1"); !ok {
+			t.Fatal("refused after one attempt in a new window")
 		}
 	})
 }

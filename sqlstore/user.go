@@ -256,20 +256,14 @@ func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
 	return nil
 }
 
-// Login rate limit: at most LoginMaxFailures failed attempts per key in LoginWindow.
-const (
-	LoginMaxFailures = 10
-	LoginWindow      = 15 * time.Minute
-)
-
-// LoginAttempt counts an attempt by key, starting a new window when the last one has passed,
-// and allows it while the window holds at most LoginMaxFailures. The count and the check are
-// one statement, so concurrent attempts cannot overtake each other. Refused attempts do not
-// raise the count further. Counts whose window ended long ago are swept when a new window
-// begins, not on every attempt.
-func (d *DB) LoginAttempt(ctx context.Context, key string) (bool, error) {
+// Attempt counts an attempt by key, starting a new window when the last one has passed, and
+// allows it while the window holds at most limit. The count and the check are one statement,
+// so concurrent attempts cannot overtake each other. Refused attempts do not raise the count
+// further. Counts whose window ended long ago are swept when a new window begins, not on every
+// attempt.
+func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	now := d.Now()
-	var failures int
+	var count int
 	var windowStart int64
 	err := d.db.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
@@ -278,24 +272,27 @@ func (d *DB) LoginAttempt(ctx context.Context, key string) (bool, error) {
 				ELSE login_failures.failures + 1 END,
 			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END
 		RETURNING failures, window_start`,
-		key, now.UnixMilli(), now.Add(-LoginWindow).UnixMilli(), LoginMaxFailures).Scan(&failures, &windowStart)
+		key, now.UnixMilli(), now.Add(-window).UnixMilli(), limit).Scan(&count, &windowStart)
 	if err != nil {
-		return false, fmt.Errorf("sqlstore: login attempt: %w", err)
+		return false, 0, fmt.Errorf("sqlstore: rate limit: %w", err)
 	}
 	if windowStart == now.UnixMilli() { // this attempt began a new window
 		if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
 			now.Add(-24*time.Hour).UnixMilli()); err != nil {
-			return false, fmt.Errorf("sqlstore: sweep login failures: %w", err)
+			return false, 0, fmt.Errorf("sqlstore: sweep rate limits: %w", err)
 		}
 	}
-	return failures <= LoginMaxFailures, nil
+	if count <= limit {
+		return true, 0, nil
+	}
+	return false, time.Duration(windowStart+window.Milliseconds()-now.UnixMilli()) * time.Millisecond, nil
 }
 
-// LoginNotFailed gives back the slot LoginAttempt took for an attempt that did not fail.
-func (d *DB) LoginNotFailed(ctx context.Context, key string) error {
+// GiveBack returns the slot Attempt took for an allowed attempt that must not count.
+func (d *DB) GiveBack(ctx context.Context, key string, limit int) error {
 	if _, err := d.db.ExecContext(ctx, `UPDATE login_failures SET failures = failures - 1
-		WHERE key = $1 AND failures > 0 AND failures <= $2`, key, LoginMaxFailures); err != nil {
-		return fmt.Errorf("sqlstore: login not failed: %w", err)
+		WHERE key = $1 AND failures > 0 AND failures <= $2`, key, limit); err != nil {
+		return fmt.Errorf("sqlstore: rate limit give back: %w", err)
 	}
 	return nil
 }
