@@ -2,6 +2,8 @@ package haat
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -68,7 +70,9 @@ type OrderItem struct {
 
 // Order is a placed order with its items and address populated.
 type Order struct {
-	ID          string      `json:"_id"`
+	ID string `json:"_id"`
+	// Number is the order's short number for people, shown as "#10482": sequential per store.
+	Number      int64       `json:"number"`
 	UserID      string      `json:"-"`
 	Items       []OrderItem `json:"items"`
 	Address     Address     `json:"address"`
@@ -106,6 +110,16 @@ func (o *Order) CheckMarkRefunded() error {
 		return Errorf(ECONFLICT, "No refund is due for this order")
 	}
 	return nil
+}
+
+// ParseOrderNumber reads an order number as a person types it: "10482" or "#10482".
+func ParseOrderNumber(s string) (int64, error) {
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "#"))
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || !digits(s) {
+		return 0, Errorf(EINVALID, "An order number is a number like #10482")
+	}
+	return n, nil
 }
 
 // NextStatuses lists the statuses a seller may move the order to now, the forward step first.
@@ -194,6 +208,8 @@ type OrderService interface {
 	// SellerOrders returns up to limit cash orders and paid online orders, newest first, starting
 	// after the order before when it is not empty, and whether older ones remain.
 	SellerOrders(ctx context.Context, before string, limit int) (orders []Order, more bool, err error)
+	// SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
+	SellerOrderByNumber(ctx context.Context, number int64) (*Order, error)
 	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.
 	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
 	// MarkOrderPaid records the payment of a cash order, if CheckMarkPaid allows it.

@@ -46,3 +46,16 @@ func TestOrderRules(t *testing.T) {
 		t.Errorf("awaiting payment → packed: %v", err)
 	}
 }
+
+func TestParseOrderNumber(t *testing.T) {
+	for in, want := range map[string]int64{"10482": 10482, "#10482": 10482, " # 10482 ": 10482, "#1": 1} {
+		if got, err := haat.ParseOrderNumber(in); err != nil || got != want {
+			t.Errorf("ParseOrderNumber(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "#", "abc", "10482a", "+10482", "-5", "0", "##10482", "1 0482", "99999999999999999999"} {
+		if _, err := haat.ParseOrderNumber(in); haat.ErrorCode(err) != haat.EINVALID {
+			t.Errorf("ParseOrderNumber(%q) = %v, want EINVALID", in, err)
+		}
+	}
+}

@@ -510,8 +510,13 @@ func (s *Server) sellerOrder(o haat.Order) sellerOrder {
 	return so
 }
 
-// orderSeller answers the newest orders the seller handles; ?before=<order id> pages further back.
+// orderSeller answers the newest orders the seller handles; ?before=<order id> pages further back,
+// and ?number=10482 (or #10482) answers the one order with that number, if any.
 func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
+	if q := r.URL.Query(); q.Has("number") {
+		s.orderSellerByNumber(w, r, q.Get("number"))
+		return
+	}
 	orders, more, err := s.Orders.SellerOrders(r.Context(), r.URL.Query().Get("before"), sellerOrdersPage)
 	if err != nil {
 		s.fail(w, r, err)
@@ -522,6 +527,26 @@ func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) {
 		out[i] = s.sellerOrder(o)
 	}
 	ok(w, map[string]any{"orders": out, "hasMore": more})
+}
+
+// orderSellerByNumber answers the order the seller handles with the number typed, in a list
+// that is empty when there is none.
+func (s *Server) orderSellerByNumber(w http.ResponseWriter, r *http.Request, typed string) {
+	number, err := haat.ParseOrderNumber(typed)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := []sellerOrder{}
+	o, err := s.Orders.SellerOrderByNumber(r.Context(), number)
+	switch {
+	case err == nil:
+		out = append(out, s.sellerOrder(*o))
+	case haat.ErrorCode(err) != haat.ENOTFOUND:
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"orders": out, "hasMore": false})
 }
 
 // orderChange is a seller's change to an order: its id and, for a status step, the new status.

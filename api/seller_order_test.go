@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -254,5 +255,66 @@ func TestSellerOrdersPaging(t *testing.T) {
 		if len(r.body["orders"].([]any)) != 0 {
 			t.Fatal("an unknown cursor answered orders")
 		}
+	})
+}
+
+// TestOrderNumbers: the shopper and the seller see the same short number on an order, and the
+// seller finds an order by it, typed with or without "#".
+func TestOrderNumbers(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		shopper, first := s.placeCashOrder()
+		_, second := s.placeCashOrder()
+		userID := shopper.user()["_id"].(string)
+		addr := shopper.addresses()[0].(map[string]any)["_id"].(string)
+		online, err := s.db.PlaceOrder(ctx, haat.NewOrder{UserID: userID, AddressID: addr, PaymentType: haat.PaymentOnline,
+			Lines: []haat.OrderLine{{ProductID: s.rice.ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		mine := shopper.orders()
+		if len(mine) != 2 || mine[0].(map[string]any)["number"] != 10003.0 || mine[1].(map[string]any)["number"] != 10001.0 {
+			t.Fatalf("shopper's orders: %v", mine)
+		}
+		if n := s.sellerOrder(first)["number"]; n != 10001.0 {
+			t.Fatalf("seller sees number %v for the first order", n)
+		}
+		if n := s.sellerOrder(second)["number"]; n != 10002.0 {
+			t.Fatalf("seller sees number %v for the second order", n)
+		}
+
+		find := func(number string) []any {
+			t.Helper()
+			r := seller.get("/api/order/seller?number=" + url.QueryEscape(number))
+			want(t, r, 200)
+			if r.body["hasMore"] != false {
+				t.Fatalf("hasMore = %v", r.body["hasMore"])
+			}
+			return r.body["orders"].([]any)
+		}
+		for _, typed := range []string{"10002", "#10002", " #10002 "} {
+			got := find(typed)
+			if len(got) != 1 {
+				t.Fatalf("%q found %d orders", typed, len(got))
+			}
+			o := got[0].(map[string]any)
+			if o["_id"] != second || o["number"] != 10002.0 || strs(o["nextStatuses"]) != "Packed,Cancelled" || len(o["items"].([]any)) != 1 {
+				t.Fatalf("%q found %v", typed, o)
+			}
+		}
+		if online.Number != 10003 {
+			t.Fatalf("online order number %d", online.Number)
+		}
+		for _, none := range []string{"10003", "10004", "1"} { // 10003 awaits payment: not the seller's yet
+			if got := find(none); len(got) != 0 {
+				t.Fatalf("%q found %v", none, got)
+			}
+		}
+		for _, bad := range []string{"", "abc", "#", "10002x"} {
+			want(t, seller.get("/api/order/seller?number="+url.QueryEscape(bad)), 400, "An order number is a number like #10482")
+		}
+		want(t, shopper.get("/api/order/seller?number=10002"), 403)
+		want(t, s.client().get("/api/order/seller?number=10002"), 401)
 	})
 }

@@ -73,8 +73,14 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		}
 		order.Amount = haat.OrderAmount(subtotal)
 
-		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`, order.ID, order.UserID, order.Address.ID, order.Amount,
+		// The counter row stays locked until the order commits, so numbers follow each other
+		// without gaps and no two orders share one, whichever server places them.
+		if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
+			Scan(&order.Number); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
 			order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli()); err != nil {
 			return err
 		}
@@ -139,6 +145,18 @@ func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat
 		return orders[:limit], true, nil
 	}
 	return orders, false, nil
+}
+
+// SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
+func (d *DB) SellerOrderByNumber(ctx context.Context, number int64) (*haat.Order, error) {
+	orders, err := d.orders(ctx, sellerVisible+` AND o.number = $1`, 1, number)
+	if err != nil {
+		return nil, err
+	}
+	if len(orders) == 0 {
+		return nil, haat.Errorf(haat.ENOTFOUND, "No order with that number")
+	}
+	return &orders[0], nil
 }
 
 // sellerOrder returns one order the seller handles, or ENOTFOUND.
@@ -221,7 +239,7 @@ func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) 
 // orders loads up to limit orders matching where (all when limit is 0), newest first, with
 // their address and items, in two queries.
 func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) ([]haat.Order, error) {
-	query := `SELECT o.id, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+	query := `SELECT o.id, o.number, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone
 		FROM orders o JOIN addresses a ON a.id = o.address_id
 		WHERE ` + where + ` ORDER BY o.created_at DESC, o.id DESC`
@@ -237,7 +255,7 @@ func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) (
 	for rows.Next() {
 		var o haat.Order
 		var created, updated int64
-		dest := append([]any{&o.ID, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlstore: orders: %w", err)

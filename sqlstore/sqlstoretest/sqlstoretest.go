@@ -29,18 +29,30 @@ func EachDB(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
 // Open opens a fresh database of the dialect, closed and removed when the test ends.
 func Open(t testing.TB, dialect string) *sqlstore.DB {
 	t.Helper()
+	return OpenShared(t, dialect, 1)[0]
+}
+
+// OpenShared opens n stores on one fresh database of the dialect, as n servers would share it;
+// each has its own connections. They are closed and the database removed when the test ends.
+func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
+	t.Helper()
 	ctx := context.Background()
 	var dsn string
 	if dialect == sqlstore.Postgres {
 		dsn = postgresSchema(t)
 	}
-	db, err := sqlstore.Open(ctx, dsn, t.TempDir())
-	if err != nil {
-		t.Fatalf("open %s: %v", dialect, err)
+	dir := t.TempDir()
+	dbs := make([]*sqlstore.DB, n)
+	for i := range dbs {
+		db, err := sqlstore.Open(ctx, dsn, dir)
+		if err != nil {
+			t.Fatalf("open %s: %v", dialect, err)
+		}
+		db.BcryptCost = 4
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
 	}
-	db.BcryptCost = 4
-	t.Cleanup(func() { db.Close() })
-	return db
+	return dbs
 }
 
 // postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES and returns a URL that uses it.
