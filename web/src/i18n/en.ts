@@ -141,7 +141,11 @@ export const t = {
   orders: {
     title: 'My Orders',
     empty: 'No orders yet - Your order history will appear here once you make a purchase.',
-    orderId: 'Order ID:',
+    order: 'Order',
+    /** number shows an order's short number, the same for the shopper and the seller. */
+    number: (n: number) => `#${n}`,
+    orderLabel: (n: number) => `Order #${n}`,
+    lineTotal: (quantity: number, unit: string) => `${quantity} × ${unit} =`,
     payment: 'Payment:',
     total: 'Total Amount:',
     status: 'Status:',
@@ -226,7 +230,12 @@ export const t = {
     markPaid: 'Mark Paid',
     cashOnDelivery: 'COD',
     online: 'Online',
-    orderLabel: (id: string) => `Order ${id}`,
+    orderLabel: (n: number) => `Order #${n}`,
+    findOrder: 'Find order by number',
+    findPlaceholder: '#10482',
+    find: 'Find',
+    noMatch: 'No order with that number',
+    showAll: 'Show all orders',
   },
 
   loader: 'Loading...',

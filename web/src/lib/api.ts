@@ -51,6 +51,8 @@ export type PaymentType = 'COD' | 'Online';
 
 export interface Order {
   _id: string;
+  /** number is the order's short number for people, shown as "#10482". */
+  number: number;
   items: OrderItem[];
   address: Address;
   amount: number;
@@ -154,6 +156,9 @@ export const api = {
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
   sellerOrders: (before?: string) =>
     call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+  /** findSellerOrder answers the order with the number typed ("10482" or "#10482"), or none. */
+  findSellerOrder: (number: string) =>
+    call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller?number=${encodeURIComponent(number.trim())}`),
   setOrderStatus: (id: string, status: OrderStatus) => call<{ order: SellerOrder }>('POST', '/api/order/status', { id, status }),
   markOrderPaid: (id: string) => call<{ order: SellerOrder }>('POST', '/api/order/paid', { id }),
 

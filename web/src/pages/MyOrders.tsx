@@ -4,7 +4,7 @@ import { useApp } from '../context';
 import { api } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
 import { RowSkeleton } from '../components/Spinner';
-import { formatMoney } from '../lib/money';
+import { formatMoney, toMinor } from '../lib/money';
 import { statusTone } from '../components/styles';
 import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
@@ -53,11 +53,11 @@ export default function MyOrders() {
       ) : (
         <ul className="mt-6 space-y-6">
           {orders.map((o) => (
-            <li key={o._id} className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6" aria-label={`Order ${o._id}`}>
-              <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-sm text-slate-500">
-                <p>
-                  {t.orders.orderId} <span className="font-mono text-slate-700">{o._id}</span>
-                </p>
+            <li key={o._id} className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6" aria-label={t.orders.orderLabel(o.number)}>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm text-slate-500">
+                <h2 className="text-base font-semibold text-slate-900">
+                  {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
+                </h2>
                 <p>
                   {t.orders.payment} <span className="text-slate-700">{o.paymentType === 'COD' ? t.orders.cod : t.orders.online}</span>
                 </p>
@@ -97,23 +97,29 @@ export default function MyOrders() {
               )}
               <ul className="mt-4 divide-y divide-stone-100">
                 {o.items.map((item) => (
-                  <li key={item.product._id} className="flex items-center gap-4 py-3">
+                  <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                     <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
                       <img src={thumbnail(item.product.image[0])} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
                     </div>
-                    <div className="flex-1 text-sm">
-                      <p className="font-semibold text-slate-800">{item.product.name}</p>
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-semibold break-words text-slate-800">{item.product.name}</p>
                       <p className="text-slate-500">
                         {t.orders.category} {item.product.category}
                       </p>
                     </div>
-                    <div className="text-right text-sm">
+                    {/* On phones the prices go under the name, so a long name keeps its room. */}
+                    <div className="w-full pl-20 text-sm sm:w-auto sm:pl-0 sm:text-right">
                       <p className="text-slate-500">
                         {t.orders.quantity} {item.quantity}
                       </p>
-                      <p className="font-medium text-green-700">
-                        {currency}
-                        {formatMoney(item.product.offerPrice)}
+                      <p data-testid="line-total">
+                        <span className="text-slate-600">
+                          {t.orders.lineTotal(item.quantity, currency + formatMoney(item.product.offerPrice))}
+                        </span>{' '}
+                        <span className="font-semibold text-green-700">
+                          {currency}
+                          {formatMoney(toMinor(item.product.offerPrice) * item.quantity / 100)}
+                        </span>
                       </p>
                     </div>
                   </li>

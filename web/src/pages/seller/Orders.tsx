@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../context';
@@ -36,10 +36,71 @@ export default function Orders() {
 
   const orders = query.data?.pages.flatMap((p) => p.orders) ?? [];
 
+  // The seller looks an order up by the number the shopper quotes; found holds the answer.
+  const [number, setNumber] = useState('');
+  const [found, setFound] = useState<SellerOrder[] | null>(null);
+  const [finding, setFinding] = useState(false);
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!number.trim()) {
+      setFound(null);
+      return;
+    }
+    setFinding(true);
+    const r = await api.findSellerOrder(number);
+    setFinding(false);
+    if (!r.success) {
+      toast.error(r.message || t.toast.generic, { id: 'find-order' });
+      return;
+    }
+    setFound(r.orders);
+  };
+  const showAll = () => {
+    setNumber('');
+    setFound(null);
+  };
+  const changed = (order: SellerOrder) => {
+    replace(order);
+    setFound((list) => list && list.map((o) => (o._id === order._id ? order : o)));
+  };
+
   return (
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.ordersTitle}</h1>
-      {query.isPending ? (
+      <form role="search" onSubmit={find} className="mt-4 flex max-w-md flex-wrap items-end gap-2">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          {t.seller.findOrder}
+          <input
+            type="search"
+            inputMode="numeric"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            placeholder={t.seller.findPlaceholder}
+            className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 font-normal outline-green-700"
+          />
+        </label>
+        <button type="submit" disabled={finding} className="min-h-11 rounded-lg bg-green-700 px-5 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60">
+          {t.seller.find}
+        </button>
+      </form>
+      {found ? (
+        <>
+          {found.length === 0 ? (
+            <p className="mt-6 text-slate-600" role="status">
+              {t.seller.noMatch}
+            </p>
+          ) : (
+            <ul className="mt-6 max-w-4xl space-y-4">
+              {found.map((o) => (
+                <OrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={showAll} className="mt-6 min-h-11 rounded-lg border border-stone-300 bg-white px-6 text-sm hover:bg-stone-100">
+            {t.seller.showAll}
+          </button>
+        </>
+      ) : query.isPending ? (
         <div className="mt-6 max-w-4xl space-y-4" role="status" aria-label={t.loader}>
           <RowSkeleton tall />
           <RowSkeleton tall />
@@ -91,14 +152,17 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
   const a = o.address;
 
   return (
-    <li className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-slate-700 md:p-6" aria-label={t.seller.orderLabel(o._id)}>
+    <li className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-slate-700 md:p-6" aria-label={t.seller.orderLabel(o.number)}>
+      <h2 className="mb-3 text-base font-semibold text-slate-900">
+        {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.2fr]">
         <div className="flex gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
             <img src={thumbnail(o.items[0]?.product.image[0] ?? '')} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
           </div>
           <div>
-            <h2 className="sr-only">{t.seller.items}</h2>
+            <h3 className="sr-only">{t.seller.items}</h3>
             <ul>
               {o.items.map((it) => (
                 <li key={it.product._id} className="font-medium text-slate-900">

@@ -163,7 +163,7 @@ describe('product list', () => {
 
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
-  _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false,
+  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, ...o,
 });
 
@@ -181,7 +181,7 @@ describe('orders', () => {
       'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: sellerOrder({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
     });
     renderStore('/seller/orders');
-    const card = await screen.findByRole('listitem', { name: 'Order o1' });
+    const card = await screen.findByRole('listitem', { name: 'Order #10001' });
     expect(within(card).getByText('Jumla Red Rice')).toBeInTheDocument();
     expect(within(card).getByText('$601.80')).toBeInTheDocument();
     expect(within(card).getByText('Pending')).toBeInTheDocument();
@@ -209,17 +209,17 @@ describe('orders', () => {
       'GET /api/order/seller': () => ({
         json: { success: true, hasMore: true, orders: [sellerOrder({ status: 'Delivered', nextStatuses: [], canMarkPaid: true })] },
       }),
-      'GET /api/order/seller?before=o1': () => ({ json: { success: true, hasMore: false, orders: [sellerOrder({ _id: 'o0', isPaid: true, paymentType: 'Online' })] } }),
+      'GET /api/order/seller?before=o1': () => ({ json: { success: true, hasMore: false, orders: [sellerOrder({ _id: 'o0', number: 10000, isPaid: true, paymentType: 'Online' })] } }),
       'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: sellerOrder({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
     });
     renderStore('/seller/orders');
-    const card = await screen.findByRole('listitem', { name: 'Order o1' });
+    const card = await screen.findByRole('listitem', { name: 'Order #10001' });
     expect(within(card).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Mark Paid' }));
     expect(await within(card).findByText('Paid')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
-    const older = await screen.findByRole('listitem', { name: 'Order o0' });
+    const older = await screen.findByRole('listitem', { name: 'Order #10000' });
     expect(within(older).getByText('Method: Online')).toBeInTheDocument();
     expect(within(older).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
