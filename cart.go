@@ -1,5 +1,7 @@
 package haat
 
+import "fmt"
+
 // MaxQuantity is the most of one product a cart or order may hold.
 const MaxQuantity = 100
 
@@ -25,4 +27,21 @@ func ValidateQuantity(q int) error {
 		return Errorf(EINVALID, "Quantity must be a whole number from 1 to %d", MaxQuantity)
 	}
 	return nil
+}
+
+// CartConflict is the answer to a cart update that named a version other than the stored one:
+// another tab or device changed the cart in between. It carries the stored cart and its version
+// so that the client can merge its own change into them and try again; nothing was changed.
+type CartConflict struct {
+	Cart    Cart
+	Version int64
+}
+
+func (e *CartConflict) Error() string {
+	return fmt.Sprintf("haat: cart conflict: stored version %d", e.Version)
+}
+
+// Unwrap makes a conflict an ECONFLICT error with a message fit to show.
+func (e *CartConflict) Unwrap() error {
+	return Errorf(ECONFLICT, "Your cart was changed in another window or on another device")
 }

@@ -17,6 +17,9 @@ type User struct {
 	Email     string    `json:"email"`
 	CartItems Cart      `json:"cartItems"`
 	CreatedAt time.Time `json:"-"`
+
+	// CartVersion goes up by one with every change of the cart; a client names it to update safely.
+	CartVersion int64 `json:"cartVersion"`
 }
 
 // Seller is an account that may use the seller area.
@@ -52,8 +55,12 @@ type UserService interface {
 	Authenticate(ctx context.Context, email, password string) (*User, error)
 	// User returns a user with their cart.
 	User(ctx context.Context, id string) (*User, error)
-	// SetCart replaces a user's cart after checking every product and quantity.
+	// SetCart replaces a user's cart after checking every product and quantity, whatever its version.
 	SetCart(ctx context.Context, userID string, cart Cart) error
+	// UpdateCart replaces a user's cart like SetCart and answers its new version. With ifVersion
+	// set, the cart is replaced only while it still has that version; otherwise nothing changes
+	// and the error is a *CartConflict with the stored cart and version.
+	UpdateCart(ctx context.Context, userID string, cart Cart, ifVersion *int64) (int64, error)
 }
 
 // SellerService manages seller accounts.

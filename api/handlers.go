@@ -320,9 +320,14 @@ func parseQuantity(raw json.RawMessage) (int, error) {
 	return q, haat.ValidateQuantity(q)
 }
 
+// cartUpdate replaces the shopper's cart. A version (the cartVersion the client last saw) makes
+// the update conditional: when the cart has changed since, the answer is 409 with the stored
+// cart and version, for the client to merge into and retry. Without one, as the spec's client
+// sends it, the cart is replaced.
 func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		CartItems map[string]json.RawMessage `json:"cartItems"`
+		Version   *int64                     `json:"version"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.fail(w, r, err)
@@ -341,11 +346,18 @@ func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) {
 		}
 		cart[id] = q
 	}
-	if err := s.Users.SetCart(r.Context(), subject(r.Context(), haat.RoleUser), cart); err != nil {
+	version, err := s.Users.UpdateCart(r.Context(), subject(r.Context(), haat.RoleUser), cart, req.Version)
+	var conflict *haat.CartConflict
+	if errors.As(err, &conflict) {
+		writeJSON(w, http.StatusConflict, map[string]any{"success": false, "message": haat.ErrorMessage(err),
+			"cartItems": conflict.Cart, "cartVersion": conflict.Version})
+		return
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"message": "Cart Updated"})
+	ok(w, map[string]any{"message": "Cart Updated", "cartVersion": version})
 }
 
 func (s *Server) addressAdd(w http.ResponseWriter, r *http.Request) {

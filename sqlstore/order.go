@@ -91,7 +91,7 @@ func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 			}
 		}
 		if o.PaymentType == haat.PaymentCOD {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, o.UserID); err != nil {
+			if err := emptyCart(ctx, tx, o.UserID); err != nil {
 				return err
 			}
 		}

@@ -219,8 +219,7 @@ func (d *DB) pay(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt) (bool,
 		if n, err := res.RowsAffected(); err != nil {
 			return false, err
 		} else if n == 1 {
-			_, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, a.UserID)
-			return true, err
+			return true, emptyCart(ctx, tx, a.UserID)
 		}
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE id = $2`, haat.RefundDue, a.ID)

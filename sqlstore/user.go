@@ -82,9 +82,9 @@ func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.Us
 	return d.User(ctx, id)
 }
 
-// User returns a shopper with their cart.
+// User returns a shopper with their cart and its version.
 func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
-	u := &haat.User{CartItems: haat.Cart{}}
+	u := &haat.User{}
 	var created int64
 	err := d.db.QueryRowContext(ctx, `SELECT id, name, email, created_at FROM users WHERE id = $1`, id).
 		Scan(&u.ID, &u.Name, &u.Email, &created)
@@ -94,31 +94,61 @@ func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
 		return nil, fmt.Errorf("sqlstore: user: %w", err)
 	}
 	u.CreatedAt = fromMillis(created)
-	rows, err := d.db.QueryContext(ctx, `SELECT product_id, quantity FROM cart_items WHERE user_id = $1`, id)
-	if err != nil {
+	if u.CartItems, u.CartVersion, err = readCart(ctx, d.db, id); err != nil {
 		return nil, fmt.Errorf("sqlstore: user cart: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var pid string
-		var q int
-		if err := rows.Scan(&pid, &q); err != nil {
-			return nil, fmt.Errorf("sqlstore: user cart: %w", err)
-		}
-		u.CartItems[pid] = q
-	}
-	return u, rows.Err()
+	return u, nil
 }
 
-// SetCart replaces a shopper's cart; unknown products or bad quantities change nothing.
+// querier is what a database and a transaction have in common for reading.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// readCart reads a shopper's cart and its version. The version is read first: outside a
+// transaction a change landing in between then pairs a newer cart with an older version, which
+// costs the client one merge, never the other way round, which would lose that change.
+func readCart(ctx context.Context, q querier, userID string) (haat.Cart, int64, error) {
+	var version int64
+	if err := q.QueryRowContext(ctx, `SELECT cart_version FROM users WHERE id = $1`, userID).Scan(&version); err != nil {
+		return nil, 0, err
+	}
+	rows, err := q.QueryContext(ctx, `SELECT product_id, quantity FROM cart_items WHERE user_id = $1`, userID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	cart := haat.Cart{}
+	for rows.Next() {
+		var pid string
+		var n int
+		if err := rows.Scan(&pid, &n); err != nil {
+			return nil, 0, err
+		}
+		cart[pid] = n
+	}
+	return cart, version, rows.Err()
+}
+
+// SetCart replaces a shopper's cart whatever its version; unknown products or bad quantities change nothing.
 func (d *DB) SetCart(ctx context.Context, userID string, cart haat.Cart) error {
+	_, err := d.UpdateCart(ctx, userID, cart, nil)
+	return err
+}
+
+// UpdateCart replaces a shopper's cart and answers its new version. With ifVersion set the
+// version is compared and raised in one statement (the row lock makes a concurrent update wait
+// and then find the version moved on), so of two updates naming one version exactly one wins.
+func (d *DB) UpdateCart(ctx context.Context, userID string, cart haat.Cart, ifVersion *int64) (int64, error) {
 	if err := cart.Validate(); err != nil {
-		return err
+		return 0, err
 	}
 	ids := make([]any, 0, len(cart))
 	for id := range cart {
 		ids = append(ids, id)
 	}
+	var version int64
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
 		if len(ids) > 0 {
 			var n int
@@ -129,6 +159,29 @@ func (d *DB) SetCart(ctx context.Context, userID string, cart haat.Cart) error {
 			if n != len(ids) {
 				return haat.Errorf(haat.EINVALID, "Your cart has a product that is no longer sold")
 			}
+		}
+		var err error
+		if ifVersion != nil {
+			err = tx.QueryRowContext(ctx, `UPDATE users SET cart_version = cart_version + 1
+				WHERE id = $1 AND cart_version = $2 RETURNING cart_version`, userID, *ifVersion).Scan(&version)
+			if errors.Is(err, sql.ErrNoRows) {
+				stored, storedVersion, err := readCart(ctx, tx, userID)
+				if errors.Is(err, sql.ErrNoRows) {
+					return haat.Errorf(haat.ENOTFOUND, "User not found")
+				} else if err != nil {
+					return err
+				}
+				return &haat.CartConflict{Cart: stored, Version: storedVersion}
+			}
+		} else {
+			err = tx.QueryRowContext(ctx, `UPDATE users SET cart_version = cart_version + 1
+				WHERE id = $1 RETURNING cart_version`, userID).Scan(&version)
+			if errors.Is(err, sql.ErrNoRows) {
+				return haat.Errorf(haat.ENOTFOUND, "User not found")
+			}
+		}
+		if err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
 			return err
@@ -142,8 +195,18 @@ func (d *DB) SetCart(ctx context.Context, userID string, cart haat.Cart) error {
 		return nil
 	})
 	if err != nil && haat.ErrorCode(err) == haat.EINTERNAL {
-		return fmt.Errorf("sqlstore: set cart: %w", err)
+		return 0, fmt.Errorf("sqlstore: set cart: %w", err)
 	}
+	return version, err
+}
+
+// emptyCart empties a shopper's cart inside tx (an order took its items) and raises its version,
+// so that a tab or device still holding the old cart merges instead of bringing the items back.
+func emptyCart(ctx context.Context, tx *sql.Tx, userID string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE users SET cart_version = cart_version + 1 WHERE id = $1`, userID)
 	return err
 }
 

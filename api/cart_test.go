@@ -1,0 +1,89 @@
+package api_test
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestCartVersionOverHTTP: register, login and is-auth tell the cart's version; an update naming
+// it moves it on; one naming an older version is refused with 409 and the stored cart; an update
+// without a version (the spec's client) still replaces the cart.
+func TestCartVersionOverHTTP(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		email := s.newEmail()
+		phone := s.client()
+		r := phone.post("/api/user/register", map[string]string{"name": "Sita Gurung", "email": email, "password": shopperPassword})
+		want(t, r, 200)
+		if v, ok := r.body["user"].(map[string]any)["cartVersion"].(float64); !ok || v != 0 {
+			t.Fatalf("register: cartVersion %v", r.body["user"])
+		}
+		laptop := s.client()
+		r = laptop.post("/api/user/login", map[string]string{"email": email, "password": shopperPassword})
+		want(t, r, 200)
+		if v := r.body["user"].(map[string]any)["cartVersion"]; v != 0.0 {
+			t.Fatalf("login: cartVersion %v", v)
+		}
+
+		// The phone adds rice at version 0.
+		r = phone.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: 1}, "version": 0})
+		want(t, r, 200, "Cart Updated")
+		if r.body["cartVersion"] != 1.0 {
+			t.Fatalf("update answer: %s", r.raw)
+		}
+		// The laptop, still at version 0, adds dal: refused, and told the phone's cart.
+		r = laptop.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.dal.ID: 2}, "version": 0})
+		want(t, r, 409, "Your cart was changed in another window or on another device")
+		items, _ := r.body["cartItems"].(map[string]any)
+		if r.body["cartVersion"] != 1.0 || len(items) != 1 || items[s.rice.ID] != 1.0 {
+			t.Fatalf("conflict answer: %s", r.raw)
+		}
+		if u := laptop.user(); u["cartVersion"] != 1.0 || len(u["cartItems"].(map[string]any)) != 1 {
+			t.Fatalf("refused update changed the cart: %v", u)
+		}
+		// Merged and sent again with the version it was told: accepted.
+		r = laptop.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: 1, s.dal.ID: 2}, "version": 1})
+		want(t, r, 200, "Cart Updated")
+		if r.body["cartVersion"] != 2.0 {
+			t.Fatalf("retry answer: %s", r.raw)
+		}
+
+		// The spec's client sends no version: its cart replaces the stored one.
+		want(t, phone.post("/api/cart/update", `{"cartItems":{}}`), 200, "Cart Updated")
+		if u := phone.user(); u["cartVersion"] != 3.0 || len(u["cartItems"].(map[string]any)) != 0 {
+			t.Fatalf("after an update without version: %v", u)
+		}
+		want(t, phone.post("/api/cart/update", `{"cartItems":{},"version":"3"}`), 400)
+		want(t, phone.post("/api/cart/update", `{"cartItems":{},"version":1.5}`), 400)
+	})
+}
+
+// TestCartConcurrentHTTPUpdates: two devices saving at the same version: one 200, one 409.
+func TestCartConcurrentHTTPUpdates(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		email := s.newEmail()
+		a := s.shopper(email)
+		b := s.client()
+		want(t, b.post("/api/user/login", map[string]string{"email": email, "password": shopperPassword}), 200)
+		for round := range 5 {
+			var wg sync.WaitGroup
+			statuses := make([]int, 2)
+			for i, c := range []*client{a, b} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					statuses[i] = c.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: i + 1}, "version": 2 * round}).status
+				}()
+			}
+			wg.Wait()
+			if statuses[0]+statuses[1] != 200+409 {
+				t.Fatalf("round %d: statuses %v, want one 200 and one 409", round, statuses)
+			}
+			// The loser catches up with the version and saves, so the next round starts at 2 × (round+1).
+			loser := a
+			if statuses[0] == 200 {
+				loser = b
+			}
+			want(t, loser.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: 3}, "version": 2*round + 1}), 200)
+		}
+	})
+}
