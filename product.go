@@ -102,4 +102,6 @@ type ProductService interface {
 	CreateProduct(ctx context.Context, p *Product) error
 	// SetInStock switches a product's stock flag.
 	SetInStock(ctx context.Context, id string, inStock bool) error
+	// ProductExists reports whether a product with id is in the catalogue, in stock or not.
+	ProductExists(ctx context.Context, id string) (bool, error)
 }

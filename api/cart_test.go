@@ -3,6 +3,9 @@ package api_test
 import (
 	"sync"
 	"testing"
+	"testing/fstest"
+
+	"haat/api"
 )
 
 // TestCartVersionOverHTTP: register, login and is-auth tell the cart's version; an update naming
@@ -86,4 +89,29 @@ func TestCartConcurrentHTTPUpdates(t *testing.T) {
 			want(t, loser.post("/api/cart/update", map[string]any{"cartItems": map[string]int{s.rice.ID: 3}, "version": 2*round + 1}), 200)
 		}
 	})
+}
+
+// TestProductPages: the page of a product of the catalogue is 200, an unknown id or category 404
+// with the storefront's page, so that the app shows its not-found page.
+func TestProductPages(t *testing.T) {
+	page := "<!doctype html><title>Haat</title><div id=root></div>"
+	web := fstest.MapFS{"index.html": {Data: []byte(page)}}
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.client()
+		for path, status := range map[string]int{
+			"/products/grains/" + s.rice.ID:    200,
+			"/products/grains/" + s.dal.ID:     200, // out of stock: the page says so
+			"/products/Grains/" + s.rice.ID:    200,
+			"/products/grains/01NOSUCHPRODUCT": 404,
+			"/products/spices/" + s.rice.ID:    404,
+			"/products/grains":                 200,
+			"/products/spices":                 404,
+			"/no-such-page":                    404,
+		} {
+			r := c.get(path)
+			if r.status != status || string(r.raw) != page {
+				t.Errorf("GET %s = %d %q, want %d and the page", path, r.status, r.raw, status)
+			}
+		}
+	}, func(a *api.Server) { a.Web = web })
 }

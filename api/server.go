@@ -122,7 +122,12 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	if s.Web != nil {
-		mux.Handle("/", newStatic(s.Web))
+		st := newStatic(s.Web)
+		st.logger = s.Logger
+		if s.Products != nil {
+			st.productExists = s.Products.ProductExists
+		}
+		mux.Handle("/", st)
 	}
 	return s.recoverer(s.logRequests(s.securityHeaders(mux)))
 }

@@ -3,14 +3,19 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
+
+	"haat"
 )
 
 // asset is one file of the built storefront, held in memory with its gzip form.
@@ -21,8 +26,51 @@ type asset struct {
 }
 
 // static serves the storefront: hashed assets as immutable, index.html for every page route.
+// A path that is no page of the storefront gets index.html too (the app shows its not-found
+// page) but with status 404, so that search engines and links checkers see the truth.
 type static struct {
 	files map[string]*asset
+	// productExists answers whether a product id is in the catalogue; nil takes every id as known.
+	productExists func(ctx context.Context, id string) (bool, error)
+	logger        *slog.Logger
+}
+
+// pages are the storefront's page paths besides /products/{category}[/{id}].
+var pages = map[string]bool{
+	"/": true, "/home": true, "/products": true, "/cart": true, "/add-address": true, "/my-orders": true,
+	"/contact": true, "/loader": true, "/seller": true, "/seller/product-list": true, "/seller/orders": true,
+}
+
+// isPage reports whether the cleaned path name is a page of the storefront: a fixed page, a
+// category that exists (any case) or the page of a product of the catalogue.
+func (s *static) isPage(r *http.Request, name string) bool {
+	if pages[name] {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, "/products/")
+	if !ok {
+		return false
+	}
+	category, id, hasID := strings.Cut(rest, "/")
+	if haat.CanonicalCategory(category) == "" || category != strings.TrimSpace(category) {
+		return false
+	}
+	if !hasID {
+		return true
+	}
+	if id == "" || strings.Contains(id, "/") {
+		return false
+	}
+	if s.productExists == nil {
+		return true
+	}
+	found, err := s.productExists(r.Context(), id)
+	if err != nil {
+		// The page itself will say what it can; a database hiccup is not a missing page.
+		s.logger.Error("product lookup for page", "path", name, "err", err)
+		return true
+	}
+	return found
 }
 
 // compressible says which files are worth gzipping.
@@ -90,19 +138,38 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if name != "/index.html" && !s.isPage(r, name) {
+			s.write(w, r, a, http.StatusNotFound)
+			return
+		}
 	}
+	s.write(w, r, a, http.StatusOK)
+}
+
+// write answers a file, compressed when the client takes gzip; a 200 answers conditional and
+// range requests too, another status sends the whole file with that status.
+func (s *static) write(w http.ResponseWriter, r *http.Request, a *asset, status int) {
 	h := w.Header()
 	h.Set("Content-Type", a.contentType)
-	h.Set("ETag", a.etag)
 	body := a.body
+	etag := a.etag
 	if a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
 		if acceptsGzip(r) {
 			h.Set("Content-Encoding", "gzip")
-			h.Set("ETag", strings.TrimSuffix(a.etag, `"`)+`-gz"`)
+			etag = strings.TrimSuffix(a.etag, `"`) + `-gz"`
 			body = a.gz
 		}
 	}
+	if status != http.StatusOK {
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+		return
+	}
+	h.Set("ETag", etag)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 

@@ -34,12 +34,23 @@ func TestStorefrontFiles(t *testing.T) {
 		t.Cleanup(func() { res.Body.Close() })
 		return res
 	}
-	for _, path := range []string{"/", "/home", "/products/fruits/01ABC", "/seller/orders"} {
+	for _, path := range []string{"/", "/home", "/products/fruits/01ABC", "/seller/orders", "/products/FRUITS", "/cart/", "/my-orders"} {
 		res := get(path)
 		body, _ := io.ReadAll(res.Body)
 		if res.StatusCode != 200 || string(body) != page || res.Header.Get("Cache-Control") != "no-cache" {
 			t.Errorf("GET %s: %d %q %q", path, res.StatusCode, res.Header.Get("Cache-Control"), body[:20])
 		}
+	}
+	// Paths that are no page get the page (it shows "Page not found") with status 404.
+	for _, path := range []string{"/nope", "/products/unknown", "/products/fruits/01ABC/more", "/seller/nope", "/home/x", "/products/%20fruits"} {
+		res := get(path)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 404 || string(body) != page || res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+			t.Errorf("GET %s: %d %q", path, res.StatusCode, body[:min(len(body), 20)])
+		}
+	}
+	if res := get("/nope", "Accept-Encoding", "gzip"); res.StatusCode != 404 || res.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("compressed not-found page: %d %v", res.StatusCode, res.Header)
 	}
 	if res := get("/assets/index-abc123.js"); res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
 		!strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") {

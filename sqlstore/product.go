@@ -31,6 +31,15 @@ func scanProduct(s scanner) (haat.Product, error) {
 	return p, nil
 }
 
+// ProductExists reports whether the catalogue has a product with id, in stock or not.
+func (d *DB) ProductExists(ctx context.Context, id string) (bool, error) {
+	var n int
+	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE id = $1`, id).Scan(&n); err != nil {
+		return false, fmt.Errorf("sqlstore: product exists: %w", err)
+	}
+	return n > 0, nil
+}
+
 // Products returns every product, newest first.
 func (d *DB) Products(ctx context.Context) ([]haat.Product, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+productColumns+` FROM products ORDER BY created_at DESC, id DESC`)
