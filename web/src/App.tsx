@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useApp } from './context';
 import Navbar from './components/Navbar';
 import Footer from './components/Footer';
@@ -22,7 +22,29 @@ const Seller = lazy(() => import('./pages/seller/SellerArea'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const LoginModal = lazy(() => import('./components/LoginModal'));
 
+// On a phone the navigation bar's right end holds the cart badge and the menu: toasts keep to
+// the left of it, within the bar's height, so they never cover the badge or the page's buttons.
+const phoneQuery = '(max-width: 767px)';
+const subscribePhone = (onChange: () => void) => {
+  const mq = window.matchMedia(phoneQuery);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(phoneQuery).matches;
+const phoneToasts = { top: 8, left: 8, right: 112 };
+const wideToasts = { top: 16, left: 16, right: 16 };
+
 export default function App() {
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  // Toasts never pile up: on a phone only the newest shows, elsewhere at most three.
+  const { toasts } = useToasterStore();
+  const limit = phone ? 1 : 3;
+  useEffect(() => {
+    toasts
+      .filter((x) => x.visible)
+      .slice(limit)
+      .forEach((x) => toast.dismiss(x.id));
+  }, [toasts, limit]);
   const { pathname } = useLocation();
   const { showLogin } = useApp();
   const sellerPath = pathname === '/seller' || pathname.startsWith('/seller/');
@@ -34,7 +56,11 @@ export default function App() {
         Skip to content
       </a>
       {showNavbar && <Navbar />}
-      <Toaster position="top-center" toastOptions={{ duration: 3000 }} />
+      <Toaster
+        position={phone ? 'top-left' : 'top-center'}
+        containerStyle={phone ? phoneToasts : wideToasts}
+        toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
+      />
       <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
       <main id="main" className={`flex-1 ${sellerPath || pathname === '/' ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
         <Suspense fallback={<Spinner label={t.loader} />}>

@@ -4,7 +4,7 @@ import { useToastQuery } from './lib/useToastQuery';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { api, unwrap, type Cart, type PaymentMethod, type Product, type User } from './lib/api';
-import { addItem, cartCount, loadGuestCart, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
+import { addItem, cartCount, loadGuestCart, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
 import { t } from './i18n/en';
 
 interface AppState {
@@ -40,6 +40,13 @@ interface AppState {
 }
 
 const AppContext = createContext<AppState | null>(null);
+
+/** CartMessage is what a tab tells the others of the browser when its cart changes. */
+interface CartMessage {
+  user: string | null;
+  cart: Cart;
+  saved: { cart: Cart; version: number } | null;
+}
 const noMethods: PaymentMethod[] = [];
 
 export function useApp(): AppState {
@@ -69,38 +76,112 @@ export function AppProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
 
+  // The cart as the server last confirmed it, with its version: an update names the version, and
+  // when another tab or device saved first, the answer (409) is merged with this tab's changes.
+  const saved = useRef<{ cart: Cart; version: number } | null>(null);
+  const cartRef = useRef(cart);
+  const showCart = useCallback((next: Cart) => {
+    cartRef.current = next;
+    setCart(next);
+  }, []);
+
+  // Tabs of one browser tell each other every change of the cart, so that none shows an old one.
+  const channel = useRef<BroadcastChannel | null>(null);
+  const announce = useCallback((next: Cart) => {
+    channel.current?.postMessage({ user: userRef.current?._id ?? null, cart: next, saved: saved.current });
+  }, []);
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel('haat.cart');
+    channel.current = ch;
+    ch.onmessage = (e: MessageEvent<CartMessage>) => {
+      const m = e.data;
+      if (!m || m.user !== (userRef.current?._id ?? null)) return;
+      showCart(m.cart);
+      if (m.saved && (!saved.current || m.saved.version > saved.current.version)) saved.current = m.saved;
+    };
+    return () => {
+      channel.current = null;
+      ch.close();
+    };
+  }, [showCart]);
+
   // Cart changes reach the server one request at a time, always with the latest cart. Products
   // the store no longer has (an old guest cart, say) are left out, since the server refuses them.
   const known = useRef<Product[] | undefined>(undefined);
   known.current = productsQuery.data;
   const pending = useRef<Cart | null>(null);
   const syncing = useRef(false);
-  const sync = useCallback(async (next: Cart) => {
-    const ids = known.current ? new Set(known.current.map((p) => p._id)) : null;
-    pending.current = ids ? Object.fromEntries(Object.entries(next).filter(([id]) => ids.has(id))) : next;
-    if (syncing.current) return;
-    syncing.current = true;
-    while (pending.current) {
-      const body = pending.current;
-      pending.current = null;
-      const r = await api.updateCart(body);
-      if (!r.success) toast.error(r.message || t.toast.updateFailed);
-    }
-    syncing.current = false;
-  }, []);
+  const sync = useCallback(
+    async (next: Cart) => {
+      const sendable = (c: Cart) => {
+        const ids = known.current ? new Set(known.current.map((p) => p._id)) : null;
+        return ids ? Object.fromEntries(Object.entries(c).filter(([id]) => ids.has(id))) : c;
+      };
+      pending.current = sendable(next);
+      if (syncing.current) return;
+      syncing.current = true;
+      let conflicts = 0;
+      while (pending.current) {
+        const body = pending.current;
+        pending.current = null;
+        const base = saved.current;
+        const r = await api.updateCart(body, base?.version);
+        if (r.success) {
+          if (typeof r.cartVersion === 'number') saved.current = { cart: body, version: r.cartVersion };
+          announce(cartRef.current);
+          continue;
+        }
+        const theirs = r.data?.cartItems as Cart | undefined;
+        const version = r.data?.cartVersion;
+        if (r.status === 409 && base && theirs && typeof version === 'number' && conflicts++ < 5) {
+          // Another tab or device saved first: keep both sides' changes and send the result.
+          saved.current = { cart: theirs, version };
+          const merged = mergeCartChanges(base.cart, pending.current ?? body, theirs);
+          if (userRef.current) showCart(merged);
+          announce(merged);
+          pending.current = sendable(merged);
+          continue;
+        }
+        toast.error(r.message || t.toast.updateFailed, { id: 'cart-error' });
+      }
+      syncing.current = false;
+    },
+    [announce, showCart],
+  );
+
+  // Coming back to the tab: another device may have changed the cart meanwhile.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible' || !userRef.current || syncing.current || !saved.current) return;
+      const id = userRef.current._id;
+      void api.isAuth().then((r) => {
+        if (!r.success || r.user._id !== id || syncing.current || userRef.current?._id !== id) return;
+        const v = r.user.cartVersion;
+        if (typeof v === 'number' && saved.current && v > saved.current.version) {
+          saved.current = { cart: r.user.cartItems ?? {}, version: v };
+          showCart(r.user.cartItems ?? {});
+        }
+      });
+    };
+    document.addEventListener('visibilitychange', refresh);
+    return () => document.removeEventListener('visibilitychange', refresh);
+  }, [showCart]);
 
   const signedIn = useCallback(
     (u: User) => {
       const guest = loadGuestCart();
       const merged = mergeCarts(u.cartItems ?? {}, guest);
+      saved.current = typeof u.cartVersion === 'number' ? { cart: u.cartItems ?? {}, version: u.cartVersion } : null;
+      userRef.current = u;
       setUser(u);
-      setCart(merged);
+      showCart(merged);
       if (Object.keys(guest).length > 0) {
         saveGuestCart({});
         void sync(merged);
       }
     },
-    [sync],
+    [sync, showCart],
   );
 
   useEffect(() => {
@@ -111,7 +192,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       else if (r.status !== 401) {
         toast.error(t.toast.loadUser);
         setUser(null);
-        setCart({});
+        showCart({});
       }
       setAuthChecked(true);
     });
@@ -123,28 +204,30 @@ export function AppProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [signedIn]);
+  }, [signedIn, showCart]);
 
   const commit = useCallback(
     (next: Cart, success: string) => {
-      setCart(next);
+      showCart(next);
       if (userRef.current) void sync(next);
       else saveGuestCart(next);
-      toast.success(success);
+      announce(next);
+      // One toast for every cart change: the newest replaces the one before.
+      toast.success(success, { id: 'cart' });
     },
-    [sync],
+    [sync, showCart, announce],
   );
 
   // Every cart action: compute the next cart, keep it, and say so; a failure says which action failed.
   const change = useCallback(
     (next: (c: Cart) => Cart, success: string, failure: string) => {
       try {
-        commit(next(cart), success);
+        commit(next(cartRef.current), success);
       } catch {
-        toast.error(failure);
+        toast.error(failure, { id: 'cart-error' });
       }
     },
-    [cart, commit],
+    [commit],
   );
   const addToCart = useCallback((id: string) => change((c) => addItem(c, id), t.toast.added, t.toast.addFailed), [change]);
   const updateCartItem = useCallback(
@@ -153,10 +236,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
   const removeFromCart = useCallback((id: string) => change((c) => removeItem(c, id), t.toast.removed, t.toast.removeFailed), [change]);
   const deleteFromCart = useCallback((id: string) => change((c) => updateItem(c, id, 0), t.toast.removed, t.toast.removeFailed), [change]);
+  // After a cash order: the server emptied the cart, which moved its version on by one.
   const clearCart = useCallback(() => {
-    setCart({});
+    showCart({});
     saveGuestCart({});
-  }, []);
+    if (saved.current) saved.current = { cart: {}, version: saved.current.version + 1 };
+    announce({});
+  }, [showCart, announce]);
 
   // Ending either session: the server's message (or the fallback), the session's data forgotten, home.
   const endSession = useCallback(
@@ -176,11 +262,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
     () =>
       endSession(api.logout, () => {
         setUser(null);
-        setCart({});
+        userRef.current = null;
+        saved.current = null;
+        showCart({});
         queryClient.removeQueries({ queryKey: ['addresses'] });
         queryClient.removeQueries({ queryKey: ['orders'] });
       }),
-    [endSession, queryClient],
+    [endSession, queryClient, showCart],
   );
   const sellerLogout = useCallback(
     () =>

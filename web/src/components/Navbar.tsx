@@ -27,7 +27,7 @@ function SearchBox({ className = '' }: { className?: string }) {
 
 /** Navbar is the shop's top bar: links, search, cart badge and the account menu. */
 export default function Navbar() {
-  const { user, count, setShowLogin, search, logout } = useApp();
+  const { user, count, setShowLogin, search, setSearch, logout } = useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -42,10 +42,15 @@ export default function Navbar() {
     if (search.trim() !== '' && pathname !== '/products') navigate('/products');
   }, [search, pathname, navigate]);
 
+  // Leaving the results ends the search: the next visit to the product list shows everything.
+  const lastPath = useRef(pathname);
   useEffect(() => {
+    const was = lastPath.current;
+    lastPath.current = pathname;
     setMenuOpen(false);
     setProfileOpen(false);
-  }, [pathname]);
+    if (was === '/products' && pathname !== '/products') setSearch('');
+  }, [pathname, setSearch]);
 
   useEffect(() => {
     if (!profileOpen) return;

@@ -14,7 +14,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
   if (!product.inStock) return null;
   const saving = (product.price - product.offerPrice).toFixed(2);
   return (
-    <article className="group relative flex flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
+    <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
         <img
           src={thumbnail(product.image[0])}
@@ -27,7 +27,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
         />
       </div>
       <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{product.category}</p>
-      <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 sm:text-base">
+      <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
         <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
           {product.name}
         </Link>

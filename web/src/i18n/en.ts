@@ -69,6 +69,7 @@ export const t = {
     returnHome: 'Return To Home',
     notFound: 'Product not found',
     outOfStock: 'Out of stock',
+    maxReached: (max: number) => `At most ${max} of one item`,
   },
 
   home: {
@@ -121,6 +122,11 @@ export const t = {
     placeOrder: 'Place Order',
     checkout: 'Proceed To CheckOut',
     noItems: 'No Items Found',
+    outOfStock: 'Out of stock',
+    noLongerSold: 'A product no longer sold',
+    notCounted: 'Not in the total',
+    removeButton: 'Remove',
+    removeUnavailable: 'Remove the items that are out of stock to place your order',
   },
 
   address: {
@@ -159,6 +165,25 @@ export const t = {
     cod: 'COD',
     payNow: 'Pay Now',
     payWith: (label: string) => `Pay with ${label}`,
+    signIn: 'Please log in to see your orders.',
+  },
+
+  /** titles name each page in the browser tab, followed by the store's name. */
+  titles: {
+    home: 'Home',
+    products: 'All Products',
+    search: (q: string) => `Search: ${q}`,
+    cart: 'Shopping Cart',
+    addAddress: 'Add Address',
+    myOrders: 'My Orders',
+    contact: 'Contact Us',
+    loader: 'Loading',
+    notFound: 'Page not found',
+    seller: 'Seller',
+    sellerLogin: 'Seller Login',
+    addProduct: 'Add Product',
+    productList: 'Product List',
+    sellerOrders: 'Orders',
   },
 
   seller: {

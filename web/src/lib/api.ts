@@ -24,6 +24,8 @@ export interface User {
   name: string;
   email: string;
   cartItems: Cart;
+  /** cartVersion goes up with every change of the saved cart; updates name it to be refused when stale. */
+  cartVersion?: number;
 }
 
 export interface AddressInput {
@@ -84,7 +86,8 @@ export interface StoreConfig {
   paymentMethods: PaymentMethod[];
 }
 
-export type Failure = { success: false; message: string; status: number };
+/** Failure is a failed call; data is the answer's JSON, for the calls whose failures carry more than a message. */
+export type Failure = { success: false; message: string; status: number; data?: Record<string, unknown> };
 export type ApiResult<T> = ({ success: true; message?: string } & T) | Failure;
 
 /** ApiError carries a failed call's message and status into TanStack Query. */
@@ -118,7 +121,9 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
   const obj = (data ?? {}) as { success?: unknown; message?: unknown };
   if (res.ok && obj.success === true) return data as ApiResult<T>;
-  return { success: false, message: typeof obj.message === 'string' ? obj.message : '', status: res.status };
+  const failure: Failure = { success: false, message: typeof obj.message === 'string' ? obj.message : '', status: res.status };
+  if (data && typeof data === 'object') failure.data = data as Record<string, unknown>;
+  return failure;
 }
 
 /** unwrap turns a failed call into an ApiError with the server's message or the fallback. */
@@ -143,7 +148,9 @@ export const api = {
     call<object>('POST', '/api/seller/login', { email: email.trim(), password }),
   sellerLogout: () => call<object>('GET', '/api/seller/logout'),
 
-  updateCart: (cartItems: Cart) => call<object>('POST', '/api/cart/update', { cartItems }),
+  /** updateCart saves the cart; with version it is refused (409, data: the saved cartItems and cartVersion) when another tab saved first. */
+  updateCart: (cartItems: Cart, version?: number) =>
+    call<{ cartVersion: number }>('POST', '/api/cart/update', version === undefined ? { cartItems } : { cartItems, version }),
 
   addresses: () => call<{ addresses: Address[] }>('GET', '/api/address/get'),
   addAddress: (address: AddressInput) => call<{ address: Address }>('POST', '/api/address/add', { address }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from './api';
-import { addItem, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCarts, removeItem, saveGuestCart, updateItem } from './cart';
+import { addItem, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, unavailableLines, updateItem } from './cart';
+import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinor, formatMoney, taxOf } from './money';
 import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
 
@@ -119,5 +120,52 @@ describe('catalogue helpers', () => {
     expect(relatedProducts(list, list[0])).toEqual([]);
     const more = [...list, product('4', 1, { category: 'Grains' })];
     expect(relatedProducts(more, more[0]).map((p) => p._id)).toEqual(['4']);
+  });
+});
+
+describe('merging two tabs\' changes of one cart', () => {
+  it('takes the side that changed a line', () => {
+    // I added dal; they added milk and took rice to 3.
+    expect(mergeCartChanges({ rice: 1 }, { rice: 1, dal: 2 }, { rice: 3, milk: 1 })).toEqual({ rice: 3, dal: 2, milk: 1 });
+  });
+  it('keeps both sides\' additions to one line', () => {
+    expect(mergeCartChanges({ rice: 1 }, { rice: 2 }, { rice: 3 })).toEqual({ rice: 4 });
+    expect(mergeCartChanges({}, { rice: 1 }, { rice: 1 })).toEqual({ rice: 2 });
+  });
+  it('keeps a removal the other side did not touch, and an order that emptied the cart', () => {
+    expect(mergeCartChanges({ rice: 1, dal: 1 }, { dal: 1 }, { rice: 1, dal: 1, milk: 1 })).toEqual({ dal: 1, milk: 1 });
+    // Another device ordered everything; this tab had only added noodles since.
+    expect(mergeCartChanges({ rice: 2 }, { rice: 2, noodles: 1 }, {})).toEqual({ noodles: 1 });
+  });
+  it('applies my difference to their quantity when both changed, within the limits', () => {
+    expect(mergeCartChanges({ rice: 2 }, {}, { rice: 5 })).toEqual({ rice: 3 });
+    expect(mergeCartChanges({ rice: 2 }, { rice: 1 }, { rice: 1 })).toEqual({});
+    expect(mergeCartChanges({ rice: 50 }, { rice: 90 }, { rice: 80 })).toEqual({ rice: MAX_QUANTITY });
+  });
+});
+
+describe('unavailable lines', () => {
+  it('lists out-of-stock products and products no longer sold, apart from the orderable lines', () => {
+    const list = [product('a', 1), product('b', 2, { inStock: false })];
+    const cart = { a: 1, b: 2, gone: 3 };
+    expect(cartLines(cart, list).map((l) => l.product._id)).toEqual(['a']);
+    expect(unavailableLines(cart, list)).toEqual([
+      { id: 'b', product: list[1], quantity: 2 },
+      { id: 'gone', quantity: 3 },
+    ]);
+    expect(cartCount(cart)).toBe(6);
+  });
+});
+
+describe('checkout choice', () => {
+  it('is kept per shopper and changed part by part', () => {
+    saveCheckoutChoice('u1', { payment: 'Online', methodId: 'esewa' });
+    saveCheckoutChoice('u1', { addressId: 'a2' });
+    saveCheckoutChoice(null, { payment: 'COD' });
+    expect(loadCheckoutChoice('u1')).toEqual({ payment: 'Online', methodId: 'esewa', addressId: 'a2' });
+    expect(loadCheckoutChoice(null)).toEqual({ payment: 'COD' });
+    expect(loadCheckoutChoice('u2')).toEqual({});
+    localStorage.setItem('haat.checkout.u3', '{"payment":"Cheque","addressId":7}');
+    expect(loadCheckoutChoice('u3')).toEqual({});
   });
 });

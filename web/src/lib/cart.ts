@@ -32,6 +32,31 @@ export function mergeCarts(saved: Cart, guest: Cart): Cart {
   return merged;
 }
 
+/**
+ * mergeCartChanges brings together two edits of one cart: base is the cart as this tab last saw it
+ * on the server, mine is this tab's cart since, theirs what another tab or device saved meanwhile.
+ * A line only one side changed takes that side's quantity; a line both changed takes theirs plus
+ * my difference, so that both sides' additions are kept (base 1, I add 1, they add 2: 4). Capped at
+ * MAX_QUANTITY; zero or less removes the line.
+ */
+export function mergeCartChanges(base: Cart, mine: Cart, theirs: Cart): Cart {
+  const merged: Cart = {};
+  for (const id of new Set([...Object.keys(base), ...Object.keys(mine), ...Object.keys(theirs)])) {
+    const b = base[id] ?? 0;
+    const m = mine[id] ?? 0;
+    const th = theirs[id] ?? 0;
+    const q = m === b ? th : th === b ? m : th + (m - b);
+    if (q > 0) merged[id] = clamp(q);
+  }
+  return merged;
+}
+
+/** sameCart tells whether two carts hold the same quantities. */
+export function sameCart(a: Cart, b: Cart): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((id) => a[id] === b[id]);
+}
+
 /** cartCount is the number of items: the sum of positive quantities. */
 export function cartCount(cart: Cart): number {
   return Object.values(cart).reduce((n, q) => (q > 0 ? n + q : n), 0);
@@ -45,6 +70,23 @@ export interface CartLine {
 /** cartLines pairs the cart with known, in-stock products, in catalogue order. */
 export function cartLines(cart: Cart, products: Product[]): CartLine[] {
   return products.filter((p) => p.inStock && (cart[p._id] ?? 0) > 0).map((p) => ({ product: p, quantity: cart[p._id] }));
+}
+
+/** UnavailableLine is a product in the cart that cannot be ordered now: out of stock, or no longer sold (no product). */
+export interface UnavailableLine {
+  id: string;
+  product?: Product;
+  quantity: number;
+}
+
+/** unavailableLines are the cart's products that are out of stock (in catalogue order), then those the catalogue no longer has. */
+export function unavailableLines(cart: Cart, products: Product[]): UnavailableLine[] {
+  const known = new Set(products.map((p) => p._id));
+  const out: UnavailableLine[] = products
+    .filter((p) => !p.inStock && (cart[p._id] ?? 0) > 0)
+    .map((p) => ({ id: p._id, product: p, quantity: cart[p._id] }));
+  for (const [id, q] of Object.entries(cart)) if (q > 0 && !known.has(id)) out.push({ id, quantity: q });
+  return out;
 }
 
 export interface Totals {

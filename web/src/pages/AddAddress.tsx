@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../context';
 import { api, type AddressInput } from '../lib/api';
+import { saveCheckoutChoice } from '../lib/checkout';
 import { t } from '../i18n/en';
 import TextField from '../components/TextField';
+import { useTitle } from '../lib/useTitle';
 
 const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
 
@@ -36,6 +38,7 @@ function Field({ name, label, value, onChange, type = 'text', autoComplete, inpu
 
 /** AddAddress saves a delivery address for the signed-in shopper and returns to the cart. */
 export default function AddAddress() {
+  useTitle(t.titles.addAddress);
   const { user, authChecked } = useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -63,6 +66,8 @@ export default function AddAddress() {
       return;
     }
     toast.success(r.message || 'Address Added');
+    // The cart offers the address just saved.
+    if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
     await queryClient.invalidateQueries({ queryKey: ['addresses'] });
     navigate('/cart');
   }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../context';
 import { api, type PaymentType } from '../lib/api';
 import { useToastQuery } from '../lib/useToastQuery';
-import { cartLines, cartTotals, MAX_QUANTITY } from '../lib/cart';
+import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from '../lib/cart';
+import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../lib/checkout';
+import { useTitle } from '../lib/useTitle';
 import { productPath, thumbnail } from '../lib/catalogue';
 import { formatMinor, toMinor } from '../lib/money';
 import { BackIcon, TrashIcon } from '../components/icons';
@@ -17,29 +19,44 @@ export default function CartPage() {
   const { user, products, productsLoading, cart, currency, paymentMethods, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useTitle(t.titles.cart);
   const lines = cartLines(cart, products);
+  // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
+  const unavailable = productsLoading ? [] : unavailableLines(cart, products);
   const totals = cartTotals(lines);
-  const count = lines.reduce((n, l) => n + l.quantity, 0);
-  const [payment, setPayment] = useState<PaymentType>('COD');
-  const [methodId, setMethodId] = useState<string | null>(null);
-  const method = paymentMethods.find((m) => m.id === methodId) ?? paymentMethods[0];
-  const [addressId, setAddressId] = useState<string | null>(null);
+  const count = cartCount(cart);
+
+  // The address and payment picked here are kept in this browser: a reload or a trip to add an
+  // address keeps them.
+  const userKey = user?._id ?? null;
+  const [, chosen] = useReducer((n: number) => n + 1, 0);
+  const choice = loadCheckoutChoice(userKey);
+  const choose = (change: CheckoutChoice) => {
+    saveCheckoutChoice(userKey, change);
+    chosen();
+  };
+  const payment: PaymentType = choice.payment ?? 'COD';
+  const method = paymentMethods.find((m) => m.id === choice.methodId) ?? paymentMethods[0];
   const [showAddresses, setShowAddresses] = useState(false);
   const [placing, setPlacing] = useState(false);
 
   const addressesQuery = useToastQuery(['addresses', user?._id], api.addresses, (r) => r.addresses, t.toast.addressesFailed, !!user);
   const addresses = addressesQuery.data ?? [];
-  const selected = addresses.find((a) => a._id === addressId) ?? addresses[0] ?? null;
+  const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
 
   async function placeOrder() {
+    if (unavailable.length > 0) {
+      toast.error(t.cart.removeUnavailable, { id: 'order-error' });
+      return;
+    }
     if (!selected) {
-      toast.error(t.toast.selectAddress);
+      toast.error(t.toast.selectAddress, { id: 'order-error' });
       // A guest has no saved addresses: signing in is the way to one.
       if (!user) setShowLogin(true);
       return;
     }
     if (payment !== 'COD' && payment !== 'Online') {
-      toast.error(t.toast.invalidPayment);
+      toast.error(t.toast.invalidPayment, { id: 'order-error' });
       return;
     }
     setPlacing(true);
@@ -47,7 +64,7 @@ export default function CartPage() {
     const r = await api.placeOrder(payment, items, selected._id, method?.id);
     if (!r.success) {
       setPlacing(false);
-      toast.error(r.message || t.toast.orderFailed);
+      toast.error(r.message || t.toast.orderFailed, { id: 'order-error' });
       return;
     }
     if (payment === 'Online' && r.url) {
@@ -63,7 +80,7 @@ export default function CartPage() {
 
   const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
   const buttonText = payment === 'COD' ? t.cart.placeOrder : t.cart.checkout;
-  const disabled = lines.length === 0 || placing;
+  const disabled = (lines.length === 0 && unavailable.length === 0) || placing;
   const orderButton = (className: string) => (
     <button type="button" onClick={() => void placeOrder()} disabled={disabled} className={`min-h-12 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-500 ${className}`}>
       {buttonText}
@@ -83,7 +100,7 @@ export default function CartPage() {
               <RowSkeleton key={id} />
             ))}
           </div>
-        ) : lines.length === 0 ? (
+        ) : lines.length === 0 && unavailable.length === 0 ? (
           <p className="py-16 text-center text-lg text-slate-500">{t.cart.noItems}</p>
         ) : (
           <>
@@ -94,8 +111,8 @@ export default function CartPage() {
             </div>
             <ul className="divide-y divide-stone-200 border-y border-stone-200">
               {lines.map(({ product, quantity }) => (
-                <li key={product._id} className="grid grid-cols-[1fr_auto] items-center gap-3 py-4 md:grid-cols-[2fr_1fr_1fr]">
-                  <div className="flex items-center gap-4">
+                <li key={product._id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]">
+                  <div className="flex min-w-0 items-center gap-4">
                     <button
                       type="button"
                       onClick={() => navigate(productPath(product))}
@@ -105,8 +122,8 @@ export default function CartPage() {
                       <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
                     </button>
                     <div className="min-w-0 text-sm">
-                      <p className="font-semibold text-slate-800">{product.name}</p>
-                      <p className="text-slate-500">
+                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
+                      <p className="text-slate-500 [overflow-wrap:anywhere]">
                         {t.cart.weight} <span>{product.weight || 'N/A'}</span>
                       </p>
                       <label className="mt-1 flex items-center gap-2 text-slate-500">
@@ -140,7 +157,39 @@ export default function CartPage() {
                   </div>
                 </li>
               ))}
+              {unavailable.map(({ id, product, quantity }) => (
+                <li key={id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]" data-testid="unavailable-line">
+                  <div className="flex min-w-0 items-center gap-4 opacity-70">
+                    <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-2 grayscale md:h-24 md:w-24">
+                      {product && <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
+                    </div>
+                    <div className="min-w-0 text-sm">
+                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product?.name ?? t.cart.noLongerSold}</p>
+                      <p className="text-slate-500">
+                        {t.cart.qty} {quantity}
+                      </p>
+                      <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.cart.outOfStock}</p>
+                    </div>
+                  </div>
+                  <p className="hidden text-center text-sm text-slate-500 md:block">{t.cart.notCounted}</p>
+                  <div className="text-center">
+                    <button
+                      type="button"
+                      onClick={() => deleteFromCart(id)}
+                      className="inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50"
+                      aria-label={t.cart.remove(product?.name ?? t.cart.noLongerSold)}
+                    >
+                      <TrashIcon width={18} height={18} /> {t.cart.removeButton}
+                    </button>
+                  </div>
+                </li>
+              ))}
             </ul>
+            {unavailable.length > 0 && (
+              <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="status">
+                {t.cart.removeUnavailable}
+              </p>
+            )}
           </>
         )}
         <Link to="/products" className="mt-6 inline-flex min-h-11 items-center gap-2 font-medium text-green-700 hover:underline">
@@ -157,7 +206,7 @@ export default function CartPage() {
         <div className="text-sm">
           <p className="font-medium text-slate-700">{t.cart.deliveryAddress}</p>
           <div className="relative mt-2 flex items-start justify-between gap-2">
-            <p className="text-slate-500">
+            <p className="min-w-0 text-slate-500 [overflow-wrap:anywhere]" data-testid="selected-address">
               {selected ? `${selected.street}, ${selected.city}, ${selected.state}, ${selected.country}` : t.cart.noAddress}
             </p>
             <button type="button" onClick={() => setShowAddresses((v) => !v)} className="-my-2 min-h-11 shrink-0 rounded-lg px-2 text-green-700 hover:underline" aria-expanded={showAddresses}>
@@ -170,10 +219,10 @@ export default function CartPage() {
                     <button
                       type="button"
                       onClick={() => {
-                        setAddressId(a._id);
+                        choose({ addressId: a._id });
                         setShowAddresses(false);
                       }}
-                      className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 hover:bg-stone-100"
+                      className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 [overflow-wrap:anywhere] hover:bg-stone-100"
                     >
                       {a.street}, {a.city}, {a.state}, {a.country}
                     </button>
@@ -194,7 +243,7 @@ export default function CartPage() {
           <select
             id="payment"
             value={payment}
-            onChange={(e) => setPayment(e.target.value as PaymentType)}
+            onChange={(e) => choose({ payment: e.target.value as PaymentType })}
             className="mt-2 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-slate-800"
           >
             <option value="COD">{t.cart.cod}</option>
@@ -211,7 +260,7 @@ export default function CartPage() {
                       method?.id === m.id ? 'border-green-700 bg-green-50 text-green-900' : 'border-stone-300 bg-white text-slate-700'
                     }`}
                   >
-                    <input type="radio" name="payment-method" value={m.id} checked={method?.id === m.id} onChange={() => setMethodId(m.id)} className="accent-green-700" />
+                    <input type="radio" name="payment-method" value={m.id} checked={method?.id === m.id} onChange={() => choose({ methodId: m.id })} className="accent-green-700" />
                     {m.label}
                   </label>
                 ))}

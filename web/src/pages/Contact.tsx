@@ -1,6 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../components/icons';
+import { useTitle } from '../lib/useTitle';
+import { t } from '../i18n/en';
 
 const tabs = [
   { key: 'contact', label: 'Contact Us' },
@@ -93,6 +95,7 @@ const panels: Record<TabKey, () => React.JSX.Element> = { contact: ContactTab, f
 
 /** Contact is the help centre: contact details, FAQs, returns and payment methods. */
 export default function Contact() {
+  useTitle(t.titles.contact);
   const [params, setParams] = useSearchParams();
   const active: TabKey = tabs.some((x) => x.key === params.get('tab')) ? (params.get('tab') as TabKey) : 'contact';
   const refs = useRef<(HTMLButtonElement | null)[]>([]);

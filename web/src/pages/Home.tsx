@@ -6,6 +6,7 @@ import { CardSkeleton } from '../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../components/icons';
 import { bestSellers, categories } from '../lib/catalogue';
 import { t } from '../i18n/en';
+import { useTitle } from '../lib/useTitle';
 
 const standOut = [
   { icon: ClockIcon, title: 'Fastest Delivery', text: 'Groceries delivered in under 30 minutes.' },
@@ -16,6 +17,7 @@ const standOut = [
 
 /** Home is the shop's front page: hero, categories, best sellers and the newsletter. */
 export default function Home() {
+  useTitle(t.titles.home);
   const { products, productsLoading } = useApp();
   const navigate = useNavigate();
   const best = bestSellers(products);

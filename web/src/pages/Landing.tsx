@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import Logo from '../components/Logo';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../components/icons';
+import { useTitle } from '../lib/useTitle';
 
 const features = [
   { icon: TruckIcon, title: 'Same-day delivery', text: 'Order before 6 PM and it arrives today; most orders reach you within 30 minutes.' },
@@ -25,6 +26,7 @@ const reasons = [
 
 /** Landing is the welcome page at /, without the shop's navigation bar. */
 export default function Landing() {
+  useTitle('');
   return (
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">

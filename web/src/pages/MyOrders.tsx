@@ -8,11 +8,13 @@ import { formatMoney, toMinor } from '../lib/money';
 import { statusTone } from '../components/styles';
 import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
+import { useTitle } from '../lib/useTitle';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
+  useTitle(t.titles.myOrders);
   const { user, authChecked, currency, paymentMethods, setShowLogin } = useApp();
   const [paying, setPaying] = useState<string | null>(null);
 
@@ -43,7 +45,7 @@ export default function MyOrders() {
         </div>
       ) : !user ? (
         <div className="py-16 text-center">
-          <p className="text-lg text-slate-600">{t.orders.empty}</p>
+          <p className="text-lg text-slate-600">{t.orders.signIn}</p>
           <button type="button" onClick={() => setShowLogin(true)} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">
             {t.nav.login}
           </button>
@@ -102,7 +104,7 @@ export default function MyOrders() {
                       <img src={thumbnail(item.product.image[0])} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
                     </div>
                     <div className="min-w-0 flex-1 text-sm">
-                      <p className="font-semibold break-words text-slate-800">{item.product.name}</p>
+                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{item.product.name}</p>
                       <p className="text-slate-500">
                         {t.orders.category} {item.product.category}
                       </p>
@@ -125,7 +127,7 @@ export default function MyOrders() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500">
+              <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500 [overflow-wrap:anywhere]">
                 {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.city}, {o.address.state} {o.address.zipcode},{' '}
                 {o.address.country} · {o.address.phone}
               </p>

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
+import { useTitle } from '../lib/useTitle';
+import { t } from '../i18n/en';
 
-/** NotFound answers any path the store does not have. */
+/** NotFound answers any path the store does not have, an unknown category and an unknown product. */
 export default function NotFound() {
+  useTitle(t.titles.notFound);
   return (
     <div className="py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>

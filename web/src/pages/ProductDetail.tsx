@@ -7,6 +7,8 @@ import Stars from '../components/Stars';
 import { relatedProducts, thumbnail } from '../lib/catalogue';
 import { formatMoney } from '../lib/money';
 import { t } from '../i18n/en';
+import { useTitle } from '../lib/useTitle';
+import NotFound from './NotFound';
 
 /** ProductDetail shows one product with its gallery, prices, description and related products. */
 export default function ProductDetail() {
@@ -17,18 +19,10 @@ export default function ProductDetail() {
   const [selected, setSelected] = useState(0);
 
   useEffect(() => setSelected(0), [id]);
+  useTitle(product?.name ?? (productsLoading ? t.titles.products : t.titles.notFound));
 
   if (productsLoading) return <DetailSkeleton />;
-  if (!product) {
-    return (
-      <div className="py-24 text-center">
-        <p className="text-xl font-medium text-slate-700">{t.product.notFound}</p>
-        <Link to="/products" className="mt-4 inline-block text-green-700 underline">
-          {t.products.all}
-        </Link>
-      </div>
-    );
-  }
+  if (!product) return <NotFound />;
   const related = relatedProducts(products, product);
   const image = product.image[selected] ?? product.image[0];
 
@@ -48,7 +42,7 @@ export default function ProductDetail() {
             <Link to={`/products/${product.category.toLowerCase()}`} className="hover:text-green-700">{product.category}</Link>
             {' / '}
           </li>
-          <li aria-current="page" className="inline text-green-700">{product.name}</li>
+          <li aria-current="page" className="inline text-green-700 [overflow-wrap:anywhere]">{product.name}</li>
         </ol>
       </nav>
 
@@ -76,7 +70,7 @@ export default function ProductDetail() {
         </div>
 
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+          <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere]">{product.name}</h1>
           <div className="mt-2">
             <Stars size={18} />
           </div>

@@ -2,11 +2,13 @@ import { useApp } from '../context';
 import { ProductList } from '../components/ProductCard';
 import { searchProducts } from '../lib/catalogue';
 import { t } from '../i18n/en';
+import { useTitle } from '../lib/useTitle';
 
 /** Products lists every product in stock, filtered by the navigation bar's search. */
 export default function Products() {
   const { products, productsLoading, search } = useApp();
   const q = search.trim();
+  useTitle(q ? t.titles.search(q) : t.titles.products);
   return (
     <section className="mt-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.products.all}</h1>

@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { useApp } from '../../context';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n/en';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
+import { Title, useTitle } from '../../lib/useTitle';
+
+const NotFound = lazy(() => import('../NotFound'));
 
 const AddProduct = lazy(() => import('./AddProduct'));
 const ProductList = lazy(() => import('./ProductList'));
@@ -14,19 +17,27 @@ const Orders = lazy(() => import('./Orders'));
 export default function SellerArea() {
   const { isSeller, sellerChecked } = useApp();
   if (!sellerChecked) return <Spinner label={t.loader} />;
-  if (!isSeller) return <SellerLogin />;
+  if (!isSeller) {
+    return (
+      <>
+        <Title page={t.titles.sellerLogin} />
+        <SellerLogin />
+      </>
+    );
+  }
   return (
     <Routes>
       <Route element={<SellerLayout />}>
-        <Route index element={<Page><AddProduct /></Page>} />
-        <Route path="product-list" element={<Page><ProductList /></Page>} />
-        <Route path="orders" element={<Page><Orders /></Page>} />
-        <Route path="*" element={<Navigate to="/seller" replace />} />
+        <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
+        <Route path="product-list" element={<Page title={t.titles.productList}><ProductList /></Page>} />
+        <Route path="orders" element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
+        <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
     </Routes>
   );
 }
 
-function Page({ children }: { children: React.ReactNode }) {
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  useTitle(title);
   return <Suspense fallback={<Spinner label={t.loader} />}>{children}</Suspense>;
 }

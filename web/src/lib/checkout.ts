@@ -1,0 +1,34 @@
+import type { PaymentType } from './api';
+
+/** CheckoutChoice is what a shopper picked on the cart page: it outlives a reload and a trip to add an address. */
+export interface CheckoutChoice {
+  addressId?: string;
+  payment?: PaymentType;
+  methodId?: string;
+}
+
+const key = (userId: string | null) => `haat.checkout.${userId ?? 'guest'}`;
+
+/** loadCheckoutChoice reads the choice kept in this browser for the user (or a guest). */
+export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
+  try {
+    const raw = JSON.parse(localStorage.getItem(key(userId)) ?? '{}');
+    if (!raw || typeof raw !== 'object') return {};
+    const choice: CheckoutChoice = {};
+    if (typeof raw.addressId === 'string') choice.addressId = raw.addressId;
+    if (raw.payment === 'COD' || raw.payment === 'Online') choice.payment = raw.payment;
+    if (typeof raw.methodId === 'string') choice.methodId = raw.methodId;
+    return choice;
+  } catch {
+    return {};
+  }
+}
+
+/** saveCheckoutChoice keeps the changed parts of the choice, the rest as it was. */
+export function saveCheckoutChoice(userId: string | null, change: CheckoutChoice): void {
+  try {
+    localStorage.setItem(key(userId), JSON.stringify({ ...loadCheckoutChoice(userId), ...change }));
+  } catch {
+    // Storage full or disabled: the choice lasts for this visit of the page.
+  }
+}
