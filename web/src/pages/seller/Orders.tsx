@@ -156,12 +156,12 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
       <h2 className="mb-3 text-base font-semibold text-slate-900">
         {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.2fr]">
-        <div className="flex gap-3">
+      <div className="grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)]">
+        <div className="flex min-w-0 gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
             <img src={thumbnail(o.items[0]?.product.image[0] ?? '')} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="sr-only">{t.seller.items}</h3>
             <ul>
               {o.items.map((it) => (
