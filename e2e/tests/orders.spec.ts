@@ -22,6 +22,7 @@ for (const width of [360, 1280]) {
     browser,
     request,
   }) => {
+    test.slow(); // a shopper and a seller in two browsers: more than the default minute on a loaded machine
     const catalogue = await products(request);
     const rice = catalogue.find((p) => p.name === 'Jumla Red Rice')!;
     const apple = catalogue.find((p) => p.name === 'Mustang Apple')!;
