@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/disintegration/imaging"
 	"gocloud.dev/blob"
@@ -28,23 +30,47 @@ import (
 	_ "gocloud.dev/blob/s3blob" // s3:// buckets
 	"gocloud.dev/gcerrors"
 	_ "golang.org/x/image/webp" // registers the WebP decoder
+	"golang.org/x/sync/semaphore"
 
 	"haat"
 )
 
-// Limits of one upload.
+// Limits of one upload, all but the first read from the file's header before any pixel is decoded.
 const (
 	MaxBytes      = 5 << 20
 	MaxPixels     = 40_000_000
-	FullSize      = 1200 // longest side of the stored image
-	ThumbnailSize = 400  // longest side of the thumbnail
+	MaxSide       = 12_000 // pixels on the longer side
+	MaxAspect     = 20     // longer side ÷ shorter side
+	FullSize      = 1200   // longest side of the stored image
+	ThumbnailSize = 400    // longest side of the thumbnail
 	// URLPrefix is where the HTTP server mounts the store.
 	URLPrefix = "/media/uploads/"
 )
 
+// Defaults of the Store's decoding limits.
+const (
+	DefaultDecodeSlots  = 2
+	DefaultDecodeMemory = 400 << 20
+	DefaultMaxWait      = 30 * time.Second
+)
+
 // Store keeps product images in a bucket.
+//
+// Decoding a photo holds its pixels in memory (a 40-megapixel RGBA picture is 160 MB), so the
+// store decodes and resizes at most DecodeSlots photos at once, across all uploads, within
+// DecodeMemory bytes estimated from each header: a photo that needs more than its share (a
+// 16-bit PNG, a progressive JPEG) waits until it fits beside the others, and one that would need
+// more than all of it is refused. Photos wait their turn in order, at most MaxWait per upload,
+// then the upload is refused as busy. Set the fields before the first Save; zero means the default.
 type Store struct {
 	bucket *blob.Bucket
+
+	DecodeSlots  int
+	DecodeMemory int64
+	MaxWait      time.Duration
+
+	once  sync.Once
+	turns *semaphore.Weighted
 }
 
 // Open opens the image store: blobURL "" means the folder uploads/ under dataDir; otherwise any
@@ -77,30 +103,49 @@ var (
 	ErrFormat     = haat.Errorf(haat.EINVALID, "Images must be JPEG, PNG, WebP or GIF")
 	ErrTooManyPx  = haat.Errorf(haat.EINVALID, "Each image must be at most 40 megapixels")
 	ErrDamaged    = haat.Errorf(haat.EINVALID, "This image file is damaged or unsupported")
+	ErrTooLong    = haat.Errorf(haat.EINVALID, "Each image must be at most 12,000 pixels on its longer side")
+	ErrTooNarrow  = haat.Errorf(haat.EINVALID, "Each image must be at most 20 times as long as it is wide")
+	ErrTooHeavy   = haat.Errorf(haat.EINVALID, "This image needs too much memory to process; save it with fewer pixels or as an ordinary JPEG")
+	ErrBusy       = haat.Errorf(haat.EUNAVAILABLE, "The store is busy, try again")
 	allowedFormat = map[string]bool{"jpeg": true, "png": true, "webp": true, "gif": true}
 )
 
 // Save checks one uploaded image, stores its variants and returns the URL path of the full one.
 func (s *Store) Save(ctx context.Context, r io.Reader) (string, error) {
-	u, err := prepare(r)
+	urls, err := s.SaveAll(ctx, []io.Reader{r})
 	if err != nil {
 		return "", err
 	}
-	return s.put(ctx, u)
+	return urls[0], nil
 }
 
 // SaveAll checks every image before it stores any, so one bad file stores nothing; it returns
 // the URL paths in the same order. With several files, a refusal names the file's position.
+// Every file's header is checked before any file is decoded.
 func (s *Store) SaveAll(ctx context.Context, files []io.Reader) ([]string, error) {
-	uploads := make([]*upload, len(files))
-	for i, f := range files {
-		u, err := prepare(f)
-		if e := (*haat.Error)(nil); errors.As(err, &e) && len(files) > 1 {
-			return nil, haat.Errorf(e.Code, "Image %d: %s", i+1, e.Message)
-		} else if err != nil {
-			return nil, err
+	s.once.Do(s.init)
+	numbered := func(i int, err error) error {
+		if e := (*haat.Error)(nil); errors.As(err, &e) && e.Code == haat.EINVALID && len(files) > 1 {
+			return haat.Errorf(e.Code, "Image %d: %s", i+1, e.Message)
 		}
-		uploads[i] = u
+		return err
+	}
+	photos := make([]*photo, len(files))
+	for i, f := range files {
+		p, err := s.read(f)
+		if err != nil {
+			return nil, numbered(i, err)
+		}
+		photos[i] = p
+	}
+	uploads := make([]*upload, len(files))
+	wait := s.MaxWait // for all the files' turns together
+	for i, p := range photos {
+		u, err := s.prepare(ctx, p, &wait)
+		if err != nil {
+			return nil, numbered(i, err)
+		}
+		uploads[i], photos[i] = u, nil
 	}
 	urls := make([]string, len(uploads))
 	for i, u := range uploads {
@@ -113,14 +158,57 @@ func (s *Store) SaveAll(ctx context.Context, files []io.Reader) ([]string, error
 	return urls, nil
 }
 
+func (s *Store) init() {
+	if s.DecodeSlots <= 0 {
+		s.DecodeSlots = DefaultDecodeSlots
+	}
+	if s.DecodeMemory <= 0 {
+		s.DecodeMemory = DefaultDecodeMemory
+	}
+	if s.MaxWait <= 0 {
+		s.MaxWait = DefaultMaxWait
+	}
+	s.turns = semaphore.NewWeighted(s.DecodeMemory)
+}
+
+// turn waits, at most *wait (which it lessens by the time waited), until a photo whose decoding
+// costs cost bytes may be decoded, and returns the function that ends its turn.
+func (s *Store) turn(ctx context.Context, cost int64, wait *time.Duration) (end func(), err error) {
+	// Every photo takes at least one slot's share, so at most DecodeSlots are decoded at once.
+	weight := max(cost, s.DecodeMemory/int64(s.DecodeSlots))
+	if weight > s.DecodeMemory {
+		return nil, ErrTooHeavy
+	}
+	if !s.turns.TryAcquire(weight) {
+		start := time.Now()
+		waitCtx, cancel := context.WithTimeout(ctx, *wait)
+		err := s.turns.Acquire(waitCtx, weight)
+		cancel()
+		*wait -= time.Since(start)
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("images: wait for a turn: %w", ctx.Err())
+		} else if err != nil {
+			return nil, ErrBusy
+		}
+	}
+	return func() { s.turns.Release(weight) }, nil
+}
+
 // upload is a checked image, re-encoded in its stored variants.
 type upload struct {
 	ext, contentType string
 	full, thumb      []byte
 }
 
-// prepare checks an image by its content and re-encodes it, which drops any metadata.
-func prepare(r io.Reader) (*upload, error) {
+// photo is an uploaded file whose header passed the checks.
+type photo struct {
+	data   []byte
+	header header
+}
+
+// read reads an upload and checks it by its header: format, size and shape, and the memory its
+// decoding needs.
+func (s *Store) read(r io.Reader) (*photo, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("images: read upload: %w", err)
@@ -134,28 +222,92 @@ func prepare(r io.Reader) (*upload, error) {
 	if err != nil || !allowedFormat[format] {
 		return nil, ErrFormat
 	}
-	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return nil, ErrTooManyPx
+	h := readHeader(data, format, cfg)
+	if err := h.check(); err != nil {
+		return nil, err
 	}
-	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	if h.cost() > s.DecodeMemory {
+		return nil, ErrTooHeavy
+	}
+	return &photo{data: data, header: h}, nil
+}
+
+// prepare decodes a checked photo in its turn and re-encodes it, which drops any metadata.
+func (s *Store) prepare(ctx context.Context, p *photo, wait *time.Duration) (*upload, error) {
+	end, err := s.turn(ctx, p.header.cost(), wait)
 	if err != nil {
-		return nil, ErrDamaged
+		return nil, err
+	}
+	full, thumb, err := resized(p.data, p.header.orientation)
+	end()
+	if err != nil {
+		return nil, err
 	}
 	u := &upload{ext: "jpg", contentType: "image/jpeg"}
-	if hasAlpha(img) {
+	if hasAlpha(full) {
 		u.ext, u.contentType = "png", "image/png"
 	}
 	for _, v := range []struct {
-		dst  *[]byte
-		size int
-	}{{&u.full, FullSize}, {&u.thumb, ThumbnailSize}} {
+		dst *[]byte
+		img image.Image
+	}{{&u.full, full}, {&u.thumb, thumb}} {
 		var buf bytes.Buffer
-		if err := encode(&buf, fit(img, v.size), u.ext); err != nil {
+		if err := encode(&buf, v.img, u.ext); err != nil {
 			return nil, fmt.Errorf("images: encode: %w", err)
 		}
 		*v.dst = buf.Bytes()
 	}
 	return u, nil
+}
+
+// check refuses, from the header, an image too large or too narrow to decode.
+func (h header) check() error {
+	long, short := max(h.width, h.height), min(h.width, h.height)
+	switch {
+	case short < 1:
+		return ErrDamaged
+	case long > MaxSide:
+		return ErrTooLong
+	case long > MaxAspect*short:
+		return ErrTooNarrow
+	case int64(h.width)*int64(h.height) > MaxPixels:
+		return ErrTooManyPx
+	}
+	return nil
+}
+
+// resized decodes an image and returns its full-size variant and its thumbnail, turned upright as
+// its EXIF orientation says. The decoded picture is needed only until the full-size variant is
+// made; the thumbnail is made from that, and both are turned upright once they are small.
+func resized(data []byte, orientation int) (full, thumb image.Image, err error) {
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, ErrDamaged
+	}
+	full = fit(img, FullSize)
+	thumb = fit(full, ThumbnailSize)
+	return upright(full, orientation), upright(thumb, orientation), nil
+}
+
+// upright applies an EXIF orientation (1–8) to img.
+func upright(img image.Image, orientation int) image.Image {
+	switch orientation {
+	case 2:
+		return imaging.FlipH(img)
+	case 3:
+		return imaging.Rotate180(img)
+	case 4:
+		return imaging.FlipV(img)
+	case 5:
+		return imaging.Transpose(img)
+	case 6:
+		return imaging.Rotate270(img)
+	case 7:
+		return imaging.Transverse(img)
+	case 8:
+		return imaging.Rotate90(img)
+	}
+	return img
 }
 
 // put stores both variants under a new name and returns the URL path of the full one.

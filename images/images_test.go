@@ -2,8 +2,10 @@ package images_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -17,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"haat"
 	"haat/images"
@@ -234,5 +237,353 @@ func TestSaveAllStoresNothingWhenOneIsBad(t *testing.T) {
 	}
 	if images != 4 {
 		t.Fatalf("%d files, want 2 images × 2 variants", images)
+	}
+}
+
+// zeroPNG returns a complete 8-bit grey PNG of w×h black pixels: a small file whose pixels take
+// w×h bytes once decoded.
+func zeroPNG(t *testing.T, w, h uint32) []byte {
+	t.Helper()
+	var idat bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for left := int64(1+w) * int64(h); left > 0; left -= int64(len(zeros)) { // each row: filter 0, then w zeros
+		zw.Write(zeros[:min(left, int64(len(zeros)))])
+	}
+	zw.Close()
+	b := bytes.NewBuffer(pngHeader(w, h))
+	b.Bytes()[25] = 0 // colour type grey
+	ihdr := b.Bytes()[12:29]
+	binary.BigEndian.PutUint32(b.Bytes()[29:], crc32.ChecksumIEEE(ihdr))
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"IDAT", idat.Bytes()}, {"IEND", nil}} {
+		binary.Write(b, binary.BigEndian, uint32(len(c.data)))
+		chunk := append([]byte(c.name), c.data...)
+		b.Write(chunk)
+		binary.Write(b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	}
+	return b.Bytes()
+}
+
+// jpegHeader returns a small JPEG whose frame header declares w×h.
+func jpegSized(t *testing.T, w, h uint16) []byte {
+	t.Helper()
+	b := encoded(t, "jpeg", picture(16, 16, 255))
+	i := bytes.Index(b, []byte{0xff, 0xc0})
+	if i < 0 {
+		t.Fatal("no SOF0 in the JPEG")
+	}
+	binary.BigEndian.PutUint16(b[i+5:], h)
+	binary.BigEndian.PutUint16(b[i+7:], w)
+	return b
+}
+
+// gifSized returns a small GIF whose screen descriptor declares w×h.
+func gifSized(t *testing.T, w, h uint16) []byte {
+	t.Helper()
+	b := encoded(t, "gif", picture(16, 16, 255))
+	binary.LittleEndian.PutUint16(b[6:], w)
+	binary.LittleEndian.PutUint16(b[8:], h)
+	return b
+}
+
+// webpLosslessSized returns the 1×1 lossless WebP with its VP8L header declaring w×h.
+func webpLosslessSized(w, h uint32) []byte {
+	b := bytes.Clone(webpLossless)
+	v := binary.LittleEndian.Uint32(b[21:])
+	binary.LittleEndian.PutUint32(b[21:], v&^(1<<28-1)|(w-1)|(h-1)<<14)
+	return b
+}
+
+// webpExtended returns a WebP of just an extended (VP8X) header declaring a w×h canvas.
+func webpExtended(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	binary.Write(&b, binary.LittleEndian, uint32(4+8+10))
+	b.WriteString("WEBPVP8X")
+	binary.Write(&b, binary.LittleEndian, uint32(10))
+	b.Write([]byte{0, 0, 0, 0, byte(w - 1), byte((w - 1) >> 8), byte((w - 1) >> 16), byte(h - 1), byte((h - 1) >> 8), byte((h - 1) >> 16)})
+	return b.Bytes()
+}
+
+// busyStore is a store whose decode turns are all taken, and which waits at most a moment for
+// one: an image that got past its header checks would be refused as busy.
+func busyStore(t *testing.T) (*images.Store, string) {
+	t.Helper()
+	s, dir := open(t)
+	s.MaxWait = 20 * time.Millisecond
+	t.Cleanup(s.HoldTurns(t, images.DefaultDecodeSlots))
+	return s, dir
+}
+
+// The attack: a 1 × 40,000,000 px PNG of under 100 KB. Decoded, it took 46 s and 7.6 GB; it is
+// refused from its header, at once, without waiting for a turn to decode.
+func TestTallPNGRefusedFromHeader(t *testing.T) {
+	attack := zeroPNG(t, 1, 40_000_000)
+	if len(attack) > 100<<10 {
+		t.Fatalf("the attack file is %d bytes", len(attack))
+	}
+	s, dir := busyStore(t)
+	start := time.Now()
+	_, err := s.Save(ctx, bytes.NewReader(attack))
+	wantInvalid(t, err, "Each image must be at most 12,000 pixels on its longer side")
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("refusing took %v", d)
+	}
+	_, err = s.SaveAll(ctx, []io.Reader{bytes.NewReader(encoded(t, "png", picture(8, 8, 255))), bytes.NewReader(attack)})
+	wantInvalid(t, err, "Image 2: Each image must be at most 12,000 pixels on its longer side")
+	if entries, _ := os.ReadDir(filepath.Join(dir, "uploads")); len(entries) != 0 {
+		t.Fatalf("refused uploads left %d files", len(entries))
+	}
+}
+
+// Every accepted format has its size and shape checked from its header, before decoding.
+func TestSizeAndShapeCheckedFromEveryHeader(t *testing.T) {
+	const long, narrow = "12,000 pixels on its longer side", "20 times as long as it is wide"
+	s, _ := busyStore(t)
+	for name, tc := range map[string]struct {
+		data []byte
+		msg  string
+	}{
+		"png 12,001 × 1,000":        {pngHeader(12_001, 1_000), long},
+		"png 1,000 × 12,001":        {pngHeader(1_000, 12_001), long},
+		"png 2,100 × 100":           {pngHeader(2_100, 100), narrow},
+		"png 100 × 2,001":           {pngHeader(100, 2_001), narrow},
+		"png 0 × 100":               {pngHeader(0, 100), "JPEG, PNG, WebP or GIF"},
+		"jpeg 13,000 × 1,000":       {jpegSized(t, 13_000, 1_000), long},
+		"jpeg 1 × 60,000":           {jpegSized(t, 1, 60_000), long},
+		"jpeg 2,100 × 100":          {jpegSized(t, 2_100, 100), narrow},
+		"gif 30,000 × 1":            {gifSized(t, 30_000, 1), long},
+		"gif 100 × 2,100":           {gifSized(t, 100, 2_100), narrow},
+		"webp lossless 16,000 × 1":  {webpLosslessSized(16_000, 1), long},
+		"webp lossless 2,100 × 100": {webpLosslessSized(2_100, 100), narrow},
+		"webp extended 1 × 40M":     {webpExtended(1, 40_000_000), long},
+		"webp extended 3,000 × 100": {webpExtended(3_000, 100), narrow},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := s.Save(ctx, bytes.NewReader(tc.data))
+			wantInvalid(t, err, tc.msg)
+		})
+	}
+}
+
+// Long and narrow pictures within the limits are accepted and fitted into 1200 px.
+func TestLongPicturesWithinLimits(t *testing.T) {
+	s, _ := open(t)
+	for _, tc := range []struct{ w, h, fullW, fullH int }{
+		{12_000, 1_000, 1200, 100}, // 12:1, 12 megapixels
+		{2_000, 100, 1200, 60},     // exactly 20:1
+		{100, 2_000, 60, 1200},
+	} {
+		img := image.NewGray(image.Rect(0, 0, tc.w, tc.h))
+		url, err := s.Save(ctx, bytes.NewReader(encoded(t, "png", img)))
+		if err != nil {
+			t.Fatalf("%d×%d: %v", tc.w, tc.h, err)
+		}
+		cfg, _, err := image.DecodeConfig(get(t, s, url).Body)
+		if err != nil || cfg.Width != tc.fullW || cfg.Height != tc.fullH {
+			t.Fatalf("%d×%d stored as %d×%d, %v", tc.w, tc.h, cfg.Width, cfg.Height, err)
+		}
+	}
+}
+
+// With both decode turns taken, a third photo waits for one; past the wait it is refused as busy.
+func TestAtMostTwoDecodedAtOnce(t *testing.T) {
+	photo := encoded(t, "png", picture(300, 200, 255))
+
+	t.Run("busy past the wait", func(t *testing.T) {
+		s, dir := open(t)
+		s.MaxWait = 50 * time.Millisecond
+		end := s.HoldTurns(t, 2)
+		start := time.Now()
+		_, err := s.Save(ctx, bytes.NewReader(photo))
+		if haat.ErrorCode(err) != haat.EUNAVAILABLE || haat.ErrorMessage(err) != "The store is busy, try again" {
+			t.Fatalf("err = %v, want unavailable %q", err, "The store is busy, try again")
+		}
+		if d := time.Since(start); d < 50*time.Millisecond {
+			t.Errorf("refused after %v, before the wait was over", d)
+		}
+		_, err = s.SaveAll(ctx, []io.Reader{bytes.NewReader(photo), bytes.NewReader(photo)})
+		if haat.ErrorMessage(err) != "The store is busy, try again" {
+			t.Fatalf("two photos: err = %v", err)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(dir, "uploads")); len(entries) != 0 {
+			t.Fatalf("busy uploads left %d files", len(entries))
+		}
+		end()
+		if _, err := s.Save(ctx, bytes.NewReader(photo)); err != nil {
+			t.Fatalf("after the turns ended: %v", err)
+		}
+	})
+
+	t.Run("waits for its turn", func(t *testing.T) {
+		s, _ := open(t)
+		s.MaxWait = 10 * time.Second
+		end := s.HoldTurns(t, 2)
+		done := make(chan error, 1)
+		go func() {
+			_, err := s.Save(ctx, bytes.NewReader(photo))
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			t.Fatalf("a third photo was decoded beside two: %v", err)
+		case <-time.After(200 * time.Millisecond):
+		}
+		end()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("one turn free", func(t *testing.T) {
+		s, _ := open(t)
+		s.MaxWait = 10 * time.Millisecond
+		defer s.HoldTurns(t, 1)()
+		if _, err := s.Save(ctx, bytes.NewReader(photo)); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("the request ends", func(t *testing.T) {
+		s, _ := open(t)
+		s.MaxWait = time.Minute
+		defer s.HoldTurns(t, 2)()
+		reqCtx, cancel := context.WithCancel(ctx)
+		time.AfterFunc(50*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := s.Save(reqCtx, bytes.NewReader(photo))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want the request's cancellation", err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("returned %v after the request ended", d)
+		}
+	})
+}
+
+// A photo whose decoding needs more memory than a slot's share waits until it fits beside the
+// others; one that needs more than the whole budget is refused.
+func TestDecodeMemoryBudget(t *testing.T) {
+	deep := func(w, h int) []byte { // 16-bit RGBA: 8 bytes a pixel once decoded
+		img := image.NewNRGBA64(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = byte(i)
+		}
+		return encoded(t, "png", img)
+	}
+	small, heavy, tooHeavy := encoded(t, "png", picture(500, 400, 255)), deep(800, 600), deep(1200, 1000)
+	s, _ := open(t)
+	s.DecodeMemory = 8 << 20 // two shares of 4 MB
+	s.MaxWait = 50 * time.Millisecond
+	if c := images.Cost(t, small); c > 4<<20 {
+		t.Fatalf("small photo costs %d", c)
+	}
+	if c := images.Cost(t, heavy); c <= 4<<20 || c > 8<<20 {
+		t.Fatalf("heavy photo costs %d", c)
+	}
+	end := s.HoldTurns(t, 1)
+	if _, err := s.Save(ctx, bytes.NewReader(small)); err != nil {
+		t.Fatalf("small photo beside one: %v", err)
+	}
+	if _, err := s.Save(ctx, bytes.NewReader(heavy)); haat.ErrorCode(err) != haat.EUNAVAILABLE {
+		t.Fatalf("heavy photo beside one: %v, want busy", err)
+	}
+	end()
+	if _, err := s.Save(ctx, bytes.NewReader(heavy)); err != nil {
+		t.Fatalf("heavy photo alone: %v", err)
+	}
+	_, err := s.Save(ctx, bytes.NewReader(tooHeavy))
+	wantInvalid(t, err, "This image needs too much memory to process")
+}
+
+// The memory a header promises: planes, progressive coefficients, colour depth.
+func TestDecodeCost(t *testing.T) {
+	baseline := jpegSized(t, 4000, 3000)
+	progressive := bytes.Clone(baseline)
+	progressive[bytes.Index(progressive, []byte{0xff, 0xc0})+1] = 0xc2
+	resize := int64(4 * images.FullSize * 3000)
+	for name, tc := range map[string]struct {
+		data []byte
+		want int64
+	}{
+		"jpeg 4:2:0":             {baseline, 4000*3000*3/2 + resize},
+		"progressive jpeg 4:2:0": {progressive, 4000*3000*3/2*5 + resize},
+		"png grey":               {zeroPNG(t, 4000, 3000), 4000*3000 + resize},
+		"png 8-bit RGBA":         {pngHeader(4000, 3000), 4000*3000*4 + resize},
+		"gif":                    {gifSized(t, 4000, 3000), 4000*3000 + resize},
+		"webp lossless":          {webpLosslessSized(4000, 3000), 4000*3000*8 + resize},
+	} {
+		if got := images.Cost(t, tc.data); got != tc.want {
+			t.Errorf("%s: cost %d, want %d", name, got, tc.want)
+		}
+	}
+}
+
+// withOrientation returns jpg with an EXIF block holding an orientation tag.
+func withOrientation(jpg []byte, orientation uint16) []byte {
+	tiff := []byte("MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00")
+	binary.BigEndian.PutUint16(tiff[18:], orientation)
+	payload := append([]byte("Exif\x00\x00"), tiff...)
+	app1 := append([]byte{0xff, 0xe1, 0, 0}, payload...)
+	binary.BigEndian.PutUint16(app1[2:], uint16(2+len(payload)))
+	return append(append(append([]byte{}, jpg[:2]...), app1...), jpg[2:]...)
+}
+
+// A phone's photo taken upright but stored sideways is stored upright, in both variants.
+func TestTurnedUpright(t *testing.T) {
+	s, _ := open(t)
+	large, small := encoded(t, "jpeg", image.NewGray(image.Rect(0, 0, 1500, 1000))), encoded(t, "jpeg", picture(60, 40, 255))
+	for _, tc := range []struct {
+		jpg         []byte
+		orientation uint16
+		full, thumb image.Point
+	}{
+		{large, 6, image.Pt(800, 1200), image.Pt(267, 400)},
+		{large, 8, image.Pt(800, 1200), image.Pt(267, 400)},
+		{large, 3, image.Pt(1200, 800), image.Pt(400, 267)},
+		{small, 6, image.Pt(40, 60), image.Pt(40, 60)},
+		{small, 1, image.Pt(60, 40), image.Pt(60, 40)},
+	} {
+		url, err := s.Save(ctx, bytes.NewReader(withOrientation(tc.jpg, tc.orientation)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, want := range map[string]image.Point{url: tc.full, strings.Replace(url, ".", "-400.", 1): tc.thumb} {
+			cfg, _, err := image.DecodeConfig(get(t, s, path).Body)
+			if err != nil || cfg.Width != want.X || cfg.Height != want.Y {
+				t.Errorf("orientation %d: %s is %d×%d, want %v", tc.orientation, path, cfg.Width, cfg.Height, want)
+			}
+		}
+	}
+}
+
+// Orientation 6 means the camera was turned clockwise: the top-left corner of the stored pixels
+// is shown at the top right.
+func TestTurnedClockwise(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 60, 40))
+	for y := range 40 {
+		for x := range 60 {
+			c := color.RGBA{255, 255, 255, 255}
+			if x < 10 && y < 10 {
+				c = color.RGBA{255, 0, 0, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	s, _ := open(t)
+	url, err := s.Save(ctx, bytes.NewReader(withOrientation(encoded(t, "jpeg", img), 6)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := image.Decode(get(t, s, url).Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := func(x, y int) bool { r, g, _, _ := got.At(x, y).RGBA(); return r > 0xc000 && g < 0x4000 }
+	if got.Bounds().Dx() != 40 || !red(35, 5) || red(5, 5) {
+		t.Fatalf("stored %v: red at top right %v, at top left %v", got.Bounds(), red(35, 5), red(5, 5))
 	}
 }
