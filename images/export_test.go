@@ -5,7 +5,6 @@ import (
 	"context"
 	"image"
 	"testing"
-	"time"
 )
 
 // HoldTurns takes n decode turns of one slot's share each, as n photos being decoded would, and
@@ -15,8 +14,7 @@ func (s *Store) HoldTurns(t testing.TB, n int) (end func()) {
 	s.once.Do(s.init)
 	var ends []func()
 	for range n {
-		wait := time.Second
-		e, err := s.turn(context.Background(), 0, &wait)
+		e, err := s.turn(context.Background(), 0)
 		if err != nil {
 			t.Fatalf("hold turn: %v", err)
 		}

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -56,12 +57,13 @@ const (
 
 // Store keeps product images in a bucket.
 //
-// Decoding a photo holds its pixels in memory (a 40-megapixel RGBA picture is 160 MB), so the
-// store decodes and resizes at most DecodeSlots photos at once, across all uploads, within
-// DecodeMemory bytes estimated from each header: a photo that needs more than its share (a
-// 16-bit PNG, a progressive JPEG) waits until it fits beside the others, and one that would need
-// more than all of it is refused. Photos wait their turn in order, at most MaxWait per upload,
-// then the upload is refused as busy. Set the fields before the first Save; zero means the default.
+// Decoding a photo holds its pixels in memory (a 40-megapixel RGBA picture is 160 MB), so uploads
+// take turns: at most DecodeSlots uploads, across the server, decode and resize their photos at
+// once, each one photo after another, within DecodeMemory bytes estimated from the headers. An
+// upload whose photos need more than a slot's share (a 16-bit PNG, a progressive JPEG) waits until
+// it fits beside the others, and a photo that would need more than all of it is refused. Uploads
+// wait for their turn in order, at most MaxWait, then are refused as busy. Set the fields before
+// the first Save; zero means the default.
 type Store struct {
 	bucket *blob.Bucket
 
@@ -121,7 +123,8 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (string, error) {
 
 // SaveAll checks every image before it stores any, so one bad file stores nothing; it returns
 // the URL paths in the same order. With several files, a refusal names the file's position.
-// Every file's header is checked before any file is decoded.
+// Every file's header is checked before any file is decoded; then the upload waits for its turn
+// and decodes its files one after another.
 func (s *Store) SaveAll(ctx context.Context, files []io.Reader) ([]string, error) {
 	s.once.Do(s.init)
 	numbered := func(i int, err error) error {
@@ -131,22 +134,28 @@ func (s *Store) SaveAll(ctx context.Context, files []io.Reader) ([]string, error
 		return err
 	}
 	photos := make([]*photo, len(files))
+	cost := int64(0)
 	for i, f := range files {
-		p, err := s.read(f)
+		p, err := s.peek(f)
 		if err != nil {
 			return nil, numbered(i, err)
 		}
-		photos[i] = p
+		photos[i], cost = p, max(cost, p.header.cost())
+	}
+	end, err := s.turn(ctx, cost)
+	if err != nil {
+		return nil, err
 	}
 	uploads := make([]*upload, len(files))
-	wait := s.MaxWait // for all the files' turns together
 	for i, p := range photos {
-		u, err := s.prepare(ctx, p, &wait)
+		u, err := s.prepare(p)
 		if err != nil {
+			end()
 			return nil, numbered(i, err)
 		}
 		uploads[i], photos[i] = u, nil
 	}
+	end()
 	urls := make([]string, len(uploads))
 	for i, u := range uploads {
 		url, err := s.put(ctx, u)
@@ -171,20 +180,18 @@ func (s *Store) init() {
 	s.turns = semaphore.NewWeighted(s.DecodeMemory)
 }
 
-// turn waits, at most *wait (which it lessens by the time waited), until a photo whose decoding
-// costs cost bytes may be decoded, and returns the function that ends its turn.
-func (s *Store) turn(ctx context.Context, cost int64, wait *time.Duration) (end func(), err error) {
-	// Every photo takes at least one slot's share, so at most DecodeSlots are decoded at once.
+// turn waits, at most MaxWait, until photos whose decoding costs cost bytes may be decoded one
+// after another, and returns the function that ends the turn.
+func (s *Store) turn(ctx context.Context, cost int64) (end func(), err error) {
+	// Every turn takes at least one slot's share, so at most DecodeSlots are taken at once.
 	weight := max(cost, s.DecodeMemory/int64(s.DecodeSlots))
 	if weight > s.DecodeMemory {
 		return nil, ErrTooHeavy
 	}
 	if !s.turns.TryAcquire(weight) {
-		start := time.Now()
-		waitCtx, cancel := context.WithTimeout(ctx, *wait)
+		waitCtx, cancel := context.WithTimeout(ctx, s.MaxWait)
 		err := s.turns.Acquire(waitCtx, weight)
 		cancel()
-		*wait -= time.Since(start)
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("images: wait for a turn: %w", ctx.Err())
 		} else if err != nil {
@@ -200,14 +207,42 @@ type upload struct {
 	full, thumb      []byte
 }
 
-// photo is an uploaded file whose header passed the checks.
+// photo is an uploaded file whose header passed the checks: its bytes, or where to read them again.
 type photo struct {
 	data   []byte
+	src    io.Reader
 	header header
 }
 
-// read reads an upload and checks it by its header: format, size and shape, and the memory its
-// decoding needs.
+// peek checks an upload by its header. A file that can be read again (an uploaded form's file
+// can) is read only as far as its header, and read whole in its turn; others are read now.
+func (s *Store) peek(r io.Reader) (*photo, error) {
+	rs, ok := r.(io.ReadSeeker)
+	if !ok {
+		return s.read(r)
+	}
+	size, err := rs.Seek(0, io.SeekEnd)
+	if err != nil {
+		return s.read(r)
+	}
+	if size > MaxBytes {
+		return nil, ErrTooLarge
+	}
+	if _, err := rs.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("images: rewind upload: %w", err)
+	}
+	var head bytes.Buffer
+	h, err := s.check(io.TeeReader(rs, &head), &head)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rs.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("images: rewind upload: %w", err)
+	}
+	return &photo{src: r, header: h}, nil
+}
+
+// read reads a whole upload and checks it by its header.
 func (s *Store) read(r io.Reader) (*photo, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
@@ -216,30 +251,51 @@ func (s *Store) read(r io.Reader) (*photo, error) {
 	if len(data) > MaxBytes {
 		return nil, ErrTooLarge
 	}
-	// The format and size come from the file's own header, never from its name or declared type,
-	// and are checked before the pixels are decoded.
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || !allowedFormat[format] {
-		return nil, ErrFormat
-	}
-	h := readHeader(data, format, cfg)
-	if err := h.check(); err != nil {
+	h, err := s.check(bytes.NewReader(data), bytes.NewBuffer(data))
+	if err != nil {
 		return nil, err
-	}
-	if h.cost() > s.DecodeMemory {
-		return nil, ErrTooHeavy
 	}
 	return &photo{data: data, header: h}, nil
 }
 
-// prepare decodes a checked photo in its turn and re-encodes it, which drops any metadata.
-func (s *Store) prepare(ctx context.Context, p *photo, wait *time.Duration) (*upload, error) {
-	end, err := s.turn(ctx, p.header.cost(), wait)
-	if err != nil {
-		return nil, err
+// check reads an image's header from r and checks format, size, shape and the memory decoding
+// it needs; head holds at least the bytes read from r once the header is read.
+func (s *Store) check(r io.Reader, head *bytes.Buffer) (header, error) {
+	// The format and size come from the file's own header, never from its name or declared type,
+	// and are checked before the pixels are decoded.
+	cfg, format, err := image.DecodeConfig(r)
+	if err != nil || !allowedFormat[format] {
+		return header{}, ErrFormat
+	}
+	h := readHeader(head.Bytes(), format, cfg)
+	if err := h.check(); err != nil {
+		return header{}, err
+	}
+	if h.cost() > s.DecodeMemory {
+		return header{}, ErrTooHeavy
+	}
+	return h, nil
+}
+
+// bigDecode is the decoding cost from which the memory is collected as soon as a photo is done.
+const bigDecode = 16 << 20
+
+// prepare decodes a checked photo and re-encodes it, which drops any metadata.
+func (s *Store) prepare(p *photo) (*upload, error) {
+	if p.data == nil { // read again, and checked again, in the upload's turn
+		again, err := s.read(p.src)
+		if err != nil {
+			return nil, err
+		}
+		p = again
 	}
 	full, thumb, err := resized(p.data, p.header.orientation)
-	end()
+	if p.header.cost() >= bigDecode {
+		// The decoded picture is garbage now. Collecting it before the next photo's pixels are
+		// allocated keeps the heap near the pictures being decoded; left to itself, the collector
+		// would let it grow to twice that first.
+		runtime.GC()
+	}
 	if err != nil {
 		return nil, err
 	}

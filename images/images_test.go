@@ -133,6 +133,8 @@ func TestRejectedByContent(t *testing.T) {
 	copy(big, encoded(t, "png", picture(4, 4, 255)))
 	_, err = s.Save(ctx, bytes.NewReader(big))
 	wantInvalid(t, err, "5 MB")
+	_, err = s.Save(ctx, struct{ io.Reader }{bytes.NewReader(big)})
+	wantInvalid(t, err, "5 MB")
 
 	// A PNG whose header claims 10000×5000 pixels: refused from the header, never decoded.
 	_, err = s.Save(ctx, bytes.NewReader(pngHeader(10000, 5000)))
@@ -224,7 +226,7 @@ func TestSaveAllStoresNothingWhenOneIsBad(t *testing.T) {
 	if entries, _ := os.ReadDir(filepath.Join(dir, "uploads")); len(entries) != 0 {
 		t.Fatalf("%d files stored for a refused upload", len(entries))
 	}
-	urls, err := s.SaveAll(ctx, []io.Reader{bytes.NewReader(good), bytes.NewReader(good)})
+	urls, err := s.SaveAll(ctx, []io.Reader{bytes.NewReader(good), struct{ io.Reader }{bytes.NewReader(good)}})
 	if err != nil || len(urls) != 2 || urls[0] == urls[1] {
 		t.Fatalf("SaveAll = %v, %v", urls, err)
 	}
@@ -334,6 +336,8 @@ func TestTallPNGRefusedFromHeader(t *testing.T) {
 	}
 	_, err = s.SaveAll(ctx, []io.Reader{bytes.NewReader(encoded(t, "png", picture(8, 8, 255))), bytes.NewReader(attack)})
 	wantInvalid(t, err, "Image 2: Each image must be at most 12,000 pixels on its longer side")
+	_, err = s.Save(ctx, struct{ io.Reader }{bytes.NewReader(attack)}) // a stream that cannot be read again
+	wantInvalid(t, err, "Each image must be at most 12,000 pixels on its longer side")
 	if entries, _ := os.ReadDir(filepath.Join(dir, "uploads")); len(entries) != 0 {
 		t.Fatalf("refused uploads left %d files", len(entries))
 	}
