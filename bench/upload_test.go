@@ -17,6 +17,7 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
@@ -223,7 +224,7 @@ func TestUploadPeakMemory(t *testing.T) {
 	if os.Getenv("HAAT_BENCH_UPLOAD") != "1" {
 		t.Skip("set HAAT_BENCH_UPLOAD=1 to measure uploads on a real server")
 	}
-	for _, format := range []string{"png", "jpeg"} {
+	for _, format := range strings.Fields(cmp.Or(os.Getenv("HAAT_BENCH_FORMATS"), "png jpeg")) {
 		t.Run(format, func(t *testing.T) {
 			photo := maxPhoto(t, format)
 			s := startServer(t, 10<<20)

@@ -18,7 +18,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -291,10 +291,11 @@ func (s *Store) prepare(p *photo) (*upload, error) {
 	}
 	full, thumb, err := resized(p.data, p.header.orientation)
 	if p.header.cost() >= bigDecode {
-		// The decoded picture is garbage now. Collecting it before the next photo's pixels are
-		// allocated keeps the heap near the pictures being decoded; left to itself, the collector
-		// would let it grow to twice that first.
-		runtime.GC()
+		// The decoded picture is garbage now. Collecting it, and giving its pages back to the
+		// system, before the next photo's pixels are allocated keeps the process near the
+		// pictures being decoded; left to itself, the collector would let the heap grow to twice
+		// that first.
+		debug.FreeOSMemory()
 	}
 	if err != nil {
 		return nil, err
