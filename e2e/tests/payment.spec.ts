@@ -16,6 +16,7 @@ async function checkoutOnline(page: Page, product: string) {
 }
 
 test('an online order paid through the sandbox is paid for the shopper and the seller', async ({ page, browser }) => {
+  test.slow(); // two checkouts, two payments, and the seller's cancellation and refund
   await page.goto('/home');
   await signUp(page, 'Asha Rai', uniqueEmail('asha'), 'namaste-123');
   await page.goto('/cart');
@@ -41,7 +42,8 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   const paid = page.getByRole('listitem', { name: `Order ${failedId}` });
   await expect(paid).toContainText('Status: Order Placed');
   await expect(paid).toContainText('Payment: Online');
-  await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
+  // No money moves on the test page: the order says so.
+  await expect(paid.getByText('Paid (test)', { exact: true })).toBeVisible();
   await expect(paid.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
@@ -56,7 +58,7 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   const unpaidId = (await second.getAttribute('aria-label'))!.replace('Order ', '');
   const paidId = failedId;
 
-  // The seller sees the paid order as Paid, and never the failed one.
+  // The seller sees the paid order as Paid (test), and never the failed one.
   const sellerPage = await (await browser.newContext()).newPage();
   await sellerPage.goto('/seller');
   await sellerPage.getByLabel('Email').fill(seller.email);
@@ -65,7 +67,20 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   await sellerPage.getByRole('link', { name: 'Orders' }).click();
   const card = sellerPage.getByRole('listitem', { name: `Order ${paidId}` });
   await expect(card).toContainText('Method: Online');
-  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid (test)', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid on the test payment page: no money arrived. Do not ship it.')).toBeVisible();
   await expect(sellerPage.getByRole('listitem', { name: `Order ${unpaidId}` })).toHaveCount(0);
+
+  // The seller cancels the paid order: its payment is owed back until the seller marks it refunded.
+  await card.getByRole('button', { name: 'Cancel Order' }).click();
+  await card.getByRole('button', { name: 'Yes, cancel' }).click();
+  const refund = card.getByRole('region', { name: 'Refund due' });
+  await expect(refund).toContainText(/\$\d+\.\d\d · Test payment · \w+/);
+  await page.goto('/my-orders');
+  await expect(page.getByRole('listitem', { name: `Order ${paidId}` }).getByText('Cancelled · refund pending')).toBeVisible();
+  await refund.getByRole('button', { name: 'Mark Refunded' }).click();
+  await expect(card.getByRole('region', { name: 'Refunded' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: `Order ${paidId}` }).getByText('Refunded', { exact: true })).toBeVisible();
   await sellerPage.context().close();
 });

@@ -61,8 +61,22 @@ export interface Order {
   paymentType: PaymentType;
   status: string;
   isPaid: boolean;
+  /** testPayment: paid on the built-in test page, so no money arrived. */
+  testPayment?: boolean;
+  /** refund: money of the order is owed back to the shopper ('due') or was given back ('refunded'). */
+  refund?: 'due' | 'refunded';
   createdAt: string;
   updatedAt: string;
+}
+
+/** Refund is a payment of an order the store owes back, or gave back. */
+export interface Refund {
+  amount: number;
+  currency: string;
+  provider: string;
+  reference: string;
+  state: 'due' | 'refunded';
+  refundReference?: string;
 }
 
 /** OrderStatus is where an order stands; a seller moves it one step at a time or cancels it. */
@@ -72,6 +86,11 @@ export type OrderStatus = 'Order Placed' | 'Packed' | 'Out for Delivery' | 'Deli
 export interface SellerOrder extends Order {
   nextStatuses: OrderStatus[];
   canMarkPaid: boolean;
+  refunds: Refund[];
+  /** canRefund: a refund due can be given back through its provider (Stripe). */
+  canRefund: boolean;
+  /** canMarkRefunded: a refund is due, to be marked once given back by hand. */
+  canMarkRefunded: boolean;
 }
 
 /** PaymentMethod is an online payment provider the store offers: Card, eSewa, Khalti or the test page. */
@@ -168,6 +187,10 @@ export const api = {
     call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller?number=${encodeURIComponent(number.trim())}`),
   setOrderStatus: (id: string, status: OrderStatus) => call<{ order: SellerOrder }>('POST', '/api/order/status', { id, status }),
   markOrderPaid: (id: string) => call<{ order: SellerOrder }>('POST', '/api/order/paid', { id }),
+  /** refundOrder gives the order's refunds due back through the payment provider. */
+  refundOrder: (id: string) => call<{ order: SellerOrder }>('POST', '/api/order/refund', { id }),
+  /** markOrderRefunded records that the order's refunds due were given back by hand. */
+  markOrderRefunded: (id: string) => call<{ order: SellerOrder }>('POST', '/api/order/refunded', { id }),
 
   addProduct: (form: FormData) => call<{ product: Product }>('POST', '/api/product/add', form),
   setStock: (id: string, inStock: boolean) => call<object>('POST', '/api/product/stock', { id, inStock }),

@@ -6,6 +6,7 @@ import { useToastQuery } from '../lib/useToastQuery';
 import { RowSkeleton } from '../components/Spinner';
 import { formatMoney, toMinor } from '../lib/money';
 import { statusTone } from '../components/styles';
+import { BadgeList, shopperBadges } from '../components/PaymentStatus';
 import { thumbnail } from '../lib/catalogue';
 import { t } from '../i18n/en';
 import { useTitle } from '../lib/useTitle';
@@ -75,9 +76,7 @@ export default function MyOrders() {
                 <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
                   {t.orders.status} {o.status}
                 </span>
-                <span className={`rounded-full px-3 py-1 font-medium ${o.isPaid ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}>
-                  {o.isPaid ? t.orders.paid : t.orders.pending}
-                </span>
+                <BadgeList badges={shopperBadges(o)} />
                 <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
                   {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
                 </span>

@@ -8,6 +8,7 @@ import { useErrorToast } from '../../lib/useToastQuery';
 import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { statusTone } from '../../components/styles';
+import { RefundPanel, SellerPayment } from '../../components/PaymentStatus';
 import { t } from '../../i18n/en';
 
 type Page = { orders: SellerOrder[]; hasMore: boolean };
@@ -197,10 +198,11 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           </p>
           <p>
             {t.seller.payment}{' '}
-            <span className={o.isPaid ? 'font-medium text-green-700' : 'font-medium text-amber-800'}>{o.isPaid ? t.seller.paid : t.seller.pending}</span>
+            <SellerPayment order={o} />
           </p>
         </div>
       </div>
+      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act(() => api.refundOrder(o._id))} onMarkRefunded={() => act(() => api.markOrderRefunded(o._id))} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
           {t.seller.status} {o.status}

@@ -164,7 +164,8 @@ describe('product list', () => {
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
   _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false,
-  createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, ...o,
+  createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
+  refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });
 
 describe('orders', () => {
