@@ -69,7 +69,7 @@ func TestProductListEmptyAndSeeded(t *testing.T) {
 			t.Fatalf("empty store lists %s", r.raw)
 		}
 
-		products, err := catalogue.Products()
+		products, err := catalogue.Products("USD")
 		if err != nil {
 			t.Fatal(err)
 		}

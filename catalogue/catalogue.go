@@ -1,6 +1,8 @@
 // Package catalogue holds the demo catalogue that an empty store is seeded with on its first
 // start: Nepali groceries in all seven categories, each pictured by a Fluent Emoji 3D image
-// (MIT licence) that the build copies to /media/catalogue/ (see copy-images.mjs).
+// (MIT licence) that the build copies to /media/catalogue/ (see copy-images.mjs). Every product
+// carries a price in each store currency, so the seeded prices read right whether the store
+// shows dollars (the spec's default) or rupees.
 package catalogue
 
 import (
@@ -14,35 +16,75 @@ import (
 //go:embed catalogue.json
 var catalogueJSON []byte
 
+// prices are a product's MRP and offer price in one currency.
+type prices struct {
+	Price      haat.Money `json:"price"`
+	OfferPrice haat.Money `json:"offerPrice"`
+}
+
 // entry is one product of catalogue.json.
 type entry struct {
-	Slug        string     `json:"slug"`
-	Name        string     `json:"name"`
-	Category    string     `json:"category"`
-	Price       haat.Money `json:"price"`
-	OfferPrice  haat.Money `json:"offerPrice"`
-	Weight      string     `json:"weight"`
-	Emoji       string     `json:"emoji"`
-	Description []string   `json:"description"`
-	InStock     bool       `json:"inStock"`
+	Slug        string            `json:"slug"`
+	Name        string            `json:"name"`
+	Category    string            `json:"category"`
+	Prices      map[string]prices `json:"prices"`
+	Weight      string            `json:"weight"`
+	Emoji       string            `json:"emoji"`
+	Description []string          `json:"description"`
+	InStock     bool              `json:"inStock"`
+}
+
+// Item is a catalogue product with what the build needs to picture it.
+type Item struct {
+	haat.Product
+	// Slug names the product's image file.
+	Slug string
+	// Emoji is the code point (or sequence) of the Fluent Emoji picture, e.g. "1f966".
+	Emoji string
 }
 
 // ImagePath is where the image of the catalogue product with slug is served.
 func ImagePath(slug string) string { return "/media/catalogue/" + slug + ".webp" }
 
-// Products returns the demo catalogue, ready to be stored. Its order, which the store keeps,
-// takes the categories in turn so that the first products shown are a mix.
-func Products() ([]haat.Product, error) {
+// Products returns the demo catalogue priced in currency ("USD" or "NPR"), ready to be stored.
+// Its order, which the store keeps, takes the categories in turn so that the first products
+// shown are a mix.
+func Products(currency string) ([]haat.Product, error) {
+	items, err := Items(currency)
+	if err != nil {
+		return nil, err
+	}
+	products := make([]haat.Product, len(items))
+	for i, it := range items {
+		products[i] = it.Product
+	}
+	return products, nil
+}
+
+// Items is Products with each product's image slug and emoji.
+func Items(currency string) ([]Item, error) {
+	entries, err := load()
+	if err != nil {
+		return nil, err
+	}
+	items := make([]Item, len(entries))
+	for i, e := range entries {
+		p, ok := e.Prices[currency]
+		if !ok {
+			return nil, fmt.Errorf("catalogue: %s has no price in %q", e.Slug, currency)
+		}
+		items[i] = Item{Slug: e.Slug, Emoji: e.Emoji, Product: haat.Product{
+			Name: e.Name, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
+			Description: e.Description, InStock: e.InStock, Image: []string{ImagePath(e.Slug)},
+		}}
+	}
+	return items, nil
+}
+
+func load() ([]entry, error) {
 	var entries []entry
 	if err := json.Unmarshal(catalogueJSON, &entries); err != nil {
 		return nil, fmt.Errorf("catalogue: %w", err)
 	}
-	products := make([]haat.Product, len(entries))
-	for i, e := range entries {
-		products[i] = haat.Product{
-			Name: e.Name, Category: e.Category, Price: e.Price, OfferPrice: e.OfferPrice, Weight: e.Weight,
-			Description: e.Description, InStock: e.InStock, Image: []string{ImagePath(e.Slug)},
-		}
-	}
-	return products, nil
+	return entries, nil
 }

@@ -208,7 +208,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			return fmt.Errorf("seller from HAAT_SELLER_EMAIL: %s", errorText(err))
 		}
 	}
-	products, err := catalogue.Products()
+	products, err := catalogue.Products(cfg.Currency)
 	if err != nil {
 		return err
 	}

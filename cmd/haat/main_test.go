@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/catalogue"
 	"haat/sqlstore"
 )
 
@@ -189,4 +192,83 @@ func TestPaymentProviders(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// TestServeSeedsCatalogueInStoreCurrency starts the store in each currency and reads back the
+// demo catalogue: dollar prices by default (the spec's '$'), rupee prices with HAAT_CURRENCY=NPR.
+func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		currency string
+	}{
+		{nil, "USD"},
+		{[]string{"-currency", "npr"}, "NPR"},
+	} {
+		t.Run(tc.currency, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := ln.Addr().String()
+			ln.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			var logs bytes.Buffer
+			go func() {
+				done <- run(ctx, append([]string{"serve", "-addr", addr, "-data-dir", t.TempDir()}, tc.args...), nil, &logs, &logs)
+			}()
+			defer func() {
+				cancel()
+				if err := <-done; err != nil {
+					t.Errorf("serve: %v", err)
+				}
+			}()
+			var list struct {
+				Products []struct {
+					Name       string  `json:"name"`
+					Price      float64 `json:"price"`
+					OfferPrice float64 `json:"offerPrice"`
+				} `json:"products"`
+			}
+			for range 100 {
+				if err = getJSON("http://"+addr+"/api/product/list", &list); err == nil {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			if err != nil {
+				t.Fatalf("store did not answer: %v", err)
+			}
+			var config struct {
+				Currency string `json:"currency"`
+			}
+			if err := getJSON("http://"+addr+"/api/config", &config); err != nil || config.Currency != tc.currency {
+				t.Fatalf("config currency %q (%v), want %s", config.Currency, err, tc.currency)
+			}
+			want, err := catalogue.Products(tc.currency)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list.Products) != len(want) {
+				t.Fatalf("%d products listed, %d in the catalogue", len(list.Products), len(want))
+			}
+			for i, p := range list.Products {
+				if p.Name != want[i].Name || p.Price != float64(want[i].Price)/100 || p.OfferPrice != float64(want[i].OfferPrice)/100 {
+					t.Errorf("product %d is %s at %v/%v, want %s at %s/%s", i, p.Name, p.Price, p.OfferPrice, want[i].Name, want[i].Price, want[i].OfferPrice)
+				}
+			}
+		})
+	}
+}
+
+func getJSON(url string, v any) error {
+	res, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		return fmt.Errorf("%s: %s", url, res.Status)
+	}
+	return json.NewDecoder(res.Body).Decode(v)
 }

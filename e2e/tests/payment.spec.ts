@@ -23,7 +23,7 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   await addAddress(page, 'Asha', 'Rai', 'Lakeside 6', 'Pokhara');
 
   // A cancelled payment: back to the cart with the cart kept; the order is shown as failed.
-  await checkoutOnline(page, 'Gundruk');
+  await checkoutOnline(page, 'Garlic (Lasun)');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
@@ -49,7 +49,7 @@ test('an online order paid through the sandbox is paid for the shopper and the s
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
 
   // A second payment, cancelled: unpaid, failed, and never shown to the seller.
-  await checkoutOnline(page, 'Gundruk');
+  await checkoutOnline(page, 'Garlic (Lasun)');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.goto('/my-orders');

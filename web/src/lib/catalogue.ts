@@ -11,7 +11,7 @@ export interface CategoryInfo {
 export const categories: CategoryInfo[] = [
   { text: 'Organic veggies', path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
   { text: 'Fresh Fruits', path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
-  { text: 'Cold Drinks', path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/mango-juice.webp' },
+  { text: 'Cold Drinks', path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/apple-juice.webp' },
   { text: 'Instant Food', path: 'Instant', tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
   { text: 'Dairy Products', path: 'Dairy', tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
   { text: 'Bakery & Breads', path: 'Bakery', tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },

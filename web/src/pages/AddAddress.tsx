@@ -99,7 +99,7 @@ export default function AddAddress() {
           </button>
         </form>
         <div className="hidden flex-1 items-center justify-center rounded-3xl bg-green-50 p-10 md:flex" aria-hidden="true">
-          <img src="/media/catalogue/cauliflower.webp" alt="" width={256} height={256} className="w-56" />
+          <img src="/media/catalogue/broccoli.webp" alt="" width={256} height={256} className="w-56" />
         </div>
       </div>
     </div>
