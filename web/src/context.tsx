@@ -47,6 +47,14 @@ interface CartMessage {
   cart: Cart;
   saved: { cart: Cart; version: number } | null;
 }
+
+/** storeConfigQuery reads the store's currency and payment methods once per visit; the help centre shares it. */
+export const storeConfigQuery = {
+  queryKey: ['config'],
+  queryFn: () => unwrap(api.config(), t.toast.generic),
+  staleTime: Infinity,
+};
+
 const noMethods: PaymentMethod[] = [];
 
 export function useApp(): AppState {
@@ -70,11 +78,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   const productsQuery = useToastQuery(['products'], api.products, (r) => r.products, t.toast.loadProducts);
 
-  const configQuery = useQuery({
-    queryKey: ['config'],
-    queryFn: () => unwrap(api.config(), t.toast.generic),
-    staleTime: Infinity,
-  });
+  const configQuery = useQuery(storeConfigQuery);
 
   // The cart as the server last confirmed it, with its version: an update names the version, and
   // when another tab or device saved first, the answer (409) is merged with this tab's changes.

@@ -73,7 +73,7 @@ export const t = {
   },
 
   home: {
-    heroTitle: 'Fresh groceries, delivered in 30 minutes',
+    heroTitle: 'Fresh groceries, delivered within 30 minutes',
     heroText: 'Vegetables picked daily, dairy from local farms and kitchen staples at the best prices in the Kathmandu Valley.',
     shopNow: 'Shop Now',
     exploreDeals: 'Explore deals',
@@ -274,6 +274,59 @@ export const t = {
     providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', sandbox: 'Test payment' } as Record<string, string>,
   },
 
+  // The help centre: what it says about fees, delivery, support and payment follows what the store does.
+  help: {
+    title: 'Help Centre',
+    intro: 'Help with orders, deliveries, returns and payments.',
+    topics: 'Help topics',
+    tabs: { contact: 'Contact Us', faqs: 'FAQs', returns: 'Returns & Refunds', payment: 'Payment Methods' },
+    phone: '+977 1-5970000',
+    email: 'support@haat.com.np',
+    callUs: 'Call us',
+    phoneHours: '9 AM-9 PM daily',
+    writeUs: 'Write to us',
+    writeHours: 'Any time, 24/7: we answer around the clock.',
+    visitUs: 'Visit us',
+    office: 'Kupondole, Lalitpur',
+    area: 'Delivering across the Kathmandu Valley.',
+    feeQ: 'How much does delivery cost?',
+    feeA: (rule?: { freeAbove: string; fee: string }) =>
+      rule
+        ? `Nothing: delivery is free on every order. Orders above ${rule.freeAbove} always ship free, and the ${rule.fee} fee for smaller orders is not charged at the moment, so the cart shows the shipping fee as Free and adds only the 2% tax.`
+        : 'Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the 2% tax.',
+    speedQ: 'How fast will my order arrive?',
+    speedA:
+      'Most orders in the Kathmandu Valley arrive within 30 minutes, and every order arrives the same day or the next. Follow yours under My Orders.',
+    areaQ: 'Where do you deliver?',
+    areaA: 'Across the Kathmandu Valley: Kathmandu, Lalitpur and Bhaktapur.',
+    missingQ: 'An item is missing from my order. What do I do?',
+    missingA: 'Tell us within 24 hours of delivery and we will send it or refund it.',
+    supportQ: 'When is support available?',
+    supportA: 'Around the clock: write to support@haat.com.np any time, 24/7. Our phone line is open from 9 AM to 9 PM every day.',
+    payQ: 'How can I pay?',
+    payA: (methods: string[]) =>
+      methods.length === 0
+        ? 'In cash on delivery: pay the rider when your groceries arrive. Online payment is not offered at the moment.'
+        : `In cash on delivery, or online with ${listOf(methods)}: choose Online Payment in the cart.`,
+    returns: [
+      'Returns are accepted within 7 days of delivery for items that are unopened or faulty.',
+      "Perishables such as vegetables, fruit, dairy and bakery items can't be returned unless they arrive damaged or defective.",
+      'Report missing or damaged items within 24 hours of delivery, with a photo if you can.',
+      'Refunds reach you within 3-5 business days: online payments go back to the account you paid from, cash payments are refunded in cash.',
+    ],
+    payIntro: (online: boolean) =>
+      online ? 'This store takes these payments. For an online payment, choose Online Payment in the cart, then the way to pay.' : 'This store takes cash on delivery.',
+    cod: 'Pay the rider in cash when your groceries arrive.',
+    methods: {
+      stripe: "Debit and credit cards, paid on Stripe's secure checkout page.",
+      esewa: 'Pay from your eSewa account; you confirm the payment on eSewa.',
+      khalti: 'Pay from your Khalti account; you confirm the payment on Khalti.',
+      sandbox: 'A test page for trying out the store: no money moves.',
+    } as Record<string, string>,
+    otherMethod: 'Pay online at checkout.',
+    noOnline: 'Online payment is not offered at the moment.',
+  },
+
   loader: 'Loading...',
 
   toast: {
@@ -298,3 +351,8 @@ export const t = {
     ordersFailed: 'Failed to load orders',
   },
 };
+
+/** listOf joins names as a sentence does: "Card", "Card and eSewa", "Card, eSewa and Khalti". */
+function listOf(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

@@ -9,7 +9,7 @@ import { t } from '../i18n/en';
 import { useTitle } from '../lib/useTitle';
 
 const standOut = [
-  { icon: ClockIcon, title: 'Fastest Delivery', text: 'Groceries delivered in under 30 minutes.' },
+  { icon: ClockIcon, title: 'Fastest Delivery', text: 'Groceries delivered within 30 minutes.' },
   { icon: LeafIcon, title: 'Freshness Guaranteed', text: 'Fresh produce straight from the source.' },
   { icon: TagIcon, title: 'Affordable Prices', text: 'Quality groceries at unbeatable prices.' },
   { icon: ShieldIcon, title: 'Trusted by Thousands', text: 'Loved by 15,000+ happy households.' },

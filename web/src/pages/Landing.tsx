@@ -1,25 +1,27 @@
 import { Link } from 'react-router';
 import Logo from '../components/Logo';
+import { useApp } from '../context';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../components/icons';
 import { useTitle } from '../lib/useTitle';
 
 const features = [
-  { icon: TruckIcon, title: 'Same-day delivery', text: 'Order before 6 PM and it arrives today; most orders reach you within 30 minutes.' },
+  { icon: TruckIcon, title: 'Same-day delivery', text: 'Most orders reach you within 30 minutes, and every order arrives the same day or the next.' },
   { icon: LeafIcon, title: 'Picked daily', text: 'Vegetables and fruit come from farms around the valley the morning you order.' },
   { icon: TagIcon, title: 'Daily discounts', text: 'Fair prices on staples, with fresh offers on something new every day.' },
 ];
 
-const steps = [
+// Paying online is promised only where the store offers it.
+const steps = (online: boolean) => [
   { title: 'Browse', text: 'Find vegetables, fruit, dairy, bakery, drinks, instant food and grains.' },
   { title: 'Add to Cart', text: 'Keep what you need in your cart, even before you sign in.' },
-  { title: 'Checkout', text: 'Pick a saved address and pay cash on delivery or online.' },
+  { title: 'Checkout', text: `Pick a saved address and pay cash on delivery${online ? ' or online' : ''}.` },
   { title: 'Relax', text: 'We pack it fresh and bring it to your door, same day or next day.' },
 ];
 
 const reasons = [
   'Over 15,000 households in the Kathmandu Valley shop with us',
   'Fresh and organic produce at the best prices',
-  'Eco-friendly packaging, no single-use plastic bags',
+  'Eco-friendly packaging',
   'Secure payment, order tracking and transparent billing',
   'Customer-first returns and refunds, 24/7 support',
 ];
@@ -27,6 +29,7 @@ const reasons = [
 /** Landing is the welcome page at /, without the shop's navigation bar. */
 export default function Landing() {
   useTitle('');
+  const { paymentMethods } = useApp();
   return (
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">
@@ -75,7 +78,7 @@ export default function Landing() {
       <section className="mx-auto max-w-6xl px-4 py-12 md:px-8" aria-labelledby="how">
         <h2 id="how" className="text-2xl font-bold text-slate-900 md:text-3xl">How It Works</h2>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((s, i) => (
+          {steps(paymentMethods.length > 0).map((s, i) => (
             <li key={s.title} className="rounded-2xl bg-green-50 p-6">
               <span className="flex h-9 w-9 items-center justify-center rounded-full bg-green-700 font-bold text-white">{i + 1}</span>
               <h3 className="mt-3 font-semibold text-slate-900">{s.title}</h3>
