@@ -40,7 +40,7 @@ export default function Home() {
             </div>
           </div>
           <div className="hidden grid-cols-2 gap-4 md:grid" aria-hidden="true">
-            {['mustang-apple', 'butter', 'croissant', 'apple-juice'].map((slug) => (
+            {['mustang-apple', 'butter', 'croissant', 'strawberry'].map((slug) => (
               <div key={slug} className="flex aspect-square items-center justify-center rounded-2xl bg-white/10 p-6">
                 <img src={`/media/catalogue/${slug}.webp`} alt="" width={256} height={256} className="h-full w-full object-contain" />
               </div>
