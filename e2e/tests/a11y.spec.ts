@@ -17,6 +17,18 @@ for (const width of [360, 1280]) {
     }
     expect(found).toEqual([]);
   });
+
+  test(`help centre tabs have no accessibility violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const found: string[] = [];
+    for (const tab of ['faqs', 'returns', 'payment']) {
+      await page.goto(`/contact?tab=${tab}`);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      found.push(...results.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`));
+    }
+    expect(found).toEqual([]);
+  });
 }
 
 // The seller's screens, at the widths a seller works at: desktop and tablet.

@@ -76,7 +76,7 @@ function ReturnsTab() {
 
 /** PaymentTab lists exactly what the store takes: cash on delivery and each configured online provider. */
 function PaymentTab({ config }: { config: StoreConfig | undefined }) {
-  if (!config) return <div className="h-40 animate-pulse rounded-xl bg-stone-100" aria-label={t.loader} />;
+  if (!config) return <div className="h-40 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />;
   const online: PaymentMethod[] = config.paymentMethods ?? [];
   const rows = [
     { id: 'cod', title: t.cart.cod, text: t.help.cod },
