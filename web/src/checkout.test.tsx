@@ -145,6 +145,16 @@ describe('quantity limit', () => {
     expect(plus).toHaveAccessibleDescription('At most 100 of one item');
     expect(screen.getByRole('button', { name: 'Remove one Jumla Red Rice' })).toBeEnabled();
   });
+
+  it('says so instead of Added To Cart when the product page adds beyond the limit', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 100 }));
+    serveApi({});
+    renderStore('/products/grains/rice');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('At most 100 of one item')).toBeInTheDocument();
+    expect(screen.queryByText('Added To Cart')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cart, 100 items' })).toBeInTheDocument();
+  });
 });
 
 describe('pages', () => {

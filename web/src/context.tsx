@@ -4,7 +4,7 @@ import { useToastQuery } from './lib/useToastQuery';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { api, unwrap, type Cart, type PaymentMethod, type Product, type User } from './lib/api';
-import { addItem, cartCount, loadGuestCart, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
+import { addItem, cartCount, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from './lib/cart';
 import { t } from './i18n/en';
 
 interface AppState {
@@ -233,7 +233,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
     },
     [commit],
   );
-  const addToCart = useCallback((id: string) => change((c) => addItem(c, id), t.toast.added, t.toast.addFailed), [change]);
+  const addToCart = useCallback(
+    (id: string) => {
+      // At the limit nothing would be added: say so rather than 'Added To Cart'.
+      if ((cartRef.current[id] ?? 0) >= MAX_QUANTITY) toast.error(t.product.maxReached(MAX_QUANTITY), { id: 'cart' });
+      else change((c) => addItem(c, id), t.toast.added, t.toast.addFailed);
+    },
+    [change],
+  );
   const updateCartItem = useCallback(
     (id: string, quantity: number) => change((c) => updateItem(c, id, quantity), t.toast.updated, t.toast.updateFailed),
     [change],
