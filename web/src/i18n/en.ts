@@ -321,7 +321,7 @@ export const t = {
       stripe: "Debit and credit cards, paid on Stripe's secure checkout page.",
       esewa: 'Pay from your eSewa account; you confirm the payment on eSewa.',
       khalti: 'Pay from your Khalti account; you confirm the payment on Khalti.',
-      sandbox: 'A test page for trying out the store: no money moves.',
+      sandbox: 'A test page for trying out the store: no money moves, and the order reads Paid (test).',
     } as Record<string, string>,
     otherMethod: 'Pay online at checkout.',
     noOnline: 'Online payment is not offered at the moment.',

@@ -48,6 +48,7 @@ describe('help centre', () => {
     store('NPR', allOnline);
     renderStore('/contact?tab=payment');
     expect(await methods()).toEqual(['Cash On Delivery', 'Card', 'eSewa', 'Khalti', 'Test payment']);
+    expect(screen.getByText('A test page for trying out the store: no money moves, and the order reads Paid (test).')).toBeInTheDocument();
     expect(screen.queryByText('Online payment is not offered at the moment.')).not.toBeInTheDocument();
     expectNoUntrueCopy();
   });
