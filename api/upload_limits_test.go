@@ -1,48 +1,20 @@
 package api_test
 
 import (
-	"bytes"
-	"compress/zlib"
 	"context"
-	"encoding/binary"
-	"hash/crc32"
 	"io"
 	"testing"
 	"time"
 
 	"haat/api"
 	"haat/images"
+	"haat/images/imagestest"
 )
-
-// tallPNG returns a complete 1 × n px black PNG: well under 100 KB, n bytes once decoded.
-func tallPNG(t *testing.T, n uint32) []byte {
-	t.Helper()
-	var idat bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
-	zeros := make([]byte, 1<<20)
-	for left := 2 * int64(n); left > 0; left -= int64(len(zeros)) { // each row: filter 0, one grey pixel
-		zw.Write(zeros[:min(left, int64(len(zeros)))])
-	}
-	zw.Close()
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, 1), n)
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{{"IHDR", append(ihdr, 8, 0, 0, 0, 0)}, {"IDAT", idat.Bytes()}, {"IEND", nil}} {
-		binary.Write(&b, binary.BigEndian, uint32(len(c.data)))
-		chunk := append([]byte(c.name), c.data...)
-		b.Write(chunk)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
-	}
-	return b.Bytes()
-}
 
 // The attack: a seller uploads a 1 × 40,000,000 px PNG. Decoded, one such upload took 46 s and
 // 7.6 GB of memory; it is refused from its header, at once, and nothing is stored.
 func TestProductAddRefusesTallImage(t *testing.T) {
-	attack := tallPNG(t, 40_000_000)
+	attack := imagestest.ZeroPNG(1, 40_000_000)
 	if len(attack) > 100<<10 {
 		t.Fatalf("the attack file is %d bytes", len(attack))
 	}

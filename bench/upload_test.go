@@ -18,10 +18,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"compress/zlib"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -39,6 +36,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"haat/images/imagestest"
 )
 
 const (
@@ -281,30 +280,6 @@ func TestUploadPeakMemory(t *testing.T) {
 	}
 }
 
-// tallPNG returns a complete 1 × n px black PNG, a few tens of KB.
-func tallPNG(n uint32) []byte {
-	var idat bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
-	zeros := make([]byte, 1<<20)
-	for left := 2 * int64(n); left > 0; left -= int64(len(zeros)) { // each row: filter 0, one grey pixel
-		zw.Write(zeros[:min(left, int64(len(zeros)))])
-	}
-	zw.Close()
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, 1), n)
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{{"IHDR", append(ihdr, 8, 0, 0, 0, 0)}, {"IDAT", idat.Bytes()}, {"IEND", nil}} {
-		binary.Write(&b, binary.BigEndian, uint32(len(c.data)))
-		chunk := append([]byte(c.name), c.data...)
-		b.Write(chunk)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
-	}
-	return b.Bytes()
-}
-
 func TestUploadAttack(t *testing.T) {
 	capKB := 10 << 20
 	if v, err := strconv.Atoi(os.Getenv("HAAT_BENCH_MEMORY_CAP_KB")); err == nil {
@@ -315,7 +290,7 @@ func TestUploadAttack(t *testing.T) {
 		timeout = d
 	}
 	s := startServer(t, capKB)
-	attack := tallPNG(40_000_000)
+	attack := imagestest.ZeroPNG(1, 40_000_000)
 	c := s.seller(t, timeout)
 	rss0, _, _ := s.memory()
 	stop := s.watch()

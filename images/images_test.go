@@ -2,7 +2,6 @@ package images_test
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -23,6 +22,7 @@ import (
 
 	"haat"
 	"haat/images"
+	"haat/images/imagestest"
 )
 
 var ctx = context.Background()
@@ -242,33 +242,6 @@ func TestSaveAllStoresNothingWhenOneIsBad(t *testing.T) {
 	}
 }
 
-// zeroPNG returns a complete 8-bit grey PNG of w×h black pixels: a small file whose pixels take
-// w×h bytes once decoded.
-func zeroPNG(t *testing.T, w, h uint32) []byte {
-	t.Helper()
-	var idat bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
-	zeros := make([]byte, 1<<20)
-	for left := int64(1+w) * int64(h); left > 0; left -= int64(len(zeros)) { // each row: filter 0, then w zeros
-		zw.Write(zeros[:min(left, int64(len(zeros)))])
-	}
-	zw.Close()
-	b := bytes.NewBuffer(pngHeader(w, h))
-	b.Bytes()[25] = 0 // colour type grey
-	ihdr := b.Bytes()[12:29]
-	binary.BigEndian.PutUint32(b.Bytes()[29:], crc32.ChecksumIEEE(ihdr))
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{{"IDAT", idat.Bytes()}, {"IEND", nil}} {
-		binary.Write(b, binary.BigEndian, uint32(len(c.data)))
-		chunk := append([]byte(c.name), c.data...)
-		b.Write(chunk)
-		binary.Write(b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
-	}
-	return b.Bytes()
-}
-
 // jpegHeader returns a small JPEG whose frame header declares w×h.
 func jpegSized(t *testing.T, w, h uint16) []byte {
 	t.Helper()
@@ -323,7 +296,7 @@ func busyStore(t *testing.T) (*images.Store, string) {
 // The attack: a 1 × 40,000,000 px PNG of under 100 KB. Decoded, it took 46 s and 7.6 GB; it is
 // refused from its header, at once, without waiting for a turn to decode.
 func TestTallPNGRefusedFromHeader(t *testing.T) {
-	attack := zeroPNG(t, 1, 40_000_000)
+	attack := imagestest.ZeroPNG(1, 40_000_000)
 	if len(attack) > 100<<10 {
 		t.Fatalf("the attack file is %d bytes", len(attack))
 	}
@@ -515,7 +488,7 @@ func TestDecodeCost(t *testing.T) {
 	}{
 		"jpeg 4:2:0":             {baseline, 4000*3000*3/2 + resize},
 		"progressive jpeg 4:2:0": {progressive, 4000*3000*3/2*5 + resize},
-		"png grey":               {zeroPNG(t, 4000, 3000), 4000*3000 + resize},
+		"png grey":               {imagestest.ZeroPNG(4000, 3000), 4000*3000 + resize},
 		"png 8-bit RGBA":         {pngHeader(4000, 3000), 4000*3000*4 + resize},
 		"gif":                    {gifSized(t, 4000, 3000), 4000*3000 + resize},
 		"webp lossless":          {webpLosslessSized(4000, 3000), 4000*3000*8 + resize},
