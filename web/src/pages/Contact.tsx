@@ -11,10 +11,9 @@ const tabs = (['contact', 'faqs', 'returns', 'payment'] as const).map((key) => (
 type TabKey = (typeof tabs)[number]['key'];
 
 // The spec's delivery rule (free above Rs. 1,000, otherwise Rs. 75) is not applied in the cart,
-// which shows shipping as Free; the help centre says so, in the store's own currency.
+// which shows shipping as Free; a rupee store says so. A dollar store has no such rule to mention.
 const deliveryRule: Record<string, { freeAbove: number; fee: number }> = {
   NPR: { freeAbove: 1000, fee: 75 },
-  USD: { freeAbove: 35, fee: 4.99 },
 };
 
 /** amount shows a sum the way a sentence does: "Rs.1,000", "$4.99". */
