@@ -151,6 +151,15 @@ func (o *Order) CheckStatusChange(status string) error {
 	return nil
 }
 
+// CheckPay explains why the shopper cannot pay the order online (again), or returns nil: only an
+// unpaid online order that awaits its payment, or whose payment failed, can be paid.
+func (o *Order) CheckPay() error {
+	if o.PaymentType != PaymentOnline || o.IsPaid || (o.Status != StatusAwaitingPayment && o.Status != StatusPaymentFailed) {
+		return Errorf(ECONFLICT, "This order does not await payment")
+	}
+	return nil
+}
+
 // CheckMarkPaid explains why the seller cannot record the payment of the order, or returns nil.
 // Cash is paid at the door, so a cash order is marked paid once it is delivered; online orders
 // are paid through their provider.

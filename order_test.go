@@ -59,3 +59,24 @@ func TestParseOrderNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckPay(t *testing.T) {
+	for _, tc := range []struct {
+		payment, status string
+		paid, can       bool
+	}{
+		{haat.PaymentOnline, haat.StatusAwaitingPayment, false, true},
+		{haat.PaymentOnline, haat.StatusPaymentFailed, false, true},
+		{haat.PaymentOnline, haat.StatusOrderPlaced, true, false},
+		{haat.PaymentOnline, haat.StatusCancelled, true, false},
+		{haat.PaymentOnline, haat.StatusAwaitingPayment, true, false}, // paid while the status lags: never twice
+		{haat.PaymentCOD, haat.StatusOrderPlaced, false, false},
+	} {
+		o := haat.Order{PaymentType: tc.payment, Status: tc.status, IsPaid: tc.paid}
+		if err := o.CheckPay(); (err == nil) != tc.can {
+			t.Errorf("%s %s paid=%v: CheckPay = %v, want payable %v", tc.payment, tc.status, tc.paid, err, tc.can)
+		} else if err != nil && haat.ErrorMessage(err) != "This order does not await payment" {
+			t.Errorf("message %q", haat.ErrorMessage(err))
+		}
+	}
+}

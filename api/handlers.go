@@ -488,7 +488,17 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"orders": orders})
+	out := make([]userOrder, len(orders))
+	for i, o := range orders {
+		out[i] = userOrder{Order: o, CanPay: o.CheckPay() == nil}
+	}
+	ok(w, map[string]any{"orders": out})
+}
+
+// userOrder is an order as its shopper sees it: with whether it can be paid now (POST /api/order/pay).
+type userOrder struct {
+	haat.Order
+	CanPay bool `json:"canPay"`
 }
 
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.

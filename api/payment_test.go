@@ -72,7 +72,7 @@ func TestSandboxPayment(t *testing.T) {
 			t.Fatalf("url = %s", page)
 		}
 		o := c.orders()[0].(map[string]any)
-		if o["status"] != "Awaiting Payment" || o["isPaid"] != false || o["paymentType"] != "Online" {
+		if o["status"] != "Awaiting Payment" || o["isPaid"] != false || o["paymentType"] != "Online" || o["canPay"] != true {
 			t.Fatalf("order before payment = %v", o)
 		}
 		if len(c.cart()) != 1 || len(s.sellerOrders()) != 0 {
@@ -96,7 +96,7 @@ func TestSandboxPayment(t *testing.T) {
 			t.Fatalf("pay: %d → %s", st, to)
 		}
 		o = c.orders()[0].(map[string]any)
-		if o["status"] != "Order Placed" || o["isPaid"] != true {
+		if o["status"] != "Order Placed" || o["isPaid"] != true || o["canPay"] != false {
 			t.Fatalf("order after payment = %v", o)
 		}
 		if len(c.cart()) != 0 {
@@ -124,7 +124,7 @@ func TestSandboxPayment(t *testing.T) {
 			t.Fatalf("cancel: %d → %s", st, to)
 		}
 		o = c.orders()[0].(map[string]any)
-		if o["status"] != "Payment Failed" || o["isPaid"] != false {
+		if o["status"] != "Payment Failed" || o["isPaid"] != false || o["canPay"] != true {
 			t.Fatalf("cancelled order = %v", o)
 		}
 		if len(c.cart()) != 1 || len(s.sellerOrders()) != 1 {

@@ -44,8 +44,9 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 		} else if err != nil {
 			return err
 		}
-		if paymentType != haat.PaymentOnline || paid || (status != haat.StatusAwaitingPayment && status != haat.StatusPaymentFailed) {
-			return haat.Errorf(haat.ECONFLICT, "This order does not await payment")
+		o := haat.Order{PaymentType: paymentType, Status: status, IsPaid: paid}
+		if err := o.CheckPay(); err != nil {
+			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+attemptColumns+`
 			FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.order_id = $1 AND a.state = $2`, orderID, haat.PaymentPending)

@@ -82,6 +82,12 @@ export interface Refund {
 /** OrderStatus is where an order stands; a seller moves it one step at a time or cancels it. */
 export type OrderStatus = 'Order Placed' | 'Packed' | 'Out for Delivery' | 'Delivered' | 'Cancelled';
 
+/** UserOrder is an order as its shopper sees it, with whether the server lets it be paid now. */
+export interface UserOrder extends Order {
+  /** canPay: an unpaid online order awaiting its payment or whose payment failed (POST /api/order/pay). */
+  canPay: boolean;
+}
+
 /** SellerOrder is an order as the seller sees it, with the steps the server allows now. */
 export interface SellerOrder extends Order {
   nextStatuses: OrderStatus[];
@@ -178,7 +184,7 @@ export const api = {
     call<{ url?: string }>('POST', payment === 'COD' ? '/api/order/cod' : '/api/order/stripe', payment === 'COD' ? { items, address } : { items, address, method }),
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => call<{ url: string }>('POST', '/api/order/pay', { id, method }),
-  myOrders: () => call<{ orders: Order[] }>('GET', '/api/order/user'),
+  myOrders: () => call<{ orders: UserOrder[] }>('GET', '/api/order/user'),
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
   sellerOrders: (before?: string) =>
     call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller${before ? `?before=${encodeURIComponent(before)}` : ''}`),

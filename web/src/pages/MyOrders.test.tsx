@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderStore, rice, serveApi } from '../test/render';
-import type { Order } from '../lib/api';
+import type { Order, UserOrder } from '../lib/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,5 +23,23 @@ describe('my orders', () => {
     expect(lines.map((l) => l.textContent)).toEqual(['2 × $295 = $590', '3 × $495.50 = $1486.50']);
     expect(within(card).getAllByText(/^Quantity:/).map((q) => q.textContent)).toEqual(['Quantity: 2', 'Quantity: 3']);
     expect(within(card).getByTestId('order-amount')).toHaveTextContent('$1612.26');
+  });
+
+  it('offers Pay Now on exactly the orders the server says can be paid', async () => {
+    const online = (number: number, status: string, canPay: boolean): UserOrder => ({
+      _id: `o${number}`, number, address, amount: 300.9, paymentType: 'Online', status, isPaid: false, canPay,
+      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+    });
+    serveApi({
+      'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [{ id: 'sandbox', label: 'Test payment' }] } }),
+      'GET /api/user/is-auth': signedIn,
+      // The page follows the server's word, whatever the status reads: the second order is not offered.
+      'GET /api/order/user': () => ({ json: { success: true, orders: [online(10002, 'Payment Failed', true), online(10001, 'Awaiting Payment', false)] } }),
+    });
+    renderStore('/my-orders');
+    const payable = await screen.findByRole('listitem', { name: 'Order #10002' });
+    expect(await within(payable).findByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    const other = screen.getByRole('listitem', { name: 'Order #10001' });
+    expect(within(other).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 });

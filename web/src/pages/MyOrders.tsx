@@ -81,7 +81,7 @@ export default function MyOrders() {
                   {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
                 </span>
               </div>
-              {o.paymentType === 'Online' && !o.isPaid && (o.status === 'Awaiting Payment' || o.status === 'Payment Failed') && (
+              {o.canPay && (
                 <div className="mt-3 flex flex-wrap gap-2">
                   {paymentMethods.map((m) => (
                     <button
