@@ -10,6 +10,42 @@ import (
 // MinPasswordLength is the shortest password accepted on register.
 const MinPasswordLength = 8
 
+// maxPasswordBytes is the longest password accepted: bcrypt reads no further.
+const maxPasswordBytes = 72
+
+// ValidatePassword checks a new password of a shopper or a seller.
+func ValidatePassword(password string) error {
+	if len(password) < MinPasswordLength {
+		return Errorf(EINVALID, "Password must be at least %d characters", MinPasswordLength)
+	}
+	if len(password) > maxPasswordBytes {
+		return Errorf(EINVALID, "Password must be at most %d characters", maxPasswordBytes)
+	}
+	return nil
+}
+
+// Registration is what a shopper signs up with.
+type Registration struct {
+	Name, Email, Password string
+}
+
+// Validate trims the name and email and checks all three.
+func (r *Registration) Validate() error {
+	r.Name = strings.TrimSpace(r.Name)
+	if r.Name == "" {
+		return Errorf(EINVALID, "Name is required")
+	}
+	if len(r.Name) > 100 {
+		return Errorf(EINVALID, "Name is too long")
+	}
+	email, err := NormalizeEmail(r.Email)
+	if err != nil {
+		return err
+	}
+	r.Email = email
+	return ValidatePassword(r.Password)
+}
+
 // User is a shopper's account. The password hash never leaves the store package.
 type User struct {
 	ID        string    `json:"_id"`

@@ -24,9 +24,6 @@ var errBadLogin = haat.Errorf(haat.EUNAUTHORIZED, "Invalid email or password")
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), 11)
 
 func (d *DB) hashPassword(password string) (string, error) {
-	if len(password) > 72 {
-		return "", haat.Errorf(haat.EINVALID, "Password must be at most 72 characters")
-	}
 	h, err := bcrypt.GenerateFromPassword([]byte(password), d.BcryptCost)
 	if err != nil {
 		return "", fmt.Errorf("sqlstore: hash password: %w", err)
@@ -36,20 +33,11 @@ func (d *DB) hashPassword(password string) (string, error) {
 
 // Register creates a shopper account.
 func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.User, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return nil, haat.Errorf(haat.EINVALID, "Name is required")
-	}
-	if len(name) > 100 {
-		return nil, haat.Errorf(haat.EINVALID, "Name is too long")
-	}
-	email, err := haat.NormalizeEmail(email)
-	if err != nil {
+	reg := haat.Registration{Name: name, Email: email, Password: password}
+	if err := reg.Validate(); err != nil {
 		return nil, err
 	}
-	if len(password) < haat.MinPasswordLength {
-		return nil, haat.Errorf(haat.EINVALID, "Password must be at least %d characters", haat.MinPasswordLength)
-	}
+	name, email = reg.Name, reg.Email
 	hash, err := d.hashPassword(password)
 	if err != nil {
 		return nil, err
@@ -218,8 +206,8 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 	if err != nil {
 		return err
 	}
-	if len(password) < haat.MinPasswordLength {
-		return haat.Errorf(haat.EINVALID, "Password must be at least %d characters", haat.MinPasswordLength)
+	if err := haat.ValidatePassword(password); err != nil {
+		return err
 	}
 	var id, old string
 	err = d.db.QueryRowContext(ctx, `SELECT id, password_hash FROM sellers WHERE email_key = $1`, strings.ToLower(email)).Scan(&id, &old)
