@@ -7,31 +7,41 @@ import (
 	"time"
 )
 
+// PaymentType is how an order is paid: cash at the door or online.
+type PaymentType string
+
 // Payment types of an order.
 const (
-	PaymentCOD    = "COD"
-	PaymentOnline = "Online"
+	PaymentCOD    PaymentType = "COD"
+	PaymentOnline PaymentType = "Online"
 )
 
-// Order statuses. A placed order moves forward one step at a time, Order Placed → Packed →
-// Out for Delivery → Delivered, and can be cancelled at any step before delivery.
+// OrderStatus is where an order stands.
+type OrderStatus string
+
+// Order statuses. An online order is created Awaiting Payment and becomes Order Placed (and paid)
+// only when its provider has confirmed the payment, or Payment Failed. A placed order moves forward
+// one step at a time, Order Placed → Packed → Out for Delivery → Delivered, and can be cancelled at
+// any step before delivery.
 const (
-	StatusOrderPlaced    = "Order Placed"
-	StatusPacked         = "Packed"
-	StatusOutForDelivery = "Out for Delivery"
-	StatusDelivered      = "Delivered"
-	StatusCancelled      = "Cancelled"
+	StatusAwaitingPayment OrderStatus = "Awaiting Payment"
+	StatusPaymentFailed   OrderStatus = "Payment Failed"
+	StatusOrderPlaced     OrderStatus = "Order Placed"
+	StatusPacked          OrderStatus = "Packed"
+	StatusOutForDelivery  OrderStatus = "Out for Delivery"
+	StatusDelivered       OrderStatus = "Delivered"
+	StatusCancelled       OrderStatus = "Cancelled"
 )
 
 // nextStatus is the forward step from each status that has one.
-var nextStatus = map[string]string{
+var nextStatus = map[OrderStatus]OrderStatus{
 	StatusOrderPlaced:    StatusPacked,
 	StatusPacked:         StatusOutForDelivery,
 	StatusOutForDelivery: StatusDelivered,
 }
 
 // knownStatus reports whether a seller may name status as the target of a change.
-func knownStatus(status string) bool {
+func knownStatus(status OrderStatus) bool {
 	switch status {
 	case StatusOrderPlaced, StatusPacked, StatusOutForDelivery, StatusDelivered, StatusCancelled:
 		return true
@@ -49,7 +59,7 @@ type OrderLine struct {
 type NewOrder struct {
 	UserID      string
 	AddressID   string
-	PaymentType string
+	PaymentType PaymentType
 	Lines       []OrderLine
 }
 
@@ -77,8 +87,8 @@ type Order struct {
 	Items       []OrderItem `json:"items"`
 	Address     Address     `json:"address"`
 	Amount      Money       `json:"amount"`
-	PaymentType string      `json:"paymentType"`
-	Status      string      `json:"status"`
+	PaymentType PaymentType `json:"paymentType"`
+	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`
 	// TestPayment says the order was paid through the test payment page: no money arrived.
 	TestPayment bool `json:"testPayment"`
@@ -123,16 +133,16 @@ func ParseOrderNumber(s string) (int64, error) {
 }
 
 // NextStatuses lists the statuses a seller may move the order to now, the forward step first.
-func (o *Order) NextStatuses() []string {
+func (o *Order) NextStatuses() []OrderStatus {
 	next, ok := nextStatus[o.Status]
 	if !ok {
-		return []string{}
+		return []OrderStatus{}
 	}
-	return []string{next, StatusCancelled}
+	return []OrderStatus{next, StatusCancelled}
 }
 
 // CheckStatusChange explains why the order cannot move to status, or returns nil when it can.
-func (o *Order) CheckStatusChange(status string) error {
+func (o *Order) CheckStatusChange(status OrderStatus) error {
 	if !knownStatus(status) {
 		return Errorf(EINVALID, "Unknown order status %q", status)
 	}
@@ -220,7 +230,7 @@ type OrderService interface {
 	// SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
 	SellerOrderByNumber(ctx context.Context, number int64) (*Order, error)
 	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.
-	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
+	SetOrderStatus(ctx context.Context, id string, status OrderStatus) (*Order, error)
 	// MarkOrderPaid records the payment of a cash order, if CheckMarkPaid allows it.
 	MarkOrderPaid(ctx context.Context, id string) (*Order, error)
 	// MarkOrderRefunded records that every refund due of the order was given back by hand, if

@@ -8,14 +8,15 @@ import (
 
 func TestOrderRules(t *testing.T) {
 	for _, tc := range []struct {
-		status, payment string
-		paid            bool
-		next            []string
-		markPaid        string // "" when allowed, else the message
+		status   haat.OrderStatus
+		payment  haat.PaymentType
+		paid     bool
+		next     []haat.OrderStatus
+		markPaid string // "" when allowed, else the message
 	}{
-		{haat.StatusOrderPlaced, haat.PaymentCOD, false, []string{"Packed", "Cancelled"}, "A cash order is marked paid once it is delivered"},
-		{haat.StatusPacked, haat.PaymentCOD, false, []string{"Out for Delivery", "Cancelled"}, "A cash order is marked paid once it is delivered"},
-		{haat.StatusOutForDelivery, haat.PaymentOnline, true, []string{"Delivered", "Cancelled"}, "The order is already paid"},
+		{haat.StatusOrderPlaced, haat.PaymentCOD, false, []haat.OrderStatus{"Packed", "Cancelled"}, "A cash order is marked paid once it is delivered"},
+		{haat.StatusPacked, haat.PaymentCOD, false, []haat.OrderStatus{"Out for Delivery", "Cancelled"}, "A cash order is marked paid once it is delivered"},
+		{haat.StatusOutForDelivery, haat.PaymentOnline, true, []haat.OrderStatus{"Delivered", "Cancelled"}, "The order is already paid"},
 		{haat.StatusDelivered, haat.PaymentCOD, false, nil, ""},
 		{haat.StatusDelivered, haat.PaymentCOD, true, nil, "The order is already paid"},
 		{haat.StatusDelivered, haat.PaymentOnline, false, nil, "Online orders are marked paid by their payment provider"},
@@ -62,8 +63,9 @@ func TestParseOrderNumber(t *testing.T) {
 
 func TestCheckPay(t *testing.T) {
 	for _, tc := range []struct {
-		payment, status string
-		paid, can       bool
+		payment   haat.PaymentType
+		status    haat.OrderStatus
+		paid, can bool
 	}{
 		{haat.PaymentOnline, haat.StatusAwaitingPayment, false, true},
 		{haat.PaymentOnline, haat.StatusPaymentFailed, false, true},

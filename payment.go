@@ -5,23 +5,19 @@ import (
 	"time"
 )
 
-// Statuses of an online order before it is paid. An online order is created awaiting payment and
-// becomes Order Placed (and paid) only when its provider has confirmed the payment.
-const (
-	StatusAwaitingPayment = "Awaiting Payment"
-	StatusPaymentFailed   = "Payment Failed"
-)
+// AttemptState is where a payment attempt stands.
+type AttemptState string
 
 // States of a payment attempt.
 const (
-	PaymentPending   = "pending"
-	PaymentPaid      = "paid"
-	PaymentFailed    = "failed"
-	PaymentCancelled = "cancelled"
-	PaymentExpired   = "expired"
+	PaymentPending   AttemptState = "pending"
+	PaymentPaid      AttemptState = "paid"
+	PaymentFailed    AttemptState = "failed"
+	PaymentCancelled AttemptState = "cancelled"
+	PaymentExpired   AttemptState = "expired"
 	// PaymentSuperseded is an attempt ended because the shopper started a newer one for the same
 	// order: an order has at most one pending attempt. Money that still arrives for it is due back.
-	PaymentSuperseded = "superseded"
+	PaymentSuperseded AttemptState = "superseded"
 )
 
 // States of a refund.
@@ -57,7 +53,7 @@ type PaymentAttempt struct {
 	Reference string // the provider's id of the payment; empty until the provider has answered
 	Amount    Money
 	Currency  string
-	State     string
+	State     AttemptState
 	// Refund is RefundDue or RefundRefunded when the attempt's money is owed back, else "".
 	Refund    string
 	CreatedAt time.Time
@@ -71,7 +67,7 @@ type PaymentResult struct {
 	// EventKey names the provider's notification; a result with a key seen before changes nothing.
 	// Empty for results the store asked for itself (those are idempotent by state).
 	EventKey string
-	State    string
+	State    AttemptState
 	Amount   Money  // what the provider says was paid; checked against the order when State is paid
 	Currency string // ISO code, any case
 }

@@ -391,7 +391,7 @@ func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // decodeOrder reads an order request; userId, amount and prices in the body are ignored.
-func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType string) (haat.NewOrder, string, error) {
+func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType haat.PaymentType) (haat.NewOrder, string, error) {
 	var req struct {
 		Method string `json:"method"`
 		Items  []struct {
@@ -508,8 +508,8 @@ const sellerOrdersPage = 50
 // payments it owes back.
 type sellerOrder struct {
 	haat.Order
-	NextStatuses []string `json:"nextStatuses"`
-	CanMarkPaid  bool     `json:"canMarkPaid"`
+	NextStatuses []haat.OrderStatus `json:"nextStatuses"`
+	CanMarkPaid  bool               `json:"canMarkPaid"`
 	// Refunds are the order's payments owed back or given back: amount, provider, reference.
 	Refunds []haat.Refund `json:"refunds"`
 	// CanRefund: a refund due can be made through its provider (POST /api/order/refund).
@@ -573,8 +573,8 @@ func (s *Server) orderSellerByNumber(w http.ResponseWriter, r *http.Request, typ
 
 // orderChange is a seller's change to an order: its id and, for a status step, the new status.
 type orderChange struct {
-	ID     string `json:"id"`
-	Status string `json:"status"`
+	ID     string           `json:"id"`
+	Status haat.OrderStatus `json:"status"`
 }
 
 // decodeOrderChange reads an order change; withStatus says whether the status is required.
@@ -609,7 +609,7 @@ func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
-	s.answerOrderChange(w, r, o, err, "Order "+req.Status)
+	s.answerOrderChange(w, r, o, err, "Order "+string(req.Status))
 }
 
 // orderPaid records that a delivered cash order has been paid at the door.

@@ -61,13 +61,13 @@ func (c *client) sendAs(req *http.Request) *http.Response {
 }
 
 // attempts returns the order's payment attempts that are pending or superseded, by state.
-func (s *store) attempts(orderID string) map[string]int {
+func (s *store) attempts(orderID string) map[haat.AttemptState]int {
 	s.t.Helper()
 	list, err := s.db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	out := map[string]int{}
+	out := map[haat.AttemptState]int{}
 	for _, a := range list {
 		if a.OrderID == orderID {
 			out[a.State]++

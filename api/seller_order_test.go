@@ -33,12 +33,12 @@ func (s *store) sellerOrder(id string) map[string]any {
 }
 
 // walk moves order id through statuses, each of which must be allowed.
-func (s *store) walk(seller *client, id string, statuses ...string) {
+func (s *store) walk(seller *client, id string, statuses ...haat.OrderStatus) {
 	s.t.Helper()
 	for _, st := range statuses {
-		r := seller.post("/api/order/status", map[string]string{"id": id, "status": st})
-		want(s.t, r, 200, "Order "+st)
-		if got := r.body["order"].(map[string]any)["status"]; got != st {
+		r := seller.post("/api/order/status", map[string]string{"id": id, "status": string(st)})
+		want(s.t, r, 200, "Order "+string(st))
+		if got := r.body["order"].(map[string]any)["status"]; got != string(st) {
 			s.t.Fatalf("answered order status %v, want %s", got, st)
 		}
 	}
@@ -55,16 +55,16 @@ func strs(v any) string {
 // TestOrderStatusTransitions tries every status from every status an order can be in: only the
 // next step and, before delivery, Cancelled are allowed; everything else is refused and changes nothing.
 func TestOrderStatusTransitions(t *testing.T) {
-	all := []string{haat.StatusOrderPlaced, haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered, haat.StatusCancelled}
+	all := []haat.OrderStatus{haat.StatusOrderPlaced, haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered, haat.StatusCancelled}
 	// The path to each starting status from a new order.
-	paths := map[string][]string{
+	paths := map[haat.OrderStatus][]haat.OrderStatus{
 		haat.StatusOrderPlaced:    nil,
 		haat.StatusPacked:         {haat.StatusPacked},
 		haat.StatusOutForDelivery: {haat.StatusPacked, haat.StatusOutForDelivery},
 		haat.StatusDelivered:      {haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered},
 		haat.StatusCancelled:      {haat.StatusCancelled},
 	}
-	allowed := map[string]string{
+	allowed := map[haat.OrderStatus]haat.OrderStatus{
 		haat.StatusOrderPlaced:    haat.StatusPacked,
 		haat.StatusPacked:         haat.StatusOutForDelivery,
 		haat.StatusOutForDelivery: haat.StatusDelivered,
@@ -73,15 +73,15 @@ func TestOrderStatusTransitions(t *testing.T) {
 		seller := s.seller()
 		for _, from := range all {
 			for _, to := range all {
-				t.Run(from+" to "+to, func(t *testing.T) {
+				t.Run(string(from+" to "+to), func(t *testing.T) {
 					shopper, id := s.placeCashOrder()
 					s.walk(seller, id, paths[from]...)
 					before := s.sellerOrder(id)
 					ok := (allowed[from] == to || to == haat.StatusCancelled) && from != haat.StatusDelivered && from != haat.StatusCancelled
-					r := seller.post("/api/order/status", map[string]string{"id": id, "status": to})
+					r := seller.post("/api/order/status", map[string]string{"id": id, "status": string(to)})
 					if ok {
-						want(t, r, 200, "Order "+to)
-						if got := shopper.orders()[0].(map[string]any)["status"]; got != to {
+						want(t, r, 200, "Order "+string(to))
+						if got := shopper.orders()[0].(map[string]any)["status"]; got != string(to) {
 							t.Fatalf("shopper sees %v, want %s", got, to)
 						}
 						return
@@ -89,9 +89,9 @@ func TestOrderStatusTransitions(t *testing.T) {
 					var msg string
 					switch {
 					case from == to:
-						msg = "The order is already " + from
+						msg = "The order is already " + string(from)
 					case from == haat.StatusDelivered || from == haat.StatusCancelled:
-						msg = "The order is " + from + " and can no longer change"
+						msg = "The order is " + string(from) + " and can no longer change"
 					default:
 						msg = fmt.Sprintf("An order that is %s can go to %s or Cancelled, not %s", from, allowed[from], to)
 					}
@@ -141,7 +141,7 @@ func TestMarkCashOrderPaid(t *testing.T) {
 		shopper, id := s.placeCashOrder()
 		paid := func() any { return shopper.orders()[0].(map[string]any)["isPaid"] }
 
-		for _, step := range []string{"", "Packed", "Out for Delivery"} {
+		for _, step := range []haat.OrderStatus{"", "Packed", "Out for Delivery"} {
 			if step != "" {
 				s.walk(seller, id, step)
 			}

@@ -239,7 +239,7 @@ func TestEsewaCheckStatuses(t *testing.T) {
 		}
 		pending, _ := db.PendingPayments(ctx, o.CreatedAt.Add(1e12), o.CreatedAt)
 		a := &pending[0]
-		for st, want := range map[string]string{"COMPLETE": haat.PaymentPaid, "PENDING": haat.PaymentPending, "AMBIGUOUS": haat.PaymentPending,
+		for st, want := range map[string]haat.AttemptState{"COMPLETE": haat.PaymentPaid, "PENDING": haat.PaymentPending, "AMBIGUOUS": haat.PaymentPending,
 			"NOT_FOUND": haat.PaymentPending, "CANCELED": haat.PaymentCancelled, "FULL_REFUND": haat.PaymentFailed} {
 			status.set(a.ID, st)
 			r, err := p.Check(ctx, a)

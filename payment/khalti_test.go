@@ -125,7 +125,10 @@ func TestKhaltiFlow(t *testing.T) {
 		}
 
 		// Cancelled and expired, which lookup answers with HTTP 400.
-		for i, tc := range []struct{ status, want string }{{"User canceled", haat.StatusPaymentFailed}, {"Expired", haat.StatusPaymentFailed}} {
+		for i, tc := range []struct {
+			status string
+			want   haat.OrderStatus
+		}{{"User canceled", haat.StatusPaymentFailed}, {"Expired", haat.StatusPaymentFailed}} {
 			u, o := sqlstoretest.OnlineOrder(t, db, fmt.Sprintf("c%d@example.com", i))
 			if _, err := s.Begin(ctx, o, "khalti", ""); err != nil {
 				t.Fatal(err)
@@ -157,7 +160,7 @@ func TestKhaltiLookupStatuses(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := &haat.PaymentAttempt{Reference: "pidx1"}
-		for st, want := range map[string]string{"Completed": haat.PaymentPaid, "Pending": haat.PaymentPending, "Initiated": haat.PaymentPending,
+		for st, want := range map[string]haat.AttemptState{"Completed": haat.PaymentPaid, "Pending": haat.PaymentPending, "Initiated": haat.PaymentPending,
 			"Expired": haat.PaymentExpired, "User canceled": haat.PaymentCancelled, "Refunded": haat.PaymentFailed} {
 			k.set("pidx1", st)
 			r, err := p.Check(ctx, a)

@@ -317,7 +317,7 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 				err = s.expire(ctx, a)
 			}
 		default:
-			var state string
+			var state haat.AttemptState
 			state, err = s.settle(ctx, p, a)
 			if err == nil && state == haat.PaymentPending && now.Sub(a.CreatedAt) > p.Window() {
 				err = s.expire(ctx, a)
@@ -332,7 +332,7 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 
 // settle asks the provider where an attempt stands and applies a final answer. It returns the
 // state the provider gave.
-func (s *Service) settle(ctx context.Context, p Provider, a *haat.PaymentAttempt) (string, error) {
+func (s *Service) settle(ctx context.Context, p Provider, a *haat.PaymentAttempt) (haat.AttemptState, error) {
 	r, err := p.Check(ctx, a)
 	if err != nil {
 		return "", fmt.Errorf("check %s %s: %w", a.Provider, a.ID, err)

@@ -79,7 +79,7 @@ func (p *scripted) Check(_ context.Context, a *haat.PaymentAttempt) (haat.Paymen
 	return haat.PaymentResult{State: haat.PaymentPending}, nil
 }
 
-func statusOf(t *testing.T, db *sqlstore.DB, u *haat.User) (string, bool) {
+func statusOf(t *testing.T, db *sqlstore.DB, u *haat.User) (haat.OrderStatus, bool) {
 	t.Helper()
 	orders, err := db.UserOrders(ctx, u.ID)
 	if err != nil || len(orders) != 1 {

@@ -68,7 +68,7 @@ func (p *Sandbox) Routes(mux *http.ServeMux, s *Service) {
 			return
 		}
 		if !open(a) {
-			http.Error(w, "This test payment is "+a.State+" already", http.StatusConflict)
+			http.Error(w, "This test payment is "+string(a.State)+" already", http.StatusConflict)
 			return
 		}
 		res := haat.PaymentResult{Provider: p.Name(), Reference: a.Reference, State: haat.PaymentCancelled}

@@ -215,7 +215,7 @@ func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order
 }
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
-func (d *DB) SetOrderStatus(ctx context.Context, id, status string) (*haat.Order, error) {
+func (d *DB) SetOrderStatus(ctx context.Context, id string, status haat.OrderStatus) (*haat.Order, error) {
 	return d.changeOrder(ctx, id, func(o *haat.Order) error {
 		if err := o.CheckStatusChange(status); err != nil {
 			return err

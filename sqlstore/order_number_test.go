@@ -19,7 +19,7 @@ func TestOrderNumbers(t *testing.T) {
 		addr := mustAddress(t, db, u.ID)
 		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
 		dal := mustCreate(t, db, product("Dal", 18000, 16550, false))
-		place := func(payment, productID string) (*haat.Order, error) {
+		place := func(payment haat.PaymentType, productID string) (*haat.Order, error) {
 			return db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: payment,
 				Lines: []haat.OrderLine{{ProductID: productID, Quantity: 1}}})
 		}

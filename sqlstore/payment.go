@@ -34,7 +34,8 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
 		// Writing the order's row first makes the starts of one order's payments wait for each
 		// other (PostgreSQL locks the row; SQLite has one writer anyway).
-		var paymentType, status string
+		var paymentType haat.PaymentType
+		var status haat.OrderStatus
 		var paid bool
 		err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = $1
 			RETURNING user_id, amount, payment_type, status, is_paid`, orderID).
@@ -90,7 +91,7 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 // SetPaymentReference stores the provider's id of an attempt and reports whether the attempt is
 // still pending.
 func (d *DB) SetPaymentReference(ctx context.Context, attemptID, reference string) (bool, error) {
-	var state string
+	var state haat.AttemptState
 	err := d.db.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, updated_at = $2 WHERE id = $3 RETURNING state`,
 		reference, d.Now().UnixMilli(), attemptID).Scan(&state)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -192,7 +193,7 @@ func (d *DB) ConfirmPayment(ctx context.Context, r haat.PaymentResult) (bool, er
 
 // moveAttempt sets an attempt's state, if it is still in the state it was read in: of two
 // answers about one attempt that arrive together, one applies. It reports whether it moved.
-func (d *DB) moveAttempt(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state string) (bool, error) {
+func (d *DB) moveAttempt(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET state = $1, updated_at = $2 WHERE id = $3 AND state = $4`,
 		state, d.Now().UnixMilli(), a.ID, a.State)
 	if err != nil {
@@ -228,7 +229,7 @@ func (d *DB) pay(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt) (bool,
 }
 
 // fail ends a pending attempt unpaid, and marks an order that is still unpaid Payment Failed.
-func (d *DB) fail(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state string) (bool, error) {
+func (d *DB) fail(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
 	if moved, err := d.moveAttempt(ctx, tx, a, state); err != nil || !moved {
 		return false, err
 	}

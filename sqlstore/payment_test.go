@@ -176,7 +176,7 @@ func TestOnePendingAttemptPerOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
-		states := map[string]string{}
+		states := map[string]haat.AttemptState{}
 		for _, a := range p {
 			states[a.ID] = a.State
 		}

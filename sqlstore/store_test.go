@@ -428,7 +428,7 @@ func TestOrderChangesConcurrent(t *testing.T) {
 			wg.Wait()
 			return done
 		}
-		for _, st := range []string{haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered} {
+		for _, st := range []haat.OrderStatus{haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered} {
 			if n := race(func() error { _, err := db.SetOrderStatus(ctx, o.ID, st); return err }); n != 1 {
 				t.Fatalf("%s applied %d times", st, n)
 			}
