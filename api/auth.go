@@ -123,11 +123,8 @@ func (s *Server) secure(r *http.Request) bool {
 // is ignored, and the connection's address counts.
 func clientAddr(r *http.Request, header string) netip.Addr {
 	if header != "" {
-		if v := r.Header.Values(header); len(v) > 0 {
-			parts := strings.Split(v[len(v)-1], ",")
-			if a, ok := parseAddr(parts[len(parts)-1]); ok {
-				return a
-			}
+		if a, ok := parseAddr(lastEntry(r.Header.Values(header))); ok {
+			return a
 		}
 	}
 	a, _ := parseAddr(r.RemoteAddr)
