@@ -185,41 +185,53 @@ func (o *Order) CheckMarkPaid() error {
 	return nil
 }
 
-// Validate checks the shape of an order request before the store checks products and address.
-func (o *NewOrder) Validate() error {
+// ValidOrder is an order request that NewOrder.Validate accepted. Only Validate makes one, so
+// whoever takes a ValidOrder (the store's PlaceOrder) knows its shape is checked and need not
+// check it again.
+type ValidOrder struct {
+	order NewOrder
+}
+
+// NewOrder returns the order request that was validated.
+func (v ValidOrder) NewOrder() NewOrder { return v.order }
+
+// Validate checks the shape of an order request before the store checks products and address:
+// an address, a known payment type, and 1 to 500 lines of distinct products, each with a
+// quantity ValidateQuantity accepts.
+func (o NewOrder) Validate() (ValidOrder, error) {
 	if o.AddressID == "" {
-		return Errorf(EINVALID, "Please Select An Address")
+		return ValidOrder{}, Errorf(EINVALID, "Please Select An Address")
 	}
 	if o.PaymentType != PaymentCOD && o.PaymentType != PaymentOnline {
-		return Errorf(EINVALID, "Invalid payment method selected")
+		return ValidOrder{}, Errorf(EINVALID, "Invalid payment method selected")
 	}
 	if len(o.Lines) == 0 {
-		return Errorf(EINVALID, "Your cart is empty")
+		return ValidOrder{}, Errorf(EINVALID, "Your cart is empty")
 	}
 	if len(o.Lines) > 500 {
-		return Errorf(EINVALID, "Too many items in one order")
+		return ValidOrder{}, Errorf(EINVALID, "Too many items in one order")
 	}
 	seen := make(map[string]bool, len(o.Lines))
 	for _, l := range o.Lines {
 		if l.ProductID == "" {
-			return Errorf(EINVALID, "Every item needs a product")
+			return ValidOrder{}, Errorf(EINVALID, "Every item needs a product")
 		}
 		if seen[l.ProductID] {
-			return Errorf(EINVALID, "A product appears twice in the order")
+			return ValidOrder{}, Errorf(EINVALID, "A product appears twice in the order")
 		}
 		seen[l.ProductID] = true
 		if err := ValidateQuantity(l.Quantity); err != nil {
-			return err
+			return ValidOrder{}, err
 		}
 	}
-	return nil
+	return ValidOrder{order: o}, nil
 }
 
 // OrderService places and lists orders.
 type OrderService interface {
 	// PlaceOrder prices the order from the store's own prices, stores it and returns it.
 	// A cash order also empties the user's cart.
-	PlaceOrder(ctx context.Context, o NewOrder) (*Order, error)
+	PlaceOrder(ctx context.Context, o ValidOrder) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
 	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).

@@ -390,8 +390,9 @@ func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"addresses": list})
 }
 
-// decodeOrder reads an order request; userId, amount and prices in the body are ignored.
-func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType haat.PaymentType) (haat.NewOrder, string, error) {
+// decodeOrder reads an order request; userId, amount and prices in the body are ignored, and the
+// checkout sets the payment type.
+func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string, error) {
 	var req struct {
 		Method string `json:"method"`
 		Items  []struct {
@@ -400,7 +401,7 @@ func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType haat.Paymen
 		} `json:"items"`
 		Address string `json:"address"`
 	}
-	o := haat.NewOrder{UserID: subject(r.Context(), haat.RoleUser), PaymentType: paymentType}
+	o := haat.NewOrder{UserID: subject(r.Context(), haat.RoleUser)}
 	if err := decodeJSON(w, r, &req); err != nil {
 		return o, "", err
 	}
@@ -412,16 +413,16 @@ func decodeOrder(w http.ResponseWriter, r *http.Request, paymentType haat.Paymen
 		}
 		o.Lines = append(o.Lines, haat.OrderLine{ProductID: it.Product, Quantity: q})
 	}
-	return o, req.Method, o.Validate()
+	return o, req.Method, nil
 }
 
 func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) {
-	o, _, err := decodeOrder(w, r, haat.PaymentCOD)
+	o, _, err := decodeOrder(w, r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if _, err := s.Orders.PlaceOrder(r.Context(), o); err != nil {
+	if _, err := s.Checkout.PlaceCashOrder(r.Context(), o); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -429,24 +430,19 @@ func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) {
 }
 
 // orderOnline places an order that awaits payment and answers the provider's address to send
-// the shopper to. The order is paid only once the provider has confirmed the payment.
+// the shopper to.
 func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) {
-	o, method, err := decodeOrder(w, r, haat.PaymentOnline)
+	o, method, err := decodeOrder(w, r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	// Checked before the order is stored, so an unknown method leaves nothing behind.
-	if err := s.Payments.CheckMethod(method); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	order, err := s.Orders.PlaceOrder(r.Context(), o)
+	url, err := s.Checkout.PlaceOnlineOrder(r.Context(), o, method, s.baseURL(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	s.beginPayment(w, r, order, method)
+	ok(w, map[string]any{"url": url})
 }
 
 // orderPay starts a new payment of one of the shopper's online orders that is not paid yet: one
@@ -460,21 +456,7 @@ func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.Payments.CheckMethod(req.Method); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	o, err := s.Orders.UserOrder(r.Context(), subject(r.Context(), haat.RoleUser), req.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.beginPayment(w, r, o, req.Method)
-}
-
-// beginPayment starts paying an order and answers the provider's page to send the shopper to.
-func (s *Server) beginPayment(w http.ResponseWriter, r *http.Request, o *haat.Order, method string) {
-	url, err := s.Payments.Begin(r.Context(), o, method, s.baseURL(r))
+	url, err := s.Checkout.PayAgain(r.Context(), subject(r.Context(), haat.RoleUser), req.ID, req.Method, s.baseURL(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return

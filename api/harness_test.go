@@ -29,6 +29,7 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/checkout"
 	"haat/images"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -113,6 +114,7 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	for _, o := range opts {
 		o(s.api)
 	}
+	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments}
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
 	return s

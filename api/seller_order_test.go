@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/sqlstore/sqlstoretest"
 )
 
 // placeCashOrder has a new shopper order two bags of rice cash on delivery and returns the
@@ -180,7 +181,7 @@ func TestOrderChangesRefused(t *testing.T) {
 
 		userID := shopper.user()["_id"].(string)
 		addr := shopper.addresses()[0].(map[string]any)["_id"].(string)
-		online, err := s.db.PlaceOrder(ctx, haat.NewOrder{UserID: userID, AddressID: addr, PaymentType: haat.PaymentOnline,
+		online, err := sqlstoretest.PlaceOrder(s.db, haat.NewOrder{UserID: userID, AddressID: addr, PaymentType: haat.PaymentOnline,
 			Lines: []haat.OrderLine{{ProductID: s.rice.ID, Quantity: 1}}})
 		if err != nil {
 			t.Fatal(err)
@@ -267,7 +268,7 @@ func TestOrderNumbers(t *testing.T) {
 		_, second := s.placeCashOrder()
 		userID := shopper.user()["_id"].(string)
 		addr := shopper.addresses()[0].(map[string]any)["_id"].(string)
-		online, err := s.db.PlaceOrder(ctx, haat.NewOrder{UserID: userID, AddressID: addr, PaymentType: haat.PaymentOnline,
+		online, err := sqlstoretest.PlaceOrder(s.db, haat.NewOrder{UserID: userID, AddressID: addr, PaymentType: haat.PaymentOnline,
 			Lines: []haat.OrderLine{{ProductID: s.rice.ID, Quantity: 1}}})
 		if err != nil {
 			t.Fatal(err)

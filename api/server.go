@@ -31,7 +31,9 @@ type Server struct {
 	Products  haat.ProductService
 	Addresses haat.AddressService
 	Orders    haat.OrderService
-	Images    ImageStore
+	// Checkout places orders and starts their payments.
+	Checkout haat.CheckoutService
+	Images   ImageStore
 	// Payments takes online payments; nil means the store takes cash only.
 	Payments *payment.Service
 

@@ -15,6 +15,7 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/checkout"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
@@ -42,7 +43,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 		b.Fatal(err)
 	}
 	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
-		Currency: "USD", Logger: discardLogger()}
+		Checkout: &checkout.Service{Orders: db}, Currency: "USD", Logger: discardLogger()}
 	f := &fixture{db: db, handler: srv.Handler()}
 
 	rec := f.do(b, "POST", "/api/user/register", `{"name":"Sita","email":"sita@example.com","password":"long enough"}`)
@@ -145,7 +146,7 @@ func BenchmarkSellerOrders(b *testing.B) {
 		uid := userID(b, f.db, f.cookie.Value)
 		var ids []string
 		for i := range 5000 {
-			o, err := f.db.PlaceOrder(ctx, haat.NewOrder{UserID: uid, AddressID: f.addressID, PaymentType: haat.PaymentCOD,
+			o, err := sqlstoretest.PlaceOrder(f.db, haat.NewOrder{UserID: uid, AddressID: f.addressID, PaymentType: haat.PaymentCOD,
 				Lines: []haat.OrderLine{{ProductID: f.productID, Quantity: 1 + i%3}}})
 			if err != nil {
 				b.Fatal(err)

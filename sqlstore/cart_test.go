@@ -60,7 +60,7 @@ func TestCartVersion(t *testing.T) {
 
 		// A cash order empties the cart and moves the version on, so an old tab cannot bring the items back.
 		addr := mustAddress(t, db, u.ID)
-		if _, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
 			Lines: []haat.OrderLine{{ProductID: dal.ID, Quantity: 3}}}); err != nil {
 			t.Fatal(err)
 		}

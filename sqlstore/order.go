@@ -14,10 +14,8 @@ import (
 // PlaceOrder prices an order from the store's own prices and stores it. The address must be the
 // user's and every product must exist and be in stock. A cash order empties the user's cart; an
 // online order awaits payment and keeps the cart until it is paid.
-func (d *DB) PlaceOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	if err := o.Validate(); err != nil {
-		return nil, err
-	}
+func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
+	o := valid.NewOrder()
 	order := &haat.Order{
 		ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType,
 		Status: haat.StatusOrderPlaced, CreatedAt: d.Now().UTC(),

@@ -20,7 +20,7 @@ func TestOrderNumbers(t *testing.T) {
 		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
 		dal := mustCreate(t, db, product("Dal", 18000, 16550, false))
 		place := func(payment haat.PaymentType, productID string) (*haat.Order, error) {
-			return db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: payment,
+			return sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: payment,
 				Lines: []haat.OrderLine{{ProductID: productID, Quantity: 1}}})
 		}
 		first, err := place(haat.PaymentCOD, rice.ID)
@@ -77,7 +77,7 @@ func TestOrderNumbersConcurrent(t *testing.T) {
 			server := dbs[i%2]
 			wg.Go(func() {
 				for range each {
-					o, err := server.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+					o, err := sqlstoretest.PlaceOrder(server, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
 						Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
 					if err != nil {
 						t.Error(err)
@@ -114,7 +114,7 @@ func TestOrderNumbersMigration(t *testing.T) {
 		var ids []string
 		for i := range 3 {
 			db.Now = func() time.Time { return base.Add(time.Duration(-i) * time.Hour) }
-			o, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+			o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
 				Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
 			if err != nil {
 				t.Fatal(err)
@@ -143,7 +143,7 @@ func TestOrderNumbersMigration(t *testing.T) {
 		if got[ids[2]] != 10001 || got[ids[1]] != 10002 || got[ids[0]] != 10003 {
 			t.Fatalf("numbers after migration = %v (placed %v, oldest last)", got, ids)
 		}
-		next, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+		next, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
 			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
 		if err != nil || next.Number != 10004 {
 			t.Fatalf("next order: %+v, %v", next, err)

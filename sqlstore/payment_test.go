@@ -111,7 +111,7 @@ func TestPaymentFailureAndLatePayment(t *testing.T) {
 		}
 
 		// A cash order takes no payment attempt.
-		cod, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: got.Address.ID, PaymentType: haat.PaymentCOD,
+		cod, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: got.Address.ID, PaymentType: haat.PaymentCOD,
 			Lines: []haat.OrderLine{{ProductID: got.Items[0].Product.ID, Quantity: 1}}})
 		if err != nil {
 			t.Fatal(err)

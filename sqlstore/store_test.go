@@ -347,7 +347,7 @@ func TestOrders(t *testing.T) {
 		db.SetCart(ctx, a.ID, haat.Cart{rice.ID: 2})
 
 		cod := func(addr string, lines ...haat.OrderLine) (*haat.Order, error) {
-			return db.PlaceOrder(ctx, haat.NewOrder{UserID: a.ID, AddressID: addr, PaymentType: haat.PaymentCOD, Lines: lines})
+			return sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: a.ID, AddressID: addr, PaymentType: haat.PaymentCOD, Lines: lines})
 		}
 		_, err := cod(addrB.ID, haat.OrderLine{ProductID: rice.ID, Quantity: 1})
 		wantCode(t, err, haat.ENOTFOUND) // another user's address
@@ -378,7 +378,7 @@ func TestOrders(t *testing.T) {
 		if second.Amount != haat.OrderAmount(3*2000+29500) {
 			t.Fatalf("amount = %d", second.Amount)
 		}
-		if _, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,
+		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,
 			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}}); err != nil {
 			t.Fatal(err)
 		}
@@ -409,7 +409,7 @@ func TestOrderChangesConcurrent(t *testing.T) {
 		u := mustUser(t, db, "a@example.com")
 		addr := mustAddress(t, db, u.ID)
 		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
-		o, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+		o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
 			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
 		if err != nil {
 			t.Fatal(err)

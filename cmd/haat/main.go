@@ -21,6 +21,7 @@ import (
 	"haat"
 	"haat/api"
 	"haat/catalogue"
+	"haat/checkout"
 	"haat/images"
 	"haat/payment"
 	"haat/sqlstore"
@@ -244,7 +245,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
-		Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
+		Checkout: &checkout.Service{Orders: db, Payments: payments}, Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)

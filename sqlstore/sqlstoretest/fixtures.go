@@ -30,10 +30,19 @@ func OnlineOrder(t testing.TB, db *sqlstore.DB, email string) (*haat.User, *haat
 	if err := db.SetCart(ctx, u.ID, haat.Cart{rice.ID: 1}); err != nil {
 		t.Fatalf("set cart: %v", err)
 	}
-	o, err := db.PlaceOrder(ctx, haat.NewOrder{UserID: u.ID, AddressID: a.ID, PaymentType: haat.PaymentOnline,
+	o, err := PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: a.ID, PaymentType: haat.PaymentOnline,
 		Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 2}}})
 	if err != nil {
 		t.Fatalf("place order: %v", err)
 	}
 	return u, o
+}
+
+// PlaceOrder validates an order request, as the checkout does, and places it with the store.
+func PlaceOrder(db haat.OrderService, o haat.NewOrder) (*haat.Order, error) {
+	valid, err := o.Validate()
+	if err != nil {
+		return nil, err
+	}
+	return db.PlaceOrder(context.Background(), valid)
 }
