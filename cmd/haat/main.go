@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -28,20 +29,6 @@ import (
 	"haat/web"
 )
 
-const usage = `haat: the Haat grocery store
-
-Usage:
-  haat serve [flags]          run the store (see haat serve -h)
-  haat migrate [flags]        apply database migrations and exit
-  haat seller add EMAIL       add a seller or set their password (read from stdin); ends their sessions
-  haat backup FILE            write a consistent copy of the SQLite database to FILE
-
-Every flag also reads an environment variable: HAAT_ADDR, HAAT_DATA_DIR, HAAT_DATABASE_URL,
-HAAT_BLOB_URL, HAAT_PUBLIC_URL, HAAT_CURRENCY, HAAT_SELLER_EMAIL, HAAT_SELLER_PASSWORD,
-HAAT_CLIENT_IP_HEADER, HAAT_ENV, HAAT_PAYMENT_SANDBOX, and the payment providers' keys
-(HAAT_STRIPE_*, HAAT_ESEWA_*, HAAT_KHALTI_*; see the README).
-`
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -51,139 +38,141 @@ func main() {
 	}
 }
 
-// config is everything haat reads from flags and HAAT_* environment variables.
-type config struct {
-	Addr           string
-	DataDir        string
-	DatabaseURL    string
-	BlobURL        string
-	PublicURL      string
-	Currency       string
-	SellerEmail    string
-	SellerPassword string
-	ClientIPHeader string
-	// Env is "production" on a live store: it refuses the payment sandbox.
-	Env string
-	// Sandbox is auto (the sandbox on a development machine listening on a loopback address, when
-	// no real provider is configured), true or false.
-	Sandbox string
-	Pay     paymentConfig
+// stdio is a command's standard input, output and error (where the store logs).
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
 }
 
-// flags defines the configuration flags on fs, each defaulting to its environment variable.
-func (c *config) flags(fs *flag.FlagSet) {
-	env := func(name, def string) string {
-		if v, ok := os.LookupEnv(name); ok && v != "" {
-			return v
+// A command is one of haat's subcommands. Each takes the flags of the configuration after its
+// arguments.
+type command struct {
+	name  string   // the words that name it: "seller add"
+	args  []string // the arguments after the name, which cannot start with "-"
+	about string
+	run   func(ctx context.Context, cfg config, args []string, std stdio) error
+}
+
+var commands = []command{
+	{name: "serve", about: "run the store (see haat serve -h)", run: serve},
+	{name: "migrate", about: "apply database migrations and exit", run: migrate},
+	{name: "seller add", args: []string{"EMAIL"}, run: sellerAdd,
+		about: "add a seller or set their password (read from stdin); ends their sessions"},
+	{name: "backup", args: []string{"FILE"}, run: backup,
+		about: "write a consistent copy of the SQLite database to FILE"},
+}
+
+// synopsis is the command's name and arguments: "seller add EMAIL".
+func (c command) synopsis() string { return strings.Join(append([]string{c.name}, c.args...), " ") }
+
+// usage is the text of haat -h: the commands, then the environment variables they read.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("haat: the Haat grocery store\n\nUsage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-32s%s\n", "haat "+c.synopsis()+" [flags]", c.about)
+	}
+	b.WriteString("\nEvery flag also reads an environment variable; secrets and the payment providers' endpoints are\n" +
+		"read from the environment only (see haat serve -h and the README):\n")
+	line := " "
+	for _, s := range (&config{}).settings() {
+		if len(line)+len(s.env) > 96 {
+			b.WriteString(line + "\n")
+			line = " "
 		}
-		return def
+		line += " " + s.env + ","
 	}
-	fs.StringVar(&c.Addr, "addr", env("HAAT_ADDR", "127.0.0.1:8080"), "listen address (HAAT_ADDR)")
-	fs.StringVar(&c.DataDir, "data-dir", env("HAAT_DATA_DIR", "./data"), "folder for the SQLite database and uploads (HAAT_DATA_DIR)")
-	fs.StringVar(&c.DatabaseURL, "database-url", env("HAAT_DATABASE_URL", ""), "postgres://… URL; empty means SQLite in the data dir (HAAT_DATABASE_URL)")
-	fs.StringVar(&c.BlobURL, "blob-url", env("HAAT_BLOB_URL", ""), "gocloud.dev/blob URL for images; empty means a folder in the data dir (HAAT_BLOB_URL)")
-	fs.StringVar(&c.PublicURL, "public-url", env("HAAT_PUBLIC_URL", ""), "public address of the store, e.g. https://haat.example.com (HAAT_PUBLIC_URL)")
-	fs.StringVar(&c.Currency, "currency", env("HAAT_CURRENCY", "USD"), "store currency: USD or NPR (HAAT_CURRENCY)")
-	fs.StringVar(&c.SellerEmail, "seller-email", env("HAAT_SELLER_EMAIL", ""), "seller account created or updated at start-up (HAAT_SELLER_EMAIL)")
-	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("HAAT_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For (HAAT_CLIENT_IP_HEADER)")
-	fs.StringVar(&c.Env, "env", env("HAAT_ENV", "development"), "development or production; production refuses the payment sandbox (HAAT_ENV)")
-	fs.StringVar(&c.Sandbox, "payment-sandbox", env("HAAT_PAYMENT_SANDBOX", "auto"), "built-in test payment page: auto (outside production, on a loopback address, when no provider is configured), true or false (HAAT_PAYMENT_SANDBOX)")
-	c.SellerPassword = env("HAAT_SELLER_PASSWORD", "")
-	c.Pay.read(env)
-}
-
-func (c *config) validate() error {
-	c.Currency = strings.ToUpper(strings.TrimSpace(c.Currency))
-	if c.Currency != "USD" && c.Currency != "NPR" {
-		return fmt.Errorf("HAAT_CURRENCY must be USD or NPR, not %q", c.Currency)
-	}
-	if (c.SellerEmail == "") != (c.SellerPassword == "") {
-		return errors.New("set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither")
-	}
-	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
-	if c.Env != "development" && c.Env != "production" {
-		return fmt.Errorf("HAAT_ENV must be development or production, not %q", c.Env)
-	}
-	if c.Sandbox != "auto" && c.Sandbox != "true" && c.Sandbox != "false" {
-		return fmt.Errorf("HAAT_PAYMENT_SANDBOX must be auto, true or false, not %q", c.Sandbox)
-	}
-	return nil
+	b.WriteString(strings.TrimSuffix(line, ",") + "\n")
+	return b.String()
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return errors.New("missing command")
 	}
-	var cfg config
-	fs := flag.NewFlagSet("haat "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg.flags(fs)
-	switch args[0] {
-	case "serve":
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		return serve(ctx, cfg, stderr)
-	case "migrate":
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		fmt.Fprintf(stdout, "migrations applied (%s)\n", db.Dialect())
-		return nil
-	case "seller":
-		if len(args) < 3 || args[1] != "add" {
-			return errors.New("usage: haat seller add EMAIL (password on stdin)")
-		}
-		if err := fs.Parse(args[3:]); err != nil {
-			return err
-		}
-		password, err := bufio.NewReader(stdin).ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("read password: %w", err)
-		}
-		db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		if err := db.UpsertSeller(ctx, args[2], strings.TrimRight(password, "\r\n")); err != nil {
-			return errors.New(errorText(err))
-		}
-		// Setting a password signs the seller out everywhere, even when it is the one they had.
-		if err := db.EndSellerSessions(ctx, args[2]); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "seller %s saved and signed out everywhere\n", strings.TrimSpace(args[2]))
-		return nil
-	case "backup":
-		if len(args) < 2 || strings.HasPrefix(args[1], "-") {
-			return errors.New("usage: haat backup FILE")
-		}
-		if err := fs.Parse(args[2:]); err != nil {
-			return err
-		}
-		db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		if err := db.Backup(ctx, args[1]); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "backup written to %s\n", args[1])
-		return nil
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+	if slices.Contains([]string{"-h", "-help", "--help", "help"}, args[0]) {
+		fmt.Fprint(stdout, usage())
 		return nil
 	}
-	fmt.Fprint(stderr, usage)
-	return fmt.Errorf("unknown command %q", args[0])
+	i := slices.IndexFunc(commands, func(c command) bool { return strings.Fields(c.name)[0] == args[0] })
+	if i < 0 {
+		fmt.Fprint(stderr, usage())
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	cmd := commands[i]
+	cmdArgs, flags, ok := cmd.split(args)
+	if !ok {
+		return fmt.Errorf("usage: haat %s [flags]: %s", cmd.synopsis(), cmd.about)
+	}
+	cfg, err := parseConfig(cmd.synopsis(), flags, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return cmd.run(ctx, cfg, cmdArgs, stdio{stdin, stdout, stderr})
+}
+
+// split divides a command line that starts with the command's first word into the command's
+// arguments and the flags after them; ok is false when the line does not follow the synopsis.
+func (c command) split(line []string) (args, flags []string, ok bool) {
+	name := strings.Fields(c.name)
+	n := len(name) + len(c.args)
+	if len(line) < n || !slices.Equal(line[:len(name)], name) {
+		return nil, nil, false
+	}
+	args = line[len(name):n]
+	return args, line[n:], !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-") })
+}
+
+// migrate brings the database schema up to date.
+func migrate(ctx context.Context, cfg config, _ []string, std stdio) error {
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	fmt.Fprintf(std.out, "migrations applied (%s)\n", db.Dialect())
+	return nil
+}
+
+// sellerAdd creates the seller account args[0] or sets its password, read from the first line of
+// standard input. Setting a password signs the seller out everywhere, even when it is the one
+// they had.
+func sellerAdd(ctx context.Context, cfg config, args []string, std stdio) error {
+	email := args[0]
+	password, err := bufio.NewReader(std.in).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("read password: %w", err)
+	}
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.UpsertSeller(ctx, email, strings.TrimRight(password, "\r\n")); err != nil {
+		return errors.New(errorText(err))
+	}
+	if err := db.EndSellerSessions(ctx, email); err != nil {
+		return err
+	}
+	fmt.Fprintf(std.out, "seller %s saved and signed out everywhere\n", strings.TrimSpace(email))
+	return nil
+}
+
+// backup writes a consistent copy of the SQLite database to the new file args[0].
+func backup(ctx context.Context, cfg config, args []string, std stdio) error {
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Backup(ctx, args[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(std.out, "backup written to %s\n", args[0])
+	return nil
 }
 
 // errorText returns the user-facing message of an application error, or the error itself.
@@ -194,11 +183,11 @@ func errorText(err error) string {
 	return err.Error()
 }
 
-func serve(ctx context.Context, cfg config, stderr io.Writer) error {
+func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err := cfg.validate(); err != nil {
 		return err
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	logger := slog.New(slog.NewTextHandler(std.err, nil))
 	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return err

@@ -14,23 +14,11 @@ import (
 const reconcileAfter = 5 * time.Minute
 
 // paymentConfig holds the payment providers' keys and endpoints, read from the environment only
-// (secrets stay out of the process list).
+// (settings declares them).
 type paymentConfig struct {
 	StripeSecretKey, StripeWebhookSecret, StripeAPIURL string
 	EsewaProductCode, EsewaSecretKey, EsewaFormURL     string
 	EsewaStatusURL, KhaltiSecretKey, KhaltiAPIURL      string
-}
-
-func (p *paymentConfig) read(env func(name, def string) string) {
-	p.StripeSecretKey = env("HAAT_STRIPE_SECRET_KEY", "")
-	p.StripeWebhookSecret = env("HAAT_STRIPE_WEBHOOK_SECRET", "")
-	p.StripeAPIURL = env("HAAT_STRIPE_API_URL", "")
-	p.EsewaProductCode = env("HAAT_ESEWA_PRODUCT_CODE", "")
-	p.EsewaSecretKey = env("HAAT_ESEWA_SECRET_KEY", "")
-	p.EsewaFormURL = env("HAAT_ESEWA_FORM_URL", "")
-	p.EsewaStatusURL = env("HAAT_ESEWA_STATUS_URL", "")
-	p.KhaltiSecretKey = env("HAAT_KHALTI_SECRET_KEY", "")
-	p.KhaltiAPIURL = env("HAAT_KHALTI_API_URL", "")
 }
 
 // esewa builds the eSewa provider, which takes rupees only.

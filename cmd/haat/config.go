@@ -1,0 +1,220 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+
+	"haat/payment"
+)
+
+// config is everything haat reads from flags and HAAT_* environment variables; settings declares
+// each of them.
+type config struct {
+	Addr           string
+	DataDir        string
+	DatabaseURL    string
+	BlobURL        string
+	PublicURL      string
+	Currency       string
+	SellerEmail    string
+	SellerPassword string
+	ClientIPHeader string
+	// Env is "production" on a live store: it refuses the payment sandbox.
+	Env string
+	// Sandbox is auto (the sandbox on a development machine listening on a loopback address, when
+	// no real provider is configured), true or false.
+	Sandbox string
+	Pay     paymentConfig
+}
+
+// A setting is one value of the configuration. A flag given on the command line wins over the
+// environment variable, a non-empty environment variable over the default.
+type setting struct {
+	env  string // environment variable
+	flag string // flag name; empty for a setting read from the environment only
+	def  string // default
+	// unset says what an empty value stands for, when the default is empty.
+	unset string
+	help  string
+	// A secret has no flag: it is read from the environment only, so that it stays out of the
+	// process list, and its value is never repeated in a message.
+	secret bool
+	// clean tidies a value before it is checked; nil keeps it as given.
+	clean func(string) string
+	// valid is the rule a value follows; nil takes any value. An empty value of a setting whose
+	// default is empty means "not set" and is not checked.
+	valid *rule
+	value *string // where the value goes
+}
+
+// settings declares haat's configuration, in the order the usage text and the README list it.
+func (c *config) settings() []setting {
+	return []setting{
+		{env: "HAAT_ADDR", flag: "addr", def: "127.0.0.1:8080", valid: hostPort, value: &c.Addr,
+			help: "listen address"},
+		{env: "HAAT_DATA_DIR", flag: "data-dir", def: "./data", value: &c.DataDir,
+			help: "folder for the SQLite database and uploads"},
+		{env: "HAAT_DATABASE_URL", flag: "database-url", unset: "SQLite in the data dir", valid: anyURL, value: &c.DatabaseURL,
+			help: "postgres://… URL for PostgreSQL"},
+		{env: "HAAT_BLOB_URL", flag: "blob-url", unset: "`uploads/` in the data dir", valid: anyURL, value: &c.BlobURL,
+			help: "gocloud.dev/blob URL for images, e.g. s3://bucket?region=…"},
+		{env: "HAAT_PUBLIC_URL", flag: "public-url", clean: noTrailingSlash, valid: webURL, value: &c.PublicURL,
+			help: "public address of the store, e.g. https://haat.example.com"},
+		{env: "HAAT_CURRENCY", flag: "currency", def: "USD", clean: upperCase, valid: oneOf("USD", "NPR"), value: &c.Currency,
+			help: "store currency, also the one the demo catalogue is priced in"},
+		{env: "HAAT_SELLER_EMAIL", flag: "seller-email", value: &c.SellerEmail,
+			help: "seller account created or updated at start-up, with HAAT_SELLER_PASSWORD"},
+		{env: "HAAT_SELLER_PASSWORD", secret: true, value: &c.SellerPassword,
+			help: "password of HAAT_SELLER_EMAIL"},
+		{env: "HAAT_CLIENT_IP_HEADER", flag: "client-ip-header", value: &c.ClientIPHeader,
+			help: "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For"},
+		{env: "HAAT_ENV", flag: "env", def: "development", valid: oneOf("development", "production"), value: &c.Env,
+			help: "production refuses the payment sandbox and uses the providers' live endpoints"},
+		{env: "HAAT_PAYMENT_SANDBOX", flag: "payment-sandbox", def: "auto", valid: oneOf("auto", "true", "false"), value: &c.Sandbox,
+			help: "built-in test payment page: auto (outside production, on a loopback address, when no provider is configured), true or false"},
+		{env: "HAAT_STRIPE_SECRET_KEY", secret: true, value: &c.Pay.StripeSecretKey,
+			help: "card payments through Stripe Checkout, with HAAT_STRIPE_WEBHOOK_SECRET"},
+		{env: "HAAT_STRIPE_WEBHOOK_SECRET", secret: true, value: &c.Pay.StripeWebhookSecret,
+			help: "signing secret of the Stripe webhook"},
+		{env: "HAAT_STRIPE_API_URL", unset: "Stripe's", valid: webURL, value: &c.Pay.StripeAPIURL,
+			help: "another Stripe API address (stripe-mock in tests)"},
+		{env: "HAAT_ESEWA_PRODUCT_CODE", value: &c.Pay.EsewaProductCode,
+			help: "eSewa ePay v2 merchant code (EPAYTEST on UAT), with HAAT_ESEWA_SECRET_KEY; needs HAAT_CURRENCY=NPR"},
+		{env: "HAAT_ESEWA_SECRET_KEY", secret: true, value: &c.Pay.EsewaSecretKey,
+			help: "eSewa merchant secret key"},
+		{env: "HAAT_ESEWA_FORM_URL", valid: webURL, value: &c.Pay.EsewaFormURL,
+			unset: "`" + payment.EsewaUATFormURL + "`, or `" + payment.EsewaProductionFormURL + "` in production with a live product code",
+			help:  "eSewa's payment form"},
+		{env: "HAAT_ESEWA_STATUS_URL", valid: webURL, value: &c.Pay.EsewaStatusURL,
+			unset: "`" + payment.EsewaUATStatusURL + "`, or `" + payment.EsewaProductionStatusURL + "` in production with a live product code",
+			help:  "eSewa's transaction status API"},
+		{env: "HAAT_KHALTI_SECRET_KEY", secret: true, value: &c.Pay.KhaltiSecretKey,
+			help: "Khalti ePayment (KPG-2) secret key; needs HAAT_CURRENCY=NPR"},
+		{env: "HAAT_KHALTI_API_URL", valid: webURL, value: &c.Pay.KhaltiAPIURL,
+			unset: "`" + payment.KhaltiSandboxURL + "`, or `" + payment.KhaltiProductionURL + "` in production",
+			help:  "Khalti's API root"},
+	}
+}
+
+// A rule is what a setting's value must be.
+type rule struct {
+	want string // what it takes, as said in an error: "USD or NPR"
+	arg  string // the value's shape in the usage text: "USD|NPR"
+	ok   func(string) bool
+}
+
+// oneOf takes exactly one of values.
+func oneOf(values ...string) *rule {
+	want := strings.Join(values, ", ")
+	if i := strings.LastIndex(want, ", "); i >= 0 {
+		want = want[:i] + " or " + want[i+2:]
+	}
+	return &rule{want: want, arg: strings.Join(values, "|"), ok: func(v string) bool { return slices.Contains(values, v) }}
+}
+
+var (
+	hostPort = &rule{want: "host:port, e.g. 127.0.0.1:8080", arg: "host:port", ok: func(v string) bool {
+		_, _, err := net.SplitHostPort(v)
+		return err == nil
+	}}
+	anyURL = &rule{want: "a URL", arg: "URL", ok: func(v string) bool {
+		u, err := url.Parse(v)
+		return err == nil && u.Scheme != ""
+	}}
+	webURL = &rule{want: "an http:// or https:// address", arg: "URL", ok: func(v string) bool {
+		u, err := url.Parse(v)
+		return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	}}
+)
+
+func upperCase(v string) string       { return strings.ToUpper(strings.TrimSpace(v)) }
+func noTrailingSlash(v string) string { return strings.TrimRight(v, "/") }
+
+// parseConfig reads the configuration of a command from its flag arguments and the environment;
+// a setting without a flag is read from the environment only. synopsis is the command and its
+// arguments, as the usage text shows them.
+func parseConfig(synopsis string, args []string, stderr io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("haat "+synopsis, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { writeUsage(stderr, synopsis, c.settings()) }
+	for _, s := range c.settings() {
+		v := cmp.Or(os.Getenv(s.env), s.def)
+		if s.flag == "" {
+			*s.value = v
+		} else {
+			fs.StringVar(s.value, s.flag, v, s.help)
+		}
+	}
+	err := fs.Parse(args)
+	return c, err
+}
+
+// validate tidies the settings and refuses a value that breaks its setting's rule, naming the
+// environment variable.
+func (c *config) validate() error {
+	for _, s := range c.settings() {
+		if s.clean != nil {
+			*s.value = s.clean(*s.value)
+		}
+		v := *s.value
+		if s.valid == nil || (v == "" && s.def == "") || s.valid.ok(v) {
+			continue
+		}
+		if s.secret {
+			return fmt.Errorf("%s must be %s", s.env, s.valid.want)
+		}
+		return fmt.Errorf("%s must be %s, not %q", s.env, s.valid.want, v)
+	}
+	if (c.SellerEmail == "") != (c.SellerPassword == "") {
+		return errors.New("set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither")
+	}
+	return nil
+}
+
+// writeUsage writes the usage text of a command: its flags, then the settings read from the
+// environment only.
+func writeUsage(w io.Writer, synopsis string, settings []setting) {
+	fmt.Fprintf(w, "Usage: haat %s [flags]\n\nFlags, each also read from its environment variable (the flag wins):\n", synopsis)
+	for _, s := range settings {
+		if s.flag != "" {
+			arg := "value"
+			if s.valid != nil {
+				arg = s.valid.arg
+			}
+			fmt.Fprintf(w, "  -%s %s  (%s)\n", s.flag, arg, s.env)
+			writeHelp(w, s)
+		}
+	}
+	fmt.Fprint(w, "\nRead from the environment only:\n")
+	for _, s := range settings {
+		if s.flag == "" {
+			secret := ""
+			if s.secret {
+				secret = "  (secret)"
+			}
+			fmt.Fprintf(w, "  %s%s\n", s.env, secret)
+			writeHelp(w, s)
+		}
+	}
+}
+
+// writeHelp writes a setting's help text and its default, if any.
+func writeHelp(w io.Writer, s setting) {
+	def := ""
+	switch {
+	case s.def != "":
+		def = " (default " + s.def + ")"
+	case s.unset != "":
+		def = " (empty: " + strings.ReplaceAll(s.unset, "`", "") + ")"
+	}
+	fmt.Fprintf(w, "    \t%s%s\n", s.help, def)
+}
