@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import App from './App';
-import { AppProvider } from './context';
+import App from './app/App';
+import { AppProvider } from './app/context';
 import './index.css';
 
 const queryClient = new QueryClient({

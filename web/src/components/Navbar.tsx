@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useApp } from '../context';
+import { useApp } from '../app/context';
 import { t } from '../i18n/en';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import Logo from './Logo';

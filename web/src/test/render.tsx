@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
-import { AppProvider } from '../context';
-import App from '../App';
+import { AppProvider } from '../app/context';
+import App from '../app/App';
 import type { Product } from '../lib/api';
 
 export const rice: Product = {

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { useApp } from './context';
+import Navbar from '../components/Navbar';
+import Footer from '../components/Footer';
+import Spinner from '../components/Spinner';
+import { t } from '../i18n/en';
+
+// Each page is its own chunk: the landing and home pages load nothing they don't show.
+const Landing = lazy(() => import('../features/catalogue/Landing'));
+const Home = lazy(() => import('../features/catalogue/Home'));
+const Products = lazy(() => import('../features/catalogue/Products'));
+const Category = lazy(() => import('../features/catalogue/Category'));
+const ProductDetail = lazy(() => import('../features/catalogue/ProductDetail'));
+const CartPage = lazy(() => import('../features/cart/Cart'));
+const AddAddress = lazy(() => import('../features/checkout/AddAddress'));
+const MyOrders = lazy(() => import('../features/orders/MyOrders'));
+const Contact = lazy(() => import('../features/help/Contact'));
+const Loader = lazy(() => import('../features/checkout/Loader'));
+const Seller = lazy(() => import('../features/seller/SellerArea'));
+const NotFound = lazy(() => import('../components/NotFound'));
+const LoginModal = lazy(() => import('../features/account/LoginModal'));
+
+// On a phone the navigation bar's right end holds the cart badge and the menu: toasts keep to
+// the left of it, within the bar's height, so they never cover the badge or the page's buttons.
+const phoneQuery = '(max-width: 767px)';
+const subscribePhone = (onChange: () => void) => {
+  const mq = window.matchMedia(phoneQuery);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(phoneQuery).matches;
+const phoneToasts = { top: 8, left: 8, right: 112 };
+const wideToasts = { top: 16, left: 16, right: 16 };
+
+export default function App() {
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  // Toasts never pile up: on a phone only the newest shows, elsewhere at most three.
+  const { toasts } = useToasterStore();
+  const limit = phone ? 1 : 3;
+  useEffect(() => {
+    toasts
+      .filter((x) => x.visible)
+      .slice(limit)
+      .forEach((x) => toast.dismiss(x.id));
+  }, [toasts, limit]);
+  const { pathname } = useLocation();
+  const { showLogin } = useApp();
+  const sellerPath = pathname === '/seller' || pathname.startsWith('/seller/');
+  const showNavbar = pathname !== '/' && !sellerPath;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {showNavbar && <Navbar />}
+      <Toaster
+        position={phone ? 'top-left' : 'top-center'}
+        containerStyle={phone ? phoneToasts : wideToasts}
+        toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
+      />
+      <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
+      <main id="main" className={`flex-1 ${sellerPath || pathname === '/' ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
+        <Suspense fallback={<Spinner label={t.loader} />}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/home" element={<Home />} />
+            <Route path="/products" element={<Products />} />
+            <Route path="/products/:category" element={<Category />} />
+            <Route path="/products/:category/:id" element={<ProductDetail />} />
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="/add-address" element={<AddAddress />} />
+            <Route path="/my-orders" element={<MyOrders />} />
+            <Route path="/contact" element={<Contact />} />
+            <Route path="/loader" element={<Loader />} />
+            <Route path="/seller/*" element={<Seller />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+      {!sellerPath && <Footer />}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { useApp } from '../../app/context';
+import { api } from '../../lib/api';
+import { t } from '../../i18n/en';
+import { CloseIcon } from '../../components/icons';
+import TextField from '../../components/TextField';
+
+
+/** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
+export default function LoginModal() {
+  const { setShowLogin, signedIn } = useApp();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const firstField = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    firstField.current?.focus();
+  }, [mode]);
+
+  // Escape closes; Tab stays inside the dialog; focus goes back where it was on close.
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setShowLogin(false);
+      if (e.key !== 'Tab' || !dialog.current) return;
+      const focusable = dialog.current.querySelectorAll<HTMLElement>('input, button:not(:disabled)');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [setShowLogin]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const r = mode === 'login' ? await api.login(email, password) : await api.register(name, email, password);
+    setBusy(false);
+    if (!r.success) {
+      toast.error(r.message || t.toast.genericBang);
+      return;
+    }
+    signedIn(r.user);
+    setShowLogin(false);
+    navigate('/home');
+  }
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4" onMouseDown={() => setShowLogin(false)}>
+      <form
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onSubmit={submit}
+        onMouseDown={(e) => e.stopPropagation()}
+        className="relative w-full max-w-sm rounded-2xl bg-white p-8 text-sm text-slate-600 shadow-xl"
+      >
+        <button type="button" onClick={() => setShowLogin(false)} className="absolute right-2 top-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-100" aria-label={t.login.close}>
+          <CloseIcon width={20} height={20} />
+        </button>
+        <h2 id={titleId} className="mb-6 text-center text-2xl font-semibold text-slate-900">
+          {mode === 'login' ? (
+            <>
+              <span className="text-green-700">User</span> Login
+            </>
+          ) : (
+            <>
+              <span className="text-green-700">User</span> Sign Up
+            </>
+          )}
+        </h2>
+        {mode === 'register' && (
+          <TextField
+            label={t.login.name}
+            labelClass="mb-4 block"
+            ref={firstField}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t.login.namePlaceholder}
+            autoComplete="name"
+            required
+          />
+        )}
+        <TextField
+          label={t.login.email}
+          labelClass="mb-4 block"
+          ref={mode === 'login' ? firstField : undefined}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t.login.emailPlaceholder}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label={t.login.password}
+          labelClass="mb-4 block"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={t.login.passwordPlaceholder}
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          required
+        />
+        <p className="mb-5">
+          {mode === 'login' ? (
+            <>
+              {t.login.noAccount}{' '}
+              <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('register')}>
+                {t.login.createOne}
+              </button>
+            </>
+          ) : (
+            <>
+              {t.login.haveAccount}{' '}
+              <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('login')}>
+                {t.login.signInHere}
+              </button>
+            </>
+          )}
+        </p>
+        <button type="submit" disabled={busy} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+          {mode === 'login' ? t.login.signIn : t.login.createAccount}
+        </button>
+      </form>
+    </div>
+  );
+}

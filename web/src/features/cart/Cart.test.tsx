@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import CartPage from './Cart';
+import { useApp } from '../../app/context';
+import { renderApp, serveApi } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Cart page', () => {
+  it('disables the order button while the cart is empty', async () => {
+    serveApi({});
+    renderApp(<CartPage />, '/cart');
+    expect(await screen.findAllByText('No Items Found')).not.toHaveLength(0);
+    for (const b of screen.getAllByRole('button', { name: 'Place Order' })) expect(b).toBeDisabled();
+  });
+
+  it('names the button after the payment method and shows the server total', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 2 }));
+    serveApi({});
+    renderApp(<CartPage />, '/cart');
+    expect(await screen.findByText('Jumla Red Rice')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80');
+    expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled();
+    await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
+    expect(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it('asks for an address before placing an order', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+    serveApi({
+      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [] } }),
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+    });
+    renderApp(<CartPage />, '/cart');
+    expect(await screen.findByText('Jumla Red Rice')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No address found')).toBeInTheDocument());
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]);
+    expect(await screen.findByText('Please Select An Address')).toBeInTheDocument();
+  });
+});
+
+describe('cart sync', () => {
+  it('leaves out products the store no longer has', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1, gone: 2 }));
+    const calls = serveApi({
+      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+    });
+    function AddOne() {
+      const { addToCart, user, products } = useApp();
+      return user && products.length ? <button onClick={() => addToCart('rice')}>add</button> : null;
+    }
+    renderApp(<AddOne />);
+    await userEvent.click(await screen.findByRole('button', { name: 'add' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/cart/update').at(-1)?.body).toEqual({ cartItems: { rice: 2 } }));
+  });
+});

@@ -1,0 +1,59 @@
+import { useApp } from '../../app/context';
+import { t } from '../../i18n/en';
+import type { Product } from '../../lib/api';
+import { MAX_QUANTITY } from '../../lib/cart';
+
+/** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
+export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {
+  const { cart, addToCart, removeFromCart } = useApp();
+  const quantity = cart[product._id] ?? 0;
+  if (quantity === 0) {
+    return (
+      <button
+        type="button"
+        onClick={() => addToCart(product._id)}
+        className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 ${className}`}
+        aria-label={`${t.product.add} ${product.name}`}
+      >
+        {t.product.add}
+      </button>
+    );
+  }
+  const atLimit = quantity >= MAX_QUANTITY;
+  const hintId = `max-${product._id}`;
+  const control = (
+    <div
+      className={`relative z-10 flex min-h-11 items-center justify-between rounded-lg bg-green-700 text-white ${atLimit ? 'w-full' : className}`}
+      role="group"
+      aria-label={t.product.quantityOf(product.name)}
+    >
+      <button type="button" onClick={() => removeFromCart(product._id)} className="h-11 w-11 rounded-l-lg text-xl hover:bg-green-800" aria-label={t.product.decrease(product.name)}>
+        −
+      </button>
+      <span className="min-w-6 text-center font-semibold" aria-live="polite">
+        {quantity}
+      </span>
+      <button
+        type="button"
+        onClick={() => addToCart(product._id)}
+        disabled={atLimit}
+        aria-describedby={atLimit ? hintId : undefined}
+        title={atLimit ? t.product.maxReached(MAX_QUANTITY) : undefined}
+        className="h-11 w-11 rounded-r-lg text-xl hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+        aria-label={t.product.increase(product.name)}
+      >
+        +
+      </button>
+    </div>
+  );
+  if (!atLimit) return control;
+  // At the limit the server takes no more: + is off, and the shopper is told why.
+  return (
+    <div className={className}>
+      {control}
+      <p id={hintId} className="mt-1 text-center text-xs text-slate-600">
+        {t.product.maxReached(MAX_QUANTITY)}
+      </p>
+    </div>
+  );
+}

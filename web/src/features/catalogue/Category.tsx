@@ -1,0 +1,30 @@
+import { useParams } from 'react-router';
+import { useApp } from '../../app/context';
+import { ProductList } from './ProductCard';
+import { findCategory } from '../../lib/catalogue';
+import { t } from '../../i18n/en';
+import { useTitle } from '../../lib/useTitle';
+import NotFound from '../../components/NotFound';
+
+/** Category lists the in-stock products of one category; the path is matched case-insensitively. */
+export default function Category() {
+  const { category } = useParams();
+  const { products, productsLoading } = useApp();
+  const info = findCategory(category);
+  const shown = products.filter((p) => p.inStock && p.category.toLowerCase() === (category ?? '').toLowerCase());
+  useTitle(info?.text ?? t.titles.notFound);
+  if (!info) return <NotFound />;
+  return (
+    <section className="mt-8">
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{info.text}</h1>
+      <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
+      <div className="mt-6">
+        <ProductList
+          products={shown}
+          loading={productsLoading}
+          empty={<p className="flex h-[50vh] items-center justify-center text-center text-xl font-medium text-green-800">{t.products.empty}</p>}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { useApp } from '../../app/context';
+import { t } from '../../i18n/en';
+import type { Product } from '../../lib/api';
+import { productPath, thumbnail } from '../../lib/catalogue';
+import { formatMoney } from '../../lib/money';
+import AddToCart from '../cart/QuantityControl';
+import Stars from './Stars';
+import { CardSkeleton } from '../../components/Spinner';
+
+/** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
+export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { currency } = useApp();
+  if (!product.inStock) return null;
+  const saving = (product.price - product.offerPrice).toFixed(2);
+  return (
+    <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
+      <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
+        <img
+          src={thumbnail(product.image[0])}
+          alt={product.name}
+          width={256}
+          height={256}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-contain transition group-hover:scale-105"
+        />
+      </div>
+      <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{product.category}</p>
+      <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
+        <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
+          {product.name}
+        </Link>
+      </h3>
+      <div className="mt-1">
+        <Stars />
+      </div>
+      <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-lg font-bold text-slate-900">
+          {currency}
+          {formatMoney(product.offerPrice)}
+        </span>
+        {product.price > product.offerPrice && (
+          <span className="text-sm text-slate-500 line-through">
+            {currency}
+            {formatMoney(product.price)}
+          </span>
+        )}
+      </div>
+      <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+        {t.product.save(currency, saving)}
+      </p>
+      <div className="mt-3">
+        <AddToCart product={product} className="w-full" />
+      </div>
+    </article>
+  );
+}
+
+/** ProductGrid lays cards out in two to four columns. */
+export function ProductGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">{children}</div>;
+}
+
+/** ProductList shows skeletons while loading, the empty state when there is nothing, or the cards. */
+export function ProductList({ products, loading, empty }: { products: Product[]; loading: boolean; empty: React.ReactNode }) {
+  if (loading) {
+    return (
+      <ProductGrid>
+        {Array.from({ length: 8 }, (_, i) => (
+          <CardSkeleton key={i} />
+        ))}
+      </ProductGrid>
+    );
+  }
+  if (products.length === 0) return <>{empty}</>;
+  return (
+    <ProductGrid>
+      {products.map((p, i) => (
+        <ProductCard key={p._id} product={p} eager={i < 4} />
+      ))}
+    </ProductGrid>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useApp } from '../../app/context';
+import ProductCard, { ProductGrid } from './ProductCard';
+import { DetailSkeleton } from '../../components/Spinner';
+import Stars from './Stars';
+import { relatedProducts, thumbnail } from '../../lib/catalogue';
+import { formatMoney } from '../../lib/money';
+import { t } from '../../i18n/en';
+import { useTitle } from '../../lib/useTitle';
+import NotFound from '../../components/NotFound';
+
+/** ProductDetail shows one product with its gallery, prices, description and related products. */
+export default function ProductDetail() {
+  const { id } = useParams();
+  const { products, productsLoading, addToCart, currency } = useApp();
+  const navigate = useNavigate();
+  const product = products.find((p) => p._id === id);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => setSelected(0), [id]);
+  useTitle(product?.name ?? (productsLoading ? t.titles.products : t.titles.notFound));
+
+  if (productsLoading) return <DetailSkeleton />;
+  if (!product) return <NotFound />;
+  const related = relatedProducts(products, product);
+  const image = product.image[selected] ?? product.image[0];
+
+  return (
+    <div className="mt-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <ol>
+          <li className="inline">
+            <Link to="/home" className="hover:text-green-700">{t.nav.home}</Link>
+            {' / '}
+          </li>
+          <li className="inline">
+            <Link to="/products" className="hover:text-green-700">{t.nav.products}</Link>
+            {' / '}
+          </li>
+          <li className="inline">
+            <Link to={`/products/${product.category.toLowerCase()}`} className="hover:text-green-700">{product.category}</Link>
+            {' / '}
+          </li>
+          <li aria-current="page" className="inline text-green-700 [overflow-wrap:anywhere]">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          {product.image.length > 0 && (
+            <div className="flex gap-3 sm:flex-col" role="group" aria-label="Product images">
+              {product.image.map((src, i) => (
+                <button
+                  type="button"
+                  key={src}
+                  onClick={() => setSelected(i)}
+                  aria-label={`Show image ${i + 1}`}
+                  aria-pressed={i === selected}
+                  className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${i === selected ? 'border-green-700' : 'border-stone-200'}`}
+                >
+                  <img src={thumbnail(src)} alt="" width={80} height={80} className="h-full w-full object-contain" />
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="flex flex-1 items-center justify-center rounded-2xl bg-green-50 p-8">
+            <img src={image} alt={product.name} width={512} height={512} className="aspect-square w-full max-w-md object-contain" />
+          </div>
+        </div>
+
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere]">{product.name}</h1>
+          <div className="mt-2">
+            <Stars size={18} />
+          </div>
+          <div className="mt-6 space-y-1">
+            <p className="text-slate-500">
+              {t.product.mrp} <span className="line-through">{currency}{formatMoney(product.price)}</span>
+            </p>
+            <p className="text-2xl font-bold text-slate-900">
+              {t.product.price} {currency}{formatMoney(product.offerPrice)}
+            </p>
+            <p className="text-sm text-slate-500">{t.product.inclusive}</p>
+            {product.weight && <p className="text-sm text-slate-600">{product.weight}</p>}
+          </div>
+          <h2 className="mt-6 font-semibold text-slate-900">{t.product.about}</h2>
+          <ul className="ml-5 mt-2 list-disc space-y-1 text-slate-600">
+            {product.description.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {product.inStock ? (
+            <div className="mt-8 flex gap-3">
+              <button type="button" onClick={() => addToCart(product._id)} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
+                {t.product.addToCart}
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  addToCart(product._id);
+                  navigate('/cart');
+                }}
+                className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"
+              >
+                {t.product.buyNow}
+              </button>
+            </div>
+          ) : (
+            <p className="mt-8 rounded-xl bg-stone-100 p-4 text-center font-medium text-slate-600">{t.product.outOfStock}</p>
+          )}
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className="mt-16" aria-labelledby="related">
+          <h2 id="related" className="text-center text-2xl font-bold text-slate-900">
+            {t.product.related}
+          </h2>
+          <div className="mx-auto mt-1 h-1 w-16 rounded-full bg-green-700" />
+          <div className="mt-6">
+            <ProductGrid>
+              {related.map((p) => (
+                <ProductCard key={p._id} product={p} />
+              ))}
+            </ProductGrid>
+          </div>
+        </section>
+      )}
+      <div className="mt-10 text-center">
+        <Link to="/home" onClick={() => window.scrollTo(0, 0)} className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-10 font-medium text-green-800 hover:bg-green-50">
+          {t.product.returnHome}
+        </Link>
+      </div>
+    </div>
+  );
+}

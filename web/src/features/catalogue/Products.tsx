@@ -1,0 +1,26 @@
+import { useApp } from '../../app/context';
+import { ProductList } from './ProductCard';
+import { searchProducts } from '../../lib/catalogue';
+import { t } from '../../i18n/en';
+import { useTitle } from '../../lib/useTitle';
+
+/** Products lists every product in stock, filtered by the navigation bar's search. */
+export default function Products() {
+  const { products, productsLoading, search } = useApp();
+  const q = search.trim();
+  useTitle(q ? t.titles.search(q) : t.titles.products);
+  return (
+    <section className="mt-8">
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.products.all}</h1>
+      <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
+      {q && <p className="mt-4 text-slate-600">{t.products.results(q)}</p>}
+      <div className="mt-6">
+        <ProductList
+          products={searchProducts(products, search)}
+          loading={productsLoading}
+          empty={<p className="py-16 text-center text-slate-500">{t.products.noMatch}</p>}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStore, serveApi } from '../../test/render';
+import type { PaymentMethod } from '../../lib/api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const allOnline: PaymentMethod[] = [
+  { id: 'stripe', label: 'Card' },
+  { id: 'esewa', label: 'eSewa' },
+  { id: 'khalti', label: 'Khalti' },
+  { id: 'sandbox', label: 'Test payment' },
+];
+
+function store(currency: 'USD' | 'NPR', paymentMethods: PaymentMethod[]) {
+  const currencySymbol = currency === 'USD' ? '$' : 'Rs.';
+  return serveApi({ 'GET /api/config': () => ({ json: { success: true, currency, currencySymbol, paymentMethods } }) });
+}
+
+/** methods reads the names in the Payment Methods tab, in order. */
+async function methods() {
+  const list = await screen.findByRole('list', { name: 'Payment Methods' }, { timeout: 5000 });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
+}
+
+// Promises the store does not keep, which earlier copy made.
+const untrue = [/NPR/, /bank transfer/i, /wallet credit/i, /digital wallets/i, /slots?\b/i, /6 PM/, /under 30 minutes/i, /visa/i];
+
+function expectNoUntrueCopy() {
+  const text = document.body.textContent ?? '';
+  for (const claim of untrue) expect(text).not.toMatch(claim);
+}
+
+describe('help centre', () => {
+  it('lists cash on delivery only when no online payment is configured', async () => {
+    store('USD', []);
+    renderStore('/contact?tab=payment');
+    expect(await methods()).toEqual(['Cash On Delivery']);
+    expect(screen.getByText('Online payment is not offered at the moment.')).toBeInTheDocument();
+    expect(screen.getByText('This store takes cash on delivery.')).toBeInTheDocument();
+    expectNoUntrueCopy();
+  });
+
+  it('lists cash on delivery and exactly the configured online methods, in order', async () => {
+    store('NPR', allOnline);
+    renderStore('/contact?tab=payment');
+    expect(await methods()).toEqual(['Cash On Delivery', 'Card', 'eSewa', 'Khalti', 'Test payment']);
+    expect(screen.getByText('A test page for trying out the store: no money moves, and the order reads Paid (test).')).toBeInTheDocument();
+    expect(screen.queryByText('Online payment is not offered at the moment.')).not.toBeInTheDocument();
+    expectNoUntrueCopy();
+  });
+
+  it('lists one configured method alone', async () => {
+    store('USD', [{ id: 'stripe', label: 'Card' }]);
+    renderStore('/contact?tab=payment');
+    expect(await methods()).toEqual(['Cash On Delivery', 'Card']);
+    expect(screen.getByText("Debit and credit cards, paid on Stripe's secure checkout page.")).toBeInTheDocument();
+  });
+
+  it('answers delivery fees in the store currency, as the cart charges them: free', async () => {
+    store('USD', []);
+    const { unmount } = renderStore('/contact?tab=faqs');
+    const fee = await screen.findByText(/^Nothing: delivery is free on every order/, {}, { timeout: 5000 });
+    expect(fee).toHaveTextContent('shows the shipping fee as Free');
+    expect(fee).not.toHaveTextContent(/\$\d/);
+    expect(await screen.findByText(/^In cash on delivery: pay the rider/)).toHaveTextContent('Online payment is not offered');
+    expectNoUntrueCopy();
+    unmount();
+
+    store('NPR', allOnline.slice(0, 2));
+    renderStore('/contact?tab=faqs');
+    expect(await screen.findByText(/Orders above Rs.1,000 always ship free, and the Rs.75 fee/, {}, { timeout: 5000 })).toHaveTextContent('delivery is free on every order');
+    expect(await screen.findByText(/^In cash on delivery, or online/)).toHaveTextContent('online with Card and eSewa: choose Online Payment in the cart.');
+    expectNoUntrueCopy();
+  });
+
+  it('gives one set of support hours and delivery times on every tab', async () => {
+    store('USD', []);
+    renderStore('/contact');
+    expect(await screen.findByText('9 AM-9 PM daily', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Any time, 24/7: we answer around the clock.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'FAQs' }));
+    expect(screen.getByText(/write to support@haat.com.np any time, 24\/7\. Our phone line is open from 9 AM to 9 PM every day/)).toBeInTheDocument();
+    expect(screen.getByText(/arrive within 30 minutes, and every order arrives the same day or the next/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Returns & Refunds' }));
+    expect(screen.getByText(/online payments go back to the account you paid from, cash payments are refunded in cash/)).toBeInTheDocument();
+    expectNoUntrueCopy();
+  });
+});
+
+describe('marketing pages', () => {
+  it('keep the spec claims and say the same as the help centre', async () => {
+    store('USD', []);
+    const { unmount } = renderStore('/');
+    expect(await screen.findByText('Delivered within 30 minutes', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Customer-first returns and refunds, 24/7 support')).toBeInTheDocument();
+    expect(screen.getByText('Most orders reach you within 30 minutes, and every order arrives the same day or the next.')).toBeInTheDocument();
+    expect(screen.getByText('Pick a saved address and pay cash on delivery.')).toBeInTheDocument();
+    expectNoUntrueCopy();
+    unmount();
+
+    store('USD', allOnline.slice(0, 1));
+    const landing = renderStore('/');
+    expect(await screen.findByText('Pick a saved address and pay cash on delivery or online.', {}, { timeout: 5000 })).toBeInTheDocument();
+    landing.unmount();
+
+    store('USD', []);
+    renderStore('/home');
+    expect(await screen.findByRole('heading', { name: 'Fresh groceries, delivered within 30 minutes' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Groceries delivered within 30 minutes.')).toBeInTheDocument();
+    expectNoUntrueCopy();
+  });
+});

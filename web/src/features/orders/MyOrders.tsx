@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useApp } from '../../app/context';
+import { api } from '../../lib/api';
+import { useToastQuery } from '../../lib/useToastQuery';
+import { RowSkeleton } from '../../components/Spinner';
+import { formatMoney, toMinor } from '../../lib/money';
+import { statusTone } from '../../components/styles';
+import { BadgeList, shopperBadges } from './PaymentStatus';
+import { thumbnail } from '../../lib/catalogue';
+import { t } from '../../i18n/en';
+import { useTitle } from '../../lib/useTitle';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** MyOrders lists the signed-in shopper's orders, newest first. */
+export default function MyOrders() {
+  useTitle(t.titles.myOrders);
+  const { user, authChecked, currency, paymentMethods, setShowLogin } = useApp();
+  const [paying, setPaying] = useState<string | null>(null);
+
+  // An unpaid online order can be paid again: the shopper goes to the provider's page.
+  const pay = async (id: string, method: string) => {
+    setPaying(id);
+    const r = await api.payOrder(id, method);
+    if (r.success) {
+      window.location.href = r.url;
+      return;
+    }
+    setPaying(null);
+    toast.error(r.message || t.toast.generic);
+  };
+  const ordersQuery = useToastQuery(['orders', user?._id], api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!user);
+
+  const loading = !authChecked || (!!user && ordersQuery.isPending);
+  const orders = ordersQuery.data ?? [];
+
+  return (
+    <div className="mt-8 pb-8">
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.orders.title}</h1>
+      <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
+      {loading ? (
+        <div className="mt-6 space-y-6" role="status" aria-label={t.loader}>
+          <RowSkeleton tall />
+          <RowSkeleton tall />
+        </div>
+      ) : !user ? (
+        <div className="py-16 text-center">
+          <p className="text-lg text-slate-600">{t.orders.signIn}</p>
+          <button type="button" onClick={() => setShowLogin(true)} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">
+            {t.nav.login}
+          </button>
+        </div>
+      ) : orders.length === 0 ? (
+        <p className="py-16 text-center text-lg text-slate-600">{t.orders.empty}</p>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {orders.map((o) => (
+            <li key={o._id} className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6" aria-label={t.orders.orderLabel(o.number)}>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm text-slate-500">
+                <h2 className="text-base font-semibold text-slate-900">
+                  {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
+                </h2>
+                <p>
+                  {t.orders.payment} <span className="text-slate-700">{o.paymentType === 'COD' ? t.orders.cod : t.orders.online}</span>
+                </p>
+                <p>
+                  {t.orders.total}{' '}
+                  <span className="font-semibold text-slate-900" data-testid="order-amount">
+                    {currency}
+                    {formatMoney(o.amount)}
+                  </span>
+                </p>
+              </div>
+              <div className="mt-3 flex flex-wrap gap-2 text-sm">
+                <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
+                  {t.orders.status} {o.status}
+                </span>
+                <BadgeList badges={shopperBadges(o)} />
+                <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
+                  {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
+                </span>
+              </div>
+              {o.canPay && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {paymentMethods.map((m) => (
+                    <button
+                      key={m.id}
+                      type="button"
+                      disabled={paying === o._id}
+                      onClick={() => void pay(o._id, m.id)}
+                      className="min-h-11 rounded-lg bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60"
+                    >
+                      {paymentMethods.length === 1 ? t.orders.payNow : t.orders.payWith(m.label)}
+                    </button>
+                  ))}
+                </div>
+              )}
+              <ul className="mt-4 divide-y divide-stone-100">
+                {o.items.map((item) => (
+                  <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                    <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
+                      <img src={thumbnail(item.product.image[0])} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
+                    </div>
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{item.product.name}</p>
+                      <p className="text-slate-500">
+                        {t.orders.category} {item.product.category}
+                      </p>
+                    </div>
+                    {/* On phones the prices go under the name, so a long name keeps its room. */}
+                    <div className="w-full pl-20 text-sm sm:w-auto sm:pl-0 sm:text-right">
+                      <p className="text-slate-500">
+                        {t.orders.quantity} {item.quantity}
+                      </p>
+                      <p data-testid="line-total">
+                        <span className="text-slate-600">
+                          {t.orders.lineTotal(item.quantity, currency + formatMoney(item.product.offerPrice))}
+                        </span>{' '}
+                        <span className="font-semibold text-green-700">
+                          {currency}
+                          {formatMoney(toMinor(item.product.offerPrice) * item.quantity / 100)}
+                        </span>
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500 [overflow-wrap:anywhere]">
+                {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.city}, {o.address.state} {o.address.zipcode},{' '}
+                {o.address.country} · {o.address.phone}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useApp } from '../../app/context';
+import Spinner from '../../components/Spinner';
+import { t } from '../../i18n/en';
+import SellerLogin from './SellerLogin';
+import SellerLayout from './SellerLayout';
+import { Title, useTitle } from '../../lib/useTitle';
+
+const NotFound = lazy(() => import('../../components/NotFound'));
+
+const AddProduct = lazy(() => import('./AddProduct'));
+const ProductList = lazy(() => import('./ProductList'));
+const Orders = lazy(() => import('./Orders'));
+
+/** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
+export default function SellerArea() {
+  const { isSeller, sellerChecked } = useApp();
+  if (!sellerChecked) return <Spinner label={t.loader} />;
+  if (!isSeller) {
+    return (
+      <>
+        <Title page={t.titles.sellerLogin} />
+        <SellerLogin />
+      </>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<SellerLayout />}>
+        <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
+        <Route path="product-list" element={<Page title={t.titles.productList}><ProductList /></Page>} />
+        <Route path="orders" element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
+        <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
+      </Route>
+    </Routes>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  useTitle(title);
+  return <Suspense fallback={<Spinner label={t.loader} />}>{children}</Suspense>;
+}

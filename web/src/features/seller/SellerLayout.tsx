@@ -1,0 +1,55 @@
+import { NavLink, Outlet } from 'react-router';
+import { useApp } from '../../app/context';
+import Logo from '../../components/Logo';
+import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
+import { t } from '../../i18n/en';
+
+const links = [
+  { to: '/seller', label: t.seller.addProduct, Icon: PlusIcon, end: true },
+  { to: '/seller/product-list', label: t.seller.productList, Icon: ListIcon, end: false },
+  { to: '/seller/orders', label: t.seller.orders, Icon: BoxIcon, end: false },
+];
+
+/** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */
+export default function SellerLayout() {
+  const { sellerLogout } = useApp();
+
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-50">
+      <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:px-8">
+        <Logo />
+        <div className="flex items-center gap-4 text-slate-600">
+          <p>{t.seller.greeting}</p>
+          <button type="button" onClick={() => void sellerLogout()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
+            {t.seller.logout}
+          </button>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-52 lg:w-60">
+          <ul>
+            {links.map(({ to, label, Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center gap-3 px-4 py-3 ${
+                      isActive ? 'border-r-4 border-green-700 bg-green-50 font-medium text-green-800' : 'text-slate-700 hover:bg-stone-100'
+                    }`
+                  }
+                >
+                  <Icon className="shrink-0" />
+                  <span className="sr-only md:not-sr-only">{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
