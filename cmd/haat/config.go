@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -174,8 +173,13 @@ func (c *config) validate() error {
 		}
 		return fmt.Errorf("%s must be %s, not %q", s.env, s.valid.want, v)
 	}
-	if (c.SellerEmail == "") != (c.SellerPassword == "") {
-		return errors.New("set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither")
+	return both("HAAT_SELLER_EMAIL", c.SellerEmail, "HAAT_SELLER_PASSWORD", c.SellerPassword)
+}
+
+// both refuses one of two settings that go together set without the other.
+func both(env1, value1, env2, value2 string) error {
+	if (value1 == "") != (value2 == "") {
+		return fmt.Errorf("set both %s and %s, or neither", env1, env2)
 	}
 	return nil
 }

@@ -24,7 +24,6 @@ import (
 	"haat/catalogue"
 	"haat/checkout"
 	"haat/images"
-	"haat/payment"
 	"haat/sqlstore"
 	"haat/web"
 )
@@ -183,73 +182,80 @@ func errorText(err error) string {
 	return err.Error()
 }
 
+// serve runs the store until ctx is done. It refuses a bad configuration before it touches the
+// database.
 func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err := cfg.validate(); err != nil {
 		return err
 	}
+	providers, err := cfg.providers()
+	if err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
-	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if cfg.SellerEmail != "" {
-		if err := db.UpsertSeller(ctx, cfg.SellerEmail, cfg.SellerPassword); err != nil {
-			return fmt.Errorf("seller from HAAT_SELLER_EMAIL: %s", errorText(err))
-		}
-	}
-	products, err := catalogue.Products(cfg.Currency)
-	if err != nil {
-		return err
-	}
-	if seeded, err := db.SeedCatalogue(ctx, products); err != nil {
-		return err
-	} else if seeded {
-		logger.Info("demo catalogue seeded", "products", len(products))
-	}
 	imgs, err := images.Open(ctx, cfg.BlobURL, cfg.DataDir)
 	if err != nil {
 		return err
 	}
 	defer imgs.Close()
-
-	providers, err := cfg.providers()
-	if err != nil {
-		return err
-	}
-	var payments *payment.Service
-	if len(providers) > 0 {
-		payments = &payment.Service{Store: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
-		for _, m := range payments.Methods() {
-			logger.Info("online payment", "provider", m.ID, "label", m.Label)
-		}
-		if cfg.PublicURL == "" {
-			logger.Warn("online payment is on without HAAT_PUBLIC_URL: payment return links use the address each request reached the store at; " +
-				"set HAAT_PUBLIC_URL to the store's public address (and HAAT_CLIENT_IP_HEADER behind a reverse proxy)")
-		}
-		go payments.Run(ctx, time.Minute, reconcileAfter)
-	} else {
-		logger.Warn("no payment provider configured: the store takes cash on delivery only")
-	}
-
+	payments := startPayments(ctx, cfg, providers, db, logger)
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments}, Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	return listen(ctx, cfg.Addr, srv.Handler(), logger, "database", db.Dialect(), "currency", cfg.Currency)
+}
+
+// openStore opens the database and brings its schema up to date, creates or updates the seller
+// of HAAT_SELLER_EMAIL, and seeds the demo catalogue into an empty store.
+func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlstore.DB, err error) {
+	if db, err = sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			db.Close()
+		}
+	}()
+	if cfg.SellerEmail != "" {
+		if err := db.UpsertSeller(ctx, cfg.SellerEmail, cfg.SellerPassword); err != nil {
+			return nil, fmt.Errorf("seller from HAAT_SELLER_EMAIL: %s", errorText(err))
+		}
+	}
+	products, err := catalogue.Products(cfg.Currency)
+	if err != nil {
+		return nil, err
+	}
+	if seeded, err := db.SeedCatalogue(ctx, products); err != nil {
+		return nil, err
+	} else if seeded {
+		logger.Info("demo catalogue seeded", "products", len(products))
+	}
+	return db, nil
+}
+
+// listen serves handler on addr until ctx is done, then gives the requests under way up to 15
+// seconds to finish. attrs go with the log line saying where the store listens.
+func listen(ctx context.Context, addr string, handler http.Handler, logger *slog.Logger, attrs ...any) error {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	httpServer := &http.Server{
-		Handler:           srv.Handler(),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute,
 		WriteTimeout:      2 * time.Minute,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	logger.Info("haat listening", "addr", "http://"+ln.Addr().String(), "database", db.Dialect(), "currency", cfg.Currency)
+	logger.Info("haat listening", append([]any{"addr", "http://" + ln.Addr().String()}, attrs...)...)
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()
 	select {

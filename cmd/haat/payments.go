@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"time"
 
 	"haat/payment"
+	"haat/sqlstore"
 )
 
 // reconcileAfter is how long a payment attempt may stay unanswered before the store asks its
@@ -21,66 +25,36 @@ type paymentConfig struct {
 	EsewaStatusURL, KhaltiSecretKey, KhaltiAPIURL      string
 }
 
-// esewa builds the eSewa provider, which takes rupees only.
-func (c *config) esewa() (payment.Provider, error) {
-	if c.Currency != "NPR" {
-		return nil, errors.New("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
+// startPayments starts online payment through providers, and its reconciliation every minute;
+// nil when there are none, and the store takes cash on delivery only.
+func startPayments(ctx context.Context, cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Service {
+	if len(providers) == 0 {
+		logger.Warn("no payment provider configured: the store takes cash on delivery only")
+		return nil
 	}
-	// The UAT endpoints for the test merchant and outside production; eSewa's live ones otherwise.
-	form, status := payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
-	if c.Pay.EsewaProductCode == "EPAYTEST" || c.Env != "production" {
-		form, status = payment.EsewaUATFormURL, payment.EsewaUATStatusURL
+	payments := &payment.Service{Store: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
+	for _, m := range payments.Methods() {
+		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}
-	if c.Pay.EsewaFormURL != "" {
-		form = c.Pay.EsewaFormURL
+	if cfg.PublicURL == "" {
+		logger.Warn("online payment is on without HAAT_PUBLIC_URL: payment return links use the address each request reached the store at; " +
+			"set HAAT_PUBLIC_URL to the store's public address (and HAAT_CLIENT_IP_HEADER behind a reverse proxy)")
 	}
-	if c.Pay.EsewaStatusURL != "" {
-		status = c.Pay.EsewaStatusURL
-	}
-	return payment.NewEsewa(payment.EsewaConfig{ProductCode: c.Pay.EsewaProductCode, SecretKey: c.Pay.EsewaSecretKey,
-		FormURL: form, StatusURL: status})
+	go payments.Run(ctx, time.Minute, reconcileAfter)
+	return payments
 }
 
 // providers builds the configured payment providers, in the order the storefront offers them.
 func (c *config) providers() ([]payment.Provider, error) {
 	var out []payment.Provider
-	if c.Pay.StripeSecretKey != "" || c.Pay.StripeWebhookSecret != "" {
-		if c.Pay.StripeSecretKey == "" || c.Pay.StripeWebhookSecret == "" {
-			return nil, errors.New("set both HAAT_STRIPE_SECRET_KEY and HAAT_STRIPE_WEBHOOK_SECRET, or neither")
-		}
-		p, err := payment.NewStripe(payment.StripeConfig{SecretKey: c.Pay.StripeSecretKey,
-			WebhookSecret: c.Pay.StripeWebhookSecret, APIURL: c.Pay.StripeAPIURL})
+	for _, build := range []func() (payment.Provider, error){c.stripe, c.esewa, c.khalti} {
+		p, err := build()
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, p)
-	}
-	if c.Pay.EsewaProductCode != "" || c.Pay.EsewaSecretKey != "" {
-		if c.Pay.EsewaProductCode == "" || c.Pay.EsewaSecretKey == "" {
-			return nil, errors.New("set both HAAT_ESEWA_PRODUCT_CODE and HAAT_ESEWA_SECRET_KEY, or neither")
+		if p != nil {
+			out = append(out, p)
 		}
-		p, err := c.esewa()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	if c.Pay.KhaltiSecretKey != "" {
-		if c.Currency != "NPR" {
-			return nil, errors.New("Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY")
-		}
-		api := c.Pay.KhaltiAPIURL
-		if api == "" {
-			api = payment.KhaltiSandboxURL
-			if c.Env == "production" {
-				api = payment.KhaltiProductionURL
-			}
-		}
-		p, err := payment.NewKhalti(payment.KhaltiConfig{SecretKey: c.Pay.KhaltiSecretKey, APIURL: api})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
 	}
 	if c.sandbox(len(out)) {
 		sb, err := payment.NewSandbox(c.Env)
@@ -90,6 +64,53 @@ func (c *config) providers() ([]payment.Provider, error) {
 		out = append(out, sb)
 	}
 	return out, nil
+}
+
+// stripe builds the Stripe Checkout provider; nil when it is not configured.
+func (c *config) stripe() (payment.Provider, error) {
+	if c.Pay.StripeSecretKey == "" && c.Pay.StripeWebhookSecret == "" {
+		return nil, nil
+	}
+	if err := both("HAAT_STRIPE_SECRET_KEY", c.Pay.StripeSecretKey, "HAAT_STRIPE_WEBHOOK_SECRET", c.Pay.StripeWebhookSecret); err != nil {
+		return nil, err
+	}
+	return payment.NewStripe(payment.StripeConfig{SecretKey: c.Pay.StripeSecretKey,
+		WebhookSecret: c.Pay.StripeWebhookSecret, APIURL: c.Pay.StripeAPIURL})
+}
+
+// esewa builds the eSewa provider, which takes rupees only; nil when it is not configured.
+func (c *config) esewa() (payment.Provider, error) {
+	if c.Pay.EsewaProductCode == "" && c.Pay.EsewaSecretKey == "" {
+		return nil, nil
+	}
+	if err := both("HAAT_ESEWA_PRODUCT_CODE", c.Pay.EsewaProductCode, "HAAT_ESEWA_SECRET_KEY", c.Pay.EsewaSecretKey); err != nil {
+		return nil, err
+	}
+	if c.Currency != "NPR" {
+		return nil, errors.New("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
+	}
+	// The UAT endpoints for the test merchant and outside production; eSewa's live ones otherwise.
+	form, status := payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
+	if c.Pay.EsewaProductCode == "EPAYTEST" || c.Env != "production" {
+		form, status = payment.EsewaUATFormURL, payment.EsewaUATStatusURL
+	}
+	return payment.NewEsewa(payment.EsewaConfig{ProductCode: c.Pay.EsewaProductCode, SecretKey: c.Pay.EsewaSecretKey,
+		FormURL: cmp.Or(c.Pay.EsewaFormURL, form), StatusURL: cmp.Or(c.Pay.EsewaStatusURL, status)})
+}
+
+// khalti builds the Khalti provider, which takes rupees only; nil when it is not configured.
+func (c *config) khalti() (payment.Provider, error) {
+	if c.Pay.KhaltiSecretKey == "" {
+		return nil, nil
+	}
+	if c.Currency != "NPR" {
+		return nil, errors.New("Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY")
+	}
+	api := payment.KhaltiSandboxURL
+	if c.Env == "production" {
+		api = payment.KhaltiProductionURL
+	}
+	return payment.NewKhalti(payment.KhaltiConfig{SecretKey: c.Pay.KhaltiSecretKey, APIURL: cmp.Or(c.Pay.KhaltiAPIURL, api)})
 }
 
 // sandbox decides whether the built-in test payment page is offered, beside others configured
