@@ -9,6 +9,22 @@ import (
 	"haat"
 )
 
+// Answers are written from named types, one per shape, each declared beside its handlers. Their
+// fields are declared in the alphabetical order of their JSON names, the order the API has always
+// written them in; every answer says whether the call succeeded in its success field.
+
+// MessageResponse is a successful answer with at most a message to show.
+type MessageResponse struct {
+	Message string `json:"message,omitempty"`
+	Success bool   `json:"success"`
+}
+
+// ErrorResponse is the answer to every failed call: the message is fit to show as it is.
+type ErrorResponse struct {
+	Message string `json:"message"`
+	Success bool   `json:"success"`
+}
+
 // Body limits: JSON calls and multipart uploads.
 const (
 	maxJSONBody      = 1 << 20
@@ -53,22 +69,26 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// ok answers 200 with success true and the given fields.
-func ok(w http.ResponseWriter, fields map[string]any) {
-	if fields == nil {
-		fields = map[string]any{}
-	}
-	fields["success"] = true
-	writeJSON(w, http.StatusOK, fields)
+// ok answers 200 with v. It returns nil, so that a handler can end with it.
+func ok(w http.ResponseWriter, v any) error {
+	writeJSON(w, http.StatusOK, v)
+	return nil
 }
 
-// fail answers with the error's status and user-facing message; internal errors are logged once.
+// fail is the one place that turns an error into the answer: its status and user-facing message,
+// and for a cart conflict the stored cart too. Internal errors are logged once, here.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := haat.ErrorCode(err)
 	if code == haat.EINTERNAL {
 		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	writeJSON(w, statusOf(code), map[string]any{"success": false, "message": haat.ErrorMessage(err)})
+	var conflict *haat.CartConflict
+	if errors.As(err, &conflict) {
+		writeJSON(w, http.StatusConflict, CartConflictResponse{CartItems: conflict.Cart, CartVersion: conflict.Version,
+			Message: haat.ErrorMessage(err)})
+		return
+	}
+	writeJSON(w, statusOf(code), ErrorResponse{Message: haat.ErrorMessage(err)})
 }
 
 // decodeJSON reads a JSON body of at most maxJSONBody bytes into v.

@@ -58,44 +58,49 @@ const (
 	seller = haat.RoleSeller
 )
 
+// handler is the shape of every API handler: it writes the answer, or returns the error that
+// fail turns into the answer.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
 type route struct {
-	method, path, role string
-	handler            http.HandlerFunc
+	pattern string // method and path, as http.ServeMux reads them: "POST /api/order/cod"
+	role    string
+	handler handler
 }
 
-// routes is the one table of the JSON API: method, path, who may call it, handler.
+// routes is the one table of the JSON API: method and path, who may call it, handler.
 func (s *Server) routes() []route {
 	return []route{
-		{"GET", "/api/config", public, s.config},
+		{"GET /api/config", public, s.config},
 
-		{"POST", "/api/user/register", public, s.register},
-		{"POST", "/api/user/login", public, s.login},
-		{"GET", "/api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
-		{"GET", "/api/user/logout", public, s.logout(haat.RoleUser)},
+		{"POST /api/user/register", public, s.register},
+		{"POST /api/user/login", public, s.login},
+		{"GET /api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
+		{"GET /api/user/logout", public, s.logout(haat.RoleUser)},
 
-		{"POST", "/api/seller/login", public, s.sellerLogin},
-		{"GET", "/api/seller/auth-seller", seller, s.authSeller},
-		{"GET", "/api/seller/is-auth", seller, s.authSeller}, // the original client asks here
-		{"GET", "/api/seller/logout", public, s.logout(haat.RoleSeller)},
+		{"POST /api/seller/login", public, s.sellerLogin},
+		{"GET /api/seller/auth-seller", seller, s.authSeller},
+		{"GET /api/seller/is-auth", seller, s.authSeller}, // the original client asks here
+		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 
-		{"GET", "/api/product/list", public, s.productList},
-		{"POST", "/api/product/add", seller, s.productAdd},
-		{"POST", "/api/product/stock", seller, s.productStock},
+		{"GET /api/product/list", public, s.productList},
+		{"POST /api/product/add", seller, s.productAdd},
+		{"POST /api/product/stock", seller, s.productStock},
 
-		{"POST", "/api/cart/update", user, s.cartUpdate},
+		{"POST /api/cart/update", user, s.cartUpdate},
 
-		{"POST", "/api/address/add", user, s.addressAdd},
-		{"GET", "/api/address/get", user, s.addressGet},
+		{"POST /api/address/add", user, s.addressAdd},
+		{"GET /api/address/get", user, s.addressGet},
 
-		{"POST", "/api/order/cod", user, s.orderCOD},
-		{"POST", "/api/order/stripe", user, s.orderOnline},
-		{"POST", "/api/order/pay", user, s.orderPay},
-		{"GET", "/api/order/user", user, s.orderUser},
-		{"GET", "/api/order/seller", seller, s.orderSeller},
-		{"POST", "/api/order/status", seller, s.orderStatus},
-		{"POST", "/api/order/paid", seller, s.orderPaid},
-		{"POST", "/api/order/refund", seller, s.orderRefund},
-		{"POST", "/api/order/refunded", seller, s.orderRefunded},
+		{"POST /api/order/cod", user, s.orderCOD},
+		{"POST /api/order/stripe", user, s.orderOnline},
+		{"POST /api/order/pay", user, s.orderPay},
+		{"GET /api/order/user", user, s.orderUser},
+		{"GET /api/order/seller", seller, s.orderSeller},
+		{"POST /api/order/status", seller, s.orderStatus},
+		{"POST /api/order/paid", seller, s.orderPaid},
+		{"POST /api/order/refund", seller, s.orderRefund},
+		{"POST /api/order/refunded", seller, s.orderRefunded},
 	}
 }
 
@@ -105,16 +110,7 @@ func (s *Server) Handler() http.Handler {
 		s.Logger = slog.Default()
 	}
 	mux := http.NewServeMux()
-	byPath := map[string][]route{}
-	for _, rt := range s.routes() {
-		byPath[rt.path] = append(byPath[rt.path], rt)
-	}
-	for path, rts := range byPath {
-		mux.Handle(path, s.dispatch(rts))
-	}
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found"))
-	})
+	s.handleAPI(mux)
 	if s.Images != nil {
 		mux.Handle("/media/uploads/", s.Images)
 	}
@@ -134,44 +130,67 @@ func (s *Server) Handler() http.Handler {
 	return s.recoverer(s.logRequests(s.securityHeaders(mux)))
 }
 
-// dispatch checks the method, the cross-site rules and the role of a route, then calls it.
-func (s *Server) dispatch(rts []route) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var rt *route
-		for i := range rts {
-			if rts[i].method == r.Method || (rts[i].method == "GET" && r.Method == "HEAD") {
-				rt = &rts[i]
-			}
+// handleAPI adds the routes to mux. A path asked with a method it has no route for is answered
+// 405 with the methods it has (a GET route answers HEAD too); any other path under /api/, 404.
+func (s *Server) handleAPI(mux *http.ServeMux) {
+	var paths []string
+	methods := map[string][]string{}
+	for _, rt := range s.routes() {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if methods[path] == nil {
+			paths = append(paths, path)
 		}
-		if rt == nil {
-			allow := make([]string, 0, len(rts)+1)
-			for _, rt := range rts {
-				allow = append(allow, rt.method)
-				if rt.method == "GET" {
-					allow = append(allow, "HEAD")
-				}
-			}
-			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"success": false, "message": "Method Not Allowed"})
-			return
-		}
-		// Logout is a GET in the spec but changes state, so it is guarded like the POSTs.
-		if rt.method != "GET" || strings.HasSuffix(rt.path, "/logout") {
-			if !s.sameOrigin(r) {
-				s.fail(w, r, haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused"))
-				return
-			}
-		}
-		if rt.role != public {
-			ctx, err := s.authorize(r, rt.role)
-			if err != nil {
-				s.fail(w, r, err)
-				return
-			}
-			r = r.WithContext(ctx)
-		}
-		rt.handler(w, r)
+		methods[path] = append(methods[path], method)
+		mux.Handle(rt.pattern, s.guard(rt))
+	}
+	for _, path := range paths {
+		mux.Handle(path, methodNotAllowed(methods[path]))
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found"))
 	})
+}
+
+// methodNotAllowed answers 405 and the methods a path has.
+func methodNotAllowed(methods []string) http.Handler {
+	var allow []string
+	for _, m := range methods {
+		allow = append(allow, m)
+		if m == "GET" {
+			allow = append(allow, "HEAD")
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(w, http.StatusMethodNotAllowed, ErrorResponse{Message: "Method Not Allowed"})
+	})
+}
+
+// guard checks the cross-site rules and the role of a route, then calls it, and answers its error.
+func (s *Server) guard(rt route) http.Handler {
+	method, path, _ := strings.Cut(rt.pattern, " ")
+	// Logout is a GET but changes state, so it is guarded like the POSTs.
+	sameOriginOnly := method != "GET" || strings.HasSuffix(path, "/logout")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := s.serve(w, r, rt, sameOriginOnly); err != nil {
+			s.fail(w, r, err)
+		}
+	})
+}
+
+// serve runs the checks of guard and the route's handler.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route, sameOriginOnly bool) error {
+	if sameOriginOnly && !s.sameOrigin(r) {
+		return haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused")
+	}
+	if rt.role != public {
+		ctx, err := s.authorize(r, rt.role)
+		if err != nil {
+			return err
+		}
+		r = r.WithContext(ctx)
+	}
+	return rt.handler(w, r)
 }
 
 // sameOrigin refuses requests that a browser marks as coming from another site.
@@ -268,7 +287,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.Logger.Error("panic", "path", r.URL.Path, "panic", v)
-				writeJSON(w, http.StatusInternalServerError, map[string]any{"success": false, "message": "Something went wrong"})
+				writeJSON(w, http.StatusInternalServerError, ErrorResponse{Message: "Something went wrong"})
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -1,0 +1,75 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"haat"
+)
+
+// CartUpdateRequest replaces the shopper's cart (POST /api/cart/update). Version, the
+// cartVersion the client last saw, makes the update conditional; without it the cart is replaced.
+type CartUpdateRequest struct {
+	CartItems map[string]Quantity `json:"cartItems"`
+	Version   *int64              `json:"version"`
+}
+
+// CartUpdateResponse is the saved cart's new version (POST /api/cart/update).
+type CartUpdateResponse struct {
+	CartVersion int64  `json:"cartVersion"`
+	Message     string `json:"message"`
+	Success     bool   `json:"success"`
+}
+
+// CartConflictResponse is the 409 answer to a cart update whose version is not the stored one:
+// the stored cart and its version, for the client to merge its change into and send again.
+type CartConflictResponse struct {
+	CartItems   haat.Cart `json:"cartItems"`
+	CartVersion int64     `json:"cartVersion"`
+	Message     string    `json:"message"`
+	Success     bool      `json:"success"`
+}
+
+// Quantity is a quantity as the client sent it, a whole number from 1 to haat.MaxQuantity. It is
+// kept as sent, so that parseQuantity can say what is wrong with any other value.
+type Quantity []byte
+
+// UnmarshalJSON keeps the value as sent.
+func (q *Quantity) UnmarshalJSON(b []byte) error {
+	*q = append((*q)[:0], b...)
+	return nil
+}
+
+// parseQuantity reads a quantity that must be a whole number from 1 to haat.MaxQuantity.
+func parseQuantity(raw Quantity) (int, error) {
+	q, err := strconv.Atoi(string(raw))
+	if err != nil {
+		return 0, haat.Errorf(haat.EINVALID, "Quantity must be a whole number from 1 to %d", haat.MaxQuantity)
+	}
+	return q, haat.ValidateQuantity(q)
+}
+
+// cartUpdate replaces the shopper's cart. When the request's version is not the stored one, the
+// cart is left as it is and the answer is a CartConflictResponse.
+func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) error {
+	var req CartUpdateRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.CartItems == nil {
+		return haat.Errorf(haat.EINVALID, "cartItems is required")
+	}
+	cart := make(haat.Cart, len(req.CartItems))
+	for id, raw := range req.CartItems {
+		q, err := parseQuantity(raw)
+		if err != nil {
+			return err
+		}
+		cart[id] = q
+	}
+	version, err := s.Users.UpdateCart(r.Context(), subject(r.Context(), haat.RoleUser), cart, req.Version)
+	if err != nil {
+		return err
+	}
+	return ok(w, CartUpdateResponse{CartVersion: version, Message: "Cart Updated", Success: true})
+}

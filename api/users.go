@@ -1,0 +1,91 @@
+package api
+
+import (
+	"net/http"
+
+	"haat"
+)
+
+// RegisterRequest is a shopper's sign-up (POST /api/user/register).
+type RegisterRequest struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// LoginRequest is a shopper's or seller's sign-in (POST /api/user/login, POST /api/seller/login).
+type LoginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// UserResponse is the signed-in shopper, after sign-up or sign-in (with a message) or when the
+// storefront asks who is signed in (GET /api/user/is-auth).
+type UserResponse struct {
+	Message string     `json:"message,omitempty"`
+	Success bool       `json:"success"`
+	User    *haat.User `json:"user"`
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	var req RegisterRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.signUpAttempt(w, r); err != nil {
+		return err
+	}
+	u, err := s.Users.Register(r.Context(), req.Name, req.Email, req.Password)
+	if err := s.signUpResult(r, err); err != nil {
+		return err
+	}
+	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
+		return err
+	}
+	return ok(w, UserResponse{Message: "Account Created", Success: true, User: u})
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var req LoginRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.loginAttempt(w, r, haat.RoleUser, req.Email); err != nil {
+		return err
+	}
+	u, err := s.Users.Authenticate(r.Context(), req.Email, req.Password)
+	if err := s.loginResult(r, haat.RoleUser, req.Email, err); err != nil {
+		return err
+	}
+	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
+		return err
+	}
+	return ok(w, UserResponse{Message: "Logged In", Success: true, User: u})
+}
+
+// isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the
+// storefront takes 401 to mean "not signed in" and says nothing.
+func (s *Server) isAuth(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.sessionOf(r, haat.RoleUser)
+	if err != nil {
+		return err
+	}
+	u, err := s.Users.User(r.Context(), id)
+	if id == "" || haat.ErrorCode(err) == haat.ENOTFOUND {
+		return haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
+	}
+	if err != nil {
+		return err
+	}
+	return ok(w, UserResponse{Success: true, User: u})
+}
+
+// logout ends the request's session of role, a shopper's or a seller's.
+func (s *Server) logout(role string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := s.endSession(w, r, role); err != nil {
+			return err
+		}
+		return ok(w, MessageResponse{Message: "Logged Out", Success: true})
+	}
+}
