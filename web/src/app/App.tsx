@@ -6,6 +6,7 @@ import Navbar from '../components/Navbar';
 import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
 import { t } from '../i18n/en';
+import { inSellerArea, paths, routes } from './paths';
 
 // Each page is its own chunk: the landing and home pages load nothing they don't show.
 const Landing = lazy(() => import('../features/catalogue/Landing'));
@@ -47,8 +48,8 @@ export default function App() {
   }, [toasts, limit]);
   const { pathname } = useLocation();
   const { showLogin } = useApp();
-  const sellerPath = pathname === '/seller' || pathname.startsWith('/seller/');
-  const showNavbar = pathname !== '/' && !sellerPath;
+  const sellerPath = inSellerArea(pathname);
+  const showNavbar = pathname !== paths.landing && !sellerPath;
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -62,20 +63,20 @@ export default function App() {
         toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
       />
       <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
-      <main id="main" className={`flex-1 ${sellerPath || pathname === '/' ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
+      <main id="main" className={`flex-1 ${sellerPath || pathname === paths.landing ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
         <Suspense fallback={<Spinner label={t.loader} />}>
           <Routes>
-            <Route path="/" element={<Landing />} />
-            <Route path="/home" element={<Home />} />
-            <Route path="/products" element={<Products />} />
-            <Route path="/products/:category" element={<Category />} />
-            <Route path="/products/:category/:id" element={<ProductDetail />} />
-            <Route path="/cart" element={<CartPage />} />
-            <Route path="/add-address" element={<AddAddress />} />
-            <Route path="/my-orders" element={<MyOrders />} />
-            <Route path="/contact" element={<Contact />} />
-            <Route path="/loader" element={<Loader />} />
-            <Route path="/seller/*" element={<Seller />} />
+            <Route path={paths.landing} element={<Landing />} />
+            <Route path={paths.home} element={<Home />} />
+            <Route path={paths.products} element={<Products />} />
+            <Route path={routes.category} element={<Category />} />
+            <Route path={routes.product} element={<ProductDetail />} />
+            <Route path={paths.cart} element={<CartPage />} />
+            <Route path={paths.addAddress} element={<AddAddress />} />
+            <Route path={paths.myOrders} element={<MyOrders />} />
+            <Route path={paths.contact} element={<Contact />} />
+            <Route path={paths.loader} element={<Loader />} />
+            <Route path={routes.seller} element={<Seller />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

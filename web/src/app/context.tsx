@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { api, unwrap, type Cart, type PaymentMethod, type Product, type User } from '../lib/api';
 import { addItem, cartCount, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from '../lib/cart';
 import { t } from '../i18n/en';
+import { paths } from './paths';
 
 interface AppState {
   user: User | null;
@@ -265,7 +266,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       }
       toast.success(r.message || 'Logged Out');
       forget();
-      navigate('/home');
+      navigate(paths.home);
     },
     [navigate],
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '../i18n/en';
 import Logo from './Logo';
+import { paths } from '../app/paths';
 
 const heading = 'mb-3 text-base font-semibold text-slate-900';
 const link = 'inline-flex min-h-11 items-center hover:text-green-700 hover:underline';
@@ -18,20 +19,20 @@ export default function Footer() {
           <div>
             <h2 className={heading}>{t.footer.quickLinks}</h2>
             <ul>
-              <li><Link className={link} to="/home">{t.nav.home}</Link></li>
-              <li><Link className={link} to="/contact">{t.nav.contact}</Link></li>
-              <li><Link className={link} to="/contact?tab=faqs">{t.footer.faqs}</Link></li>
-              <li><Link className={link} to="/seller">{t.nav.sellProducts}</Link></li>
+              <li><Link className={link} to={paths.home}>{t.nav.home}</Link></li>
+              <li><Link className={link} to={paths.contact}>{t.nav.contact}</Link></li>
+              <li><Link className={link} to={paths.help('faqs')}>{t.footer.faqs}</Link></li>
+              <li><Link className={link} to={paths.seller.root}>{t.nav.sellProducts}</Link></li>
             </ul>
           </div>
           <div>
             <h2 className={heading}>{t.footer.needHelp}</h2>
             <ul>
-              <li><Link className={link} to="/my-orders">{t.footer.delivery}</Link></li>
-              <li><Link className={link} to="/contact?tab=returns">{t.footer.returns}</Link></li>
-              <li><Link className={link} to="/contact?tab=payment">{t.footer.payment}</Link></li>
-              <li><Link className={link} to="/my-orders">{t.footer.track}</Link></li>
-              <li><Link className={link} to="/contact">{t.nav.contact}</Link></li>
+              <li><Link className={link} to={paths.myOrders}>{t.footer.delivery}</Link></li>
+              <li><Link className={link} to={paths.help('returns')}>{t.footer.returns}</Link></li>
+              <li><Link className={link} to={paths.help('payment')}>{t.footer.payment}</Link></li>
+              <li><Link className={link} to={paths.myOrders}>{t.footer.track}</Link></li>
+              <li><Link className={link} to={paths.contact}>{t.nav.contact}</Link></li>
             </ul>
           </div>
           <div>

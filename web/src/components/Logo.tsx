@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import { paths } from '../app/paths';
 
 /** Logo is the brand mark; it links home. */
-export default function Logo({ to = '/home', className = '' }: { to?: string; className?: string }) {
+export default function Logo({ to = paths.home, className = '' }: { to?: string; className?: string }) {
   return (
     <Link to={to} className={`inline-flex items-center gap-2 rounded-lg font-bold text-green-800 ${className}`} aria-label="Haat home">
       <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true">

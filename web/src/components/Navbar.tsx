@@ -4,6 +4,7 @@ import { useApp } from '../app/context';
 import { t } from '../i18n/en';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import Logo from './Logo';
+import { paths } from '../app/paths';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-1 py-2 hover:text-green-700 ${isActive ? 'text-green-700 font-medium' : ''}`;
@@ -39,7 +40,7 @@ export default function Navbar() {
   useEffect(() => {
     if (search === lastSearch.current) return;
     lastSearch.current = search;
-    if (search.trim() !== '' && pathname !== '/products') navigate('/products');
+    if (search.trim() !== '' && pathname !== paths.products) navigate(paths.products);
   }, [search, pathname, navigate]);
 
   // Leaving the results ends the search: the next visit to the product list shows everything.
@@ -49,7 +50,7 @@ export default function Navbar() {
     lastPath.current = pathname;
     setMenuOpen(false);
     setProfileOpen(false);
-    if (was === '/products' && pathname !== '/products') setSearch('');
+    if (was === paths.products && pathname !== paths.products) setSearch('');
   }, [pathname, setSearch]);
 
   useEffect(() => {
@@ -70,13 +71,13 @@ export default function Navbar() {
       <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:px-8" aria-label="Main">
         <Logo />
         <div className="ml-auto hidden items-center gap-6 text-slate-700 md:flex">
-          <NavLink to="/home" className={linkClass}>
+          <NavLink to={paths.home} className={linkClass}>
             {t.nav.home}
           </NavLink>
-          <NavLink to="/products" end className={linkClass}>
+          <NavLink to={paths.products} end className={linkClass}>
             {t.nav.products}
           </NavLink>
-          <NavLink to="/contact" className={linkClass}>
+          <NavLink to={paths.contact} className={linkClass}>
             {t.nav.contact}
           </NavLink>
         </div>
@@ -84,7 +85,7 @@ export default function Navbar() {
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <button
             type="button"
-            onClick={() => navigate('/cart')}
+            onClick={() => navigate(paths.cart)}
             className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50"
             aria-label={`${t.nav.cart}, ${count} ${count === 1 ? 'item' : 'items'}`}
           >
@@ -112,12 +113,12 @@ export default function Navbar() {
               {profileOpen && (
                 <ul role="menu" className="absolute right-0 top-12 w-44 rounded-xl border border-stone-200 bg-white py-2 text-sm shadow-lg">
                   <li role="none">
-                    <Link role="menuitem" to="/my-orders" className="flex min-h-11 items-center px-4 hover:bg-green-50">
+                    <Link role="menuitem" to={paths.myOrders} className="flex min-h-11 items-center px-4 hover:bg-green-50">
                       {t.nav.myOrders}
                     </Link>
                   </li>
                   <li role="none">
-                    <Link role="menuitem" to="/seller" className="flex min-h-11 items-center px-4 hover:bg-green-50">
+                    <Link role="menuitem" to={paths.seller.root} className="flex min-h-11 items-center px-4 hover:bg-green-50">
                       {t.nav.sellProducts}
                     </Link>
                   </li>
@@ -147,24 +148,24 @@ export default function Navbar() {
         <div id="mobile-menu" className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
           <ul className="flex flex-col text-slate-700">
             <li>
-              <NavLink to="/home" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+              <NavLink to={paths.home} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                 {t.nav.home}
               </NavLink>
             </li>
             <li>
-              <NavLink to="/products" end className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+              <NavLink to={paths.products} end className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                 {t.nav.allProducts}
               </NavLink>
             </li>
             {user && (
               <li>
-                <NavLink to="/my-orders" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                <NavLink to={paths.myOrders} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                   {t.nav.myOrders}
                 </NavLink>
               </li>
             )}
             <li>
-              <NavLink to="/contact" className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+              <NavLink to={paths.contact} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                 {t.nav.contact}
               </NavLink>
             </li>

@@ -22,9 +22,6 @@ export const categories: CategoryInfo[] = [
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>
   categories.find((c) => c.path.toLowerCase() === (path ?? '').toLowerCase());
 
-/** productPath is the detail page of a product. */
-export const productPath = (p: Pick<Product, '_id' | 'category'>) => `/products/${p.category.toLowerCase()}/${p._id}`;
-
 /** searchProducts keeps in-stock products whose name contains the query, ignoring case. */
 export function searchProducts(products: Product[], query: string): Product[] {
   const q = query.trim().toLowerCase();

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { AppProvider } from '../app/context';
 import App from '../app/App';
 import type { Product } from '../lib/api';
+import { paths } from '../app/paths';
 
 export const rice: Product = {
   _id: 'rice',
@@ -61,7 +62,7 @@ export function renderApp(ui: ReactElement, route = '/', path = '*') {
 }
 
 /** renderStore renders the whole storefront, with its routes, at route. */
-export function renderStore(route = '/home') {
+export function renderStore(route: string = paths.home) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

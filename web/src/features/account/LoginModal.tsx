@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { t } from '../../i18n/en';
 import { CloseIcon } from '../../components/icons';
 import TextField from '../../components/TextField';
+import { paths } from '../../app/paths';
 
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
@@ -60,7 +61,7 @@ export default function LoginModal() {
     }
     signedIn(r.user);
     setShowLogin(false);
-    navigate('/home');
+    navigate(paths.home);
   }
 
   return (

@@ -8,11 +8,12 @@ import { useToastQuery } from '../../lib/useToastQuery';
 import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from '../../lib/cart';
 import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
-import { productPath, thumbnail } from '../../lib/catalogue';
+import { thumbnail } from '../../lib/catalogue';
 import { formatMinor, toMinor } from '../../lib/money';
 import { BackIcon, TrashIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n/en';
+import { paths } from '../../app/paths';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
@@ -75,7 +76,7 @@ export default function CartPage() {
     toast.success(r.message || 'Order Placed Successfully');
     clearCart();
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    navigate('/my-orders');
+    navigate(paths.myOrders);
   }
 
   const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
@@ -115,7 +116,7 @@ export default function CartPage() {
                   <div className="flex min-w-0 items-center gap-4">
                     <button
                       type="button"
-                      onClick={() => navigate(productPath(product))}
+                      onClick={() => navigate(paths.product(product))}
                       className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
                       aria-label={`Open ${product.name}`}
                     >
@@ -192,7 +193,7 @@ export default function CartPage() {
             )}
           </>
         )}
-        <Link to="/products" className="mt-6 inline-flex min-h-11 items-center gap-2 font-medium text-green-700 hover:underline">
+        <Link to={paths.products} className="mt-6 inline-flex min-h-11 items-center gap-2 font-medium text-green-700 hover:underline">
           <BackIcon width={18} height={18} /> {t.cart.continueShopping}
         </Link>
       </section>
@@ -229,7 +230,7 @@ export default function CartPage() {
                   </li>
                 ))}
                 <li>
-                  <button type="button" onClick={() => navigate('/add-address')} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
+                  <button type="button" onClick={() => navigate(paths.addAddress)} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
                     {t.cart.addAddress}
                   </button>
                 </li>

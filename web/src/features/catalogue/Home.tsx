@@ -7,6 +7,7 @@ import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../compo
 import { bestSellers, categories } from '../../lib/catalogue';
 import { t } from '../../i18n/en';
 import { useTitle } from '../../lib/useTitle';
+import { paths } from '../../app/paths';
 
 const standOut = [
   { icon: ClockIcon, title: 'Fastest Delivery', text: 'Groceries delivered within 30 minutes.' },
@@ -31,10 +32,10 @@ export default function Home() {
             <h1 className="mt-4 text-3xl font-bold leading-tight md:text-5xl">{t.home.heroTitle}</h1>
             <p className="mt-4 max-w-md text-green-100">{t.home.heroText}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/products" className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-7 font-semibold text-green-800 hover:bg-green-50">
+              <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-7 font-semibold text-green-800 hover:bg-green-50">
                 {t.home.shopNow} <ArrowIcon width={18} height={18} />
               </Link>
-              <Link to="/products" className="inline-flex min-h-12 items-center gap-2 rounded-full border border-white/60 px-7 font-semibold text-white hover:bg-white/10">
+              <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full border border-white/60 px-7 font-semibold text-white hover:bg-white/10">
                 {t.home.exploreDeals} <ArrowIcon width={18} height={18} />
               </Link>
             </div>
@@ -59,7 +60,7 @@ export default function Home() {
               type="button"
               key={c.path}
               onClick={() => {
-                navigate(`/products/${c.path.toLowerCase()}`);
+                navigate(paths.category(c.path));
                 window.scrollTo(0, 0);
               }}
               className={`flex min-h-11 flex-col items-center gap-2 rounded-2xl p-4 text-center transition last:col-span-2 hover:-translate-y-0.5 hover:shadow lg:last:col-span-1 ${c.tint}`}

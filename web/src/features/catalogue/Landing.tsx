@@ -3,6 +3,7 @@ import Logo from '../../components/Logo';
 import { useApp } from '../../app/context';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
+import { paths } from '../../app/paths';
 
 const features = [
   { icon: TruckIcon, title: 'Same-day delivery', text: 'Most orders reach you within 30 minutes, and every order arrives the same day or the next.' },
@@ -34,7 +35,7 @@ export default function Landing() {
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">
         <div className="mx-auto max-w-6xl">
-          <Logo to="/" />
+          <Logo to={paths.landing} />
           <div className="mt-12 grid items-center gap-10 md:grid-cols-2">
             <div>
               <p className="w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-800">Delivered within 30 minutes</p>
@@ -43,10 +44,10 @@ export default function Landing() {
                 Fresh groceries for the Kathmandu Valley: picked daily, packed with care and delivered the same day or the next.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Link to="/home" className="inline-flex min-h-12 items-center rounded-full bg-green-700 px-8 font-semibold text-white hover:bg-green-800">
+                <Link to={paths.home} className="inline-flex min-h-12 items-center rounded-full bg-green-700 px-8 font-semibold text-white hover:bg-green-800">
                   Start Shopping
                 </Link>
-                <Link to="/seller" className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-8 font-semibold text-green-800 hover:bg-green-50">
+                <Link to={paths.seller.root} className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-8 font-semibold text-green-800 hover:bg-green-50">
                   Sell on Haat
                 </Link>
               </div>
@@ -104,7 +105,7 @@ export default function Landing() {
           <ClockIcon className="text-amber-300" />
           <h2 className="mt-3 text-2xl font-bold">Grow your shop with Haat</h2>
           <p className="mt-2 text-green-100">List your products with photos, switch stock on and off and handle orders from one seller area.</p>
-          <Link to="/seller" className="mt-6 inline-flex min-h-12 w-fit items-center rounded-full bg-amber-400 px-8 font-semibold text-slate-900 hover:bg-amber-300">
+          <Link to={paths.seller.root} className="mt-6 inline-flex min-h-12 w-fit items-center rounded-full bg-amber-400 px-8 font-semibold text-slate-900 hover:bg-amber-300">
             Become a Seller
           </Link>
         </div>

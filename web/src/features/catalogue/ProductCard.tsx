@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { useApp } from '../../app/context';
 import { t } from '../../i18n/en';
 import type { Product } from '../../lib/api';
-import { productPath, thumbnail } from '../../lib/catalogue';
+import { thumbnail } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
 import { CardSkeleton } from '../../components/Spinner';
+import { paths } from '../../app/paths';
 
 /** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
 export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -28,7 +29,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
       </div>
       <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{product.category}</p>
       <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
-        <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
+        <Link to={paths.product(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
           {product.name}
         </Link>
       </h3>

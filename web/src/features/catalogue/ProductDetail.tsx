@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money';
 import { t } from '../../i18n/en';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
+import { paths } from '../../app/paths';
 
 /** ProductDetail shows one product with its gallery, prices, description and related products. */
 export default function ProductDetail() {
@@ -31,15 +32,15 @@ export default function ProductDetail() {
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
         <ol>
           <li className="inline">
-            <Link to="/home" className="hover:text-green-700">{t.nav.home}</Link>
+            <Link to={paths.home} className="hover:text-green-700">{t.nav.home}</Link>
             {' / '}
           </li>
           <li className="inline">
-            <Link to="/products" className="hover:text-green-700">{t.nav.products}</Link>
+            <Link to={paths.products} className="hover:text-green-700">{t.nav.products}</Link>
             {' / '}
           </li>
           <li className="inline">
-            <Link to={`/products/${product.category.toLowerCase()}`} className="hover:text-green-700">{product.category}</Link>
+            <Link to={paths.category(product.category)} className="hover:text-green-700">{product.category}</Link>
             {' / '}
           </li>
           <li aria-current="page" className="inline text-green-700 [overflow-wrap:anywhere]">{product.name}</li>
@@ -99,7 +100,7 @@ export default function ProductDetail() {
                 type="button"
                 onClick={() => {
                   addToCart(product._id);
-                  navigate('/cart');
+                  navigate(paths.cart);
                 }}
                 className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"
               >
@@ -128,7 +129,7 @@ export default function ProductDetail() {
         </section>
       )}
       <div className="mt-10 text-center">
-        <Link to="/home" onClick={() => window.scrollTo(0, 0)} className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-10 font-medium text-green-800 hover:bg-green-50">
+        <Link to={paths.home} onClick={() => window.scrollTo(0, 0)} className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-10 font-medium text-green-800 hover:bg-green-50">
           {t.product.returnHome}
         </Link>
       </div>

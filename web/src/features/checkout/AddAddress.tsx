@@ -8,6 +8,7 @@ import { saveCheckoutChoice } from '../../lib/checkout';
 import { t } from '../../i18n/en';
 import TextField from '../../components/TextField';
 import { useTitle } from '../../lib/useTitle';
+import { paths } from '../../app/paths';
 
 const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
 
@@ -50,7 +51,7 @@ export default function AddAddress() {
     if (authChecked && !user && !redirected.current) {
       redirected.current = true;
       toast.error(t.toast.signInForAddress);
-      navigate('/cart');
+      navigate(paths.cart);
     }
   }, [authChecked, user, navigate]);
 
@@ -69,7 +70,7 @@ export default function AddAddress() {
     // The cart offers the address just saved.
     if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
     await queryClient.invalidateQueries({ queryKey: ['addresses'] });
-    navigate('/cart');
+    navigate(paths.cart);
   }
 
   return (

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n/en';
 import { useTitle } from '../../lib/useTitle';
+import { paths } from '../../app/paths';
 
 /** LOADER_DELAY is how long the loader shows before it moves on. */
 export const LOADER_DELAY = 5000;
@@ -15,7 +16,7 @@ export default function Loader() {
   const next = params.get('next');
   useEffect(() => {
     // Only a path inside the store: "next" must not send the shopper elsewhere.
-    const target = next && /^[a-z0-9/_-]+$/i.test(next) ? `/${next.replace(/^\/+/, '')}` : '/my-orders';
+    const target = next && /^[a-z0-9/_-]+$/i.test(next) ? `/${next.replace(/^\/+/, '')}` : paths.myOrders;
     const timer = setTimeout(() => navigate(target), LOADER_DELAY);
     return () => clearTimeout(timer);
   }, [next, navigate]);

@@ -6,6 +6,7 @@ import { t } from '../../i18n/en';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
+import { routes } from '../../app/paths';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 
@@ -29,8 +30,8 @@ export default function SellerArea() {
     <Routes>
       <Route element={<SellerLayout />}>
         <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
-        <Route path="product-list" element={<Page title={t.titles.productList}><ProductList /></Page>} />
-        <Route path="orders" element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
+        <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
+        <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
     </Routes>

@@ -3,11 +3,12 @@ import { useApp } from '../../app/context';
 import Logo from '../../components/Logo';
 import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n/en';
+import { paths } from '../../app/paths';
 
 const links = [
-  { to: '/seller', label: t.seller.addProduct, Icon: PlusIcon, end: true },
-  { to: '/seller/product-list', label: t.seller.productList, Icon: ListIcon, end: false },
-  { to: '/seller/orders', label: t.seller.orders, Icon: BoxIcon, end: false },
+  { to: paths.seller.root, label: t.seller.addProduct, Icon: PlusIcon, end: true },
+  { to: paths.seller.productList, label: t.seller.productList, Icon: ListIcon, end: false },
+  { to: paths.seller.orders, label: t.seller.orders, Icon: BoxIcon, end: false },
 ];
 
 /** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */

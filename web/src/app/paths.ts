@@ -1,0 +1,42 @@
+// Every route of the storefront, once: the router takes the patterns, links and navigation the
+// paths and builders, so a page moves by changing one line here.
+
+const products = '/products';
+const seller = '/seller';
+/** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
+const sellerPages = { productList: 'product-list', orders: 'orders' } as const;
+
+/** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
+export const paths = {
+  landing: '/',
+  home: '/home',
+  products,
+  /** category is a category's page; the segment is the category's name in lower case. */
+  category: (category: string) => `${products}/${category.toLowerCase()}`,
+  /** product is a product's detail page, under its category. */
+  product: (p: { _id: string; category: string }) => `${paths.category(p.category)}/${p._id}`,
+  cart: '/cart',
+  addAddress: '/add-address',
+  myOrders: '/my-orders',
+  contact: '/contact',
+  /** help is a tab of the help centre, by its key. */
+  help: (tab: string) => `${paths.contact}?tab=${tab}`,
+  /** loader waits on return from online payment, then goes to the path in ?next=. */
+  loader: '/loader',
+  seller: {
+    root: seller,
+    productList: `${seller}/${sellerPages.productList}`,
+    orders: `${seller}/${sellerPages.orders}`,
+  },
+} as const;
+
+/** routes are the patterns the router matches: the app's, and the seller area's relative to it. */
+export const routes = {
+  category: `${products}/:category`,
+  product: `${products}/:category/:id`,
+  seller: `${seller}/*`,
+  sellerPages,
+} as const;
+
+/** inSellerArea tells whether a path belongs to the seller area, which has its own layout. */
+export const inSellerArea = (pathname: string) => pathname === seller || pathname.startsWith(`${seller}/`);
