@@ -2,8 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 
 	"haat"
 )
@@ -14,6 +12,12 @@ func addressFields(a *haat.Address) []any {
 	return []any{&a.ID, &a.UserID, &a.FirstName, &a.LastName, &a.Email, &a.Street, &a.City, &a.State, &a.Zipcode, &a.Country, &a.Phone}
 }
 
+// AddressFilter selects addresses for findAddresses; a field left nil selects any.
+type AddressFilter struct {
+	ID     *string
+	UserID *string
+}
+
 // CreateAddress validates and saves an address for a.UserID, who may have at most
 // haat.MaxAddresses: the count and the insert are one transaction that holds the user's row
 // (SQLite: the write lock), so parallel requests cannot pass the cap together.
@@ -22,43 +26,60 @@ func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
 		return err
 	}
 	a.ID = newID()
-	args := []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, d.Now().UnixMilli()}
 	lock := ""
 	if d.dialect == Postgres {
 		lock = " FOR UPDATE"
 	}
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		var n int
+	err := d.inTx(ctx, func(tx *Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+lock, a.UserID).Scan(new(string)); err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM addresses WHERE user_id = $1`, a.UserID).Scan(&n); err != nil {
+		saved, err := findAddresses(ctx, tx, AddressFilter{UserID: &a.UserID})
+		if err != nil {
 			return err
 		}
-		if n >= haat.MaxAddresses {
+		if len(saved) >= haat.MaxAddresses {
 			return haat.Errorf(haat.ECONFLICT, "You can save at most %d addresses", haat.MaxAddresses)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...)
+		args := append(addressValues(a), tx.now.UnixMilli())
+		_, err = tx.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...)
 		return err
 	})
-	if haat.ErrorCode(err) == haat.EINTERNAL {
-		return fmt.Errorf("sqlstore: create address: %w", err)
-	}
-	return err
+	return wrap("create address", err)
+}
+
+func addressValues(a *haat.Address) []any {
+	return []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone}
 }
 
 // Addresses returns a user's addresses, oldest first.
 func (d *DB) Addresses(ctx context.Context, userID string) ([]haat.Address, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+addressColumns+` FROM addresses WHERE user_id = $1 ORDER BY created_at, id`, userID)
+	return lookup(ctx, d, "addresses", func(tx *Tx) ([]haat.Address, error) {
+		return findAddresses(ctx, tx, AddressFilter{UserID: &userID})
+	})
+}
+
+// findAddress returns the address the filter selects, or ENOTFOUND.
+func findAddress(ctx context.Context, tx *Tx, f AddressFilter) (*haat.Address, error) {
+	list, err := findAddresses(ctx, tx, f)
+	return first(list, err, "Address not found")
+}
+
+// findAddresses returns the addresses the filter selects, oldest first.
+func findAddresses(ctx context.Context, tx *Tx, f AddressFilter) ([]haat.Address, error) {
+	var w where
+	addIf(&w, `id = ?`, f.ID)
+	addIf(&w, `user_id = ?`, f.UserID)
+	rows, err := tx.QueryContext(ctx, `SELECT `+addressColumns+` FROM addresses`+w.String()+` ORDER BY created_at, id`, w.args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: addresses: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	list := []haat.Address{}
 	for rows.Next() {
 		var a haat.Address
 		if err := rows.Scan(addressFields(&a)...); err != nil {
-			return nil, fmt.Errorf("sqlstore: addresses: %w", err)
+			return nil, err
 		}
 		list = append(list, a)
 	}

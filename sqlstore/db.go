@@ -5,14 +5,10 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -21,9 +17,6 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
-
-//go:embed migrations
-var migrations embed.FS
 
 // Dialects the store speaks.
 const (
@@ -110,95 +103,6 @@ func (d *DB) Backup(ctx context.Context, path string) error {
 
 // Ping checks that the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
-
-// Migrate applies the embedded migrations of the dialect that have not run yet, in order.
-func (d *DB) Migrate(ctx context.Context) error {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("sqlstore: migrate: %w", err)
-	}
-	defer tx.Rollback()
-	if d.dialect == Postgres {
-		// Serialise concurrent start-ups of several servers on one database.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7245031)`); err != nil {
-			return fmt.Errorf("sqlstore: migrate lock: %w", err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
-		return fmt.Errorf("sqlstore: migrate: %w", err)
-	}
-	applied := map[int]bool{}
-	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
-	if err != nil {
-		return fmt.Errorf("sqlstore: migrate: %w", err)
-	}
-	for rows.Next() {
-		var v int
-		if err := rows.Scan(&v); err != nil {
-			rows.Close()
-			return fmt.Errorf("sqlstore: migrate: %w", err)
-		}
-		applied[v] = true
-	}
-	rows.Close()
-	dir := "migrations/" + d.dialect
-	names, err := fs.Glob(migrations, dir+"/*.sql")
-	if err != nil {
-		return fmt.Errorf("sqlstore: migrate: %w", err)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := filepath.Base(name)
-		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("sqlstore: migration %s: name must start with a number", base)
-		}
-		if applied[v] {
-			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("sqlstore: migrate: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			return fmt.Errorf("sqlstore: migration %s: %w", base, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
-			v, base, d.Now().UnixMilli()); err != nil {
-			return fmt.Errorf("sqlstore: migrate: %w", err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlstore: migrate: %w", err)
-	}
-	return nil
-}
-
-// inTx runs fn in a transaction and commits it when fn returns nil.
-func (d *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
-// placeholders returns "$from, $from+1, ..." for n arguments.
-func placeholders(from, n int) string {
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("$" + strconv.Itoa(from+i))
-	}
-	return b.String()
-}
 
 // isUniqueViolation reports whether err is a unique-constraint failure in either dialect.
 func isUniqueViolation(err error) bool {

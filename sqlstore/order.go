@@ -2,140 +2,145 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strconv"
 
 	"haat"
 )
+
+// OrderFilter selects orders for findOrders; a field left nil or zero selects any.
+type OrderFilter struct {
+	ID     *string
+	UserID *string
+	Number *int64
+	// SellerHandles selects only the orders a seller handles: cash orders, paid online orders,
+	// and online orders with money to give back.
+	SellerHandles bool
+	// Before selects the orders placed before the order with this id (keyset paging: orders
+	// placed while the seller pages do not shift the pages).
+	Before *string
+	Limit  int
+}
 
 // PlaceOrder prices an order from the store's own prices and stores it. The address must be the
 // user's and every product must exist and be in stock. A cash order empties the user's cart; an
 // online order awaits payment and keeps the cart until it is paid.
 func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
 	o := valid.NewOrder()
-	order := &haat.Order{
-		ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType,
-		Status: haat.StatusOrderPlaced, CreatedAt: d.Now().UTC(),
-	}
-	if o.PaymentType == haat.PaymentOnline {
-		order.Status = haat.StatusAwaitingPayment
-	}
-	order.UpdatedAt = order.CreatedAt
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT `+addressColumns+` FROM addresses WHERE id = $1 AND user_id = $2`,
-			o.AddressID, o.UserID).Scan(addressFields(&order.Address)...)
-		if errors.Is(err, sql.ErrNoRows) {
-			return haat.Errorf(haat.ENOTFOUND, "Address not found")
-		} else if err != nil {
+	var order *haat.Order
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if order, err = priceOrder(ctx, tx, o); err != nil {
 			return err
 		}
-
-		ids := make([]any, len(o.Lines))
-		for i, l := range o.Lines {
-			ids[i] = l.ProductID
-		}
-		rows, err := tx.QueryContext(ctx, `SELECT `+productColumns+` FROM products WHERE id IN (`+placeholders(1, len(ids))+`)`, ids...)
-		if err != nil {
+		if err := insertOrder(ctx, tx, order); err != nil {
 			return err
-		}
-		products := make(map[string]haat.Product, len(ids))
-		for rows.Next() {
-			p, err := scanProduct(rows)
-			if err != nil {
-				rows.Close()
-				return err
-			}
-			products[p.ID] = p
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-
-		var subtotal haat.Money
-		for _, l := range o.Lines {
-			p, ok := products[l.ProductID]
-			if !ok {
-				return haat.Errorf(haat.ENOTFOUND, "Product not found")
-			}
-			if !p.InStock {
-				return haat.Errorf(haat.EINVALID, "%s is out of stock", p.Name)
-			}
-			subtotal += p.OfferPrice * haat.Money(l.Quantity)
-			order.Items = append(order.Items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
-				ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image,
-			}})
-		}
-		order.Amount = haat.OrderAmount(subtotal)
-
-		// The counter row stays locked until the order commits, so numbers follow each other
-		// without gaps and no two orders share one, whichever server places them.
-		if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
-			Scan(&order.Number); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
-			order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli()); err != nil {
-			return err
-		}
-		for i, it := range order.Items {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity)
-				VALUES ($1, $2, $3, $4, $5)`, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity); err != nil {
-				return err
-			}
 		}
 		if o.PaymentType == haat.PaymentCOD {
-			if err := emptyCart(ctx, tx, o.UserID); err != nil {
-				return err
-			}
+			return emptyCart(ctx, tx, o.UserID)
 		}
 		return nil
 	})
 	if err != nil {
-		if haat.ErrorCode(err) != haat.EINTERNAL {
-			return nil, err
-		}
-		return nil, fmt.Errorf("sqlstore: place order: %w", err)
+		return nil, wrap("place order", err)
 	}
 	return order, nil
 }
 
+// priceOrder makes the order o asks for, at the store's own prices, placed now: a cash order is
+// placed, an online order awaits payment.
+func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (*haat.Order, error) {
+	order := &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Status: haat.StatusOrderPlaced,
+		CreatedAt: tx.now, UpdatedAt: tx.now}
+	if o.PaymentType == haat.PaymentOnline {
+		order.Status = haat.StatusAwaitingPayment
+	}
+	address, err := findAddress(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID})
+	if err != nil {
+		return nil, err
+	}
+	order.Address = *address
+	if order.Items, err = orderItems(ctx, tx, o.Lines); err != nil {
+		return nil, err
+	}
+	var subtotal haat.Money
+	for _, it := range order.Items {
+		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
+	}
+	order.Amount = haat.OrderAmount(subtotal)
+	return order, nil
+}
+
+// orderItems returns the items of the order lines at the store's own prices. Every product must
+// exist and be in stock.
+func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.OrderItem, error) {
+	ids := make([]string, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	products, err := findProducts(ctx, tx, ProductFilter{IDs: ids})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]haat.Product, len(products))
+	for _, p := range products {
+		byID[p.ID] = p
+	}
+	items := make([]haat.OrderItem, 0, len(lines))
+	for _, l := range lines {
+		p, ok := byID[l.ProductID]
+		if !ok {
+			return nil, haat.Errorf(haat.ENOTFOUND, "Product not found")
+		}
+		if !p.InStock {
+			return nil, haat.Errorf(haat.EINVALID, "%s is out of stock", p.Name)
+		}
+		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
+			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image,
+		}})
+	}
+	return items, nil
+}
+
+// insertOrder gives an order the next number and stores it with its items.
+func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
+	// The counter row stays locked until the order commits, so numbers follow each other
+	// without gaps and no two orders share one, whichever server places them.
+	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
+		Scan(&order.Number); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
+		order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+		return err
+	}
+	for i, it := range order.Items {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity)
+			VALUES ($1, $2, $3, $4, $5)`, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // UserOrders returns a user's orders, newest first.
 func (d *DB) UserOrders(ctx context.Context, userID string) ([]haat.Order, error) {
-	return d.orders(ctx, `o.user_id = $1`, 0, userID)
+	return d.findOrders(ctx, OrderFilter{UserID: &userID})
 }
 
 // UserOrder returns one order of a user, or ENOTFOUND.
 func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
-	orders, err := d.orders(ctx, `o.user_id = $1 AND o.id = $2`, 1, userID, orderID)
-	if err != nil {
-		return nil, err
-	}
-	if len(orders) == 0 {
-		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")
-	}
-	return &orders[0], nil
+	return d.findOrder(ctx, OrderFilter{UserID: &userID, ID: &orderID})
 }
-
-// sellerVisible selects the orders a seller handles: cash orders, paid online orders, and online
-// orders with money to give back.
-const sellerVisible = `(o.payment_type = 'COD' OR o.is_paid = TRUE
-	OR EXISTS (SELECT 1 FROM payment_attempts r WHERE r.order_id = o.id AND r.refund <> ''))`
 
 // SellerOrders returns up to limit orders the seller handles, newest first, starting after the
 // order before when it is given, and whether older ones remain.
 func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat.Order, bool, error) {
-	where, args := sellerVisible, []any{}
+	f := OrderFilter{SellerHandles: true, Limit: limit + 1}
 	if before != "" {
-		// Keyset paging: orders placed while the seller pages do not shift the pages.
-		where += ` AND (o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = $1)`
-		args = append(args, before)
+		f.Before = &before
 	}
-	orders, err := d.orders(ctx, where, limit+1, args...)
+	orders, err := d.findOrders(ctx, f)
 	if err != nil {
 		return nil, false, err
 	}
@@ -147,69 +152,75 @@ func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat
 
 // SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
 func (d *DB) SellerOrderByNumber(ctx context.Context, number int64) (*haat.Order, error) {
-	orders, err := d.orders(ctx, sellerVisible+` AND o.number = $1`, 1, number)
-	if err != nil {
-		return nil, err
-	}
-	if len(orders) == 0 {
+	o, err := d.findOrder(ctx, OrderFilter{SellerHandles: true, Number: &number})
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		return nil, haat.Errorf(haat.ENOTFOUND, "No order with that number")
 	}
-	return &orders[0], nil
+	return o, err
 }
 
-// sellerOrder returns one order the seller handles, or ENOTFOUND.
-func (d *DB) sellerOrder(ctx context.Context, id string) (*haat.Order, error) {
-	orders, err := d.orders(ctx, sellerVisible+` AND o.id = $1`, 1, id)
-	if err != nil {
-		return nil, err
-	}
-	if len(orders) == 0 {
-		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")
-	}
-	return &orders[0], nil
+// findOrders reads the orders the filter selects, outside any write.
+func (d *DB) findOrders(ctx context.Context, f OrderFilter) ([]haat.Order, error) {
+	return lookup(ctx, d, "orders", func(tx *Tx) ([]haat.Order, error) { return findOrders(ctx, tx, f) })
 }
+
+// findOrder reads the order the filter selects, outside any write, or ENOTFOUND.
+func (d *DB) findOrder(ctx context.Context, f OrderFilter) (*haat.Order, error) {
+	return lookup(ctx, d, "order", func(tx *Tx) (*haat.Order, error) { return findOrder(ctx, tx, f) })
+}
+
+// sellerHandles selects the order with id if the seller handles it.
+func sellerHandles(id string) OrderFilter { return OrderFilter{ID: &id, SellerHandles: true} }
 
 // changeOrder applies a seller's change to an order: change checks the order as loaded and
 // modifies it, and the write is guarded by the loaded status and paid flag. An order that
 // someone else changed in between is loaded and checked again.
 func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order) error) (*haat.Order, error) {
 	for range 3 {
-		o, err := d.sellerOrder(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		was := *o
-		if err := change(o); err != nil {
-			return nil, err
-		}
-		o.UpdatedAt = d.Now().UTC()
-		changed := false
-		err = d.inTx(ctx, func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
-				WHERE id = $4 AND status = $5 AND is_paid = $6`,
-				o.Status, o.IsPaid, o.UpdatedAt.UnixMilli(), o.ID, was.Status, was.IsPaid)
+		var changed *haat.Order
+		err := d.inTx(ctx, func(tx *Tx) error {
+			o, err := findOrder(ctx, tx, sellerHandles(id))
 			if err != nil {
 				return err
 			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
+			was := *o
+			if err := change(o); err != nil {
 				return err
 			}
-			changed = true
-			if o.Status == haat.StatusCancelled && o.IsPaid {
-				// The shopper's money goes back: the payment is owed until the seller refunds it.
-				_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
-					haat.RefundDue, o.ID, haat.PaymentPaid)
+			if ok, err := writeOrderChange(ctx, tx, o, was); err != nil || !ok {
+				return err
 			}
+			changed, err = findOrder(ctx, tx, sellerHandles(id))
 			return err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("sqlstore: change order: %w", err)
+			return nil, wrap("change order", err)
 		}
-		if changed {
-			return d.sellerOrder(ctx, id)
+		if changed != nil {
+			return changed, nil
 		}
 	}
 	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
+}
+
+// writeOrderChange writes the status and paid flag of an order, if they are still as they were,
+// and reports whether it did. A paid order cancelled owes the shopper their money: its payment
+// is due back until the seller refunds it.
+func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) (bool, error) {
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
+		WHERE id = $4 AND status = $5 AND is_paid = $6`,
+		o.Status, o.IsPaid, tx.now.UnixMilli(), o.ID, was.Status, was.IsPaid)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err
+	}
+	if o.Status == haat.StatusCancelled && o.IsPaid {
+		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
+			haat.RefundDue, o.ID, haat.PaymentPaid)
+	}
+	return true, err
 }
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
@@ -234,52 +245,79 @@ func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) 
 	})
 }
 
-// orders loads up to limit orders matching where (all when limit is 0), newest first, with
-// their address and items, in two queries.
-func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) ([]haat.Order, error) {
-	query := `SELECT o.id, o.number, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+// sellerHandlesCond holds for the orders a seller handles: cash orders, paid online orders, and
+// online orders with money to give back.
+const sellerHandlesCond = `(o.payment_type = 'COD' OR o.is_paid = TRUE
+	OR EXISTS (SELECT 1 FROM payment_attempts r WHERE r.order_id = o.id AND r.refund <> ''))`
+
+// findOrder returns the order the filter selects, or ENOTFOUND.
+func findOrder(ctx context.Context, tx *Tx, f OrderFilter) (*haat.Order, error) {
+	f.Limit = 1
+	orders, err := findOrders(ctx, tx, f)
+	return first(orders, err, "Order not found")
+}
+
+// findOrders returns the orders the filter selects, newest first, with their address, items and
+// refunds.
+func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error) {
+	orders, err := scanOrders(ctx, tx, f)
+	if err != nil || len(orders) == 0 {
+		return orders, err
+	}
+	index := make(map[string]int, len(orders))
+	ids := make([]string, len(orders))
+	for i, o := range orders {
+		index[o.ID], ids[i] = i, o.ID
+	}
+	if err := attachItems(ctx, tx, orders, index, ids); err != nil {
+		return nil, fmt.Errorf("order items: %w", err)
+	}
+	if err := attachRefunds(ctx, tx, orders, index, ids); err != nil {
+		return nil, fmt.Errorf("order refunds: %w", err)
+	}
+	return orders, nil
+}
+
+// scanOrders reads the orders the filter selects with their address, newest first.
+func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error) {
+	var w where
+	addIf(&w, `o.id = ?`, f.ID)
+	addIf(&w, `o.user_id = ?`, f.UserID)
+	addIf(&w, `o.number = ?`, f.Number)
+	if f.SellerHandles {
+		w.add(sellerHandlesCond)
+	}
+	addIf(&w, `(o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = ?)`, f.Before)
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone
-		FROM orders o JOIN addresses a ON a.id = o.address_id
-		WHERE ` + where + ` ORDER BY o.created_at DESC, o.id DESC`
-	if limit > 0 {
-		query += ` LIMIT ` + strconv.Itoa(limit)
-	}
-	rows, err := d.db.QueryContext(ctx, query, args...)
+		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: orders: %w", err)
+		return nil, err
 	}
+	defer rows.Close()
 	orders := []haat.Order{}
-	index := map[string]int{}
 	for rows.Next() {
 		var o haat.Order
 		var created, updated int64
 		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("sqlstore: orders: %w", err)
+			return nil, err
 		}
 		o.CreatedAt, o.UpdatedAt = fromMillis(created), fromMillis(updated)
 		o.Items = []haat.OrderItem{}
-		index[o.ID] = len(orders)
 		orders = append(orders, o)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlstore: orders: %w", err)
-	}
-	if len(orders) == 0 {
-		return orders, nil
-	}
+	return orders, rows.Err()
+}
 
-	ids := make([]any, len(orders))
-	for i, o := range orders {
-		ids[i] = o.ID
-	}
-	rows, err = d.db.QueryContext(ctx, `SELECT i.order_id, p.id, p.name, p.category, p.images, i.unit_price, i.quantity
-		FROM order_items i JOIN products p ON p.id = i.product_id
-		WHERE i.order_id IN (`+placeholders(1, len(ids))+`) ORDER BY i.order_id, i.position`, ids...)
+// attachItems reads the items of orders, whose positions index holds by id.
+func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
+	var w where
+	w.in(`i.order_id`, ids)
+	rows, err := tx.QueryContext(ctx, `SELECT i.order_id, p.id, p.name, p.category, p.images, i.unit_price, i.quantity
+		FROM order_items i JOIN products p ON p.id = i.product_id`+w.String()+` ORDER BY i.order_id, i.position`, w.args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: order items: %w", err)
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -287,28 +325,25 @@ func (d *DB) orders(ctx context.Context, where string, limit int, args ...any) (
 		var it haat.OrderItem
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
 			&it.Product.OfferPrice, &it.Quantity); err != nil {
-			return nil, fmt.Errorf("sqlstore: order items: %w", err)
+			return err
 		}
 		if err := json.Unmarshal([]byte(images), &it.Product.Image); err != nil {
-			return nil, fmt.Errorf("sqlstore: order items: %w", err)
+			return err
 		}
 		if i, ok := index[orderID]; ok {
 			orders[i].Items = append(orders[i].Items, it)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlstore: order items: %w", err)
-	}
-	if err := d.orderRefunds(ctx, orders, index, ids); err != nil {
-		return nil, fmt.Errorf("sqlstore: order refunds: %w", err)
-	}
-	return orders, nil
+	return rows.Err()
 }
 
-// orderRefunds loads the refunds of orders, whose positions index holds by id.
-func (d *DB) orderRefunds(ctx context.Context, orders []haat.Order, index map[string]int, ids []any) error {
-	rows, err := d.db.QueryContext(ctx, `SELECT order_id, id, provider, COALESCE(reference, ''), amount, currency, refund, refund_reference
-		FROM payment_attempts WHERE refund <> '' AND order_id IN (`+placeholders(1, len(ids))+`) ORDER BY order_id, created_at, id`, ids...)
+// attachRefunds reads the refunds of orders, whose positions index holds by id.
+func attachRefunds(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
+	var w where
+	w.add(`refund <> ''`)
+	w.in(`order_id`, ids)
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, id, provider, COALESCE(reference, ''), amount, currency, refund, refund_reference
+		FROM payment_attempts`+w.String()+` ORDER BY order_id, created_at, id`, w.args...)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 
 const attemptColumns = `a.id, a.order_id, o.user_id, a.provider, COALESCE(a.reference, ''), a.amount, a.currency, a.state, a.refund, a.created_at, a.updated_at`
 
-func scanAttempt(row interface{ Scan(...any) error }) (*haat.PaymentAttempt, error) {
+func scanAttempt(row scanner) (*haat.PaymentAttempt, error) {
 	var a haat.PaymentAttempt
 	var created, updated int64
 	if err := row.Scan(&a.ID, &a.OrderID, &a.UserID, &a.Provider, &a.Reference, &a.Amount, &a.Currency, &a.State, &a.Refund, &created, &updated); err != nil {
@@ -23,69 +23,128 @@ func scanAttempt(row interface{ Scan(...any) error }) (*haat.PaymentAttempt, err
 	return &a, nil
 }
 
+// AttemptFilter selects payment attempts for findAttempts; a field left nil or zero selects any.
+type AttemptFilter struct {
+	ID        *string
+	OrderID   *string
+	State     *haat.AttemptState
+	Provider  *string
+	Reference *string // the provider's id of the attempt
+	// StartedBefore selects the attempts started before this time.
+	StartedBefore *time.Time
+	// OpenSince selects the attempts whose money may still arrive: the pending ones, and the
+	// superseded ones with a provider reference started at or after this time.
+	OpenSince *time.Time
+	Limit     int
+}
+
+// findAttempt returns the attempt the filter selects, or ENOTFOUND.
+func findAttempt(ctx context.Context, tx *Tx, f AttemptFilter) (*haat.PaymentAttempt, error) {
+	f.Limit = 1
+	list, err := findAttempts(ctx, tx, f)
+	return first(list, err, "Payment not found")
+}
+
+// findAttempts returns the attempts the filter selects, oldest first.
+func findAttempts(ctx context.Context, tx *Tx, f AttemptFilter) ([]haat.PaymentAttempt, error) {
+	var w where
+	addIf(&w, `a.id = ?`, f.ID)
+	addIf(&w, `a.order_id = ?`, f.OrderID)
+	addIf(&w, `a.state = ?`, f.State)
+	addIf(&w, `a.provider = ?`, f.Provider)
+	addIf(&w, `a.reference = ?`, f.Reference)
+	if f.StartedBefore != nil {
+		w.add(`a.created_at < ?`, f.StartedBefore.UnixMilli())
+	}
+	if f.OpenSince != nil {
+		w.add(`(a.state = ? OR (a.state = ? AND a.created_at >= ? AND a.reference IS NOT NULL))`,
+			haat.PaymentPending, haat.PaymentSuperseded, f.OpenSince.UnixMilli())
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+attemptColumns+` FROM payment_attempts a JOIN orders o ON o.id = a.order_id`+
+		w.String()+` ORDER BY a.created_at, a.id`+limit(f.Limit), w.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []haat.PaymentAttempt
+	for rows.Next() {
+		a, err := scanAttempt(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, *a)
+	}
+	return list, rows.Err()
+}
+
 // StartPayment records a pending attempt to pay an online order that awaits payment (or whose
 // last attempt failed), for the order's amount. The order's pending attempt, if any, is
 // superseded in the same transaction and returned: an order has at most one pending attempt.
 func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency string) (*haat.PaymentAttempt, []haat.PaymentAttempt, error) {
-	now := d.Now().UTC()
-	a := &haat.PaymentAttempt{ID: newID(), OrderID: orderID, Provider: provider, Currency: strings.ToUpper(currency),
-		State: haat.PaymentPending, CreatedAt: now, UpdatedAt: now}
+	var a *haat.PaymentAttempt
 	var superseded []haat.PaymentAttempt
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		// Writing the order's row first makes the starts of one order's payments wait for each
-		// other (PostgreSQL locks the row; SQLite has one writer anyway).
-		var paymentType haat.PaymentType
-		var status haat.OrderStatus
-		var paid bool
-		err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = $1
-			RETURNING user_id, amount, payment_type, status, is_paid`, orderID).
-			Scan(&a.UserID, &a.Amount, &paymentType, &status, &paid)
-		if errors.Is(err, sql.ErrNoRows) {
-			return haat.Errorf(haat.ENOTFOUND, "Order not found")
-		} else if err != nil {
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if a, err = lockOrderToPay(ctx, tx, orderID); err != nil {
 			return err
 		}
-		o := haat.Order{PaymentType: paymentType, Status: status, IsPaid: paid}
-		if err := o.CheckPay(); err != nil {
+		a.Provider, a.Currency = provider, strings.ToUpper(currency)
+		if superseded, err = supersedeAttempts(ctx, tx, orderID); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT `+attemptColumns+`
-			FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.order_id = $1 AND a.state = $2`, orderID, haat.PaymentPending)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			old, err := scanAttempt(rows)
-			if err != nil {
-				rows.Close()
-				return err
-			}
-			old.State = haat.PaymentSuperseded
-			superseded = append(superseded, *old)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET state = $1, updated_at = $2 WHERE order_id = $3 AND state = $4`,
-			haat.PaymentSuperseded, now.UnixMilli(), orderID, haat.PaymentPending); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO payment_attempts (id, order_id, provider, amount, currency, state, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`, a.ID, a.OrderID, a.Provider, a.Amount, a.Currency, a.State, now.UnixMilli())
-		if isUniqueViolation(err) {
-			// The index allows one pending attempt per order; the row lock above makes this rare.
-			return haat.Errorf(haat.ECONFLICT, "A payment of this order is starting already. Please try again.")
-		}
-		return err
+		return insertAttempt(ctx, tx, a)
 	})
 	if err != nil {
-		if haat.ErrorCode(err) != haat.EINTERNAL {
-			return nil, nil, err
-		}
-		return nil, nil, fmt.Errorf("sqlstore: start payment: %w", err)
+		return nil, nil, wrap("start payment", err)
 	}
 	return a, superseded, nil
+}
+
+// lockOrderToPay checks that an order can be paid and returns a new pending attempt for its
+// amount. It writes the order's row first, which makes the starts of one order's payments wait
+// for each other (PostgreSQL locks the row; SQLite has one writer anyway).
+func lockOrderToPay(ctx context.Context, tx *Tx, orderID string) (*haat.PaymentAttempt, error) {
+	a := &haat.PaymentAttempt{ID: newID(), OrderID: orderID, State: haat.PaymentPending, CreatedAt: tx.now, UpdatedAt: tx.now}
+	var o haat.Order
+	err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = $1
+		RETURNING user_id, amount, payment_type, status, is_paid`, orderID).
+		Scan(&a.UserID, &a.Amount, &o.PaymentType, &o.Status, &o.IsPaid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")
+	} else if err != nil {
+		return nil, err
+	}
+	return a, o.CheckPay()
+}
+
+// supersedeAttempts ends the pending attempts of an order as superseded and returns them.
+func supersedeAttempts(ctx context.Context, tx *Tx, orderID string) ([]haat.PaymentAttempt, error) {
+	pending := haat.PaymentPending
+	list, err := findAttempts(ctx, tx, AttemptFilter{OrderID: &orderID, State: &pending})
+	if err != nil {
+		return nil, err
+	}
+	var superseded []haat.PaymentAttempt
+	for _, a := range list {
+		if moved, err := moveAttempt(ctx, tx, &a, haat.PaymentSuperseded); err != nil {
+			return nil, err
+		} else if moved {
+			a.State, a.UpdatedAt = haat.PaymentSuperseded, tx.now
+			superseded = append(superseded, a)
+		}
+	}
+	return superseded, nil
+}
+
+// insertAttempt stores a new attempt.
+func insertAttempt(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO payment_attempts (id, order_id, provider, amount, currency, state, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, a.ID, a.OrderID, a.Provider, a.Amount, a.Currency, a.State,
+		a.CreatedAt.UnixMilli(), a.UpdatedAt.UnixMilli())
+	if isUniqueViolation(err) {
+		// The index allows one pending attempt per order; the row lock on the order makes this rare.
+		return haat.Errorf(haat.ECONFLICT, "A payment of this order is starting already. Please try again.")
+	}
+	return err
 }
 
 // SetPaymentReference stores the provider's id of an attempt and reports whether the attempt is
@@ -93,7 +152,7 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 func (d *DB) SetPaymentReference(ctx context.Context, attemptID, reference string) (bool, error) {
 	var state haat.AttemptState
 	err := d.db.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, updated_at = $2 WHERE id = $3 RETURNING state`,
-		reference, d.Now().UnixMilli(), attemptID).Scan(&state)
+		reference, d.now().UnixMilli(), attemptID).Scan(&state)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, haat.Errorf(haat.ENOTFOUND, "Payment not found")
 	} else if err != nil {
@@ -105,16 +164,15 @@ func (d *DB) SetPaymentReference(ctx context.Context, attemptID, reference strin
 // FailPaymentStart records that the provider refused to start an attempt: the attempt failed and
 // so did the order's payment, unless a newer attempt has superseded it meanwhile.
 func (d *DB) FailPaymentStart(ctx context.Context, attemptID string) error {
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		a, err := scanAttempt(tx.QueryRowContext(ctx, `SELECT `+attemptColumns+`
-			FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.id = $1`, attemptID))
+	err := d.inTx(ctx, func(tx *Tx) error {
+		a, err := findAttempt(ctx, tx, AttemptFilter{ID: &attemptID})
 		if err != nil {
 			return err
 		}
 		if a.State != haat.PaymentPending {
 			return nil
 		}
-		_, err = d.fail(ctx, tx, a, haat.PaymentFailed)
+		_, err = fail(ctx, tx, a, haat.PaymentFailed)
 		return err
 	})
 	if err != nil {
@@ -125,77 +183,78 @@ func (d *DB) FailPaymentStart(ctx context.Context, attemptID string) error {
 
 // PaymentAttempt finds an attempt by its provider and the provider's reference.
 func (d *DB) PaymentAttempt(ctx context.Context, provider, reference string) (*haat.PaymentAttempt, error) {
-	a, err := scanAttempt(d.db.QueryRowContext(ctx, `SELECT `+attemptColumns+`
-		FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.provider = $1 AND a.reference = $2`, provider, reference))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, haat.Errorf(haat.ENOTFOUND, "Payment not found")
-	} else if err != nil {
-		return nil, fmt.Errorf("sqlstore: payment attempt: %w", err)
-	}
-	return a, nil
+	return lookup(ctx, d, "payment attempt", func(tx *Tx) (*haat.PaymentAttempt, error) {
+		return findAttempt(ctx, tx, AttemptFilter{Provider: &provider, Reference: &reference})
+	})
 }
 
 // ConfirmPayment applies a provider's result to its attempt and order, once. The notification's
 // key, the attempt's new state and the order's change are written in one transaction.
 func (d *DB) ConfirmPayment(ctx context.Context, r haat.PaymentResult) (bool, error) {
 	changed := false
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		a, err := scanAttempt(tx.QueryRowContext(ctx, `SELECT `+attemptColumns+`
-			FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.provider = $1 AND a.reference = $2`, r.Provider, r.Reference))
-		if errors.Is(err, sql.ErrNoRows) {
-			return haat.Errorf(haat.ENOTFOUND, "Payment not found")
-		} else if err != nil {
+	err := d.inTx(ctx, func(tx *Tx) error {
+		a, err := findAttempt(ctx, tx, AttemptFilter{Provider: &r.Provider, Reference: &r.Reference})
+		if err != nil {
 			return err
 		}
-		if r.EventKey != "" {
-			res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (provider, event_key, attempt_id, created_at)
-				VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, r.Provider, r.EventKey, a.ID, d.Now().UnixMilli())
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil {
-				return err
-			} else if n == 0 {
-				return nil // this notification was applied before
-			}
-		}
-		switch r.State {
-		case haat.PaymentPending:
-			return nil
-		case haat.PaymentPaid:
-			if a.State == haat.PaymentPaid {
-				return nil
-			}
-			if r.Amount != a.Amount || !strings.EqualFold(r.Currency, a.Currency) {
-				return haat.Errorf(haat.ECONFLICT, "Paid %s %s does not match the order's %s %s",
-					r.Amount, strings.ToUpper(r.Currency), a.Amount, a.Currency)
-			}
-			changed, err = d.pay(ctx, tx, a)
+		if first, err := recordEvent(ctx, tx, r, a.ID); err != nil || !first {
 			return err
-		case haat.PaymentFailed, haat.PaymentCancelled, haat.PaymentExpired:
-			if a.State != haat.PaymentPending {
-				return nil // a settled or superseded attempt stays so; a late failure cannot undo a payment
-			}
-			changed, err = d.fail(ctx, tx, a, r.State)
-			return err
-		default:
-			return fmt.Errorf("unknown payment state %q", r.State)
 		}
+		changed, err = applyResult(ctx, tx, a, r)
+		return err
 	})
 	if err != nil {
-		if haat.ErrorCode(err) != haat.EINTERNAL {
-			return false, err
-		}
-		return false, fmt.Errorf("sqlstore: confirm payment: %w", err)
+		return false, wrap("confirm payment", err)
 	}
 	return changed, nil
 }
 
+// recordEvent records the key of a provider's notification about an attempt and reports whether
+// it is the first with that key; a result without a key counts as first.
+func recordEvent(ctx context.Context, tx *Tx, r haat.PaymentResult, attemptID string) (bool, error) {
+	if r.EventKey == "" {
+		return true, nil
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (provider, event_key, attempt_id, created_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, r.Provider, r.EventKey, attemptID, tx.now.UnixMilli())
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// applyResult applies a provider's result to an attempt and its order, and reports whether
+// anything changed. A settled or superseded attempt stays so: a late failure cannot undo a
+// payment. Money arriving is checked against the attempt's amount and currency.
+func applyResult(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, r haat.PaymentResult) (bool, error) {
+	switch r.State {
+	case haat.PaymentPending:
+		return false, nil
+	case haat.PaymentPaid:
+		if a.State == haat.PaymentPaid {
+			return false, nil
+		}
+		if r.Amount != a.Amount || !strings.EqualFold(r.Currency, a.Currency) {
+			return false, haat.Errorf(haat.ECONFLICT, "Paid %s %s does not match the order's %s %s",
+				r.Amount, strings.ToUpper(r.Currency), a.Amount, a.Currency)
+		}
+		return pay(ctx, tx, a)
+	case haat.PaymentFailed, haat.PaymentCancelled, haat.PaymentExpired:
+		if a.State != haat.PaymentPending {
+			return false, nil
+		}
+		return fail(ctx, tx, a, r.State)
+	default:
+		return false, fmt.Errorf("unknown payment state %q", r.State)
+	}
+}
+
 // moveAttempt sets an attempt's state, if it is still in the state it was read in: of two
 // answers about one attempt that arrive together, one applies. It reports whether it moved.
-func (d *DB) moveAttempt(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
+func moveAttempt(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET state = $1, updated_at = $2 WHERE id = $3 AND state = $4`,
-		state, d.Now().UnixMilli(), a.ID, a.State)
+		state, tx.now.UnixMilli(), a.ID, a.State)
 	if err != nil {
 		return false, err
 	}
@@ -207,14 +266,13 @@ func (d *DB) moveAttempt(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt
 // failed, since the money has arrived) and empties the shopper's cart; but money for an attempt
 // the shopper superseded, or for an order paid already, is recorded as owed back and marks
 // nothing paid a second time.
-func (d *DB) pay(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt) (bool, error) {
-	if moved, err := d.moveAttempt(ctx, tx, a, haat.PaymentPaid); err != nil || !moved {
+func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
+	if moved, err := moveAttempt(ctx, tx, a, haat.PaymentPaid); err != nil || !moved {
 		return false, err
 	}
-	now := d.Now().UnixMilli()
 	if a.State != haat.PaymentSuperseded {
 		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, status = $1, test_payment = $2, updated_at = $3
-			WHERE id = $4 AND is_paid = FALSE`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, now, a.OrderID)
+			WHERE id = $4 AND is_paid = FALSE`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, tx.now.UnixMilli(), a.OrderID)
 		if err != nil {
 			return false, err
 		}
@@ -229,8 +287,8 @@ func (d *DB) pay(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt) (bool,
 }
 
 // fail ends a pending attempt unpaid, and marks an order that is still unpaid Payment Failed.
-func (d *DB) fail(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
-	if moved, err := d.moveAttempt(ctx, tx, a, state); err != nil || !moved {
+func fail(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
+	if moved, err := moveAttempt(ctx, tx, a, state); err != nil || !moved {
 		return false, err
 	}
 	// Only the newest attempt speaks for the order: an old attempt expiring after a new one began
@@ -238,36 +296,22 @@ func (d *DB) fail(ctx context.Context, tx *sql.Tx, a *haat.PaymentAttempt, state
 	_, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2
 		WHERE id = $3 AND is_paid = FALSE AND status = $4
 		AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3 AND p.state = $5)`,
-		haat.StatusPaymentFailed, d.Now().UnixMilli(), a.OrderID, haat.StatusAwaitingPayment, haat.PaymentPending)
+		haat.StatusPaymentFailed, tx.now.UnixMilli(), a.OrderID, haat.StatusAwaitingPayment, haat.PaymentPending)
 	return true, err
 }
 
 // PendingPayments lists attempts still pending that were started before the given time, and
 // superseded attempts with a provider reference started in [supersededSince, startedBefore),
-// oldest first.
+// oldest first, at most 500.
 func (d *DB) PendingPayments(ctx context.Context, startedBefore, supersededSince time.Time) ([]haat.PaymentAttempt, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+attemptColumns+`
-		FROM payment_attempts a JOIN orders o ON o.id = a.order_id
-		WHERE a.created_at < $2 AND (a.state = $1 OR (a.state = $3 AND a.created_at >= $4 AND a.reference IS NOT NULL))
-		ORDER BY a.created_at LIMIT 500`, haat.PaymentPending, startedBefore.UnixMilli(), haat.PaymentSuperseded, supersededSince.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("sqlstore: pending payments: %w", err)
-	}
-	defer rows.Close()
-	var out []haat.PaymentAttempt
-	for rows.Next() {
-		a, err := scanAttempt(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlstore: pending payments: %w", err)
-		}
-		out = append(out, *a)
-	}
-	return out, rows.Err()
+	return lookup(ctx, d, "pending payments", func(tx *Tx) ([]haat.PaymentAttempt, error) {
+		return findAttempts(ctx, tx, AttemptFilter{StartedBefore: &startedBefore, OpenSince: &supersededSince, Limit: 500})
+	})
 }
 
 // DueRefunds lists the refunds due of an order the seller handles.
 func (d *DB) DueRefunds(ctx context.Context, orderID string) ([]haat.Refund, error) {
-	o, err := d.sellerOrder(ctx, orderID)
+	o, err := d.findOrder(ctx, sellerHandles(orderID))
 	if err != nil {
 		return nil, err
 	}
@@ -283,48 +327,60 @@ func (d *DB) DueRefunds(ctx context.Context, orderID string) ([]haat.Refund, err
 // RecordRefund records that the provider gave back the money of an attempt of the order whose
 // refund was due, and returns the order as the seller sees it.
 func (d *DB) RecordRefund(ctx context.Context, orderID, attemptID, refundReference string) (*haat.Order, error) {
-	return d.refund(ctx, orderID, attemptID, refundReference)
+	var o *haat.Order
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if err := markRefunded(ctx, tx, orderID, attemptID, refundReference); err != nil {
+			return err
+		}
+		o, err = findOrder(ctx, tx, sellerHandles(orderID))
+		return err
+	})
+	if err != nil {
+		return nil, wrap("refund", err)
+	}
+	return o, nil
 }
 
 // MarkOrderRefunded records that every refund due of the order went back by hand.
 func (d *DB) MarkOrderRefunded(ctx context.Context, id string) (*haat.Order, error) {
-	o, err := d.sellerOrder(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckMarkRefunded(); err != nil {
-		return nil, err
-	}
-	return d.refund(ctx, id, "", "")
-}
-
-// refund marks the refund due of one attempt of an order (of all its attempts when attemptID is
-// empty) refunded, and returns the order as the seller sees it.
-func (d *DB) refund(ctx context.Context, orderID, attemptID, refundReference string) (*haat.Order, error) {
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		now := d.Now().UnixMilli()
-		query, args := `UPDATE payment_attempts SET refund = $1, refund_reference = $2, updated_at = $3
-			WHERE order_id = $4 AND refund = $5`, []any{haat.RefundRefunded, refundReference, now, orderID, haat.RefundDue}
-		if attemptID != "" {
-			query, args = query+` AND id = $6`, append(args, attemptID)
-		}
-		res, err := tx.ExecContext(ctx, query, args...)
-		if err != nil {
+	var o *haat.Order
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if o, err = findOrder(ctx, tx, sellerHandles(id)); err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		if err := o.CheckMarkRefunded(); err != nil {
 			return err
-		} else if n == 0 {
-			return haat.Errorf(haat.ECONFLICT, "No refund is due for this order")
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2`, now, orderID)
+		if err := markRefunded(ctx, tx, id, "", ""); err != nil {
+			return err
+		}
+		o, err = findOrder(ctx, tx, sellerHandles(id))
 		return err
 	})
 	if err != nil {
-		if haat.ErrorCode(err) != haat.EINTERNAL {
-			return nil, err
-		}
-		return nil, fmt.Errorf("sqlstore: refund: %w", err)
+		return nil, wrap("refund", err)
 	}
-	return d.sellerOrder(ctx, orderID)
+	return o, nil
+}
+
+// markRefunded marks the refund due of one attempt of an order (of all its attempts when
+// attemptID is empty) refunded, or answers ECONFLICT when none is due.
+func markRefunded(ctx context.Context, tx *Tx, orderID, attemptID, refundReference string) error {
+	w := where{args: []any{haat.RefundRefunded, refundReference, tx.now.UnixMilli()}} // $1 to $3, for SET
+	w.add(`order_id = ?`, orderID)
+	w.add(`refund = ?`, haat.RefundDue)
+	if attemptID != "" {
+		w.add(`id = ?`, attemptID)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_reference = $2, updated_at = $3`+w.String(), w.args...)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return haat.Errorf(haat.ECONFLICT, "No refund is due for this order")
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2`, tx.now.UnixMilli(), orderID)
+	return err
 }

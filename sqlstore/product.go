@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -31,34 +30,51 @@ func scanProduct(s scanner) (haat.Product, error) {
 	return p, nil
 }
 
+// ProductFilter selects products for findProducts; a field left nil or zero selects any.
+type ProductFilter struct {
+	ID *string
+	// IDs, when not nil, selects the products with these ids (none when it is empty).
+	IDs   []string
+	Limit int
+}
+
 // ProductExists reports whether the catalogue has a product with id, in stock or not.
 func (d *DB) ProductExists(ctx context.Context, id string) (bool, error) {
-	var n int
-	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE id = $1`, id).Scan(&n); err != nil {
-		return false, fmt.Errorf("sqlstore: product exists: %w", err)
-	}
-	return n > 0, nil
+	return lookup(ctx, d, "product exists", func(tx *Tx) (bool, error) {
+		found, err := findProducts(ctx, tx, ProductFilter{ID: &id})
+		return len(found) > 0, err
+	})
 }
 
 // Products returns every product, newest first.
 func (d *DB) Products(ctx context.Context) ([]haat.Product, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+productColumns+` FROM products ORDER BY created_at DESC, id DESC`)
+	return lookup(ctx, d, "products", func(tx *Tx) ([]haat.Product, error) {
+		return findProducts(ctx, tx, ProductFilter{})
+	})
+}
+
+// findProducts returns the products the filter selects, newest first.
+func findProducts(ctx context.Context, tx *Tx, f ProductFilter) ([]haat.Product, error) {
+	var w where
+	addIf(&w, `id = ?`, f.ID)
+	if f.IDs != nil {
+		w.in(`id`, f.IDs)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+productColumns+` FROM products`+w.String()+
+		` ORDER BY created_at DESC, id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: products: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	products := []haat.Product{}
 	for rows.Next() {
 		p, err := scanProduct(rows)
 		if err != nil {
-			return nil, fmt.Errorf("sqlstore: products: %w", err)
+			return nil, err
 		}
 		products = append(products, p)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlstore: products: %w", err)
-	}
-	return products, nil
+	return products, rows.Err()
 }
 
 // CreateProduct validates and stores a product.
@@ -66,21 +82,17 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	p.ID, p.CreatedAt = newID(), d.Now().UTC()
-	if err := insertProduct(ctx, d.db, p); err != nil {
-		return fmt.Errorf("sqlstore: create product: %w", err)
-	}
-	return nil
+	err := d.inTx(ctx, func(tx *Tx) error {
+		p.ID, p.CreatedAt = newID(), tx.now
+		return insertProduct(ctx, tx, p)
+	})
+	return wrap("create product", err)
 }
 
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
-func insertProduct(ctx context.Context, db execer, p *haat.Product) error {
+func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := db.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.InStock, p.CreatedAt.UnixMilli())
 	return err
 }
@@ -101,31 +113,20 @@ func (d *DB) SetInStock(ctx context.Context, id string, inStock bool) error {
 // A marker row makes this happen once, even when several servers start together.
 func (d *DB) SeedCatalogue(ctx context.Context, products []haat.Product) (bool, error) {
 	seeded := false
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
+	err := d.inTx(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO store_meta (key, value) VALUES ('catalogue_seeded', $1) ON CONFLICT (key) DO NOTHING`,
-			d.Now().UTC().Format("2006-01-02T15:04:05Z"))
+			tx.now.Format("2006-01-02T15:04:05Z"))
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		var count int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products`).Scan(&count); err != nil || count > 0 {
+		if some, err := findProducts(ctx, tx, ProductFilter{Limit: 1}); err != nil || len(some) > 0 {
 			return err
 		}
-		// Seeded products get descending times so the list keeps the catalogue's order.
-		base := d.Now().UTC()
-		for i := range products {
-			p := products[i]
-			if err := p.Validate(); err != nil {
-				return fmt.Errorf("catalogue product %q: %w", p.Name, err)
-			}
-			p.ID = newID()
-			p.CreatedAt = base.Add(-time.Duration(i) * time.Millisecond)
-			if err := insertProduct(ctx, tx, &p); err != nil {
-				return err
-			}
+		if err := insertCatalogue(ctx, tx, products); err != nil {
+			return err
 		}
 		seeded = true
 		return nil
@@ -134,4 +135,21 @@ func (d *DB) SeedCatalogue(ctx context.Context, products []haat.Product) (bool, 
 		return false, fmt.Errorf("sqlstore: seed catalogue: %w", err)
 	}
 	return seeded, nil
+}
+
+// insertCatalogue stores the products of the catalogue. They get descending times, so that
+// the list, newest first, keeps the catalogue's order.
+func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error {
+	for i := range products {
+		p := products[i]
+		if err := p.Validate(); err != nil {
+			return fmt.Errorf("catalogue product %q: %w", p.Name, err)
+		}
+		p.ID = newID()
+		p.CreatedAt = tx.now.Add(-time.Duration(i) * time.Millisecond)
+		if err := insertProduct(ctx, tx, &p); err != nil {
+			return err
+		}
+	}
+	return nil
 }

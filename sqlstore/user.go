@@ -42,9 +42,9 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 	if err != nil {
 		return nil, err
 	}
-	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.Now().UTC()}
+	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now()}
 	_, err = d.db.ExecContext(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, strings.ToLower(email), hash, u.CreatedAt.UnixMilli())
+		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, emailKey(email), hash, u.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
 		return nil, haat.Errorf(haat.ECONFLICT, "An account with this email already exists")
 	} else if err != nil {
@@ -53,58 +53,82 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 	return u, nil
 }
 
+// UserFilter selects a user for findUser; a field left nil selects any.
+type UserFilter struct {
+	ID    *string
+	Email *string // matched whatever its case and surrounding spaces
+}
+
 // Authenticate checks a shopper's email and password.
 func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.User, error) {
-	var id, hash string
-	err := d.db.QueryRowContext(ctx, `SELECT id, password_hash FROM users WHERE email_key = $1`,
-		strings.ToLower(strings.TrimSpace(email))).Scan(&id, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
+	u, hash, err := d.user(ctx, UserFilter{Email: &email})
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
 		return nil, errBadLogin
 	} else if err != nil {
-		return nil, fmt.Errorf("sqlstore: authenticate: %w", err)
+		return nil, wrap("authenticate", err)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
 		return nil, errBadLogin
 	}
-	return d.User(ctx, id)
+	return u, nil
 }
 
 // User returns a shopper with their cart and its version.
 func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
-	u := &haat.User{}
-	var created int64
-	err := d.db.QueryRowContext(ctx, `SELECT id, name, email, created_at FROM users WHERE id = $1`, id).
-		Scan(&u.ID, &u.Name, &u.Email, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, haat.Errorf(haat.ENOTFOUND, "User not found")
-	} else if err != nil {
-		return nil, fmt.Errorf("sqlstore: user: %w", err)
-	}
-	u.CreatedAt = fromMillis(created)
-	if u.CartItems, u.CartVersion, err = readCart(ctx, d.db, id); err != nil {
-		return nil, fmt.Errorf("sqlstore: user cart: %w", err)
+	u, _, err := d.user(ctx, UserFilter{ID: &id})
+	if err != nil {
+		return nil, wrap("user", err)
 	}
 	return u, nil
 }
 
-// querier is what a database and a transaction have in common for reading.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// user reads the user the filter selects and their password hash.
+func (d *DB) user(ctx context.Context, f UserFilter) (u *haat.User, hash string, err error) {
+	err = d.read(ctx, func(tx *Tx) (err error) {
+		u, hash, err = findUser(ctx, tx, f)
+		return err
+	})
+	return u, hash, err
 }
 
-// readCart reads a shopper's cart and its version. The version is read first: outside a
-// transaction a change landing in between then pairs a newer cart with an older version, which
-// costs the client one merge, never the other way round, which would lose that change.
-func readCart(ctx context.Context, q querier, userID string) (haat.Cart, int64, error) {
-	var version int64
-	if err := q.QueryRowContext(ctx, `SELECT cart_version FROM users WHERE id = $1`, userID).Scan(&version); err != nil {
-		return nil, 0, err
+// findUser returns the user the filter selects, with their cart and its version and the hash of
+// their password, or ENOTFOUND. The version is read with the user, before the cart's items:
+// where a statement sees whatever committed before it (PostgreSQL), a change landing in between
+// then pairs a newer cart with an older version, which costs the client one merge, never the
+// other way round, which would lose that change.
+func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, error) {
+	var w where
+	addIf(&w, `id = ?`, f.ID)
+	if f.Email != nil {
+		w.add(`email_key = ?`, emailKey(*f.Email))
 	}
-	rows, err := q.QueryContext(ctx, `SELECT product_id, quantity FROM cart_items WHERE user_id = $1`, userID)
+	u := &haat.User{}
+	var created int64
+	var hash string
+	err := tx.QueryRowContext(ctx, `SELECT id, name, email, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
+		w.args...).Scan(&u.ID, &u.Name, &u.Email, &created, &u.CartVersion, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", haat.Errorf(haat.ENOTFOUND, "User not found")
+	} else if err != nil {
+		return nil, "", err
+	}
+	u.CreatedAt = fromMillis(created)
+	if u.CartItems, err = findCart(ctx, tx, u.ID); err != nil {
+		return nil, "", err
+	}
+	return u, hash, nil
+}
+
+// emailKey is the form of an email that accounts are looked up by: one account per address,
+// whatever its case.
+func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// findCart reads the items of a shopper's cart.
+func findCart(ctx context.Context, tx *Tx, userID string) (haat.Cart, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT product_id, quantity FROM cart_items WHERE user_id = $1`, userID)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	defer rows.Close()
 	cart := haat.Cart{}
@@ -112,11 +136,11 @@ func readCart(ctx context.Context, q querier, userID string) (haat.Cart, int64, 
 		var pid string
 		var n int
 		if err := rows.Scan(&pid, &n); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		cart[pid] = n
 	}
-	return cart, version, rows.Err()
+	return cart, rows.Err()
 }
 
 // SetCart replaces a shopper's cart whatever its version; unknown products or bad quantities change nothing.
@@ -132,69 +156,81 @@ func (d *DB) UpdateCart(ctx context.Context, userID string, cart haat.Cart, ifVe
 	if err := cart.Validate(); err != nil {
 		return 0, err
 	}
-	ids := make([]any, 0, len(cart))
+	var version int64
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if err := checkProductsSold(ctx, tx, cart); err != nil {
+			return err
+		}
+		if version, err = raiseCartVersion(ctx, tx, userID, ifVersion); err != nil {
+			return err
+		}
+		return replaceCart(ctx, tx, userID, cart)
+	})
+	if err != nil {
+		return 0, wrap("set cart", err)
+	}
+	return version, nil
+}
+
+// checkProductsSold refuses a cart with a product the catalogue does not have.
+func checkProductsSold(ctx context.Context, tx *Tx, cart haat.Cart) error {
+	if len(cart) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(cart))
 	for id := range cart {
 		ids = append(ids, id)
 	}
-	var version int64
-	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		if len(ids) > 0 {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE id IN (`+placeholders(1, len(ids))+`)`,
-				ids...).Scan(&n); err != nil {
-				return err
-			}
-			if n != len(ids) {
-				return haat.Errorf(haat.EINVALID, "Your cart has a product that is no longer sold")
-			}
-		}
-		var err error
-		if ifVersion != nil {
-			err = tx.QueryRowContext(ctx, `UPDATE users SET cart_version = cart_version + 1
-				WHERE id = $1 AND cart_version = $2 RETURNING cart_version`, userID, *ifVersion).Scan(&version)
-			if errors.Is(err, sql.ErrNoRows) {
-				stored, storedVersion, err := readCart(ctx, tx, userID)
-				if errors.Is(err, sql.ErrNoRows) {
-					return haat.Errorf(haat.ENOTFOUND, "User not found")
-				} else if err != nil {
-					return err
-				}
-				return &haat.CartConflict{Cart: stored, Version: storedVersion}
-			}
-		} else {
-			err = tx.QueryRowContext(ctx, `UPDATE users SET cart_version = cart_version + 1
-				WHERE id = $1 RETURNING cart_version`, userID).Scan(&version)
-			if errors.Is(err, sql.ErrNoRows) {
-				return haat.Errorf(haat.ENOTFOUND, "User not found")
-			}
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
-			return err
-		}
-		for id, q := range cart {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)`,
-				userID, id, q); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil && haat.ErrorCode(err) == haat.EINTERNAL {
-		return 0, fmt.Errorf("sqlstore: set cart: %w", err)
+	found, err := findProducts(ctx, tx, ProductFilter{IDs: ids})
+	if err != nil {
+		return err
 	}
-	return version, err
+	if len(found) != len(ids) {
+		return haat.Errorf(haat.EINVALID, "Your cart has a product that is no longer sold")
+	}
+	return nil
+}
+
+// raiseCartVersion raises the version of a shopper's cart and returns it. With ifVersion set a
+// cart at another version is refused with a *haat.CartConflict holding the stored cart.
+func raiseCartVersion(ctx context.Context, tx *Tx, userID string, ifVersion *int64) (int64, error) {
+	var w where
+	w.add(`id = ?`, userID)
+	addIf(&w, `cart_version = ?`, ifVersion)
+	var version int64
+	err := tx.QueryRowContext(ctx, `UPDATE users SET cart_version = cart_version + 1`+w.String()+` RETURNING cart_version`,
+		w.args...).Scan(&version)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return version, err
+	}
+	stored, _, err := findUser(ctx, tx, UserFilter{ID: &userID})
+	if err != nil {
+		return 0, err
+	}
+	return 0, &haat.CartConflict{Cart: stored.CartItems, Version: stored.CartVersion}
+}
+
+// replaceCart stores cart as a shopper's cart.
+func replaceCart(ctx context.Context, tx *Tx, userID string, cart haat.Cart) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+		return err
+	}
+	for id, q := range cart {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)`,
+			userID, id, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // emptyCart empties a shopper's cart inside tx (an order took its items) and raises its version,
 // so that a tab or device still holding the old cart merges instead of bringing the items back.
-func emptyCart(ctx context.Context, tx *sql.Tx, userID string) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+func emptyCart(ctx context.Context, tx *Tx, userID string) error {
+	if err := replaceCart(ctx, tx, userID, nil); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE users SET cart_version = cart_version + 1 WHERE id = $1`, userID)
+	_, err := raiseCartVersion(ctx, tx, userID, nil)
 	return err
 }
 
@@ -209,10 +245,9 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 	if err := haat.ValidatePassword(password); err != nil {
 		return err
 	}
-	var id, old string
-	err = d.db.QueryRowContext(ctx, `SELECT id, password_hash FROM sellers WHERE email_key = $1`, strings.ToLower(email)).Scan(&id, &old)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("sqlstore: upsert seller: %w", err)
+	_, old, err := d.seller(ctx, email)
+	if err != nil && haat.ErrorCode(err) != haat.ENOTFOUND {
+		return wrap("upsert seller", err)
 	}
 	if err == nil && bcrypt.CompareHashAndPassword([]byte(old), []byte(password)) == nil {
 		return nil
@@ -221,11 +256,12 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 	if err != nil {
 		return err
 	}
-	err = d.inTx(ctx, func(tx *sql.Tx) error {
+	err = d.inTx(ctx, func(tx *Tx) error {
+		var id string
 		if err := tx.QueryRowContext(ctx, `INSERT INTO sellers (id, email, email_key, password_hash, created_at)
 			VALUES ($1, $2, $3, $4, $5)
 			ON CONFLICT (email_key) DO UPDATE SET password_hash = excluded.password_hash
-			RETURNING id`, newID(), email, strings.ToLower(email), hash, d.Now().UnixMilli()).Scan(&id); err != nil {
+			RETURNING id`, newID(), email, emailKey(email), hash, tx.now.UnixMilli()).Scan(&id); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id = $2`, haat.RoleSeller, id)
@@ -240,7 +276,7 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 // EndSellerSessions ends every session of the seller with email.
 func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
 	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id IN
-		(SELECT id FROM sellers WHERE email_key = $2)`, haat.RoleSeller, strings.ToLower(strings.TrimSpace(email))); err != nil {
+		(SELECT id FROM sellers WHERE email_key = $2)`, haat.RoleSeller, emailKey(email)); err != nil {
 		return fmt.Errorf("sqlstore: end seller sessions: %w", err)
 	}
 	return nil
@@ -248,20 +284,31 @@ func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
 
 // AuthenticateSeller checks a seller's email and password.
 func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*haat.Seller, error) {
-	s := &haat.Seller{}
-	var hash string
-	err := d.db.QueryRowContext(ctx, `SELECT id, email, password_hash FROM sellers WHERE email_key = $1`,
-		strings.ToLower(strings.TrimSpace(email))).Scan(&s.ID, &s.Email, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
+	s, hash, err := d.seller(ctx, email)
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
 		return nil, errBadLogin
 	} else if err != nil {
-		return nil, fmt.Errorf("sqlstore: authenticate seller: %w", err)
+		return nil, wrap("authenticate seller", err)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
 		return nil, errBadLogin
 	}
 	return s, nil
+}
+
+// seller reads the seller with email and the hash of their password, or ENOTFOUND.
+func (d *DB) seller(ctx context.Context, email string) (s *haat.Seller, hash string, err error) {
+	err = d.read(ctx, func(tx *Tx) error {
+		s = &haat.Seller{}
+		err := tx.QueryRowContext(ctx, `SELECT id, email, password_hash FROM sellers WHERE email_key = $1`,
+			emailKey(email)).Scan(&s.ID, &s.Email, &hash)
+		if errors.Is(err, sql.ErrNoRows) {
+			return haat.Errorf(haat.ENOTFOUND, "Seller not found")
+		}
+		return err
+	})
+	return s, hash, err
 }
 
 func hashToken(token string) string {
@@ -274,7 +321,7 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 	buf := make([]byte, 32)
 	rand.Read(buf)
 	token := base64.RawURLEncoding.EncodeToString(buf)
-	now := d.Now()
+	now := d.now()
 	// Expired sessions are swept here, where sessions are made, rather than by a timer.
 	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at < $1`, now.UnixMilli()); err != nil {
 		return "", fmt.Errorf("sqlstore: sweep sessions: %w", err)
@@ -290,7 +337,7 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, error) {
 	var subject string
 	err := d.db.QueryRowContext(ctx, `SELECT subject_id FROM sessions WHERE token_hash = $1 AND role = $2 AND expires_at > $3`,
-		hashToken(token), role, d.Now().UnixMilli()).Scan(&subject)
+		hashToken(token), role, d.now().UnixMilli()).Scan(&subject)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", haat.Errorf(haat.ENOTFOUND, "Session not found")
 	} else if err != nil {
@@ -313,7 +360,7 @@ func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
 // further. Counts whose window ended long ago are swept when a new window begins, not on every
 // attempt.
 func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
-	now := d.Now()
+	now := d.now()
 	var count int
 	var windowStart int64
 	err := d.db.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)

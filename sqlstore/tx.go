@@ -1,0 +1,151 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"haat"
+)
+
+// Tx is the transaction of one operation. It carries the time the operation happens at, read
+// from the store's clock once when the transaction begins: every row the operation writes
+// carries that one time.
+type Tx struct {
+	*sql.Tx
+	now time.Time
+}
+
+// now reads the store's clock, to the millisecond the database keeps.
+func (d *DB) now() time.Time { return d.Now().UTC().Truncate(time.Millisecond) }
+
+// begin starts the transaction of one operation. A read-only transaction takes no write lock
+// (SQLite begins it deferred, not immediate).
+func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
+	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: readOnly})
+	if err != nil {
+		return nil, err
+	}
+	return &Tx{Tx: tx, now: d.now()}, nil
+}
+
+// inTx runs fn in a transaction and commits it when fn returns nil.
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error { return d.run(ctx, false, fn) }
+
+// read runs fn in a read-only transaction.
+func (d *DB) read(ctx context.Context, fn func(tx *Tx) error) error { return d.run(ctx, true, fn) }
+
+func (d *DB) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) error {
+	tx, err := d.begin(ctx, readOnly)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// lookup runs find in a read-only transaction; op names the lookup in an unexpected error.
+func lookup[T any](ctx context.Context, d *DB, op string, find func(tx *Tx) (T, error)) (T, error) {
+	var found T
+	err := d.read(ctx, func(tx *Tx) (err error) {
+		found, err = find(tx)
+		return err
+	})
+	if err != nil {
+		var none T
+		return none, wrap(op, err)
+	}
+	return found, nil
+}
+
+// first returns the first of the rows a find helper returned, or ENOTFOUND with message when
+// there are none.
+func first[T any](rows []T, err error, message string) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, haat.Errorf(haat.ENOTFOUND, "%s", message)
+	}
+	return &rows[0], nil
+}
+
+// wrap names the operation in an unexpected error; an error meant for people (a *haat.Error)
+// is returned as it is.
+func wrap(op string, err error) error {
+	if haat.ErrorCode(err) != haat.EINTERNAL {
+		return err
+	}
+	return fmt.Errorf("sqlstore: %s: %w", op, err)
+}
+
+// where gathers the conditions of a WHERE clause, joined by AND, and their arguments. Each ? in
+// a condition stands for the next argument and becomes a numbered placeholder ($1, $2, ...).
+type where struct {
+	conds []string
+	args  []any
+}
+
+// add adds a condition with one argument for each of its ?.
+func (w *where) add(cond string, args ...any) {
+	for _, a := range args {
+		w.args = append(w.args, a)
+		cond = strings.Replace(cond, "?", "$"+strconv.Itoa(len(w.args)), 1)
+	}
+	w.conds = append(w.conds, cond)
+}
+
+// addIf adds a condition with the one argument v points to, when v is not nil.
+func addIf[T any](w *where, cond string, v *T) {
+	if v != nil {
+		w.add(cond, *v)
+	}
+}
+
+// in adds the condition that column is one of values; no values match no row.
+func (w *where) in(column string, values []string) {
+	if len(values) == 0 {
+		w.conds = append(w.conds, "1 = 0")
+		return
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")
+	args := make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	w.add(column+" IN ("+marks+")", args...)
+}
+
+// String returns the clause, " WHERE ..." or nothing when there are no conditions.
+func (w *where) String() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+// limit returns the LIMIT clause for n rows, or nothing when n is 0.
+func limit(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return " LIMIT " + strconv.Itoa(n)
+}
+
+// placeholders returns "$from, $from+1, ..." for n arguments.
+func placeholders(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + strconv.Itoa(from+i))
+	}
+	return b.String()
+}
