@@ -16,6 +16,7 @@ const (
 	ENOTFOUND     = "not_found"    // unknown id
 	ECONFLICT     = "conflict"     // e.g. an email already registered
 	ETOOMANY      = "too_many"     // rate limited
+	ETOOLARGE     = "too_large"    // a request body over its size limit
 	EUNAVAILABLE  = "unavailable"  // a service the store depends on (a payment provider) is not answering
 	EINTERNAL     = "internal"     // anything else; never shown in detail
 )

@@ -48,7 +48,7 @@ func statusOf(code string) int {
 		return http.StatusTooManyRequests
 	case haat.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
-	case eTooLarge:
+	case haat.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
 	case eMediaType:
 		return http.StatusUnsupportedMediaType
@@ -56,11 +56,8 @@ func statusOf(code string) int {
 	return http.StatusInternalServerError
 }
 
-// Codes that only the HTTP layer produces.
-const (
-	eTooLarge  = "too_large"
-	eMediaType = "media_type"
-)
+// eMediaType is the code of a body of the wrong Content-Type: only the HTTP layer produces it.
+const eMediaType = "media_type"
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -113,7 +110,7 @@ func bodyError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
-		return haat.Errorf(eTooLarge, "Request body too large")
+		return haat.Errorf(haat.ETOOLARGE, "Request body too large")
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		return haat.Errorf(haat.EINVALID, "Invalid value for %s", typeErr.Field)
 	default:

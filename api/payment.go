@@ -6,7 +6,16 @@ import (
 	"strings"
 
 	"haat"
+	"haat/payment"
 )
+
+// paymentCallbacks are the payment providers' callback routes; none when the store takes cash only.
+func (s *Server) paymentCallbacks() []payment.Route {
+	if s.Payments == nil {
+		return nil
+	}
+	return s.Payments.Routes(payment.Site{Shopper: s.shopperOf, BaseURL: s.baseURL})
+}
 
 // shopperOf returns the shopper signed in on the request, or "": the test payment page answers
 // the order's own shopper only.

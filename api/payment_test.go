@@ -185,3 +185,27 @@ func TestPayAgain(t *testing.T) {
 		want(t, c.post("/api/order/pay", map[string]string{"id": cod}), 409, "This order does not await payment")
 	}, withSandbox)
 }
+
+// TestPaymentCallbackErrors: the providers' callback routes answer their errors as every API
+// call does, in JSON.
+func TestPaymentCallbackErrors(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.shopper("")
+		c.setCart(map[string]int{s.rice.ID: 2})
+		page := strings.TrimPrefix(c.checkout(c.addAddress(), "sandbox"), s.server.URL)
+
+		want(t, s.client().get(page), 401, "Please log in to pay for your order")
+		want(t, s.shopper("").get(page), 404, "Unknown test payment")
+		want(t, c.get("/api/payment/sandbox/nope"), 404, "Unknown test payment")
+		want(t, c.post(page, `{}`, "Sec-Fetch-Site", "cross-site"), 403, "Cross-site request refused")
+		r := c.do("PUT", page, nil, "")
+		want(t, r, 405, "Method Not Allowed")
+		if r.header.Get("Allow") != "GET, HEAD, POST" {
+			t.Fatalf("Allow %q", r.header.Get("Allow"))
+		}
+		want(t, c.get("/api/payment/nothing"), 404, "Not Found")
+		if o := c.orders()[0].(map[string]any); o["status"] != "Awaiting Payment" {
+			t.Fatalf("order after refused answers = %v", o)
+		}
+	}, withSandbox)
+}

@@ -99,7 +99,7 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, haat.Errorf(eTooLarge, "Request body too large")
+			return nil, haat.Errorf(haat.ETOOLARGE, "Request body too large")
 		}
 		return nil, haat.Errorf(haat.EINVALID, "Send the product as multipart form data")
 	}

@@ -56,6 +56,10 @@ const (
 	public = ""
 	user   = haat.RoleUser
 	seller = haat.RoleSeller
+	// callback: a payment provider's callback, or the shopper's browser coming back from the
+	// provider's page. The route verifies the call itself (by signature, by asking the provider,
+	// or by the shopper's session), so neither the role nor the cross-site checks apply.
+	callback = "callback"
 )
 
 // handler is the shape of every API handler: it writes the answer, or returns the error that
@@ -68,9 +72,10 @@ type route struct {
 	handler handler
 }
 
-// routes is the one table of the JSON API: method and path, who may call it, handler.
+// routes is the one table of the API: method and path, who may call it, handler; the payment
+// providers' callback routes under /api/payment/<provider>/ come last.
 func (s *Server) routes() []route {
-	return []route{
+	table := []route{
 		{"GET /api/config", public, s.config},
 
 		{"POST /api/user/register", public, s.register},
@@ -102,6 +107,10 @@ func (s *Server) routes() []route {
 		{"POST /api/order/refund", seller, s.orderRefund},
 		{"POST /api/order/refunded", seller, s.orderRefunded},
 	}
+	for _, rt := range s.paymentCallbacks() {
+		table = append(table, route{rt.Pattern, callback, rt.Handle})
+	}
+	return table
 }
 
 // Handler returns the whole HTTP handler: API, media, health check and storefront.
@@ -113,10 +122,6 @@ func (s *Server) Handler() http.Handler {
 	s.handleAPI(mux)
 	if s.Images != nil {
 		mux.Handle("/media/uploads/", s.Images)
-	}
-	if s.Payments != nil {
-		// Providers' callbacks: verified by signature or a status call, not by session.
-		mux.Handle("/api/payment/", s.Payments.Handler(payment.Site{Shopper: s.shopperOf, BaseURL: s.baseURL}))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	if s.Web != nil {
@@ -170,7 +175,7 @@ func methodNotAllowed(methods []string) http.Handler {
 func (s *Server) guard(rt route) http.Handler {
 	method, path, _ := strings.Cut(rt.pattern, " ")
 	// Logout is a GET but changes state, so it is guarded like the POSTs.
-	sameOriginOnly := method != "GET" || strings.HasSuffix(path, "/logout")
+	sameOriginOnly := rt.role != callback && (method != "GET" || strings.HasSuffix(path, "/logout"))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := s.serve(w, r, rt, sameOriginOnly); err != nil {
 			s.fail(w, r, err)
@@ -183,7 +188,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route, sameOri
 	if sameOriginOnly && !s.sameOrigin(r) {
 		return haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused")
 	}
-	if rt.role != public {
+	if rt.role != public && rt.role != callback {
 		ctx, err := s.authorize(r, rt.role)
 		if err != nil {
 			return err

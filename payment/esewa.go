@@ -193,41 +193,52 @@ func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payment
 }
 
 // Routes implements Provider: the page that posts the form, and eSewa's success and failure returns.
-func (p *Esewa) Routes(mux *http.ServeMux, s *Service) {
-	mux.HandleFunc("GET /api/payment/esewa/pay/{ref}", func(w http.ResponseWriter, r *http.Request) {
-		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
-		if err != nil || a.State != haat.PaymentPending {
-			finish(w, r, s, false)
-			return
-		}
-		form := p.esewaForm(a, callbackURL(s.base(r), p))
-		action, _ := url.Parse(p.c.FormURL)
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action "+
-			action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		esewaPage.Execute(w, map[string]any{"Action": p.c.FormURL, "Fields": form})
-	})
-	mux.HandleFunc("GET /api/payment/esewa/submit.js", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		io.WriteString(w, "document.getElementById('esewa').submit();\n")
-	})
-	mux.HandleFunc("GET /api/payment/esewa/return", func(w http.ResponseWriter, r *http.Request) {
-		fields, err := VerifyEsewaAnswer(p.c.SecretKey, p.c.ProductCode, r.URL.Query().Get("data"))
-		if err != nil {
-			s.Logger.WarnContext(r.Context(), "esewa answer refused", "err", err)
-			http.Error(w, "This payment answer could not be verified.", http.StatusBadRequest)
-			return
-		}
-		// Paid or still being confirmed, the shopper's orders show where the order stands.
-		p.settle(r.Context(), s, fields["transaction_uuid"])
-		finish(w, r, s, true)
-	})
-	mux.HandleFunc("GET /api/payment/esewa/failure", func(w http.ResponseWriter, r *http.Request) {
-		// The failure return is not signed: eSewa's status API decides what happened.
-		paid := p.settle(r.Context(), s, r.URL.Query().Get("ref"))
-		finish(w, r, s, paid)
-	})
+func (p *Esewa) Routes(s *Service) []Route {
+	return []Route{
+		{"GET /api/payment/esewa/pay/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+			return p.payPage(w, r, s)
+		}},
+		{"GET /api/payment/esewa/submit.js", func(w http.ResponseWriter, r *http.Request) error {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			io.WriteString(w, "document.getElementById('esewa').submit();\n")
+			return nil
+		}},
+		{"GET /api/payment/esewa/return", func(w http.ResponseWriter, r *http.Request) error {
+			fields, err := VerifyEsewaAnswer(p.c.SecretKey, p.c.ProductCode, r.URL.Query().Get("data"))
+			if err != nil {
+				s.Logger.WarnContext(r.Context(), "esewa answer refused", "err", err)
+				return haat.Errorf(haat.EINVALID, "This payment answer could not be verified.")
+			}
+			// Paid or still being confirmed, the shopper's orders show where the order stands.
+			p.settle(r.Context(), s, fields["transaction_uuid"])
+			finish(w, r, s, true)
+			return nil
+		}},
+		{"GET /api/payment/esewa/failure", func(w http.ResponseWriter, r *http.Request) error {
+			// The failure return is not signed: eSewa's status API decides what happened.
+			paid := p.settle(r.Context(), s, r.URL.Query().Get("ref"))
+			finish(w, r, s, paid)
+			return nil
+		}},
+	}
+}
+
+// payPage is the page that posts the signed form of a pending attempt to eSewa; the shopper of
+// any other attempt is sent on.
+func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, s *Service) error {
+	a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+	if err != nil || a.State != haat.PaymentPending {
+		finish(w, r, s, false)
+		return nil
+	}
+	form := p.esewaForm(a, callbackURL(s.base(r), p))
+	action, _ := url.Parse(p.c.FormURL)
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action "+
+		action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	esewaPage.Execute(w, map[string]any{"Action": p.c.FormURL, "Fields": form})
+	return nil
 }
 
 // settle asks eSewa about an attempt after the shopper came back and applies the answer; it

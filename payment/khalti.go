@@ -140,12 +140,12 @@ func (p *Khalti) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Paymen
 }
 
 // Routes implements Provider: the return URL, which is checked with a lookup.
-func (p *Khalti) Routes(mux *http.ServeMux, s *Service) {
-	mux.HandleFunc("GET /api/payment/khalti/return", func(w http.ResponseWriter, r *http.Request) {
+func (p *Khalti) Routes(s *Service) []Route {
+	return []Route{{"GET /api/payment/khalti/return", func(w http.ResponseWriter, r *http.Request) error {
 		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.URL.Query().Get("pidx"))
 		if err != nil {
 			finish(w, r, s, false)
-			return
+			return nil
 		}
 		// Paid, still pending, or not known yet: My Orders shows where the order stands; the
 		// reconciliation asks again about what is pending.
@@ -154,5 +154,6 @@ func (p *Khalti) Routes(mux *http.ServeMux, s *Service) {
 			s.Logger.ErrorContext(r.Context(), "khalti lookup", "attempt", a.ID, "err", err)
 		}
 		finish(w, r, s, err != nil || state == haat.PaymentPaid || state == haat.PaymentPending)
-	})
+		return nil
+	}}}
 }

@@ -44,8 +44,16 @@ type Provider interface {
 	Check(ctx context.Context, a *haat.PaymentAttempt) (haat.PaymentResult, error)
 	// Window is how long the provider lets a shopper finish paying.
 	Window() time.Duration
-	// Routes adds the provider's callback routes, under /api/payment/<name>/, to mux.
-	Routes(mux *http.ServeMux, s *Service)
+	// Routes are the provider's callback routes, under /api/payment/<name>/.
+	Routes(s *Service) []Route
+}
+
+// Route is a callback route of a provider: its method and path, as http.ServeMux reads them
+// ("GET /api/payment/khalti/return"), and its handler, which writes the answer or returns the
+// error for the store's HTTP layer to answer.
+type Route struct {
+	Pattern string
+	Handle  func(w http.ResponseWriter, r *http.Request) error
 }
 
 // Ender is a provider that can close the page of an attempt, so that it can no longer be paid
@@ -270,16 +278,16 @@ func (s *Service) Confirm(ctx context.Context, r haat.PaymentResult) error {
 	return nil
 }
 
-// Handler serves every provider's callback routes under /api/payment/; site tells them about
-// the requests.
-func (s *Service) Handler(site Site) http.Handler {
+// Routes are every provider's callback routes under /api/payment/; site tells them about the
+// requests.
+func (s *Service) Routes(site Site) []Route {
 	withSite := *s
 	withSite.site = site
-	mux := http.NewServeMux()
+	var routes []Route
 	for _, p := range s.Providers {
-		p.Routes(mux, &withSite)
+		routes = append(routes, p.Routes(&withSite)...)
 	}
-	return mux
+	return routes
 }
 
 // Reconcile asks the providers about attempts pending for longer than grace, applies what they

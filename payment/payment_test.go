@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/api"
 	"haat/payment"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -50,8 +51,14 @@ func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	s.PublicURL = srv.URL
-	h = s.Handler(payment.Site{})
+	h = callbacks(s)
 	return s, srv, &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// callbacks serves the providers' callback routes as the store does: mounted in its API, which
+// answers their errors.
+func callbacks(s *payment.Service) http.Handler {
+	return (&api.Server{Payments: s, Logger: slog.New(slog.DiscardHandler)}).Handler()
 }
 
 // scripted is a provider whose answers a test sets; it stands for a remote provider in the
@@ -65,7 +72,7 @@ type scripted struct {
 func (p *scripted) Name() string                            { return "scripted" }
 func (p *scripted) Label() string                           { return "Scripted" }
 func (p *scripted) Window() time.Duration                   { return p.window }
-func (p *scripted) Routes(*http.ServeMux, *payment.Service) {}
+func (p *scripted) Routes(*payment.Service) []payment.Route { return nil }
 func (p *scripted) Begin(_ context.Context, c payment.Checkout) (string, string, error) {
 	return "https://provider.example/pay/" + c.Attempt.ID, "ref-" + c.Attempt.OrderID, nil
 }

@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
 	"time"
@@ -46,41 +47,46 @@ func (*Sandbox) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentRe
 // shopper whose order it is only: anyone else learns nothing and can change nothing. Like a real
 // provider's page left open, the page of a superseded attempt can still be paid; that money is
 // recorded as owed back.
-func (p *Sandbox) Routes(mux *http.ServeMux, s *Service) {
-	mux.HandleFunc("GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
-		a, status, msg := p.attempt(r, s)
-		if a == nil {
-			http.Error(w, msg, status)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		sandboxPage.Execute(w, map[string]any{"Attempt": a, "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
-	})
-	mux.HandleFunc("POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
-			http.Error(w, "Cross-site request refused", http.StatusForbidden)
-			return
-		}
-		a, status, msg := p.attempt(r, s)
-		if a == nil {
-			http.Error(w, msg, status)
-			return
-		}
-		if !open(a) {
-			http.Error(w, "This test payment is "+string(a.State)+" already", http.StatusConflict)
-			return
-		}
-		res := haat.PaymentResult{Provider: p.Name(), Reference: a.Reference, State: haat.PaymentCancelled}
-		if r.PostFormValue("action") == "pay" {
-			res.State, res.Amount, res.Currency = haat.PaymentPaid, a.Amount, a.Currency
-		}
-		if err := s.Confirm(r.Context(), res); err != nil {
-			http.Error(w, haat.ErrorMessage(err), http.StatusConflict)
-			return
-		}
-		finish(w, r, s, res.State == haat.PaymentPaid || a.State == haat.PaymentSuperseded)
-	})
+func (p *Sandbox) Routes(s *Service) []Route {
+	return []Route{
+		{"GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+			a, err := p.attempt(r, s)
+			if err != nil {
+				return err
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			sandboxPage.Execute(w, map[string]any{"Attempt": a, "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
+			return nil
+		}},
+		{"POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+			return p.answer(w, r, s)
+		}},
+	}
+}
+
+// answer applies the shopper's Pay or Cancel to an open test payment and sends them on.
+func (p *Sandbox) answer(w http.ResponseWriter, r *http.Request, s *Service) error {
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused")
+	}
+	a, err := p.attempt(r, s)
+	if err != nil {
+		return err
+	}
+	if !open(a) {
+		return haat.Errorf(haat.ECONFLICT, "This test payment is %s already", a.State)
+	}
+	res := haat.PaymentResult{Provider: p.Name(), Reference: a.Reference, State: haat.PaymentCancelled}
+	if r.PostFormValue("action") == "pay" {
+		res.State, res.Amount, res.Currency = haat.PaymentPaid, a.Amount, a.Currency
+	}
+	if err := s.Confirm(r.Context(), res); err != nil {
+		// Confirm has logged it; the shopper is told the payment was not taken.
+		return haat.Errorf(haat.ECONFLICT, "%s", haat.ErrorMessage(err))
+	}
+	finish(w, r, s, res.State == haat.PaymentPaid || a.State == haat.PaymentSuperseded)
+	return nil
 }
 
 // open reports whether a test payment can still be paid or cancelled.
@@ -88,25 +94,23 @@ func open(a *haat.PaymentAttempt) bool {
 	return a.State == haat.PaymentPending || a.State == haat.PaymentSuperseded
 }
 
-// attempt finds the test payment of the request, if it belongs to the shopper signed in on it;
-// otherwise it returns the status and message to answer.
-func (p *Sandbox) attempt(r *http.Request, s *Service) (*haat.PaymentAttempt, int, string) {
+// attempt finds the test payment of the request, if it belongs to the shopper signed in on it.
+func (p *Sandbox) attempt(r *http.Request, s *Service) (*haat.PaymentAttempt, error) {
 	if s.site.Shopper == nil {
-		return nil, http.StatusForbidden, "Test payments need the store's sign-in"
+		return nil, haat.Errorf(haat.EFORBIDDEN, "Test payments need the store's sign-in")
 	}
 	shopper, err := s.site.Shopper(r)
 	if err != nil {
-		s.Logger.ErrorContext(r.Context(), "test payment: session", "err", err)
-		return nil, http.StatusInternalServerError, "Something went wrong"
+		return nil, fmt.Errorf("test payment: session: %w", err)
 	}
 	if shopper == "" {
-		return nil, http.StatusUnauthorized, "Please log in to pay for your order"
+		return nil, haat.Errorf(haat.EUNAUTHORIZED, "Please log in to pay for your order")
 	}
 	a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
 	if err != nil || a.UserID != shopper {
-		return nil, http.StatusNotFound, "Unknown test payment"
+		return nil, haat.Errorf(haat.ENOTFOUND, "Unknown test payment")
 	}
-	return a, 0, ""
+	return a, nil
 }
 
 var sandboxPage = template.Must(template.New("sandbox").Parse(`<!doctype html>

@@ -137,47 +137,51 @@ func stripeResult(s stripeSession, eventType string) haat.PaymentResult {
 }
 
 // Routes implements Provider: the webhook Stripe sends Checkout events to.
-func (p *Stripe) Routes(mux *http.ServeMux, s *Service) {
-	mux.HandleFunc("POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) {
-		payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
-		if err != nil {
-			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
-			return
-		}
-		// The signature covers the raw body; the event's API version may differ from this
-		// library's, so only the fields read below are trusted to its shape.
-		event, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), p.webhookSecret,
-			webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
-		if err != nil {
-			s.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err)
-			http.Error(w, "invalid signature", http.StatusBadRequest)
-			return
-		}
-		switch event.Type {
-		case "checkout.session.completed", "checkout.session.async_payment_succeeded",
-			"checkout.session.async_payment_failed", "checkout.session.expired":
-		default:
-			w.WriteHeader(http.StatusOK) // not an event this store acts on
-			return
-		}
-		var session stripeSession
-		if event.Data == nil || json.Unmarshal(event.Data.Raw, &session) != nil || session.ID == "" {
-			http.Error(w, "malformed event", http.StatusBadRequest)
-			return
-		}
-		res := stripeResult(session, string(event.Type))
-		res.EventKey = event.ID
-		switch err := s.Confirm(r.Context(), res); haat.ErrorCode(err) {
-		case "":
-			w.WriteHeader(http.StatusOK)
-		case haat.ENOTFOUND:
-			w.WriteHeader(http.StatusOK) // a session of another integration on the same account
-		case haat.ECONFLICT:
-			http.Error(w, haat.ErrorMessage(err), http.StatusConflict)
-		default:
-			http.Error(w, "not applied", http.StatusInternalServerError)
-		}
-	})
+func (p *Stripe) Routes(s *Service) []Route {
+	return []Route{{"POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) error {
+		return p.webhook(w, r, s)
+	}}}
+}
+
+// webhook applies a signed Checkout event. It answers 200 to events the store does not act on
+// and to sessions it does not know (another integration on the same account), so that Stripe
+// stops sending them; 409 to a result that contradicts the order (amount, currency).
+func (p *Stripe) webhook(w http.ResponseWriter, r *http.Request, s *Service) error {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+	if err != nil {
+		return haat.Errorf(haat.ETOOLARGE, "Request body too large")
+	}
+	// The signature covers the raw body; the event's API version may differ from this
+	// library's, so only the fields read below are trusted to its shape.
+	event, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), p.webhookSecret,
+		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+	if err != nil {
+		s.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err)
+		return haat.Errorf(haat.EINVALID, "Invalid signature")
+	}
+	switch event.Type {
+	case "checkout.session.completed", "checkout.session.async_payment_succeeded",
+		"checkout.session.async_payment_failed", "checkout.session.expired":
+	default:
+		w.WriteHeader(http.StatusOK)
+		return nil
+	}
+	var session stripeSession
+	if event.Data == nil || json.Unmarshal(event.Data.Raw, &session) != nil || session.ID == "" {
+		return haat.Errorf(haat.EINVALID, "Malformed event")
+	}
+	res := stripeResult(session, string(event.Type))
+	res.EventKey = event.ID
+	switch err := s.Confirm(r.Context(), res); haat.ErrorCode(err) {
+	case "", haat.ENOTFOUND:
+		w.WriteHeader(http.StatusOK)
+		return nil
+	case haat.ECONFLICT:
+		return err
+	default:
+		// The store's own failure, whatever its code: 500, so that Stripe sends the event again.
+		return fmt.Errorf("stripe webhook %s not applied: %v", event.ID, err)
+	}
 }
 
 // End implements Ender: the superseded attempt's Checkout Session is expired, so that it can no

@@ -126,7 +126,7 @@ func TestStripeWebhook(t *testing.T) {
 		}))
 		defer api.Close()
 		s, logs := newService(db, "USD", newStripe(t, api.URL))
-		srv := httptest.NewServer(s.Handler(payment.Site{}))
+		srv := httptest.NewServer(callbacks(s))
 		defer srv.Close()
 		order := func(email string) (*haat.User, string) {
 			u, o := sqlstoretest.OnlineOrder(t, db, email)
