@@ -23,7 +23,8 @@ type migration struct {
 }
 
 // Migrate applies the embedded migrations of the dialect that have not run yet, in order, in
-// one transaction.
+// one transaction. It refuses a database that has applied migrations this build does not have:
+// a newer build migrated it, and this one would misread what that one wrote.
 func (d *DB) Migrate(ctx context.Context) error {
 	known, err := dialectMigrations(d.dialect)
 	if err != nil {
@@ -32,6 +33,9 @@ func (d *DB) Migrate(ctx context.Context) error {
 	err = d.inTx(ctx, func(tx *Tx) error {
 		applied, err := appliedMigrations(ctx, tx, d.dialect)
 		if err != nil {
+			return err
+		}
+		if err := checkNoneUnknown(applied, known); err != nil {
 			return err
 		}
 		for _, m := range known {
@@ -95,6 +99,35 @@ func appliedMigrations(ctx context.Context, tx *Tx, dialect string) (map[int]boo
 		applied[v] = true
 	}
 	return applied, rows.Err()
+}
+
+// checkNoneUnknown refuses applied versions that are not among the known migrations.
+func checkNoneUnknown(applied map[int]bool, known []migration) error {
+	have := map[int]bool{}
+	for _, m := range known {
+		have[m.version] = true
+	}
+	var unknown []int
+	for v := range applied {
+		if !have[v] {
+			unknown = append(unknown, v)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Ints(unknown)
+	names := make([]string, len(unknown))
+	for i, v := range unknown {
+		names[i] = strconv.Itoa(v)
+	}
+	newest := 0
+	if len(known) > 0 {
+		newest = known[len(known)-1].version
+	}
+	return fmt.Errorf("the database has migrations %s applied that this build of haat does not know (it knows up to %d): "+
+		"a newer build of haat has migrated it. Run that newer build; this one cannot downgrade the database",
+		strings.Join(names, ", "), newest)
 }
 
 // applyMigration runs one migration and records it as applied.

@@ -18,12 +18,32 @@ import (
 // HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations.
 func EachDB(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, Open(t, sqlstore.SQLite)) })
-	if os.Getenv("HAAT_TEST_POSTGRES") == "" {
+	EachDialect(t, func(t *testing.T, dialect string) { fn(t, Open(t, dialect)) })
+}
+
+// EachDialect runs fn as a subtest for every dialect available: sqlstore.SQLite always,
+// sqlstore.Postgres when HAAT_TEST_POSTGRES is set.
+func EachDialect(t *testing.T, fn func(t *testing.T, dialect string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, sqlstore.SQLite) })
+	if !HavePostgres() {
 		t.Log("HAAT_TEST_POSTGRES is not set: PostgreSQL not tested")
 		return
 	}
-	t.Run("postgres", func(t *testing.T) { fn(t, Open(t, sqlstore.Postgres)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, sqlstore.Postgres) })
+}
+
+// HavePostgres reports whether HAAT_TEST_POSTGRES names a server to test on.
+func HavePostgres() bool { return os.Getenv("HAAT_TEST_POSTGRES") != "" }
+
+// NewDatabase makes a new empty database of the dialect, removed when the test ends, and returns
+// the url and data folder that sqlstore.Open takes to open it.
+func NewDatabase(t testing.TB, dialect string) (url, dataDir string) {
+	t.Helper()
+	if dialect == sqlstore.Postgres {
+		url = postgresSchema(t)
+	}
+	return url, t.TempDir()
 }
 
 // Open opens a fresh database of the dialect, closed and removed when the test ends.
@@ -37,11 +57,7 @@ func Open(t testing.TB, dialect string) *sqlstore.DB {
 func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
 	t.Helper()
 	ctx := context.Background()
-	var dsn string
-	if dialect == sqlstore.Postgres {
-		dsn = postgresSchema(t)
-	}
-	dir := t.TempDir()
+	dsn, dir := NewDatabase(t, dialect)
 	dbs := make([]*sqlstore.DB, n)
 	for i := range dbs {
 		db, err := sqlstore.Open(ctx, dsn, dir)

@@ -1,0 +1,109 @@
+package sqlstore_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+// migrationVersions lists the versions of the migration files of a dialect, in order.
+func migrationVersions(t *testing.T, dialect string) []int {
+	t.Helper()
+	entries, err := os.ReadDir("migrations/" + dialect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var versions []int
+	for _, e := range entries {
+		v, err := strconv.Atoi(strings.SplitN(e.Name(), "_", 2)[0])
+		if err != nil || !strings.HasSuffix(e.Name(), ".sql") {
+			t.Fatalf("migrations/%s/%s: a migration is NNNN_name.sql", dialect, e.Name())
+		}
+		versions = append(versions, v)
+	}
+	slices.Sort(versions)
+	return versions
+}
+
+// TestMigrationsMatchAcrossDialects: every schema change is written for both databases, under
+// the same version.
+func TestMigrationsMatchAcrossDialects(t *testing.T) {
+	lite, pg := migrationVersions(t, sqlstore.SQLite), migrationVersions(t, sqlstore.Postgres)
+	if len(lite) == 0 || !slices.Equal(lite, pg) {
+		t.Fatalf("migration versions differ: sqlite %v, postgres %v", lite, pg)
+	}
+	if len(slices.Compact(slices.Clone(lite))) != len(lite) {
+		t.Fatalf("two migrations share a version: %v", lite)
+	}
+}
+
+// TestSchemasMatchAcrossDialects: migrated to the end, both databases have the same tables with
+// the same columns.
+func TestSchemasMatchAcrossDialects(t *testing.T) {
+	if !sqlstoretest.HavePostgres() {
+		t.Skip("HAAT_TEST_POSTGRES is not set: nothing to compare SQLite with")
+	}
+	lite, err := sqlstoretest.Open(t, sqlstore.SQLite).Columns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := sqlstoretest.Open(t, sqlstore.Postgres).Columns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lite) == 0 {
+		t.Fatal("no tables after migrating")
+	}
+	for table, columns := range lite {
+		if !slices.Equal(columns, pg[table]) {
+			t.Errorf("table %s: sqlite columns %v, postgres %v", table, columns, pg[table])
+		}
+	}
+	for table, columns := range pg {
+		if _, ok := lite[table]; !ok {
+			t.Errorf("table %s only in postgres (columns %v)", table, columns)
+		}
+	}
+}
+
+// TestStartRefusesANewerDatabase: a database that a newer build migrated further is refused at
+// start-up, naming the versions this build does not know, and left as it is.
+func TestStartRefusesANewerDatabase(t *testing.T) {
+	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
+		url, dir := sqlstoretest.NewDatabase(t, dialect)
+		db, err := sqlstore.Open(ctx, url, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []int{9999, 9998} {
+			if _, err := db.SQL().ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)`,
+				v, fmt.Sprintf("%04d_newer.sql", v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		wantRefusal := func(err error) {
+			t.Helper()
+			if err == nil {
+				t.Fatal("a database with newer migrations was accepted")
+			}
+			for _, want := range []string{"9998, 9999", "newer build"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+		}
+		wantRefusal(db.Migrate(ctx))
+		db.Close()
+		again, err := sqlstore.Open(ctx, url, dir)
+		if err == nil {
+			again.Close()
+		}
+		wantRefusal(err)
+	})
+}
