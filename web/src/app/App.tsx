@@ -5,7 +5,7 @@ import { useApp } from './context';
 import Navbar from '../components/Navbar';
 import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 import { inSellerArea, paths, routes } from './paths';
 
 // Each page is its own chunk: the landing and home pages load nothing they don't show.
@@ -54,7 +54,7 @@ export default function App() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t.skipToContent}
       </a>
       {showNavbar && <Navbar />}
       <Toaster

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { api, unwrap, type Cart, type PaymentMethod, type Product, type User } from '../lib/api';
 import { addItem, cartCount, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from '../lib/cart';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 import { paths } from './paths';
 
 interface AppState {
@@ -264,7 +264,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         toast.error(r.message || t.toast.logoutFailed);
         return;
       }
-      toast.success(r.message || 'Logged Out');
+      toast.success(r.message || t.toast.loggedOut);
       forget();
       navigate(paths.home);
     },

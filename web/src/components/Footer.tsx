@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 import Logo from './Logo';
 import { paths } from '../app/paths';
 
@@ -38,10 +38,10 @@ export default function Footer() {
           <div>
             <h2 className={heading}>{t.footer.followUs}</h2>
             <ul>
-              <li><a className={link} href="https://www.instagram.com/" target="_blank" rel="noopener noreferrer">Instagram</a></li>
-              <li><a className={link} href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer">Facebook</a></li>
-              <li><a className={link} href="https://www.tiktok.com/" target="_blank" rel="noopener noreferrer">TikTok</a></li>
-              <li><a className={link} href="https://www.youtube.com/" target="_blank" rel="noopener noreferrer">YouTube</a></li>
+              <li><a className={link} href="https://www.instagram.com/" target="_blank" rel="noopener noreferrer">{t.footer.social.instagram}</a></li>
+              <li><a className={link} href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer">{t.footer.social.facebook}</a></li>
+              <li><a className={link} href="https://www.tiktok.com/" target="_blank" rel="noopener noreferrer">{t.footer.social.tiktok}</a></li>
+              <li><a className={link} href="https://www.youtube.com/" target="_blank" rel="noopener noreferrer">{t.footer.social.youtube}</a></li>
             </ul>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useApp } from '../app/context';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import Logo from './Logo';
 import { paths } from '../app/paths';
@@ -68,7 +68,7 @@ export default function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:px-8" aria-label="Main">
+      <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:px-8" aria-label={t.nav.main}>
         <Logo />
         <div className="ml-auto hidden items-center gap-6 text-slate-700 md:flex">
           <NavLink to={paths.home} className={linkClass}>
@@ -87,7 +87,7 @@ export default function Navbar() {
             type="button"
             onClick={() => navigate(paths.cart)}
             className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50"
-            aria-label={`${t.nav.cart}, ${count} ${count === 1 ? 'item' : 'items'}`}
+            aria-label={t.nav.cart(count)}
           >
             <CartIcon className="text-green-800" />
             <span className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-semibold leading-5 text-white" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTitle } from '../lib/useTitle';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 import { paths } from '../app/paths';
 
 /** NotFound answers any path the store does not have, an unknown category and an unknown product. */
@@ -8,10 +8,10 @@ export default function NotFound() {
   useTitle(t.titles.notFound);
   return (
     <div className="py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for is not here.</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t.notFound.title}</h1>
+      <p className="mt-2 text-slate-600">{t.notFound.text}</p>
       <Link to={paths.home} className="mt-6 inline-block min-h-11 rounded-full bg-green-700 px-8 py-3 font-medium text-white">
-        Go to Home
+        {t.notFound.goHome}
       </Link>
     </div>
   );

@@ -1,7 +1,13 @@
-// Every text the storefront shows, in one place. Texts given by the product spec are kept word for word.
-export const t = {
+// The storefront's English texts. Texts given by the product spec are kept word for word.
+import type { Accented } from './types';
+
+/** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
+export const en = {
   brand: 'Haat',
   tagline: 'Fresh groceries from the haat, at your door',
+  /** brandHome names the logo, which links home. */
+  brandHome: 'Haat home',
+  skipToContent: 'Skip to content',
 
   nav: {
     home: 'Home',
@@ -10,18 +16,20 @@ export const t = {
     contact: 'Contact Us',
     searchPlaceholder: 'Search products...',
     searchLabel: 'Search products',
-    cart: 'Cart',
+    /** cart names the cart button with the number of items in it. */
+    cart: (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
     login: 'Login',
     myOrders: 'My Orders',
     sellProducts: 'Sell Products',
     logout: 'Log Out',
     menu: 'Menu',
     profile: 'Account menu',
+    main: 'Main',
   },
 
   login: {
-    titleLogin: 'User Login',
-    titleRegister: 'User Sign Up',
+    titleLogin: { before: '', accent: 'User', after: ' Login' } satisfies Accented,
+    titleRegister: { before: '', accent: 'User', after: ' Sign Up' } satisfies Accented,
     name: 'Full Name',
     email: 'Email',
     password: 'Password',
@@ -48,6 +56,7 @@ export const t = {
     returns: 'Return & Refund Policy',
     payment: 'Payment Methods',
     track: 'Track your Order',
+    social: { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube' },
     copyright: (year: number) => `Copyright ${year} © Haat. All rights reserved.`,
   },
 
@@ -327,6 +336,12 @@ export const t = {
     noOnline: 'Online payment is not offered at the moment.',
   },
 
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for is not here.',
+    goHome: 'Go to Home',
+  },
+
   loader: 'Loading...',
 
   toast: {
@@ -339,6 +354,7 @@ export const t = {
     updated: 'Cart Updated',
     removed: 'Removed From Cart',
     logoutFailed: 'Logout failed',
+    loggedOut: 'Logged Out',
     genericBang: 'Something went wrong!',
     generic: 'Something went wrong',
     sellerLoginFailed: 'Login failed',
@@ -356,3 +372,6 @@ export const t = {
 function listOf(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** t is the English catalogue under the name the storefront reads it by. */
+export const t = en;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { t } from '../i18n/en';
+import { t } from '../i18n';
 
 /** useTitle names the page in the browser's tab and history: "Cart · Haat"; an empty page gives the store's own title. */
 export function useTitle(page: string) {

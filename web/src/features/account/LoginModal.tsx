@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { api } from '../../lib/api';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { CloseIcon } from '../../components/icons';
 import TextField from '../../components/TextField';
 import { paths } from '../../app/paths';
+import Accented from '../../components/Accented';
 
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
@@ -79,15 +80,7 @@ export default function LoginModal() {
           <CloseIcon width={20} height={20} />
         </button>
         <h2 id={titleId} className="mb-6 text-center text-2xl font-semibold text-slate-900">
-          {mode === 'login' ? (
-            <>
-              <span className="text-green-700">User</span> Login
-            </>
-          ) : (
-            <>
-              <span className="text-green-700">User</span> Sign Up
-            </>
-          )}
+          <Accented text={mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
         </h2>
         {mode === 'register' && (
           <TextField
