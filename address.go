@@ -24,17 +24,27 @@ type Address struct {
 // MaxAddresses is the most addresses one shopper may save.
 const MaxAddresses = 20
 
-// Validate trims the fields and checks that all are present and sensible. Each field has a
-// length cap in characters, generous for Nepali and foreign addresses alike.
+// Length caps of an address's fields, in characters: generous for Nepali and foreign addresses
+// alike.
+const (
+	MaxPersonName = 60 // first name, last name
+	MaxStreet     = 200
+	MaxPlace      = 80 // city, state, country
+	MaxZipcode    = 10
+	MaxPhone      = 20
+)
+
+// Validate trims the fields and checks that all are present, within their length caps and
+// sensible.
 func (a *Address) Validate() error {
 	fields := []struct {
 		label string
 		v     *string
 		max   int
 	}{
-		{"First name", &a.FirstName, 60}, {"Last name", &a.LastName, 60}, {"Email", &a.Email, 254},
-		{"Street", &a.Street, 200}, {"City", &a.City, 80}, {"State", &a.State, 80},
-		{"Zip code", &a.Zipcode, 10}, {"Country", &a.Country, 80}, {"Phone", &a.Phone, 20},
+		{"First name", &a.FirstName, MaxPersonName}, {"Last name", &a.LastName, MaxPersonName}, {"Email", &a.Email, MaxEmail},
+		{"Street", &a.Street, MaxStreet}, {"City", &a.City, MaxPlace}, {"State", &a.State, MaxPlace},
+		{"Zip code", &a.Zipcode, MaxZipcode}, {"Country", &a.Country, MaxPlace}, {"Phone", &a.Phone, MaxPhone},
 	}
 	for _, f := range fields {
 		*f.v = strings.TrimSpace(*f.v)
@@ -48,7 +58,7 @@ func (a *Address) Validate() error {
 	if _, err := NormalizeEmail(a.Email); err != nil {
 		return err
 	}
-	if !digits(a.Zipcode) || len(a.Zipcode) > 10 {
+	if !digits(a.Zipcode) || len(a.Zipcode) > MaxZipcode {
 		return Errorf(EINVALID, "Zip code must be a number")
 	}
 	phone := strings.TrimPrefix(a.Phone, "+")

@@ -5,12 +5,15 @@ import "fmt"
 // MaxQuantity is the most of one product a cart or order may hold.
 const MaxQuantity = 100
 
+// MaxCartLines is the most products one cart or order may hold.
+const MaxCartLines = 500
+
 // Cart maps product id to a positive quantity.
 type Cart map[string]int
 
 // Validate checks the quantities of a cart; product ids are checked by the store.
 func (c Cart) Validate() error {
-	if len(c) > 500 {
+	if len(c) > MaxCartLines {
 		return Errorf(EINVALID, "Too many items in the cart")
 	}
 	for _, q := range c {

@@ -10,11 +10,18 @@ import (
 // inside the server; JSON carries it as a decimal number, as the storefront shows it.
 type Money int64
 
-// TaxPercent is the tax added to every order, per the spec.
-const TaxPercent = 2
+// The tax added to every order is TaxNumerator/TaxDenominator of its subtotal (2%), rounded half
+// up to the minor unit.
+const (
+	TaxNumerator   = 2
+	TaxDenominator = 100
+)
 
-// Tax returns the tax on a subtotal: 2%, rounded half up to the minor unit.
-func Tax(subtotal Money) Money { return (subtotal*TaxPercent + 50) / 100 }
+// Tax returns the tax on a subtotal: TaxNumerator/TaxDenominator of it, rounded half up to the
+// minor unit (a subtotal of 0.25 pays 0.01 tax, one of 0.24 pays none).
+func Tax(subtotal Money) Money {
+	return (2*subtotal*TaxNumerator + TaxDenominator) / (2 * TaxDenominator)
+}
 
 // OrderAmount returns what a shopper pays for a subtotal: subtotal plus tax.
 func OrderAmount(subtotal Money) Money { return subtotal + Tax(subtotal) }

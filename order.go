@@ -67,7 +67,7 @@ type NewOrder struct {
 type OrderProduct struct {
 	ID         string   `json:"_id"`
 	Name       string   `json:"name"`
-	Category   string   `json:"category"`
+	Category   Category `json:"category"`
 	OfferPrice Money    `json:"offerPrice"`
 	Image      []string `json:"image"`
 }
@@ -94,16 +94,16 @@ type Order struct {
 	TestPayment bool `json:"testPayment"`
 	// Refund is "due" while money of the order is owed back to the shopper, "refunded" once all
 	// of it went back, empty when nothing was ever owed.
-	Refund    string    `json:"refund,omitempty"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Refund    RefundStatus `json:"refund,omitempty"`
+	CreatedAt time.Time    `json:"createdAt"`
+	UpdatedAt time.Time    `json:"updatedAt"`
 	// Refunds are the payments of the order owed back or given back; the seller sees them.
 	Refunds []Refund `json:"-"`
 }
 
 // RefundState sums up refunds: due while any is due, refunded when all went back, "" for none.
-func RefundState(refunds []Refund) string {
-	state := ""
+func RefundState(refunds []Refund) RefundStatus {
+	var state RefundStatus
 	for _, r := range refunds {
 		if r.State == RefundDue {
 			return RefundDue
@@ -196,7 +196,7 @@ type ValidOrder struct {
 func (v ValidOrder) NewOrder() NewOrder { return v.order }
 
 // Validate checks the shape of an order request before the store checks products and address:
-// an address, a known payment type, and 1 to 500 lines of distinct products, each with a
+// an address, a known payment type, and 1 to MaxCartLines lines of distinct products, each with a
 // quantity ValidateQuantity accepts.
 func (o NewOrder) Validate() (ValidOrder, error) {
 	if o.AddressID == "" {
@@ -208,7 +208,7 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	if len(o.Lines) == 0 {
 		return ValidOrder{}, Errorf(EINVALID, "Your cart is empty")
 	}
-	if len(o.Lines) > 500 {
+	if len(o.Lines) > MaxCartLines {
 		return ValidOrder{}, Errorf(EINVALID, "Too many items in one order")
 	}
 	seen := make(map[string]bool, len(o.Lines))

@@ -20,10 +20,13 @@ const (
 	PaymentSuperseded AttemptState = "superseded"
 )
 
-// States of a refund.
+// RefundStatus says whether money of a payment is owed back to the shopper.
+type RefundStatus string
+
+// States of a refund: due until the seller gives the money back, then refunded.
 const (
-	RefundDue      = "due"
-	RefundRefunded = "refunded"
+	RefundDue      RefundStatus = "due"
+	RefundRefunded RefundStatus = "refunded"
 )
 
 // SandboxProvider is the name of the built-in test payment page; orders it pays carry no money.
@@ -36,10 +39,10 @@ type Refund struct {
 	AttemptID string `json:"-"`
 	Provider  string `json:"provider"`
 	// Reference is the provider's id of the payment to give back.
-	Reference string `json:"reference"`
-	Amount    Money  `json:"amount"`
-	Currency  string `json:"currency"`
-	State     string `json:"state"`
+	Reference string       `json:"reference"`
+	Amount    Money        `json:"amount"`
+	Currency  string       `json:"currency"`
+	State     RefundStatus `json:"state"`
 	// RefundReference is the provider's id of the refund, when it was made through the provider.
 	RefundReference string `json:"refundReference,omitempty"`
 }
@@ -55,7 +58,7 @@ type PaymentAttempt struct {
 	Currency  string
 	State     AttemptState
 	// Refund is RefundDue or RefundRefunded when the attempt's money is owed back, else "".
-	Refund    string
+	Refund    RefundStatus
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

@@ -7,13 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// Categories are the seven path keys of the spec's category list, in its order.
-var Categories = []string{"Vegetables", "Fruits", "Drinks", "Instant", "Dairy", "Bakery", "Grains"}
+// Category is the path key of a category of products ("Vegetables"), as URLs and the API carry it.
+type Category string
+
+// Categories are the seven categories of the catalogue, in the order the storefront lists them.
+var Categories = []Category{"Vegetables", "Fruits", "Drinks", "Instant", "Dairy", "Bakery", "Grains"}
 
 // CanonicalCategory returns the category key matching s case-insensitively, or "" if none does.
-func CanonicalCategory(s string) string {
+func CanonicalCategory(s string) Category {
 	for _, c := range Categories {
-		if strings.EqualFold(c, strings.TrimSpace(s)) {
+		if strings.EqualFold(string(c), strings.TrimSpace(s)) {
 			return c
 		}
 	}
@@ -36,7 +39,7 @@ const (
 type Product struct {
 	ID          string    `json:"_id"`
 	Name        string    `json:"name"`
-	Category    string    `json:"category"`
+	Category    Category  `json:"category"`
 	Price       Money     `json:"price"`
 	OfferPrice  Money     `json:"offerPrice"`
 	Image       []string  `json:"image"`
@@ -74,7 +77,7 @@ func (p *Product) Validate() error {
 			return Errorf(EINVALID, "Each description line must be at most %d characters", MaxDescriptionLine)
 		}
 	}
-	if c := CanonicalCategory(p.Category); c == "" {
+	if c := CanonicalCategory(string(p.Category)); c == "" {
 		return Errorf(EINVALID, "Please choose a valid category")
 	} else {
 		p.Category = c

@@ -10,16 +10,19 @@ import (
 // MinPasswordLength is the shortest password accepted on register.
 const MinPasswordLength = 8
 
-// maxPasswordBytes is the longest password accepted: bcrypt reads no further.
-const maxPasswordBytes = 72
+// MaxPasswordBytes is the longest password accepted, in bytes: bcrypt reads no further.
+const MaxPasswordBytes = 72
+
+// MaxNameBytes is the longest name a shopper may sign up with, in bytes.
+const MaxNameBytes = 100
 
 // ValidatePassword checks a new password of a shopper or a seller.
 func ValidatePassword(password string) error {
 	if len(password) < MinPasswordLength {
 		return Errorf(EINVALID, "Password must be at least %d characters", MinPasswordLength)
 	}
-	if len(password) > maxPasswordBytes {
-		return Errorf(EINVALID, "Password must be at most %d characters", maxPasswordBytes)
+	if len(password) > MaxPasswordBytes {
+		return Errorf(EINVALID, "Password must be at most %d characters", MaxPasswordBytes)
 	}
 	return nil
 }
@@ -35,7 +38,7 @@ func (r *Registration) Validate() error {
 	if r.Name == "" {
 		return Errorf(EINVALID, "Name is required")
 	}
-	if len(r.Name) > 100 {
+	if len(r.Name) > MaxNameBytes {
 		return Errorf(EINVALID, "Name is too long")
 	}
 	email, err := NormalizeEmail(r.Email)
@@ -70,6 +73,9 @@ const (
 	RoleSeller = "seller"
 )
 
+// MaxEmail is the longest email address accepted, of a shopper, a seller or an address.
+const MaxEmail = 254
+
 // NormalizeEmail trims an email address and checks its form; the stored key is lower case.
 func NormalizeEmail(s string) (string, error) {
 	s = strings.TrimSpace(s)
@@ -77,7 +83,7 @@ func NormalizeEmail(s string) (string, error) {
 		return "", Errorf(EINVALID, "Email is required")
 	}
 	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") || len(s) > 254 {
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") || len(s) > MaxEmail {
 		return "", Errorf(EINVALID, "Please enter a valid email address")
 	}
 	return s, nil

@@ -18,7 +18,7 @@ import (
 // checkProduct fails unless the listed product p shows want with every field of the API shape.
 func checkProduct(t *testing.T, p map[string]any, want haat.Product) {
 	t.Helper()
-	if p["_id"] != want.ID || p["name"] != want.Name || p["category"] != want.Category ||
+	if p["_id"] != want.ID || p["name"] != want.Name || p["category"] != string(want.Category) ||
 		p["price"] != float64(want.Price)/100 || p["offerPrice"] != float64(want.OfferPrice)/100 || p["inStock"] != want.InStock {
 		t.Fatalf("product = %v, want %+v", p, want)
 	}

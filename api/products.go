@@ -166,7 +166,7 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // product builds the product the input describes; prices are checked here, the rest by
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
-	p := haat.Product{Name: in.Name, Category: in.Category, Weight: in.Weight, Description: in.Description, InStock: true}
+	p := haat.Product{Name: in.Name, Category: haat.Category(in.Category), Weight: in.Weight, Description: in.Description, InStock: true}
 	var err error
 	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
 		return p, err

@@ -26,7 +26,7 @@ type prices struct {
 type entry struct {
 	Slug        string            `json:"slug"`
 	Name        string            `json:"name"`
-	Category    string            `json:"category"`
+	Category    haat.Category     `json:"category"`
 	Prices      map[string]prices `json:"prices"`
 	Weight      string            `json:"weight"`
 	Emoji       string            `json:"emoji"`

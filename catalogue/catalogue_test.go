@@ -28,7 +28,7 @@ func TestCatalogue(t *testing.T) {
 			if len(products) < 40 {
 				t.Fatalf("%d products, want at least 40", len(products))
 			}
-			perCategory := map[string]int{}
+			perCategory := map[haat.Category]int{}
 			names := map[string]bool{}
 			outOfStock := 0
 			for _, p := range products {
@@ -196,7 +196,7 @@ func TestCategories(t *testing.T) {
 			}
 		}
 	}
-	for name, want := range map[string]string{
+	for name, want := range map[string]haat.Category{
 		"Instant Coffee": "Instant", "Broccoli": "Vegetables", "Yak Cheese": "Dairy", "Jumla Red Rice": "Grains",
 		"Cola": "Drinks", "Apple Juice": "Drinks", "Ready-to-eat Dal Bhat": "Instant", "Strawberry Cream Cake": "Bakery",
 	} {
