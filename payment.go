@@ -75,8 +75,8 @@ type PaymentResult struct {
 	Currency string // ISO code, any case
 }
 
-// PaymentService records payment attempts and applies providers' results to orders.
-type PaymentService interface {
+// PaymentAttemptService records payment attempts and applies providers' results to orders.
+type PaymentAttemptService interface {
 	// StartPayment records a pending attempt for an online order that awaits payment. The order's
 	// pending attempt, if any, is superseded in the same step and returned, so that its provider
 	// can be told to end it.

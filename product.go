@@ -49,7 +49,10 @@ type Product struct {
 	CreatedAt   time.Time `json:"createdAt"`
 }
 
-// Validate checks a new product against the spec's rules and trims its text fields.
+// Validate checks a new product and trims its text fields: a name and 1 to MaxDescriptionLines
+// description lines within their lengths, a known category (its key is set as the catalogue
+// spells it), a price of at least 1, an offer price from 0 up to the price, and 1 to
+// MaxProductImages images.
 func (p *Product) Validate() error {
 	p.Name = strings.TrimSpace(p.Name)
 	p.Weight = strings.TrimSpace(p.Weight)

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// TestSellerIsAuth: the spec's original client checks the seller session at
-// GET /api/seller/is-auth; it answers like /api/seller/auth-seller.
+// TestSellerIsAuth: older clients check the seller session at GET /api/seller/is-auth; it
+// answers like /api/seller/auth-seller.
 func TestSellerIsAuth(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()

@@ -10,7 +10,7 @@ import (
 
 // TestCartVersionOverHTTP: register, login and is-auth tell the cart's version; an update naming
 // it moves it on; one naming an older version is refused with 409 and the stored cart; an update
-// without a version (the spec's client) still replaces the cart.
+// without a version (as older clients send it) still replaces the cart.
 func TestCartVersionOverHTTP(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		email := s.newEmail()
@@ -50,7 +50,7 @@ func TestCartVersionOverHTTP(t *testing.T) {
 			t.Fatalf("retry answer: %s", r.raw)
 		}
 
-		// The spec's client sends no version: its cart replaces the stored one.
+		// An update without a version replaces the stored cart, whatever its version.
 		want(t, phone.post("/api/cart/update", `{"cartItems":{}}`), 200, "Cart Updated")
 		if u := phone.user(); u["cartVersion"] != 3.0 || len(u["cartItems"].(map[string]any)) != 0 {
 			t.Fatalf("after an update without version: %v", u)

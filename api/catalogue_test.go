@@ -244,8 +244,8 @@ func TestProductAdd(t *testing.T) {
 	})
 }
 
-// TestProductAddProductData sends products as the spec's original client does: one multipart
-// field productData holding JSON, beside the images.
+// TestProductAddProductData sends products as older clients do: one multipart field productData
+// holding JSON, beside the images.
 func TestProductAddProductData(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()

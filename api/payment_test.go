@@ -19,8 +19,8 @@ func withSandbox(s *api.Server) {
 	if err != nil {
 		panic(err)
 	}
-	db := s.Orders.(haat.PaymentService)
-	s.Payments = &payment.Service{Store: db, Providers: []payment.Provider{sb}, Currency: "USD", Logger: slog.New(slog.DiscardHandler)}
+	db := s.Orders.(haat.PaymentAttemptService)
+	s.Payments = &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Currency: "USD", Logger: slog.New(slog.DiscardHandler)}
 }
 
 // checkout places an online order for two bags of rice and returns the payment page's address.

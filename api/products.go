@@ -112,8 +112,8 @@ type productInput struct {
 	Description                               []string
 }
 
-// productFormInput reads the product of an add-product form. The spec's original client sends
-// it as one field, productData, holding JSON; otherwise each value is a field of its own.
+// productFormInput reads the product of an add-product form: one field, productData, holding
+// JSON (as older clients send it), or else each value in a field of its own.
 func productFormInput(form *multipart.Form) (productInput, error) {
 	field := func(name string) string {
 		if v := form.Value[name]; len(v) > 0 {

@@ -35,7 +35,7 @@ type Server struct {
 	Checkout haat.CheckoutService
 	Images   ImageStore
 	// Payments takes online payments; nil means the store takes cash only.
-	Payments *payment.Service
+	Payments *payment.Gateway
 
 	// Currency is the store currency code, USD or NPR.
 	Currency string
@@ -85,7 +85,7 @@ func (s *Server) routes() []route {
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
-		{"GET /api/seller/is-auth", seller, s.authSeller}, // the original client asks here
+		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 
 		{"GET /api/product/list", public, s.productList},

@@ -2,7 +2,7 @@
 // start: Nepali groceries in all seven categories, each pictured by a Fluent Emoji 3D image
 // (MIT licence) that the build copies to /media/catalogue/ (see copy-images.mjs). Every product
 // carries a price in each store currency, so the seeded prices read right whether the store
-// shows dollars (the spec's default) or rupees.
+// shows dollars (the default store currency) or rupees.
 package catalogue
 
 import (

@@ -178,8 +178,8 @@ func TestPictures(t *testing.T) {
 	}
 }
 
-// TestCategories checks that products sit where a shopper looks for them; the spec's Drinks are
-// "Cold Drinks", so nothing served hot is listed there.
+// TestCategories checks that products sit where a shopper looks for them; Drinks are cold drinks
+// (the storefront names the category "Cold Drinks"), so nothing served hot is listed there.
 func TestCategories(t *testing.T) {
 	products, err := catalogue.Products("NPR")
 	if err != nil {

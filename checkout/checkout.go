@@ -13,7 +13,7 @@ import (
 type Service struct {
 	Orders haat.OrderService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
-	Payments *payment.Service
+	Payments *payment.Gateway
 }
 
 var _ haat.CheckoutService = (*Service)(nil)

@@ -193,10 +193,10 @@ func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payment
 }
 
 // Routes implements Provider: the page that posts the form, and eSewa's success and failure returns.
-func (p *Esewa) Routes(s *Service) []Route {
+func (p *Esewa) Routes(g *Gateway) []Route {
 	return []Route{
 		{"GET /api/payment/esewa/pay/{ref}", func(w http.ResponseWriter, r *http.Request) error {
-			return p.payPage(w, r, s)
+			return p.payPage(w, r, g)
 		}},
 		{"GET /api/payment/esewa/submit.js", func(w http.ResponseWriter, r *http.Request) error {
 			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
@@ -206,18 +206,18 @@ func (p *Esewa) Routes(s *Service) []Route {
 		{"GET /api/payment/esewa/return", func(w http.ResponseWriter, r *http.Request) error {
 			fields, err := VerifyEsewaAnswer(p.c.SecretKey, p.c.ProductCode, r.URL.Query().Get("data"))
 			if err != nil {
-				s.Logger.WarnContext(r.Context(), "esewa answer refused", "err", err)
+				g.Logger.WarnContext(r.Context(), "esewa answer refused", "err", err)
 				return haat.Errorf(haat.EINVALID, "This payment answer could not be verified.")
 			}
 			// Paid or still being confirmed, the shopper's orders show where the order stands.
-			p.settle(r.Context(), s, fields["transaction_uuid"])
-			finish(w, r, s, true)
+			p.checkReturn(r.Context(), g, fields["transaction_uuid"])
+			finish(w, r, g, true)
 			return nil
 		}},
 		{"GET /api/payment/esewa/failure", func(w http.ResponseWriter, r *http.Request) error {
 			// The failure return is not signed: eSewa's status API decides what happened.
-			paid := p.settle(r.Context(), s, r.URL.Query().Get("ref"))
-			finish(w, r, s, paid)
+			paid := p.checkReturn(r.Context(), g, r.URL.Query().Get("ref"))
+			finish(w, r, g, paid)
 			return nil
 		}},
 	}
@@ -225,13 +225,13 @@ func (p *Esewa) Routes(s *Service) []Route {
 
 // payPage is the page that posts the signed form of a pending attempt to eSewa; the shopper of
 // any other attempt is sent on.
-func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, s *Service) error {
-	a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, g *Gateway) error {
+	a, err := g.Attempts.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
 	if err != nil || a.State != haat.PaymentPending {
-		finish(w, r, s, false)
+		finish(w, r, g, false)
 		return nil
 	}
-	form := p.esewaForm(a, callbackURL(s.base(r), p))
+	form := p.esewaForm(a, callbackURL(g.base(r), p))
 	action, _ := url.Parse(p.c.FormURL)
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action "+
 		action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")
@@ -241,16 +241,16 @@ func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, s *Service) erro
 	return nil
 }
 
-// settle asks eSewa about an attempt after the shopper came back and applies the answer; it
-// reports whether the attempt is paid.
-func (p *Esewa) settle(ctx context.Context, s *Service, ref string) bool {
-	a, err := s.Store.PaymentAttempt(ctx, p.Name(), ref)
+// checkReturn asks eSewa about the attempt the shopper came back from, by its reference, and
+// applies the answer; it reports whether the attempt is paid.
+func (p *Esewa) checkReturn(ctx context.Context, g *Gateway, ref string) bool {
+	a, err := g.Attempts.PaymentAttempt(ctx, p.Name(), ref)
 	if err != nil {
 		return false
 	}
-	state, err := s.settle(ctx, p, a)
+	state, err := g.checkAttempt(ctx, p, a)
 	if err != nil {
-		s.Logger.ErrorContext(ctx, "esewa status", "attempt", a.ID, "err", err)
+		g.Logger.ErrorContext(ctx, "esewa status", "attempt", a.ID, "err", err)
 	}
 	return err == nil && state == haat.PaymentPaid
 }

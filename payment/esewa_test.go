@@ -232,7 +232,7 @@ func TestEsewaCheckStatuses(t *testing.T) {
 		defer api.Close()
 		p, _ := payment.NewEsewa(payment.EsewaConfig{ProductCode: esewaProduct, SecretKey: esewaSecret,
 			FormURL: payment.EsewaUATFormURL, StatusURL: api.URL + "/status/"})
-		s, _ := newService(db, "NPR", p)
+		s, _ := newGateway(db, "NPR", p)
 		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)

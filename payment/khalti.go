@@ -140,20 +140,20 @@ func (p *Khalti) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Paymen
 }
 
 // Routes implements Provider: the return URL, which is checked with a lookup.
-func (p *Khalti) Routes(s *Service) []Route {
+func (p *Khalti) Routes(g *Gateway) []Route {
 	return []Route{{"GET /api/payment/khalti/return", func(w http.ResponseWriter, r *http.Request) error {
-		a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.URL.Query().Get("pidx"))
+		a, err := g.Attempts.PaymentAttempt(r.Context(), p.Name(), r.URL.Query().Get("pidx"))
 		if err != nil {
-			finish(w, r, s, false)
+			finish(w, r, g, false)
 			return nil
 		}
 		// Paid, still pending, or not known yet: My Orders shows where the order stands; the
 		// reconciliation asks again about what is pending.
-		state, err := s.settle(r.Context(), p, a)
+		state, err := g.checkAttempt(r.Context(), p, a)
 		if err != nil {
-			s.Logger.ErrorContext(r.Context(), "khalti lookup", "attempt", a.ID, "err", err)
+			g.Logger.ErrorContext(r.Context(), "khalti lookup", "attempt", a.ID, "err", err)
 		}
-		finish(w, r, s, err != nil || state == haat.PaymentPaid || state == haat.PaymentPending)
+		finish(w, r, g, err != nil || state == haat.PaymentPaid || state == haat.PaymentPending)
 		return nil
 	}}}
 }

@@ -154,7 +154,7 @@ func TestKhaltiLookupStatuses(t *testing.T) {
 		api := httptest.NewServer(k)
 		defer api.Close()
 		p, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "test-secret", APIURL: api.URL + "/api/v2/"})
-		s, _ := newService(db, "NPR", p)
+		s, _ := newGateway(db, "NPR", p)
 		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)
@@ -187,7 +187,7 @@ func TestKhaltiRefusals(t *testing.T) {
 		api := httptest.NewServer(k)
 		defer api.Close()
 		wrongKey, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "wrong", APIURL: api.URL + "/api/v2/"})
-		s, _ := newService(db, "NPR", wrongKey)
+		s, _ := newGateway(db, "NPR", wrongKey)
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "", ""); haat.ErrorCode(err) != haat.EUNAVAILABLE {
 			t.Fatalf("initiate with a wrong key: %v", err)

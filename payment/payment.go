@@ -45,7 +45,7 @@ type Provider interface {
 	// Window is how long the provider lets a shopper finish paying.
 	Window() time.Duration
 	// Routes are the provider's callback routes, under /api/payment/<name>/.
-	Routes(s *Service) []Route
+	Routes(g *Gateway) []Route
 }
 
 // Route is a callback route of a provider: its method and path, as http.ServeMux reads them
@@ -82,9 +82,11 @@ type Method struct {
 	Label string `json:"label"`
 }
 
-// Service starts payments and applies providers' answers.
-type Service struct {
-	Store     haat.PaymentService
+// Gateway is the store's side of online payment: it starts payment attempts with the configured
+// providers, applies their answers to orders, gives refunds back through them, and reconciles
+// attempts no answer came back for.
+type Gateway struct {
+	Attempts  haat.PaymentAttemptService
 	Providers []Provider
 	// PublicURL is the store's address as shoppers and providers reach it, without a trailing
 	// slash; empty means the address each request reached the store at.
@@ -97,21 +99,21 @@ type Service struct {
 	site Site
 }
 
-// Methods lists the configured providers in the order they are offered; none on a nil Service,
+// Methods lists the configured providers in the order they are offered; none on a nil Gateway,
 // which stands for a store that takes cash only.
-func (s *Service) Methods() []Method {
-	if s == nil {
+func (g *Gateway) Methods() []Method {
+	if g == nil {
 		return []Method{}
 	}
-	out := make([]Method, len(s.Providers))
-	for i, p := range s.Providers {
+	out := make([]Method, len(g.Providers))
+	for i, p := range g.Providers {
 		out[i] = Method{ID: p.Name(), Label: p.Label()}
 	}
 	return out
 }
 
-func (s *Service) provider(name string) Provider {
-	for _, p := range s.Providers {
+func (g *Gateway) provider(name string) Provider {
+	for _, p := range g.Providers {
 		if p.Name() == name {
 			return p
 		}
@@ -119,22 +121,22 @@ func (s *Service) provider(name string) Provider {
 	return nil
 }
 
-// CheckMethod refuses a payment method that is not configured (any, on a nil Service); empty
+// CheckMethod refuses a payment method that is not configured (any, on a nil Gateway); empty
 // means the first one.
-func (s *Service) CheckMethod(name string) error {
-	_, err := s.method(name)
+func (g *Gateway) CheckMethod(name string) error {
+	_, err := g.method(name)
 	return err
 }
 
 // method is the provider named, or the first one when name is empty.
-func (s *Service) method(name string) (Provider, error) {
-	if s == nil || len(s.Providers) == 0 {
+func (g *Gateway) method(name string) (Provider, error) {
+	if g == nil || len(g.Providers) == 0 {
 		return nil, haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available")
 	}
 	if name == "" {
-		return s.Providers[0], nil
+		return g.Providers[0], nil
 	}
-	if p := s.provider(name); p != nil {
+	if p := g.provider(name); p != nil {
 		return p, nil
 	}
 	return nil, haat.Errorf(haat.EINVALID, "Unknown payment method %q", name)
@@ -142,12 +144,12 @@ func (s *Service) method(name string) (Provider, error) {
 
 // base is the store's address for links sent with a request's payment: PublicURL, or else the
 // address the request reached the store at.
-func (s *Service) base(r *http.Request) string {
-	if s.PublicURL != "" {
-		return strings.TrimRight(s.PublicURL, "/")
+func (g *Gateway) base(r *http.Request) string {
+	if g.PublicURL != "" {
+		return strings.TrimRight(g.PublicURL, "/")
 	}
-	if s.site.BaseURL != nil {
-		return strings.TrimRight(s.site.BaseURL(r), "/")
+	if g.site.BaseURL != nil {
+		return strings.TrimRight(g.site.BaseURL(r), "/")
 	}
 	scheme := "http"
 	if r.TLS != nil {
@@ -165,21 +167,21 @@ func callbackURL(base string, p Provider) string {
 // returns where to send the shopper. base is the store's address the shopper is to come back to;
 // PublicURL, when set, takes its place. The order's previous pending attempt is superseded and
 // its provider told to end it. A provider that refuses to start leaves the attempt failed.
-func (s *Service) Begin(ctx context.Context, o *haat.Order, name, base string) (string, error) {
-	p, err := s.method(name)
+func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (string, error) {
+	p, err := g.method(name)
 	if err != nil {
 		return "", err
 	}
-	if s.PublicURL != "" {
-		base = s.PublicURL
+	if g.PublicURL != "" {
+		base = g.PublicURL
 	}
 	base = strings.TrimRight(base, "/")
-	a, superseded, err := s.Store.StartPayment(ctx, o.ID, p.Name(), s.Currency)
+	a, superseded, err := g.Attempts.StartPayment(ctx, o.ID, p.Name(), g.Currency)
 	if err != nil {
 		return "", err
 	}
 	for i := range superseded {
-		s.end(ctx, &superseded[i])
+		g.end(ctx, &superseded[i])
 	}
 	redirect, ref, err := p.Begin(ctx, Checkout{
 		Attempt: a, Order: o,
@@ -189,12 +191,12 @@ func (s *Service) Begin(ctx context.Context, o *haat.Order, name, base string) (
 	})
 	pending := false
 	if err == nil {
-		pending, err = s.Store.SetPaymentReference(ctx, a.ID, ref)
+		pending, err = g.Attempts.SetPaymentReference(ctx, a.ID, ref)
 	}
 	if err != nil {
-		s.Logger.ErrorContext(ctx, "payment could not start", "provider", p.Name(), "attempt", a.ID, "err", err)
-		if ferr := s.Store.FailPaymentStart(context.WithoutCancel(ctx), a.ID); ferr != nil {
-			s.Logger.ErrorContext(ctx, "payment start failure not recorded", "attempt", a.ID, "err", ferr)
+		g.Logger.ErrorContext(ctx, "payment could not start", "provider", p.Name(), "attempt", a.ID, "err", err)
+		if ferr := g.Attempts.FailPaymentStart(context.WithoutCancel(ctx), a.ID); ferr != nil {
+			g.Logger.ErrorContext(ctx, "payment start failure not recorded", "attempt", a.ID, "err", ferr)
 		}
 		if haat.ErrorCode(err) == haat.EINVALID {
 			return "", err // the provider's own rule, e.g. a minimum amount
@@ -204,60 +206,60 @@ func (s *Service) Begin(ctx context.Context, o *haat.Order, name, base string) (
 	if !pending {
 		// A newer attempt superseded this one while its provider was starting it.
 		a.Reference, a.State = ref, haat.PaymentSuperseded
-		s.end(ctx, a)
+		g.end(ctx, a)
 	}
 	return redirect, nil
 }
 
 // end asks the provider of a superseded attempt to close its page. Failing that, the attempt stays
 // superseded: money that still arrives for it is recorded as owed back.
-func (s *Service) end(ctx context.Context, a *haat.PaymentAttempt) {
-	e, ok := s.provider(a.Provider).(Ender)
+func (g *Gateway) end(ctx context.Context, a *haat.PaymentAttempt) {
+	e, ok := g.provider(a.Provider).(Ender)
 	if !ok || a.Reference == "" {
 		return
 	}
 	if err := e.End(context.WithoutCancel(ctx), a); err != nil {
-		s.Logger.WarnContext(ctx, "superseded payment not ended", "provider", a.Provider, "attempt", a.ID, "err", err)
+		g.Logger.WarnContext(ctx, "superseded payment not ended", "provider", a.Provider, "attempt", a.ID, "err", err)
 	}
 }
 
 // CanRefund reports whether refunds of the provider can be made through its API.
-func (s *Service) CanRefund(provider string) bool {
-	if s == nil {
+func (g *Gateway) CanRefund(provider string) bool {
+	if g == nil {
 		return false
 	}
-	_, ok := s.provider(provider).(Refunder)
+	_, ok := g.provider(provider).(Refunder)
 	return ok
 }
 
 // Refund gives back, through their providers, the refunds due of an order that their providers
 // can make, and returns the order as the seller sees it then.
-func (s *Service) Refund(ctx context.Context, orderID string) (*haat.Order, error) {
-	if s == nil {
+func (g *Gateway) Refund(ctx context.Context, orderID string) (*haat.Order, error) {
+	if g == nil {
 		return nil, haat.Errorf(haat.ECONFLICT, "Online payment is not available; mark the refund by hand")
 	}
-	due, err := s.Store.DueRefunds(ctx, orderID)
+	due, err := g.Attempts.DueRefunds(ctx, orderID)
 	if err != nil {
 		return nil, err
 	}
 	var o *haat.Order
 	for _, r := range due {
-		p, ok := s.provider(r.Provider).(Refunder)
+		p, ok := g.provider(r.Provider).(Refunder)
 		if !ok {
 			continue
 		}
 		ref, err := p.Refund(ctx, r)
 		if err != nil {
-			s.Logger.ErrorContext(ctx, "refund refused", "provider", r.Provider, "reference", r.Reference, "err", err)
+			g.Logger.ErrorContext(ctx, "refund refused", "provider", r.Provider, "reference", r.Reference, "err", err)
 			if haat.ErrorCode(err) != haat.EINTERNAL {
 				return nil, err
 			}
 			return nil, haat.Errorf(haat.EUNAVAILABLE, "The payment provider did not make the refund. Please try again.")
 		}
-		if o, err = s.Store.RecordRefund(ctx, orderID, r.AttemptID, ref); err != nil {
+		if o, err = g.Attempts.RecordRefund(ctx, orderID, r.AttemptID, ref); err != nil {
 			return nil, err
 		}
-		s.Logger.InfoContext(ctx, "refund", "provider", r.Provider, "reference", r.Reference, "refund", ref)
+		g.Logger.InfoContext(ctx, "refund", "provider", r.Provider, "reference", r.Reference, "refund", ref)
 	}
 	if o == nil {
 		return nil, haat.Errorf(haat.ECONFLICT, "No refund of this order can be made through the payment provider; mark it refunded by hand")
@@ -266,25 +268,25 @@ func (s *Service) Refund(ctx context.Context, orderID string) (*haat.Order, erro
 }
 
 // Confirm applies a verified result and logs what happened.
-func (s *Service) Confirm(ctx context.Context, r haat.PaymentResult) error {
-	changed, err := s.Store.ConfirmPayment(ctx, r)
+func (g *Gateway) Confirm(ctx context.Context, r haat.PaymentResult) error {
+	changed, err := g.Attempts.ConfirmPayment(ctx, r)
 	if err != nil {
-		s.Logger.ErrorContext(ctx, "payment result refused", "provider", r.Provider, "reference", r.Reference, "state", r.State, "err", err)
+		g.Logger.ErrorContext(ctx, "payment result refused", "provider", r.Provider, "reference", r.Reference, "state", r.State, "err", err)
 		return err
 	}
 	if changed {
-		s.Logger.InfoContext(ctx, "payment", "provider", r.Provider, "reference", r.Reference, "state", r.State)
+		g.Logger.InfoContext(ctx, "payment", "provider", r.Provider, "reference", r.Reference, "state", r.State)
 	}
 	return nil
 }
 
 // Routes are every provider's callback routes under /api/payment/; site tells them about the
 // requests.
-func (s *Service) Routes(site Site) []Route {
-	withSite := *s
+func (g *Gateway) Routes(site Site) []Route {
+	withSite := *g
 	withSite.site = site
 	var routes []Route
-	for _, p := range s.Providers {
+	for _, p := range g.Providers {
 		routes = append(routes, p.Routes(&withSite)...)
 	}
 	return routes
@@ -294,13 +296,13 @@ func (s *Service) Routes(site Site) []Route {
 // say, and expires attempts older than their provider's window that are still not paid. It also
 // asks, within their provider's window, about superseded attempts, for which money may still
 // arrive (to be given back).
-func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
-	now := s.now()
+func (g *Gateway) Reconcile(ctx context.Context, grace time.Duration) error {
+	now := g.now()
 	var longest time.Duration
-	for _, p := range s.Providers {
+	for _, p := range g.Providers {
 		longest = max(longest, p.Window())
 	}
-	pending, err := s.Store.PendingPayments(ctx, now.Add(-grace), now.Add(-longest))
+	pending, err := g.Attempts.PendingPayments(ctx, now.Add(-grace), now.Add(-longest))
 	if err != nil {
 		return err
 	}
@@ -308,27 +310,27 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 	for i := range pending {
 		a := &pending[i]
 		var err error
-		switch p := s.provider(a.Provider); {
+		switch p := g.provider(a.Provider); {
 		case a.State == haat.PaymentSuperseded:
 			if p != nil && a.Reference != "" && now.Sub(a.CreatedAt) <= p.Window() {
-				_, err = s.settle(ctx, p, a)
+				_, err = g.checkAttempt(ctx, p, a)
 			}
 		case p == nil:
 			// A provider no longer configured: nobody can be asked. Left pending for a day in case
 			// it comes back, then given up so the order does not await payment for ever.
 			if now.Sub(a.CreatedAt) > orphanWindow {
-				err = s.expire(ctx, a)
+				err = g.expire(ctx, a)
 			}
 		case a.Reference == "":
 			// Begin stopped before the provider answered: nothing to ask about.
 			if now.Sub(a.CreatedAt) > p.Window() {
-				err = s.expire(ctx, a)
+				err = g.expire(ctx, a)
 			}
 		default:
 			var state haat.AttemptState
-			state, err = s.settle(ctx, p, a)
+			state, err = g.checkAttempt(ctx, p, a)
 			if err == nil && state == haat.PaymentPending && now.Sub(a.CreatedAt) > p.Window() {
-				err = s.expire(ctx, a)
+				err = g.expire(ctx, a)
 			}
 		}
 		if err != nil {
@@ -338,9 +340,9 @@ func (s *Service) Reconcile(ctx context.Context, grace time.Duration) error {
 	return errors.Join(errs...)
 }
 
-// settle asks the provider where an attempt stands and applies a final answer. It returns the
-// state the provider gave.
-func (s *Service) settle(ctx context.Context, p Provider, a *haat.PaymentAttempt) (haat.AttemptState, error) {
+// checkAttempt asks the provider where an attempt stands and applies a final answer. It returns
+// the state the provider gave.
+func (g *Gateway) checkAttempt(ctx context.Context, p Provider, a *haat.PaymentAttempt) (haat.AttemptState, error) {
 	r, err := p.Check(ctx, a)
 	if err != nil {
 		return "", fmt.Errorf("check %s %s: %w", a.Provider, a.ID, err)
@@ -350,23 +352,23 @@ func (s *Service) settle(ctx context.Context, p Provider, a *haat.PaymentAttempt
 	}
 	// What the store asked for itself carries no notification key: it is idempotent by state.
 	r.Provider, r.Reference, r.EventKey = a.Provider, a.Reference, ""
-	return r.State, s.Confirm(ctx, r)
+	return r.State, g.Confirm(ctx, r)
 }
 
 // orphanWindow is how long an attempt of a provider that is no longer configured stays pending.
 const orphanWindow = 24 * time.Hour
 
 // expire gives up an attempt without asking its provider.
-func (s *Service) expire(ctx context.Context, a *haat.PaymentAttempt) error {
+func (g *Gateway) expire(ctx context.Context, a *haat.PaymentAttempt) error {
 	if a.Reference == "" {
 		// Never started with the provider: nothing to look up by reference.
-		return s.Store.FailPaymentStart(ctx, a.ID)
+		return g.Attempts.FailPaymentStart(ctx, a.ID)
 	}
-	return s.Confirm(ctx, haat.PaymentResult{Provider: a.Provider, Reference: a.Reference, State: haat.PaymentExpired})
+	return g.Confirm(ctx, haat.PaymentResult{Provider: a.Provider, Reference: a.Reference, State: haat.PaymentExpired})
 }
 
 // Run reconciles every interval until ctx ends.
-func (s *Service) Run(ctx context.Context, interval, grace time.Duration) {
+func (g *Gateway) Run(ctx context.Context, interval, grace time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -374,26 +376,26 @@ func (s *Service) Run(ctx context.Context, interval, grace time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := s.Reconcile(ctx, grace); err != nil {
-				s.Logger.ErrorContext(ctx, "payment reconciliation", "err", err)
+			if err := g.Reconcile(ctx, grace); err != nil {
+				g.Logger.ErrorContext(ctx, "payment reconciliation", "err", err)
 			}
 		}
 	}
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
+func (g *Gateway) now() time.Time {
+	if g.Now != nil {
+		return g.Now()
 	}
 	return time.Now()
 }
 
 // finish sends the shopper on after a provider's answer: to My Orders (through the loader) when
 // the order is paid or may still be, to the cart when the payment ended unpaid.
-func finish(w http.ResponseWriter, r *http.Request, s *Service, toOrders bool) {
+func finish(w http.ResponseWriter, r *http.Request, g *Gateway, toOrders bool) {
 	to := "/cart"
 	if toOrders {
 		to = "/loader?next=my-orders"
 	}
-	http.Redirect(w, r, s.base(r)+to, http.StatusSeeOther)
+	http.Redirect(w, r, g.base(r)+to, http.StatusSeeOther)
 }

@@ -37,16 +37,16 @@ func (l *logBuffer) count(s string) int {
 	return strings.Count(l.b.String(), s)
 }
 
-func newService(db *sqlstore.DB, currency string, providers ...payment.Provider) (*payment.Service, *logBuffer) {
+func newGateway(db *sqlstore.DB, currency string, providers ...payment.Provider) (*payment.Gateway, *logBuffer) {
 	logs := &logBuffer{}
-	return &payment.Service{Store: db, Providers: providers, PublicURL: "https://haat.example", Currency: currency,
+	return &payment.Gateway{Attempts: db, Providers: providers, PublicURL: "https://haat.example", Currency: currency,
 		Logger: slog.New(slog.NewTextHandler(logs, nil))}, logs
 }
 
 // serveCallbacks serves the provider's callback routes of a rupee store and returns the service,
 // the server, and a browser that does not follow redirects (to see where they go).
-func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment.Service, *httptest.Server, *http.Client) {
-	s, _ := newService(db, "NPR", p)
+func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment.Gateway, *httptest.Server, *http.Client) {
+	s, _ := newGateway(db, "NPR", p)
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
@@ -57,7 +57,7 @@ func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment
 
 // callbacks serves the providers' callback routes as the store does: mounted in its API, which
 // answers their errors.
-func callbacks(s *payment.Service) http.Handler {
+func callbacks(s *payment.Gateway) http.Handler {
 	return (&api.Server{Payments: s, Logger: slog.New(slog.DiscardHandler)}).Handler()
 }
 
@@ -72,7 +72,7 @@ type scripted struct {
 func (p *scripted) Name() string                            { return "scripted" }
 func (p *scripted) Label() string                           { return "Scripted" }
 func (p *scripted) Window() time.Duration                   { return p.window }
-func (p *scripted) Routes(*payment.Service) []payment.Route { return nil }
+func (p *scripted) Routes(*payment.Gateway) []payment.Route { return nil }
 func (p *scripted) Begin(_ context.Context, c payment.Checkout) (string, string, error) {
 	return "https://provider.example/pay/" + c.Attempt.ID, "ref-" + c.Attempt.OrderID, nil
 }
@@ -101,7 +101,7 @@ func TestReconcile(t *testing.T) {
 		now := start
 		db.Now = func() time.Time { return now }
 		p := &scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}
-		s, _ := newService(db, "USD", p)
+		s, _ := newGateway(db, "USD", p)
 		s.Now = db.Now
 
 		paidU, paidO := sqlstoretest.OnlineOrder(t, db, "paid@example.com")
@@ -185,7 +185,7 @@ func (failing) Begin(context.Context, payment.Checkout) (string, string, error) 
 
 func TestBeginFailureIsRecorded(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s, logs := newService(db, "USD", &failing{})
+		s, logs := newGateway(db, "USD", &failing{})
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		_, err := s.Begin(ctx, o, "", "")
 		if haat.ErrorCode(err) != haat.EUNAVAILABLE {
@@ -232,7 +232,7 @@ func TestReconcileSuperseded(t *testing.T) {
 		now := start
 		db.Now = func() time.Time { return now }
 		p := &perAttempt{scripted: scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}}
-		s, _ := newService(db, "USD", p)
+		s, _ := newGateway(db, "USD", p)
 		s.Now, s.PublicURL = db.Now, ""
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "", "https://shop.example/"); err != nil {

@@ -47,10 +47,10 @@ func (*Sandbox) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentRe
 // shopper whose order it is only: anyone else learns nothing and can change nothing. Like a real
 // provider's page left open, the page of a superseded attempt can still be paid; that money is
 // recorded as owed back.
-func (p *Sandbox) Routes(s *Service) []Route {
+func (p *Sandbox) Routes(g *Gateway) []Route {
 	return []Route{
 		{"GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
-			a, err := p.attempt(r, s)
+			a, err := p.attempt(r, g)
 			if err != nil {
 				return err
 			}
@@ -60,17 +60,17 @@ func (p *Sandbox) Routes(s *Service) []Route {
 			return nil
 		}},
 		{"POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
-			return p.answer(w, r, s)
+			return p.answer(w, r, g)
 		}},
 	}
 }
 
 // answer applies the shopper's Pay or Cancel to an open test payment and sends them on.
-func (p *Sandbox) answer(w http.ResponseWriter, r *http.Request, s *Service) error {
+func (p *Sandbox) answer(w http.ResponseWriter, r *http.Request, g *Gateway) error {
 	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 		return haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused")
 	}
-	a, err := p.attempt(r, s)
+	a, err := p.attempt(r, g)
 	if err != nil {
 		return err
 	}
@@ -81,11 +81,11 @@ func (p *Sandbox) answer(w http.ResponseWriter, r *http.Request, s *Service) err
 	if r.PostFormValue("action") == "pay" {
 		res.State, res.Amount, res.Currency = haat.PaymentPaid, a.Amount, a.Currency
 	}
-	if err := s.Confirm(r.Context(), res); err != nil {
+	if err := g.Confirm(r.Context(), res); err != nil {
 		// Confirm has logged it; the shopper is told the payment was not taken.
 		return haat.Errorf(haat.ECONFLICT, "%s", haat.ErrorMessage(err))
 	}
-	finish(w, r, s, res.State == haat.PaymentPaid || a.State == haat.PaymentSuperseded)
+	finish(w, r, g, res.State == haat.PaymentPaid || a.State == haat.PaymentSuperseded)
 	return nil
 }
 
@@ -95,18 +95,18 @@ func open(a *haat.PaymentAttempt) bool {
 }
 
 // attempt finds the test payment of the request, if it belongs to the shopper signed in on it.
-func (p *Sandbox) attempt(r *http.Request, s *Service) (*haat.PaymentAttempt, error) {
-	if s.site.Shopper == nil {
+func (p *Sandbox) attempt(r *http.Request, g *Gateway) (*haat.PaymentAttempt, error) {
+	if g.site.Shopper == nil {
 		return nil, haat.Errorf(haat.EFORBIDDEN, "Test payments need the store's sign-in")
 	}
-	shopper, err := s.site.Shopper(r)
+	shopper, err := g.site.Shopper(r)
 	if err != nil {
 		return nil, fmt.Errorf("test payment: session: %w", err)
 	}
 	if shopper == "" {
 		return nil, haat.Errorf(haat.EUNAUTHORIZED, "Please log in to pay for your order")
 	}
-	a, err := s.Store.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
+	a, err := g.Attempts.PaymentAttempt(r.Context(), p.Name(), r.PathValue("ref"))
 	if err != nil || a.UserID != shopper {
 		return nil, haat.Errorf(haat.ENOTFOUND, "Unknown test payment")
 	}

@@ -137,16 +137,16 @@ func stripeResult(s stripeSession, eventType string) haat.PaymentResult {
 }
 
 // Routes implements Provider: the webhook Stripe sends Checkout events to.
-func (p *Stripe) Routes(s *Service) []Route {
+func (p *Stripe) Routes(g *Gateway) []Route {
 	return []Route{{"POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) error {
-		return p.webhook(w, r, s)
+		return p.webhook(w, r, g)
 	}}}
 }
 
 // webhook applies a signed Checkout event. It answers 200 to events the store does not act on
 // and to sessions it does not know (another integration on the same account), so that Stripe
 // stops sending them; 409 to a result that contradicts the order (amount, currency).
-func (p *Stripe) webhook(w http.ResponseWriter, r *http.Request, s *Service) error {
+func (p *Stripe) webhook(w http.ResponseWriter, r *http.Request, g *Gateway) error {
 	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
 	if err != nil {
 		return haat.Errorf(haat.ETOOLARGE, "Request body too large")
@@ -156,7 +156,7 @@ func (p *Stripe) webhook(w http.ResponseWriter, r *http.Request, s *Service) err
 	event, err := webhook.ConstructEventWithOptions(payload, r.Header.Get("Stripe-Signature"), p.webhookSecret,
 		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
 	if err != nil {
-		s.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err)
+		g.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err)
 		return haat.Errorf(haat.EINVALID, "Invalid signature")
 	}
 	switch event.Type {
@@ -172,7 +172,7 @@ func (p *Stripe) webhook(w http.ResponseWriter, r *http.Request, s *Service) err
 	}
 	res := stripeResult(session, string(event.Type))
 	res.EventKey = event.ID
-	switch err := s.Confirm(r.Context(), res); haat.ErrorCode(err) {
+	switch err := g.Confirm(r.Context(), res); haat.ErrorCode(err) {
 	case "", haat.ENOTFOUND:
 		w.WriteHeader(http.StatusOK)
 		return nil

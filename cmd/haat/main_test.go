@@ -195,7 +195,7 @@ func TestPaymentProviders(t *testing.T) {
 }
 
 // TestServeSeedsCatalogueInStoreCurrency starts the store in each currency and reads back the
-// demo catalogue: dollar prices by default (the spec's '$'), rupee prices with HAAT_CURRENCY=NPR.
+// demo catalogue: dollar prices by default ('$'), rupee prices with HAAT_CURRENCY=NPR.
 func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
 	for _, tc := range []struct {
 		args     []string

@@ -27,12 +27,12 @@ type paymentConfig struct {
 
 // startPayments starts online payment through providers, and its reconciliation every minute;
 // nil when there are none, and the store takes cash on delivery only.
-func startPayments(ctx context.Context, cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Service {
+func startPayments(ctx context.Context, cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Gateway {
 	if len(providers) == 0 {
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
 	}
-	payments := &payment.Service{Store: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
+	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
 	for _, m := range payments.Methods() {
 		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}
