@@ -1,4 +1,5 @@
 // The storefront's English texts. Texts given by the product spec are kept word for word.
+import type { Category } from '../lib/contract';
 import type { Accented } from './types';
 
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
@@ -60,9 +61,61 @@ export const en = {
     copyright: (year: number) => `Copyright ${year} © Haat. All rights reserved.`,
   },
 
+  /** landing is the welcome page, the store's front door. */
+  landing: {
+    badge: 'Delivered within 30 minutes',
+    title: 'The weekly haat, open every day at your door',
+    text: 'Fresh groceries for the Kathmandu Valley: picked daily, packed with care and delivered the same day or the next.',
+    startShopping: 'Start Shopping',
+    sell: 'Sell on Haat',
+    featuresTitle: 'Why shoppers like Haat',
+    features: {
+      delivery: { title: 'Same-day delivery', text: 'Most orders reach you within 30 minutes, and every order arrives the same day or the next.' },
+      picked: { title: 'Picked daily', text: 'Vegetables and fruit come from farms around the valley the morning you order.' },
+      discounts: { title: 'Daily discounts', text: 'Fair prices on staples, with fresh offers on something new every day.' },
+    },
+    howItWorks: 'How It Works',
+    /** steps promise paying online only where the store offers it. */
+    steps: (online: boolean) => [
+      { title: 'Browse', text: 'Find vegetables, fruit, dairy, bakery, drinks, instant food and grains.' },
+      { title: 'Add to Cart', text: 'Keep what you need in your cart, even before you sign in.' },
+      { title: 'Checkout', text: `Pick a saved address and pay cash on delivery${online ? ' or online' : ''}.` },
+      { title: 'Relax', text: 'We pack it fresh and bring it to your door, same day or next day.' },
+    ],
+    whyChoose: 'Why Choose Haat',
+    reasons: [
+      'Over 15,000 households in the Kathmandu Valley shop with us',
+      'Fresh and organic produce at the best prices',
+      'Eco-friendly packaging',
+      'Secure payment, order tracking and transparent billing',
+      'Customer-first returns and refunds, 24/7 support',
+    ],
+    growTitle: 'Grow your shop with Haat',
+    growText: 'List your products with photos, switch stock on and off and handle orders from one seller area.',
+    becomeSeller: 'Become a Seller',
+  },
+
+  /** categories name each category on its tile, its page and the seller's forms and lists. */
+  categories: {
+    Vegetables: 'Organic veggies',
+    Fruits: 'Fresh Fruits',
+    Drinks: 'Cold Drinks',
+    Instant: 'Instant Food',
+    Dairy: 'Dairy Products',
+    Bakery: 'Bakery & Breads',
+    Grains: 'Grains & Cereals',
+  } satisfies Record<Category, string>,
+
+  /** categoryName is a category's short name, as product cards, breadcrumbs and order lines show it. */
+  categoryName: {
+    Vegetables: 'Vegetables', Fruits: 'Fruits', Drinks: 'Drinks', Instant: 'Instant', Dairy: 'Dairy', Bakery: 'Bakery', Grains: 'Grains',
+  } satisfies Record<Category, string>,
+
   product: {
     addToCart: 'Add to Cart',
     add: 'Add',
+    /** addNamed names the Add button of a product card. */
+    addNamed: (name: string) => `Add ${name}`,
     buyNow: 'Buy Now',
     increase: (name: string) => `Add one more ${name}`,
     decrease: (name: string) => `Remove one ${name}`,
@@ -79,9 +132,13 @@ export const en = {
     notFound: 'Product not found',
     outOfStock: 'Out of stock',
     maxReached: (max: number) => `At most ${max} of one item`,
+    breadcrumb: 'Breadcrumb',
+    images: 'Product images',
+    showImage: (n: number) => `Show image ${n}`,
   },
 
   home: {
+    badge: 'Daily discounts',
     heroTitle: 'Fresh groceries, delivered within 30 minutes',
     heroText: 'Vegetables picked daily, dairy from local farms and kitchen staples at the best prices in the Kathmandu Valley.',
     shopNow: 'Shop Now',
@@ -89,6 +146,12 @@ export const en = {
     categories: 'Categories',
     bestSellers: 'Best Sellers',
     standOut: 'What Makes Us Stand Out?',
+    standOutItems: {
+      fastest: { title: 'Fastest Delivery', text: 'Groceries delivered within 30 minutes.' },
+      fresh: { title: 'Freshness Guaranteed', text: 'Fresh produce straight from the source.' },
+      prices: { title: 'Affordable Prices', text: 'Quality groceries at unbeatable prices.' },
+      trusted: { title: 'Trusted by Thousands', text: 'Loved by 15,000+ happy households.' },
+    },
     newsletterTitle: 'Never Miss a Deal!',
     newsletterText: 'Subscribe to get the latest offers, new arrivals, and exclusive discounts',
     newsletterPlaceholder: 'Enter your email id',

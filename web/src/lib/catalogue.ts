@@ -1,4 +1,5 @@
 import type { Category, Product } from './api';
+import { t } from '../i18n';
 
 export interface CategoryInfo {
   text: string;
@@ -9,13 +10,13 @@ export interface CategoryInfo {
 
 /** categories is the spec's category list: label and path key, with a tile colour and picture. */
 export const categories: CategoryInfo[] = [
-  { text: 'Organic veggies', path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
-  { text: 'Fresh Fruits', path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
-  { text: 'Cold Drinks', path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/apple-juice.webp' },
-  { text: 'Instant Food', path: 'Instant', tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
-  { text: 'Dairy Products', path: 'Dairy', tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
-  { text: 'Bakery & Breads', path: 'Bakery', tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },
-  { text: 'Grains & Cereals', path: 'Grains', tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
+  { text: t.categories.Vegetables, path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
+  { text: t.categories.Fruits, path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
+  { text: t.categories.Drinks, path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/apple-juice.webp' },
+  { text: t.categories.Instant, path: 'Instant', tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
+  { text: t.categories.Dairy, path: 'Dairy', tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
+  { text: t.categories.Bakery, path: 'Bakery', tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },
+  { text: t.categories.Grains, path: 'Grains', tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
 ];
 
 /** findCategory matches a path segment case-insensitively. */

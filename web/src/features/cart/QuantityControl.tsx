@@ -1,5 +1,5 @@
 import { useApp } from '../../app/context';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
 import { MAX_QUANTITY } from '../../lib/cart';
 
@@ -13,7 +13,7 @@ export default function AddToCart({ product, className = '' }: { product: Produc
         type="button"
         onClick={() => addToCart(product._id)}
         className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 ${className}`}
-        aria-label={`${t.product.add} ${product.name}`}
+        aria-label={t.product.addNamed(product.name)}
       >
         {t.product.add}
       </button>

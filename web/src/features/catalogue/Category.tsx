@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { useApp } from '../../app/context';
 import { ProductList } from './ProductCard';
 import { findCategory } from '../../lib/catalogue';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 

@@ -5,15 +5,15 @@ import ProductCard, { ProductGrid } from './ProductCard';
 import { CardSkeleton } from '../../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../components/icons';
 import { bestSellers, categories } from '../../lib/catalogue';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 
 const standOut = [
-  { icon: ClockIcon, title: 'Fastest Delivery', text: 'Groceries delivered within 30 minutes.' },
-  { icon: LeafIcon, title: 'Freshness Guaranteed', text: 'Fresh produce straight from the source.' },
-  { icon: TagIcon, title: 'Affordable Prices', text: 'Quality groceries at unbeatable prices.' },
-  { icon: ShieldIcon, title: 'Trusted by Thousands', text: 'Loved by 15,000+ happy households.' },
+  { icon: ClockIcon, ...t.home.standOutItems.fastest },
+  { icon: LeafIcon, ...t.home.standOutItems.fresh },
+  { icon: TagIcon, ...t.home.standOutItems.prices },
+  { icon: ShieldIcon, ...t.home.standOutItems.trusted },
 ];
 
 /** Home is the shop's front page: hero, categories, best sellers and the newsletter. */
@@ -28,7 +28,7 @@ export default function Home() {
       <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-green-700 to-green-900 text-white">
         <div className="grid items-center gap-6 p-8 md:grid-cols-2 md:p-14">
           <div>
-            <p className="w-fit rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-slate-900">Daily discounts</p>
+            <p className="w-fit rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-slate-900">{t.home.badge}</p>
             <h1 className="mt-4 text-3xl font-bold leading-tight md:text-5xl">{t.home.heroTitle}</h1>
             <p className="mt-4 max-w-md text-green-100">{t.home.heroText}</p>
             <div className="mt-8 flex flex-wrap gap-3">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useApp } from '../../app/context';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
 import { thumbnail } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
@@ -27,7 +27,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
           className="h-full w-full object-contain transition group-hover:scale-105"
         />
       </div>
-      <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{product.category}</p>
+      <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{t.categoryName[product.category]}</p>
       <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
         <Link to={paths.product(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
           {product.name}

@@ -6,7 +6,7 @@ import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
 import { relatedProducts, thumbnail } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
@@ -29,7 +29,7 @@ export default function ProductDetail() {
 
   return (
     <div className="mt-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+      <nav aria-label={t.product.breadcrumb} className="text-sm text-slate-500">
         <ol>
           <li className="inline">
             <Link to={paths.home} className="hover:text-green-700">{t.nav.home}</Link>
@@ -40,7 +40,7 @@ export default function ProductDetail() {
             {' / '}
           </li>
           <li className="inline">
-            <Link to={paths.category(product.category)} className="hover:text-green-700">{product.category}</Link>
+            <Link to={paths.category(product.category)} className="hover:text-green-700">{t.categoryName[product.category]}</Link>
             {' / '}
           </li>
           <li aria-current="page" className="inline text-green-700 [overflow-wrap:anywhere]">{product.name}</li>
@@ -50,13 +50,13 @@ export default function ProductDetail() {
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           {product.image.length > 0 && (
-            <div className="flex gap-3 sm:flex-col" role="group" aria-label="Product images">
+            <div className="flex gap-3 sm:flex-col" role="group" aria-label={t.product.images}>
               {product.image.map((src, i) => (
                 <button
                   type="button"
                   key={src}
                   onClick={() => setSelected(i)}
-                  aria-label={`Show image ${i + 1}`}
+                  aria-label={t.product.showImage(i + 1)}
                   aria-pressed={i === selected}
                   className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${i === selected ? 'border-green-700' : 'border-stone-200'}`}
                 >

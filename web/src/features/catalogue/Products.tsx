@@ -1,7 +1,7 @@
 import { useApp } from '../../app/context';
 import { ProductList } from './ProductCard';
 import { searchProducts } from '../../lib/catalogue';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 
 /** Products lists every product in stock, filtered by the navigation bar's search. */

@@ -1,5 +1,5 @@
 import { StarIcon } from '../../components/icons';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 /** Stars is the fixed four-of-five rating the spec shows on every product. */
 export default function Stars({ size = 14 }: { size?: number }) {
