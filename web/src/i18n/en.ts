@@ -174,8 +174,11 @@ export const en = {
     subtotal: 'Subtotal',
     action: 'Action',
     weight: 'Weight:',
+    /** noWeight stands for the weight of a product that names none. */
+    noWeight: 'N/A',
     qty: 'Qty:',
     remove: (name: string) => `Remove ${name} from cart`,
+    open: (name: string) => `Open ${name}`,
     continueShopping: 'Continue Shopping',
     summary: 'Order Summary',
     deliveryAddress: 'Delivery Address',
@@ -202,8 +205,7 @@ export const en = {
   },
 
   address: {
-    title: 'Add Shipping',
-    titleAccent: 'Address',
+    title: { before: 'Add Shipping ', accent: 'Address', after: '' } satisfies Accented,
     firstName: 'First Name',
     lastName: 'Last Name',
     email: 'Email address',
@@ -423,6 +425,8 @@ export const en = {
     sellerLoginFailed: 'Login failed',
     addressesFailed: 'Failed to fetch addresses',
     orderFailed: 'Failed to place order',
+    orderPlaced: 'Order Placed Successfully',
+    addressAdded: 'Address Added',
     addressFailed: 'Failed to add address',
     selectAddress: 'Please Select An Address',
     invalidPayment: 'Invalid payment method selected',

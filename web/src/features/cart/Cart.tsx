@@ -12,7 +12,7 @@ import { thumbnail } from '../../lib/catalogue';
 import { formatMinor, toMinor } from '../../lib/money';
 import { BackIcon, TrashIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
@@ -73,7 +73,7 @@ export default function CartPage() {
       return;
     }
     setPlacing(false);
-    toast.success(r.message || 'Order Placed Successfully');
+    toast.success(r.message || t.toast.orderPlaced);
     clearCart();
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     navigate(paths.myOrders);
@@ -118,14 +118,14 @@ export default function CartPage() {
                       type="button"
                       onClick={() => navigate(paths.product(product))}
                       className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
-                      aria-label={`Open ${product.name}`}
+                      aria-label={t.cart.open(product.name)}
                     >
                       <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
                     </button>
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
                       <p className="text-slate-500 [overflow-wrap:anywhere]">
-                        {t.cart.weight} <span>{product.weight || 'N/A'}</span>
+                        {t.cart.weight} <span>{product.weight || t.cart.noWeight}</span>
                       </p>
                       <label className="mt-1 flex items-center gap-2 text-slate-500">
                         {t.cart.qty}

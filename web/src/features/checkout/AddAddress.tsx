@@ -5,8 +5,9 @@ import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { api, type AddressInput } from '../../lib/api';
 import { saveCheckoutChoice } from '../../lib/checkout';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import TextField from '../../components/TextField';
+import Accented from '../../components/Accented';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 
@@ -66,7 +67,7 @@ export default function AddAddress() {
       toast.error(r.message || t.toast.addressFailed);
       return;
     }
-    toast.success(r.message || 'Address Added');
+    toast.success(r.message || t.toast.addressAdded);
     // The cart offers the address just saved.
     if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
     await queryClient.invalidateQueries({ queryKey: ['addresses'] });
@@ -76,7 +77,7 @@ export default function AddAddress() {
   return (
     <div className="mt-8 pb-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">
-        {t.address.title} <span className="text-green-700">{t.address.titleAccent}</span>
+        <Accented text={t.address.title} />
       </h1>
       <div className="mt-8 flex flex-col-reverse items-start justify-between gap-10 md:flex-row">
         <form onSubmit={submit} className="w-full max-w-lg space-y-4">

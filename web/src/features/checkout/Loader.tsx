@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Spinner from '../../components/Spinner';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 
