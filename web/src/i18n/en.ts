@@ -1,6 +1,9 @@
 // The storefront's English texts. Texts given by the product spec are kept word for word.
-import type { Category } from '../lib/contract';
+import type { Category, OrderStatus } from '../lib/contract';
 import type { Accented } from './types';
+
+/** dateTime shows a moment as "22 Nov 2026, 10:05". */
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
 export const en = {
@@ -160,6 +163,17 @@ export const en = {
     subscribed: 'Thank you for subscribing!',
   },
 
+  /** orderStatus names each order status as shoppers and the seller read it. */
+  orderStatus: {
+    'Awaiting Payment': 'Awaiting Payment',
+    'Payment Failed': 'Payment Failed',
+    'Order Placed': 'Order Placed',
+    Packed: 'Packed',
+    'Out for Delivery': 'Out for Delivery',
+    Delivered: 'Delivered',
+    Cancelled: 'Cancelled',
+  } satisfies Record<OrderStatus, string>,
+
   products: {
     all: 'All Products',
     results: (q: string) => `Results for "${q}"`,
@@ -230,6 +244,8 @@ export const en = {
     total: 'Total Amount:',
     status: 'Status:',
     date: 'Date:',
+    /** placedAt shows when an order was placed, to the shopper and the seller. */
+    placedAt: (iso: string) => dateTime.format(new Date(iso)),
     quantity: 'Quantity:',
     category: 'Category:',
     deliverTo: 'Deliver to:',
@@ -259,7 +275,7 @@ export const en = {
   },
 
   seller: {
-    loginAccent: 'Seller',
+    loginTitle: { before: '', accent: 'Seller', after: ' Login' } satisfies Accented,
     email: 'Email',
     password: 'Password',
     emailPlaceholder: 'seller@example.com',
@@ -302,6 +318,7 @@ export const en = {
     inStock: 'In Stock',
     removeFromStock: 'Remove from Stock',
     updateStock: 'Update Stock',
+    pages: 'Pages',
     previous: 'Previous',
     next: 'Next',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
@@ -317,6 +334,9 @@ export const en = {
     status: 'Status:',
     items: 'Items',
     deliverTo: 'Deliver to',
+    /** quantity follows an item's name in an order: "x 2". */
+    quantity: (n: number) => `x ${n}`,
+    /** advance names the button that moves an order on to the status of that label. */
     advance: (status: string) => `Mark ${status}`,
     cancel: 'Cancel Order',
     confirmCancel: 'Cancel this order?',
@@ -427,6 +447,8 @@ export const en = {
     orderFailed: 'Failed to place order',
     orderPlaced: 'Order Placed Successfully',
     addressAdded: 'Address Added',
+    productAdded: 'Product Added',
+    stockUpdated: 'Stock Updated',
     addressFailed: 'Failed to add address',
     selectAddress: 'Please Select An Address',
     invalidPayment: 'Invalid payment method selected',

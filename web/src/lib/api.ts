@@ -2,6 +2,8 @@
 // status } for HTTP errors and network failures alike (status 0), so every caller can show the
 // server's message or its own fallback.
 
+import type { OrderStatus } from './contract';
+
 export type Category = 'Vegetables' | 'Fruits' | 'Drinks' | 'Instant' | 'Dairy' | 'Bakery' | 'Grains';
 
 export interface Product {
@@ -59,7 +61,7 @@ export interface Order {
   address: Address;
   amount: number;
   paymentType: PaymentType;
-  status: string;
+  status: OrderStatus;
   isPaid: boolean;
   /** testPayment: paid on the built-in test page, so no money arrived. */
   testPayment?: boolean;
@@ -80,7 +82,7 @@ export interface Refund {
 }
 
 /** OrderStatus is where an order stands; a seller moves it one step at a time or cancels it. */
-export type OrderStatus = 'Order Placed' | 'Packed' | 'Out for Delivery' | 'Delivered' | 'Cancelled';
+export type { OrderStatus } from './contract';
 
 /** UserOrder is an order as its shopper sees it, with whether the server lets it be paid now. */
 export interface UserOrder extends Order {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderStore, rice, serveApi } from '../../test/render';
-import type { Order, UserOrder } from '../../lib/api';
+import type { Order, OrderStatus, UserOrder } from '../../lib/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +26,7 @@ describe('my orders', () => {
   });
 
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {
-    const online = (number: number, status: string, canPay: boolean): UserOrder => ({
+    const online = (number: number, status: OrderStatus, canPay: boolean): UserOrder => ({
       _id: `o${number}`, number, address, amount: 300.9, paymentType: 'Online', status, isPaid: false, canPay,
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     });

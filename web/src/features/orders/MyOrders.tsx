@@ -8,10 +8,9 @@ import { formatMoney, toMinor } from '../../lib/money';
 import { statusTone } from '../../components/styles';
 import { BadgeList, shopperBadges } from './PaymentStatus';
 import { thumbnail } from '../../lib/catalogue';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
@@ -74,11 +73,11 @@ export default function MyOrders() {
               </div>
               <div className="mt-3 flex flex-wrap gap-2 text-sm">
                 <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
-                  {t.orders.status} {o.status}
+                  {t.orders.status} {t.orderStatus[o.status]}
                 </span>
                 <BadgeList badges={shopperBadges(o)} />
                 <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
-                  {t.orders.date} {dateFormat.format(new Date(o.createdAt))}
+                  {t.orders.date} {t.orders.placedAt(o.createdAt)}
                 </span>
               </div>
               {o.canPay && (
@@ -105,7 +104,7 @@ export default function MyOrders() {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{item.product.name}</p>
                       <p className="text-slate-500">
-                        {t.orders.category} {item.product.category}
+                        {t.orders.category} {t.categoryName[item.product.category]}
                       </p>
                     </div>
                     {/* On phones the prices go under the name, so a long name keeps its room. */}

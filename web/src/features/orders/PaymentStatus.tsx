@@ -1,6 +1,6 @@
 import type { Order, SellerOrder } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 /** Badge is one short fact about an order's money, with its colours. */
 export type Badge = { text: string; tone: string };

@@ -7,7 +7,7 @@ import { toMinor } from '../../lib/money';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { CloseIcon, UploadIcon } from '../../components/icons';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 const SLOTS = 4;
 const MAX_IMAGE_BYTES = 5 << 20;
@@ -83,7 +83,7 @@ export default function AddProduct() {
       toast.error(r.message || t.toast.genericBang);
       return;
     }
-    toast.success(r.message || 'Product Added');
+    toast.success(r.message || t.toast.productAdded);
     reset();
     void queryClient.invalidateQueries({ queryKey: ['products'] });
   };

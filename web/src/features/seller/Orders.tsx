@@ -9,11 +9,10 @@ import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { statusTone } from '../../components/styles';
 import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 type Page = { orders: SellerOrder[]; hasMore: boolean };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each. */
 export default function Orders() {
@@ -167,7 +166,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
             <ul>
               {o.items.map((it) => (
                 <li key={it.product._id} className="font-medium text-slate-900">
-                  {it.product.name} <span className="text-green-700">x {it.quantity}</span>
+                  {it.product.name} <span className="text-green-700">{t.seller.quantity(it.quantity)}</span>
                 </li>
               ))}
             </ul>
@@ -194,7 +193,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
             {t.seller.method} {o.paymentType === 'COD' ? t.seller.cashOnDelivery : t.seller.online}
           </p>
           <p>
-            {t.seller.date} {dateFormat.format(new Date(o.createdAt))}
+            {t.seller.date} {t.orders.placedAt(o.createdAt)}
           </p>
           <p>
             {t.seller.payment}{' '}
@@ -205,7 +204,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
       <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act(() => api.refundOrder(o._id))} onMarkRefunded={() => act(() => api.markOrderRefunded(o._id))} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
-          {t.seller.status} {o.status}
+          {t.seller.status} {t.orderStatus[o.status]}
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
           {confirming ? (
@@ -222,7 +221,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
             <>
               {forward.map((s) => (
                 <button key={s} type="button" disabled={busy} onClick={() => move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
-                  {t.seller.advance(s)}
+                  {t.seller.advance(t.orderStatus[s])}
                 </button>
               ))}
               {o.canMarkPaid && (

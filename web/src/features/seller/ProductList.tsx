@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { api, type Product } from '../../lib/api';
-import { findCategory, thumbnail } from '../../lib/catalogue';
+import { thumbnail } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 /** PAGE_SIZE is how many products one page of the seller's list shows. */
 export const PAGE_SIZE = 20;
@@ -28,7 +28,7 @@ export default function ProductList() {
     setChanging(p._id);
     const r = await api.setStock(p._id, !p.inStock);
     if (r.success) {
-      toast.success(r.message || 'Stock Updated');
+      toast.success(r.message || t.toast.stockUpdated);
       await queryClient.invalidateQueries({ queryKey: ['products'] });
     } else {
       toast.error(r.message || t.toast.genericBang);
@@ -71,7 +71,7 @@ export default function ProductList() {
                           <p className="font-medium text-slate-900">{p.name}</p>
                           {/* The columns a narrow screen leaves out, under the name. */}
                           <p className="text-xs text-slate-500 lg:hidden">
-                            {findCategory(p.category)?.text ?? p.category}
+                            {t.categories[p.category]}
                             <span className="sm:hidden">
                               {' · '}
                               {currency}
@@ -81,7 +81,7 @@ export default function ProductList() {
                         </div>
                       </div>
                     </td>
-                    <td className="hidden px-4 py-3 lg:table-cell">{findCategory(p.category)?.text ?? p.category}</td>
+                    <td className="hidden px-4 py-3 lg:table-cell">{t.categories[p.category]}</td>
                     <td className="hidden px-4 py-3 sm:table-cell">
                       {currency}
                       {formatMoney(p.offerPrice)}
@@ -94,7 +94,7 @@ export default function ProductList() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="mt-4 flex max-w-4xl flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+          <nav aria-label={t.seller.pages} className="mt-4 flex max-w-4xl flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
             <p>{t.seller.showing((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + shown.length, products.length)}</p>
             <div className="flex items-center gap-3">
               <button type="button" onClick={() => goTo(page - 1)} disabled={page === 1} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 hover:bg-stone-100 disabled:opacity-50">

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useApp } from '../../app/context';
 import Spinner from '../../components/Spinner';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useApp } from '../../app/context';
 import Logo from '../../components/Logo';
 import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 
 const links = [

@@ -4,7 +4,8 @@ import { useApp } from '../../app/context';
 import { api } from '../../lib/api';
 import Logo from '../../components/Logo';
 import TextField from '../../components/TextField';
-import { t } from '../../i18n/en';
+import Accented from '../../components/Accented';
+import { t } from '../../i18n';
 
 /** SellerLogin is the seller's sign-in form, shown at /seller to anyone who is not signed in as a seller. */
 export default function SellerLogin() {
@@ -30,7 +31,7 @@ export default function SellerLogin() {
       <Logo />
       <form onSubmit={submit} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
         <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">
-          <span className="text-green-700">{t.seller.loginAccent}</span> Login
+          <Accented text={t.seller.loginTitle} />
         </h1>
         <TextField
           label={t.seller.email}
