@@ -32,8 +32,9 @@ test-go:
 	$(GO) test -count=1 -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
 		/^ *--- PASS/ && !/^    --- PASS: [^ ]+\/(sqlite|postgres) / { next } { print }'
 
+# Lint (no error, no warning allowed), then the unit tests.
 test-web: deps
-	cd web && npm test
+	cd web && npm run lint && npm test
 
 test-e2e: build
 	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund && npx playwright test

@@ -74,8 +74,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<Cart>(loadGuestCart);
   const [search, setSearch] = useState('');
   const [showLogin, setShowLogin] = useState(false);
+  // userRef is the signed-in user for callbacks and effects: written with every setUser.
   const userRef = useRef<User | null>(null);
-  userRef.current = user;
 
   const productsQuery = useToastQuery(['products'], api.products, (r) => r.products, t.toast.loadProducts);
 
@@ -114,7 +114,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // Cart changes reach the server one request at a time, always with the latest cart. Products
   // the store no longer has (an old guest cart, say) are left out, since the server refuses them.
   const known = useRef<Product[] | undefined>(undefined);
-  known.current = productsQuery.data;
+  useEffect(() => {
+    known.current = productsQuery.data;
+  }, [productsQuery.data]);
   const pending = useRef<Cart | null>(null);
   const syncing = useRef(false);
   const sync = useCallback(
@@ -191,17 +193,18 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    api.isAuth().then((r) => {
+    void api.isAuth().then((r) => {
       if (!live) return;
       if (r.success) signedIn(r.user);
       else if (r.status !== 401) {
         toast.error(t.toast.loadUser);
+        userRef.current = null;
         setUser(null);
         showCart({});
       }
       setAuthChecked(true);
     });
-    api.authSeller().then((r) => {
+    void api.authSeller().then((r) => {
       if (!live) return;
       setIsSeller(r.success);
       setSellerChecked(true);
@@ -266,7 +269,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       }
       toast.success(r.message || t.toast.loggedOut);
       forget();
-      navigate(paths.home);
+      void navigate(paths.home);
     },
     [navigate],
   );

@@ -100,7 +100,7 @@ describe('checkout', () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
     const calls = serveApi({});
     renderStore('/cart');
-    await userEvent.click((await screen.findAllByRole('button', { name: 'Place Order' }))[0]);
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Place Order' }))[0]!);
     expect(await screen.findByText('Please Select An Address')).toBeInTheDocument();
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(calls.some((c) => c.key.includes('/api/address') || c.key.includes('/api/order'))).toBe(false);
@@ -130,7 +130,7 @@ describe('checkout', () => {
     renderStore('/cart');
     expect(await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal')).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     expect(await screen.findByText('Order Placed Successfully')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/my-orders'));
     expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toEqual({ items: [{ product: 'rice', quantity: 2 }], address: 'a1' });
@@ -150,7 +150,7 @@ describe('checkout', () => {
     renderStore('/cart');
     await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal');
     await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]!);
     expect(await screen.findByText('Online payment is not available')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/cart');
   });
@@ -172,7 +172,7 @@ describe('checkout', () => {
     await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
     expect(screen.getByRole('radio', { name: 'eSewa' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Khalti' }));
-    await userEvent.click(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]!);
     expect(await screen.findByText('The payment provider is not answering. Please try again or choose another method.')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/order/stripe')?.body).toEqual({ items: [{ product: 'rice', quantity: 1 }], address: 'a1', method: 'khalti' });
   });
@@ -225,16 +225,22 @@ describe('loader', () => {
     vi.useFakeTimers();
     renderLoader('/loader?next=cart');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(LOADER_DELAY - 1));
+    act(() => {
+      vi.advanceTimersByTime(LOADER_DELAY - 1);
+    });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('cart page')).toBeInTheDocument();
   });
 
   it('goes to my orders without a next page', () => {
     vi.useFakeTimers();
     renderLoader('/loader');
-    act(() => vi.advanceTimersByTime(LOADER_DELAY));
+    act(() => {
+      vi.advanceTimersByTime(LOADER_DELAY);
+    });
     expect(screen.getByText('orders page')).toBeInTheDocument();
   });
 });

@@ -40,16 +40,22 @@ export default function Navbar() {
   useEffect(() => {
     if (search === lastSearch.current) return;
     lastSearch.current = search;
-    if (search.trim() !== '' && pathname !== paths.products) navigate(paths.products);
+    if (search.trim() !== '' && pathname !== paths.products) void navigate(paths.products);
   }, [search, pathname, navigate]);
+
+  // Going to another page closes the menus.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+    setProfileOpen(false);
+  }
 
   // Leaving the results ends the search: the next visit to the product list shows everything.
   const lastPath = useRef(pathname);
   useEffect(() => {
     const was = lastPath.current;
     lastPath.current = pathname;
-    setMenuOpen(false);
-    setProfileOpen(false);
     if (was === paths.products && pathname !== paths.products) setSearch('');
   }, [pathname, setSearch]);
 
@@ -85,7 +91,7 @@ export default function Navbar() {
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <button
             type="button"
-            onClick={() => navigate(paths.cart)}
+            onClick={() => void navigate(paths.cart)}
             className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50"
             aria-label={t.nav.cart(count)}
           >

@@ -117,9 +117,9 @@ describe('catalogue helpers', () => {
     expect(thumbnail('/media/catalogue/rice.webp')).toBe('/media/catalogue/rice.webp');
   });
   it('related products share the category, are in stock and exclude the product itself', () => {
-    expect(relatedProducts(list, list[0])).toEqual([]);
+    expect(relatedProducts(list, list[0]!)).toEqual([]);
     const more = [...list, product('4', 1, { category: 'Grains' })];
-    expect(relatedProducts(more, more[0]).map((p) => p._id)).toEqual(['4']);
+    expect(relatedProducts(more, more[0]!).map((p) => p._id)).toEqual(['4']);
   });
 });
 

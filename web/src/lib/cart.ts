@@ -69,7 +69,10 @@ export interface CartLine {
 
 /** cartLines pairs the cart with known, in-stock products, in catalogue order. */
 export function cartLines(cart: Cart, products: Product[]): CartLine[] {
-  return products.filter((p) => p.inStock && (cart[p._id] ?? 0) > 0).map((p) => ({ product: p, quantity: cart[p._id] }));
+  return products.flatMap((p) => {
+    const quantity = cart[p._id] ?? 0;
+    return p.inStock && quantity > 0 ? [{ product: p, quantity }] : [];
+  });
 }
 
 /** UnavailableLine is a product in the cart that cannot be ordered now: out of stock, or no longer sold (no product). */
@@ -82,9 +85,10 @@ export interface UnavailableLine {
 /** unavailableLines are the cart's products that are out of stock (in catalogue order), then those the catalogue no longer has. */
 export function unavailableLines(cart: Cart, products: Product[]): UnavailableLine[] {
   const known = new Set(products.map((p) => p._id));
-  const out: UnavailableLine[] = products
-    .filter((p) => !p.inStock && (cart[p._id] ?? 0) > 0)
-    .map((p) => ({ id: p._id, product: p, quantity: cart[p._id] }));
+  const out = products.flatMap((p): UnavailableLine[] => {
+    const quantity = cart[p._id] ?? 0;
+    return !p.inStock && quantity > 0 ? [{ id: p._id, product: p, quantity }] : [];
+  });
   for (const [id, q] of Object.entries(cart)) if (q > 0 && !known.has(id)) out.push({ id, quantity: q });
   return out;
 }
@@ -107,7 +111,7 @@ const GUEST_KEY = 'haat.guestCart';
 /** loadGuestCart reads the cart a visitor keeps in this browser. */
 export function loadGuestCart(): Cart {
   try {
-    const raw = JSON.parse(localStorage.getItem(GUEST_KEY) ?? '{}');
+    const raw: unknown = JSON.parse(localStorage.getItem(GUEST_KEY) ?? '{}');
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
     const cart: Cart = {};
     for (const [id, q] of Object.entries(raw)) if (typeof q === 'number' && q > 0) cart[id] = clamp(q);

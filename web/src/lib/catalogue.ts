@@ -38,3 +38,6 @@ export const relatedProducts = (products: Product[], product: Product) =>
 
 /** thumbnail is the 400 px variant the server keeps of an uploaded photo; catalogue pictures are small already. */
 export const thumbnail = (url: string) => (url.startsWith('/media/uploads/') ? url.replace(/\.(jpg|png)$/, '-400.$1') : url);
+
+/** cover is the thumbnail of a product's first photo, the one lists show; none for a product without photos. */
+export const cover = (product: Pick<Product, 'image'>) => (product.image[0] === undefined ? undefined : thumbnail(product.image[0]));

@@ -12,8 +12,9 @@ const key = (userId: string | null) => `haat.checkout.${userId ?? 'guest'}`;
 /** loadCheckoutChoice reads the choice kept in this browser for the user (or a guest). */
 export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
   try {
-    const raw = JSON.parse(localStorage.getItem(key(userId)) ?? '{}');
-    if (!raw || typeof raw !== 'object') return {};
+    const parsed: unknown = JSON.parse(localStorage.getItem(key(userId)) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    const raw = parsed as Record<string, unknown>;
     const choice: CheckoutChoice = {};
     if (typeof raw.addressId === 'string') choice.addressId = raw.addressId;
     if (raw.payment === 'COD' || raw.payment === 'Online') choice.payment = raw.payment;

@@ -21,8 +21,8 @@ describe('catalogue pictures', () => {
     const used: string[] = [];
     for (const file of sources(resolve(web, 'src'))) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\/media\/catalogue\/([a-z0-9-]+)\.webp/g)) used.push(m[1]);
-      for (const m of text.matchAll(/\[((?:\s*'[a-z0-9-]+',?)+)\s*\]\.map\(\(slug/g)) used.push(...[...m[1].matchAll(/'([a-z0-9-]+)'/g)].map((s) => s[1]));
+      for (const m of text.matchAll(/\/media\/catalogue\/([a-z0-9-]+)\.webp/g)) used.push(m[1]!);
+      for (const m of text.matchAll(/\[((?:\s*'[a-z0-9-]+',?)+)\s*\]\.map\(\(slug/g)) used.push(...[...m[1]!.matchAll(/'([a-z0-9-]+)'/g)].map((s) => s[1]!));
     }
     expect(used.length).toBeGreaterThan(10);
     expect(used.filter((s) => !slugs.has(s))).toEqual([]);

@@ -33,13 +33,13 @@ export function serveApi(handlers: Record<string, Handler>) {
     'GET /api/user/is-auth': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
     'GET /api/seller/auth-seller': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
   };
-  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+  vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${path}`;
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ key, body });
     const h = handlers[key] ?? defaults[key];
     const answer = h ? h(body) : { status: 404, json: { success: false, message: 'Not Found' } };
-    return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }));
   });
   return calls;
 }

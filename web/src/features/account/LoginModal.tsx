@@ -36,6 +36,7 @@ export default function LoginModal() {
       const focusable = dialog.current.querySelectorAll<HTMLElement>('input, button:not(:disabled)');
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
       if (e.shiftKey && document.activeElement === first) {
         e.preventDefault();
         last.focus();
@@ -62,7 +63,7 @@ export default function LoginModal() {
     }
     signedIn(r.user);
     setShowLogin(false);
-    navigate(paths.home);
+    void navigate(paths.home);
   }
 
   return (
@@ -72,7 +73,7 @@ export default function LoginModal() {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         onMouseDown={(e) => e.stopPropagation()}
         className="relative w-full max-w-sm rounded-2xl bg-white p-8 text-sm text-slate-600 shadow-xl"
       >

@@ -37,7 +37,7 @@ describe('Cart page', () => {
     renderApp(<CartPage />, '/cart');
     expect(await screen.findByText('Jumla Red Rice')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('No address found')).toBeInTheDocument());
-    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     expect(await screen.findByText('Please Select An Address')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { useToastQuery } from '../../lib/useToastQuery';
 import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from '../../lib/cart';
 import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
-import { thumbnail } from '../../lib/catalogue';
+import { cover } from '../../lib/catalogue';
 import { formatMinor, toMinor } from '../../lib/money';
 import { BackIcon, TrashIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
@@ -69,14 +69,14 @@ export default function CartPage() {
       return;
     }
     if (payment === 'Online' && r.url) {
-      window.location.href = r.url;
+      window.location.assign(r.url);
       return;
     }
     setPlacing(false);
     toast.success(r.message || t.toast.orderPlaced);
     clearCart();
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    navigate(paths.myOrders);
+    void navigate(paths.myOrders);
   }
 
   const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
@@ -116,11 +116,11 @@ export default function CartPage() {
                   <div className="flex min-w-0 items-center gap-4">
                     <button
                       type="button"
-                      onClick={() => navigate(paths.product(product))}
+                      onClick={() => void navigate(paths.product(product))}
                       className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
                       aria-label={t.cart.open(product.name)}
                     >
-                      <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
+                      <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
                     </button>
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
@@ -162,7 +162,7 @@ export default function CartPage() {
                 <li key={id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]" data-testid="unavailable-line">
                   <div className="flex min-w-0 items-center gap-4 opacity-70">
                     <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-2 grayscale md:h-24 md:w-24">
-                      {product && <img src={thumbnail(product.image[0])} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
+                      {product && <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
                     </div>
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product?.name ?? t.cart.noLongerSold}</p>
@@ -230,7 +230,7 @@ export default function CartPage() {
                   </li>
                 ))}
                 <li>
-                  <button type="button" onClick={() => navigate(paths.addAddress)} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
+                  <button type="button" onClick={() => void navigate(paths.addAddress)} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
                     {t.cart.addAddress}
                   </button>
                 </li>

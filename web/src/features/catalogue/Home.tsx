@@ -60,7 +60,7 @@ export default function Home() {
               type="button"
               key={c.path}
               onClick={() => {
-                navigate(paths.category(c.path));
+                void navigate(paths.category(c.path));
                 window.scrollTo(0, 0);
               }}
               className={`flex min-h-11 flex-col items-center gap-2 rounded-2xl p-4 text-center transition last:col-span-2 hover:-translate-y-0.5 hover:shadow lg:last:col-span-1 ${c.tint}`}

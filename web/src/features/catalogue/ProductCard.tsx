@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useApp } from '../../app/context';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
-import { thumbnail } from '../../lib/catalogue';
+import { cover } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
@@ -18,7 +18,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
     <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
         <img
-          src={thumbnail(product.image[0])}
+          src={cover(product)}
           alt={product.name}
           width={256}
           height={256}

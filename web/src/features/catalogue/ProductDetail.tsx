@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApp } from '../../app/context';
 import ProductCard, { ProductGrid } from './ProductCard';
@@ -17,9 +17,9 @@ export default function ProductDetail() {
   const { products, productsLoading, addToCart, currency } = useApp();
   const navigate = useNavigate();
   const product = products.find((p) => p._id === id);
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => setSelected(0), [id]);
+  // The picture chosen belongs to one product: another product opens on its first picture.
+  const [chosen, setChosen] = useState({ id, index: 0 });
+  const selected = chosen.id === id ? chosen.index : 0;
   useTitle(product?.name ?? (productsLoading ? t.titles.products : t.titles.notFound));
 
   if (productsLoading) return <DetailSkeleton />;
@@ -55,7 +55,7 @@ export default function ProductDetail() {
                 <button
                   type="button"
                   key={src}
-                  onClick={() => setSelected(i)}
+                  onClick={() => setChosen({ id, index: i })}
                   aria-label={t.product.showImage(i + 1)}
                   aria-pressed={i === selected}
                   className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${i === selected ? 'border-green-700' : 'border-stone-200'}`}
@@ -100,7 +100,7 @@ export default function ProductDetail() {
                 type="button"
                 onClick={() => {
                   addToCart(product._id);
-                  navigate(paths.cart);
+                  void navigate(paths.cart);
                 }}
                 className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"
               >

@@ -52,7 +52,7 @@ export default function AddAddress() {
     if (authChecked && !user && !redirected.current) {
       redirected.current = true;
       toast.error(t.toast.signInForAddress);
-      navigate(paths.cart);
+      void navigate(paths.cart);
     }
   }, [authChecked, user, navigate]);
 
@@ -71,7 +71,7 @@ export default function AddAddress() {
     // The cart offers the address just saved.
     if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
     await queryClient.invalidateQueries({ queryKey: ['addresses'] });
-    navigate(paths.cart);
+    void navigate(paths.cart);
   }
 
   return (
@@ -80,7 +80,7 @@ export default function AddAddress() {
         <Accented text={t.address.title} />
       </h1>
       <div className="mt-8 flex flex-col-reverse items-start justify-between gap-10 md:flex-row">
-        <form onSubmit={submit} className="w-full max-w-lg space-y-4">
+        <form onSubmit={(e) => void submit(e)} className="w-full max-w-lg space-y-4">
           <div className="grid grid-cols-2 gap-4">
             <Field name="firstName" label={t.address.firstName} value={address.firstName} onChange={set} autoComplete="given-name" />
             <Field name="lastName" label={t.address.lastName} value={address.lastName} onChange={set} autoComplete="family-name" />

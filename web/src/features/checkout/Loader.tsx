@@ -17,7 +17,7 @@ export default function Loader() {
   useEffect(() => {
     // Only a path inside the store: "next" must not send the shopper elsewhere.
     const target = next && /^[a-z0-9/_-]+$/i.test(next) ? `/${next.replace(/^\/+/, '')}` : paths.myOrders;
-    const timer = setTimeout(() => navigate(target), LOADER_DELAY);
+    const timer = setTimeout(() => void navigate(target), LOADER_DELAY);
     return () => clearTimeout(timer);
   }, [next, navigate]);
   return <Spinner label={t.loader} />;

@@ -42,7 +42,7 @@ describe('cart versions', () => {
     // The next change names the version the server gave last.
     await userEvent.click(screen.getByRole('button', { name: 'Remove one Wai Wai Noodles' }));
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/cart/update')).toHaveLength(3));
-    expect(calls.filter((c) => c.key === 'POST /api/cart/update')[2].body).toEqual({ cartItems: { rice: 2, noodles: 1 }, version: 6 });
+    expect(calls.filter((c) => c.key === 'POST /api/cart/update')[2]?.body).toEqual({ cartItems: { rice: 2, noodles: 1 }, version: 6 });
   });
 
   it('sends no version when the server gave none, as before', async () => {
@@ -83,14 +83,14 @@ describe('cart with products that cannot be ordered', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$300.90');
     await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal');
 
-    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     expect(await screen.findAllByText('Remove the items that are out of stock to place your order')).not.toHaveLength(0);
     expect(calls.some((c) => c.key === 'POST /api/order/cod')).toBe(false);
 
     await userEvent.click(within(line).getByRole('button', { name: 'Remove Masoor Dal from cart' }));
     await waitFor(() => expect(screen.queryByTestId('unavailable-line')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
-    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     await waitFor(() => expect(location()).toHaveTextContent('/my-orders'));
     expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toEqual({ items: [{ product: 'rice', quantity: 1 }], address: 'a1' });
   });
@@ -126,7 +126,7 @@ describe('checkout choices', () => {
     renderStore('/add-address');
     await screen.findByRole('button', { name: 'Account menu' });
     await screen.findByLabelText('First Name');
-    for (const [label, value] of [['First Name', 'Sita'], ['Last Name', 'Gurung'], ['Email address', 's@example.com'], ['Street', 'Baneshwor 3'], ['City', 'Kathmandu'], ['State', 'Bagmati'], ['Zip code', '44600'], ['Country', 'Nepal'], ['Phone', '9811111111']])
+    for (const [label, value] of [['First Name', 'Sita'], ['Last Name', 'Gurung'], ['Email address', 's@example.com'], ['Street', 'Baneshwor 3'], ['City', 'Kathmandu'], ['State', 'Bagmati'], ['Zip code', '44600'], ['Country', 'Nepal'], ['Phone', '9811111111']] as const)
       await userEvent.type(screen.getByLabelText(label), value);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(location()).toHaveTextContent('/cart'));

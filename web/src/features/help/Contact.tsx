@@ -111,9 +111,10 @@ export default function Contact() {
 
   function onKeyDown(e: KeyboardEvent, i: number) {
     const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i + tabs.length - 1) % tabs.length : -1;
-    if (next < 0) return;
+    const tab = tabs[next];
+    if (!tab) return;
     e.preventDefault();
-    select(tabs[next].key);
+    select(tab.key);
     refs.current[next]?.focus();
   }
 

@@ -7,7 +7,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { formatMoney, toMinor } from '../../lib/money';
 import { statusTone } from '../../components/styles';
 import { BadgeList, shopperBadges } from './PaymentStatus';
-import { thumbnail } from '../../lib/catalogue';
+import { cover } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 
@@ -23,7 +23,7 @@ export default function MyOrders() {
     setPaying(id);
     const r = await api.payOrder(id, method);
     if (r.success) {
-      window.location.href = r.url;
+      window.location.assign(r.url);
       return;
     }
     setPaying(null);
@@ -99,7 +99,7 @@ export default function MyOrders() {
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                     <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
-                      <img src={thumbnail(item.product.image[0])} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
+                      <img src={cover(item.product)} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
                     </div>
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{item.product.name}</p>

@@ -28,7 +28,7 @@ export const descriptionLines = (text: string) =>
 /** AddProduct is the seller's form for a new product: up to four photos and the product's details. */
 export default function AddProduct() {
   const queryClient = useQueryClient();
-  const [files, setFiles] = useState<(File | null)[]>(() => Array(SLOTS).fill(null));
+  const [files, setFiles] = useState(() => new Array<File | null>(SLOTS).fill(null));
   const [fields, setFields] = useState(empty);
   const [busy, setBusy] = useState(false);
 
@@ -91,7 +91,7 @@ export default function AddProduct() {
   return (
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.newProduct}</h1>
-      <form onSubmit={submit} onReset={reset} className="mt-6 max-w-lg space-y-5 text-sm text-slate-700">
+      <form onSubmit={(e) => void submit(e)} onReset={reset} className="mt-6 max-w-lg space-y-5 text-sm text-slate-700">
         <fieldset>
           <legend className="font-medium">{t.seller.productImage}</legend>
           <p className="mt-1 text-slate-500">{t.seller.imageHint}</p>

@@ -67,7 +67,7 @@ export default function Orders() {
   return (
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.ordersTitle}</h1>
-      <form role="search" onSubmit={find} className="mt-4 flex max-w-md flex-wrap items-end gap-2">
+      <form role="search" onSubmit={(e) => void find(e)} className="mt-4 flex max-w-md flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
           {t.seller.findOrder}
           <input
@@ -117,7 +117,7 @@ export default function Orders() {
           {query.hasNextPage && (
             <button
               type="button"
-              onClick={() => query.fetchNextPage()}
+              onClick={() => void query.fetchNextPage()}
               disabled={query.isFetchingNextPage}
               className="mt-6 min-h-11 rounded-lg border border-stone-300 bg-white px-6 text-sm hover:bg-stone-100 disabled:opacity-60"
             >
@@ -201,7 +201,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           </p>
         </div>
       </div>
-      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act(() => api.refundOrder(o._id))} onMarkRefunded={() => act(() => api.markOrderRefunded(o._id))} />
+      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => void act(() => api.refundOrder(o._id))} onMarkRefunded={() => void act(() => api.markOrderRefunded(o._id))} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
           {t.seller.status} {t.orderStatus[o.status]}
@@ -210,7 +210,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           {confirming ? (
             <>
               <span className="self-center text-slate-600">{t.seller.confirmCancel}</span>
-              <button type="button" disabled={busy} onClick={() => move('Cancelled')} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              <button type="button" disabled={busy} onClick={() => void move('Cancelled')} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
                 {t.seller.yesCancel}
               </button>
               <button type="button" disabled={busy} onClick={() => setConfirming(false)} className="min-h-11 rounded-lg border border-stone-300 px-4 hover:bg-stone-100">
@@ -220,12 +220,12 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           ) : (
             <>
               {forward.map((s) => (
-                <button key={s} type="button" disabled={busy} onClick={() => move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                <button key={s} type="button" disabled={busy} onClick={() => void move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                   {t.seller.advance(t.orderStatus[s])}
                 </button>
               ))}
               {o.canMarkPaid && (
-                <button type="button" disabled={busy} onClick={() => act(() => api.markOrderPaid(o._id))} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                <button type="button" disabled={busy} onClick={() => void act(() => api.markOrderPaid(o._id))} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                   {t.seller.markPaid}
                 </button>
               )}

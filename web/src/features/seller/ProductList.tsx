@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { api, type Product } from '../../lib/api';
-import { thumbnail } from '../../lib/catalogue';
+import { cover } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
@@ -65,7 +65,7 @@ export default function ProductList() {
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
                         <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
-                          <img src={thumbnail(p.image[0])} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
+                          <img src={cover(p)} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
                         </div>
                         <div>
                           <p className="font-medium text-slate-900">{p.name}</p>
@@ -87,7 +87,7 @@ export default function ProductList() {
                       {formatMoney(p.offerPrice)}
                     </td>
                     <td className="px-4 py-3">
-                      <StockSwitch product={p} busy={changing === p._id} onToggle={() => toggle(p)} />
+                      <StockSwitch product={p} busy={changing === p._id} onToggle={() => void toggle(p)} />
                     </td>
                   </tr>
                 ))}

@@ -29,7 +29,7 @@ export default function SellerLogin() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-stone-50 px-4 py-12">
       <Logo />
-      <form onSubmit={submit} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
+      <form onSubmit={(e) => void submit(e)} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
         <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">
           <Accented text={t.seller.loginTitle} />
         </h1>
