@@ -6,6 +6,8 @@ import { seller } from '../playwright.config';
 // Every main page, checked by axe for WCAG A and AA problems at phone and desktop widths.
 for (const width of [360, 1280]) {
   test(`pages have no accessibility violations at ${width} px`, async ({ page, request }) => {
+    // Eight pages, each loaded and scanned by axe: more than one page's share of the default limit.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     const rice = (await products(request)).find((p) => p.name === 'Jumla Red Rice')!;
     const found: string[] = [];
@@ -19,6 +21,7 @@ for (const width of [360, 1280]) {
   });
 
   test(`help centre tabs have no accessibility violations at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const found: string[] = [];
     for (const tab of ['faqs', 'returns', 'payment']) {
