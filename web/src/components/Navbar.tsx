@@ -5,6 +5,8 @@ import { t } from '../i18n';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import Logo from './Logo';
 import { paths } from '../app/paths';
+import { useLogout, useUser } from '../features/account/api';
+import { useCart } from '../features/cart/api';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-1 py-2 hover:text-green-700 ${isActive ? 'text-green-700 font-medium' : ''}`;
@@ -28,7 +30,10 @@ function SearchBox({ className = '' }: { className?: string }) {
 
 /** Navbar is the shop's top bar: links, search, cart badge and the account menu. */
 export default function Navbar() {
-  const { user, count, setShowLogin, search, setSearch, logout } = useApp();
+  const { setShowLogin, search, setSearch } = useApp();
+  const { user } = useUser();
+  const { count } = useCart();
+  const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -129,7 +134,7 @@ export default function Navbar() {
                     </Link>
                   </li>
                   <li role="none">
-                    <button role="menuitem" type="button" onClick={() => void logout()} className="flex min-h-11 w-full items-center px-4 text-left hover:bg-green-50">
+                    <button role="menuitem" type="button" onClick={() => logout.mutate()} className="flex min-h-11 w-full items-center px-4 text-left hover:bg-green-50">
                       {t.nav.logout}
                     </button>
                   </li>
@@ -181,7 +186,7 @@ export default function Navbar() {
                   {t.nav.login}
                 </button>
               ) : (
-                <button type="button" onClick={() => void logout()} className="min-h-11 rounded-full bg-green-700 px-7 font-medium text-white">
+                <button type="button" onClick={() => logout.mutate()} className="min-h-11 rounded-full bg-green-700 px-7 font-medium text-white">
                   {t.nav.logout}
                 </button>
               )}

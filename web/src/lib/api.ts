@@ -153,8 +153,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return failure;
 }
 
-/** unwrap turns a failed call into an ApiError with the server's message or the fallback. */
-export async function unwrap<T>(result: Promise<ApiResult<T>>, fallback: string): Promise<T> {
+/** unwrap turns a failed call into an ApiError with the server's message or the fallback; a success keeps its message. */
+export async function unwrap<T>(result: Promise<ApiResult<T>>, fallback: string): Promise<T & { message?: string }> {
   const r = await result;
   if (!r.success) throw new ApiError(r.message || fallback, r.status);
   return r;

@@ -3,12 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginModal from './LoginModal';
 import { useApp } from '../../app/context';
+import { useUser } from './api';
 import { renderApp, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function OpenLogin() {
-  const { showLogin, user } = useApp();
+  const { showLogin } = useApp();
+  const { user } = useUser();
   return (
     <>
       {showLogin ? <LoginModal /> : <p>closed</p>}

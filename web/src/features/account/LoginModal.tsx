@@ -2,23 +2,23 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
-import { api } from '../../lib/api';
 import { t } from '../../i18n';
 import { CloseIcon } from '../../components/icons';
 import TextField from '../../components/TextField';
 import { paths } from '../../app/paths';
 import Accented from '../../components/Accented';
+import { useSignIn } from './api';
 
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
 export default function LoginModal() {
-  const { setShowLogin, signedIn } = useApp();
+  const { setShowLogin } = useApp();
+  const signIn = useSignIn();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const titleId = useId();
   const firstField = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLFormElement>(null);
@@ -52,18 +52,18 @@ export default function LoginModal() {
     };
   }, [setShowLogin]);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    const r = mode === 'login' ? await api.login(email, password) : await api.register(name, email, password);
-    setBusy(false);
-    if (!r.success) {
-      toast.error(r.message || t.toast.genericBang);
-      return;
-    }
-    signedIn(r.user);
-    setShowLogin(false);
-    void navigate(paths.home);
+    signIn.mutate(
+      { mode, name, email, password },
+      {
+        onSuccess: () => {
+          setShowLogin(false);
+          void navigate(paths.home);
+        },
+        onError: (err) => toast.error(err.message),
+      },
+    );
   }
 
   return (
@@ -73,7 +73,7 @@ export default function LoginModal() {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onSubmit={(e) => void submit(e)}
+        onSubmit={submit}
         onMouseDown={(e) => e.stopPropagation()}
         className="relative w-full max-w-sm rounded-2xl bg-white p-8 text-sm text-slate-600 shadow-xl"
       >
@@ -133,7 +133,7 @@ export default function LoginModal() {
             </>
           )}
         </p>
-        <button type="submit" disabled={busy} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+        <button type="submit" disabled={signIn.isPending} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
           {mode === 'login' ? t.login.signIn : t.login.createAccount}
         </button>
       </form>

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CartPage from './Cart';
-import { useApp } from '../../app/context';
+import { useUser } from '../account/api';
+import { useProducts } from '../catalogue/api';
+import { useCartStore } from './api';
 import { renderApp, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,8 +52,10 @@ describe('cart sync', () => {
       'POST /api/cart/update': () => ({ json: { success: true } }),
     });
     function AddOne() {
-      const { addToCart, user, products } = useApp();
-      return user && products.length ? <button onClick={() => addToCart('rice')}>add</button> : null;
+      const { user } = useUser();
+      const { products } = useProducts();
+      const cart = useCartStore();
+      return user && products.length ? <button onClick={() => cart.addOne('rice')}>add</button> : null;
     }
     renderApp(<AddOne />);
     await userEvent.click(await screen.findByRole('button', { name: 'add' }));

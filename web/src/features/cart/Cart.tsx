@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
-import { api, type PaymentType } from '../../lib/api';
-import { useToastQuery } from '../../lib/useToastQuery';
+import type { PaymentType } from '../../lib/api';
 import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from '../../lib/cart';
 import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
@@ -14,10 +13,21 @@ import { BackIcon, TrashIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
+import { useUser } from '../account/api';
+import { useProducts } from '../catalogue/api';
+import { useAddresses, usePlaceOrder } from '../checkout/api';
+import { orderKeys } from '../orders/api';
+import { useStoreConfig } from '../../lib/config';
+import { useCart, useCartStore } from './api';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
-  const { user, products, productsLoading, cart, currency, paymentMethods, updateCartItem, deleteFromCart, clearCart, setShowLogin } = useApp();
+  const { setShowLogin } = useApp();
+  const { user } = useUser();
+  const { products, loading: productsLoading } = useProducts();
+  const { currency, paymentMethods } = useStoreConfig();
+  const { cart } = useCart();
+  const store = useCartStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useTitle(t.titles.cart);
@@ -39,13 +49,15 @@ export default function CartPage() {
   const payment: PaymentType = choice.payment ?? 'COD';
   const method = paymentMethods.find((m) => m.id === choice.methodId) ?? paymentMethods[0];
   const [showAddresses, setShowAddresses] = useState(false);
-  const [placing, setPlacing] = useState(false);
+  const order = usePlaceOrder();
+  // Online, the button stays disabled while the provider's page loads.
+  const placing = order.isPending || (order.isSuccess && !!order.data.url && payment === 'Online');
 
-  const addressesQuery = useToastQuery(['addresses', user?._id], api.addresses, (r) => r.addresses, t.toast.addressesFailed, !!user);
+  const addressesQuery = useAddresses(user?._id);
   const addresses = addressesQuery.data ?? [];
   const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
 
-  async function placeOrder() {
+  function placeOrder() {
     if (unavailable.length > 0) {
       toast.error(t.cart.removeUnavailable, { id: 'order-error' });
       return;
@@ -60,30 +72,30 @@ export default function CartPage() {
       toast.error(t.toast.invalidPayment, { id: 'order-error' });
       return;
     }
-    setPlacing(true);
     const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
-    const r = await api.placeOrder(payment, items, selected._id, method?.id);
-    if (!r.success) {
-      setPlacing(false);
-      toast.error(r.message || t.toast.orderFailed, { id: 'order-error' });
-      return;
-    }
-    if (payment === 'Online' && r.url) {
-      window.location.assign(r.url);
-      return;
-    }
-    setPlacing(false);
-    toast.success(r.message || t.toast.orderPlaced);
-    clearCart();
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    void navigate(paths.myOrders);
+    order.mutate(
+      { payment, items, address: selected._id, method: method?.id },
+      {
+        onError: (err) => toast.error(err.message, { id: 'order-error' }),
+        onSuccess: (r) => {
+          if (payment === 'Online' && r.url) {
+            window.location.assign(r.url);
+            return;
+          }
+          toast.success(r.message || t.toast.orderPlaced);
+          store.emptied();
+          void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+          void navigate(paths.myOrders);
+        },
+      },
+    );
   }
 
   const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
   const buttonText = payment === 'COD' ? t.cart.placeOrder : t.cart.checkout;
   const disabled = (lines.length === 0 && unavailable.length === 0) || placing;
   const orderButton = (className: string) => (
-    <button type="button" onClick={() => void placeOrder()} disabled={disabled} className={`min-h-12 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-500 ${className}`}>
+    <button type="button" onClick={placeOrder} disabled={disabled} className={`min-h-12 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-500 ${className}`}>
       {buttonText}
     </button>
   );
@@ -131,7 +143,7 @@ export default function CartPage() {
                         {t.cart.qty}
                         <select
                           value={quantity}
-                          onChange={(e) => updateCartItem(product._id, Number(e.target.value))}
+                          onChange={(e) => store.setQuantity(product._id, Number(e.target.value))}
                           className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
                           aria-label={t.product.quantityOf(product.name)}
                         >
@@ -149,7 +161,7 @@ export default function CartPage() {
                   <div className="text-center">
                     <button
                       type="button"
-                      onClick={() => deleteFromCart(product._id)}
+                      onClick={() => store.removeProduct(product._id)}
                       className="inline-flex h-11 w-11 items-center justify-center rounded-full text-red-600 hover:bg-red-50"
                       aria-label={t.cart.remove(product.name)}
                     >
@@ -176,7 +188,7 @@ export default function CartPage() {
                   <div className="text-center">
                     <button
                       type="button"
-                      onClick={() => deleteFromCart(id)}
+                      onClick={() => store.removeProduct(id)}
                       className="inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50"
                       aria-label={t.cart.remove(product?.name ?? t.cart.noLongerSold)}
                     >

@@ -1,17 +1,18 @@
-import { useApp } from '../../app/context';
+import { useCart, useCartStore } from './api';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
 import { MAX_QUANTITY } from '../../lib/cart';
 
 /** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
 export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {
-  const { cart, addToCart, removeFromCart } = useApp();
+  const { cart } = useCart();
+  const store = useCartStore();
   const quantity = cart[product._id] ?? 0;
   if (quantity === 0) {
     return (
       <button
         type="button"
-        onClick={() => addToCart(product._id)}
+        onClick={() => store.addOne(product._id)}
         className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 ${className}`}
         aria-label={t.product.addNamed(product.name)}
       >
@@ -27,7 +28,7 @@ export default function AddToCart({ product, className = '' }: { product: Produc
       role="group"
       aria-label={t.product.quantityOf(product.name)}
     >
-      <button type="button" onClick={() => removeFromCart(product._id)} className="h-11 w-11 rounded-l-lg text-xl hover:bg-green-800" aria-label={t.product.decrease(product.name)}>
+      <button type="button" onClick={() => store.removeOne(product._id)} className="h-11 w-11 rounded-l-lg text-xl hover:bg-green-800" aria-label={t.product.decrease(product.name)}>
         −
       </button>
       <span className="min-w-6 text-center font-semibold" aria-live="polite">
@@ -35,7 +36,7 @@ export default function AddToCart({ product, className = '' }: { product: Produc
       </span>
       <button
         type="button"
-        onClick={() => addToCart(product._id)}
+        onClick={() => store.addOne(product._id)}
         disabled={atLimit}
         aria-describedby={atLimit ? hintId : undefined}
         title={atLimit ? t.product.maxReached(MAX_QUANTITY) : undefined}

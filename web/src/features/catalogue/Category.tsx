@@ -1,15 +1,15 @@
 import { useParams } from 'react-router';
-import { useApp } from '../../app/context';
 import { ProductList } from './ProductCard';
 import { findCategory } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
+import { useProducts } from './api';
 
 /** Category lists the in-stock products of one category; the path is matched case-insensitively. */
 export default function Category() {
   const { category } = useParams();
-  const { products, productsLoading } = useApp();
+  const { products, loading: productsLoading } = useProducts();
   const info = findCategory(category);
   const shown = products.filter((p) => p.inStock && p.category.toLowerCase() === (category ?? '').toLowerCase());
   useTitle(info?.text ?? t.titles.notFound);

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { useApp } from '../../app/context';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { CardSkeleton } from '../../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../components/icons';
@@ -8,6 +7,7 @@ import { bestSellers, categories } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
+import { useProducts } from './api';
 
 const standOut = [
   { icon: ClockIcon, ...t.home.standOutItems.fastest },
@@ -19,7 +19,7 @@ const standOut = [
 /** Home is the shop's front page: hero, categories, best sellers and the newsletter. */
 export default function Home() {
   useTitle(t.titles.home);
-  const { products, productsLoading } = useApp();
+  const { products, loading: productsLoading } = useProducts();
   const navigate = useNavigate();
   const best = bestSellers(products);
 

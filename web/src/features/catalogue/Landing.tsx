@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import Logo from '../../components/Logo';
-import { useApp } from '../../app/context';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
+import { useStoreConfig } from '../../lib/config';
 
 const features = [
   { icon: TruckIcon, ...t.landing.features.delivery },
@@ -15,7 +15,7 @@ const features = [
 /** Landing is the welcome page at /, without the shop's navigation bar. */
 export default function Landing() {
   useTitle('');
-  const { paymentMethods } = useApp();
+  const { paymentMethods } = useStoreConfig();
   return (
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">

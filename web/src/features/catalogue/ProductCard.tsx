@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { useApp } from '../../app/context';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
 import { cover } from '../../lib/catalogue';
@@ -8,10 +7,11 @@ import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
 import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
+import { useStoreConfig } from '../../lib/config';
 
 /** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
 export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const { currency } = useApp();
+  const { currency } = useStoreConfig();
   if (!product.inStock) return null;
   const saving = (product.price - product.offerPrice).toFixed(2);
   return (

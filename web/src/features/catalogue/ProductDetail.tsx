@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useApp } from '../../app/context';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
@@ -10,11 +9,16 @@ import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
+import { useProducts } from './api';
+import { useStoreConfig } from '../../lib/config';
+import { useCartStore } from '../cart/api';
 
 /** ProductDetail shows one product with its gallery, prices, description and related products. */
 export default function ProductDetail() {
   const { id } = useParams();
-  const { products, productsLoading, addToCart, currency } = useApp();
+  const { products, loading: productsLoading } = useProducts();
+  const { currency } = useStoreConfig();
+  const cart = useCartStore();
   const navigate = useNavigate();
   const product = products.find((p) => p._id === id);
   // The picture chosen belongs to one product: another product opens on its first picture.
@@ -93,13 +97,13 @@ export default function ProductDetail() {
           </ul>
           {product.inStock ? (
             <div className="mt-8 flex gap-3">
-              <button type="button" onClick={() => addToCart(product._id)} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
+              <button type="button" onClick={() => cart.addOne(product._id)} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
                 {t.product.addToCart}
               </button>
               <button
                 type="button"
                 onClick={() => {
-                  addToCart(product._id);
+                  cart.addOne(product._id);
                   void navigate(paths.cart);
                 }}
                 className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"

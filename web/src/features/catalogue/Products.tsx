@@ -3,10 +3,12 @@ import { ProductList } from './ProductCard';
 import { searchProducts } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
+import { useProducts } from './api';
 
 /** Products lists every product in stock, filtered by the navigation bar's search. */
 export default function Products() {
-  const { products, productsLoading, search } = useApp();
+  const { search } = useApp();
+  const { products, loading: productsLoading } = useProducts();
   const q = search.trim();
   useTitle(q ? t.titles.search(q) : t.titles.products);
   return (

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useApp } from '../../app/context';
-import { api, type AddressInput } from '../../lib/api';
+import type { AddressInput } from '../../lib/api';
 import { saveCheckoutChoice } from '../../lib/checkout';
 import { t } from '../../i18n';
 import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
+import { useUser } from '../account/api';
+import { useAddAddress } from './api';
 
 const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
 
@@ -41,11 +41,11 @@ function Field({ name, label, value, onChange, type = 'text', autoComplete, inpu
 /** AddAddress saves a delivery address for the signed-in shopper and returns to the cart. */
 export default function AddAddress() {
   useTitle(t.titles.addAddress);
-  const { user, authChecked } = useApp();
+  const { user, checked: authChecked } = useUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const addAddress = useAddAddress();
+  const saving = addAddress.isPending;
   const [address, setAddress] = useState<AddressInput>(empty);
-  const [saving, setSaving] = useState(false);
   const redirected = useRef(false);
 
   useEffect(() => {
@@ -58,20 +58,15 @@ export default function AddAddress() {
 
   const set = (name: keyof AddressInput, v: string) => setAddress((a) => ({ ...a, [name]: v }));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setSaving(true);
-    const r = await api.addAddress(address);
-    setSaving(false);
-    if (!r.success) {
-      toast.error(r.message || t.toast.addressFailed);
-      return;
-    }
-    toast.success(r.message || t.toast.addressAdded);
-    // The cart offers the address just saved.
-    if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
-    await queryClient.invalidateQueries({ queryKey: ['addresses'] });
-    void navigate(paths.cart);
+    addAddress.mutate(address, {
+      onSuccess: (r) => {
+        // The cart offers the address just saved.
+        if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
+        void navigate(paths.cart);
+      },
+    });
   }
 
   return (
@@ -80,7 +75,7 @@ export default function AddAddress() {
         <Accented text={t.address.title} />
       </h1>
       <div className="mt-8 flex flex-col-reverse items-start justify-between gap-10 md:flex-row">
-        <form onSubmit={(e) => void submit(e)} className="w-full max-w-lg space-y-4">
+        <form onSubmit={submit} className="w-full max-w-lg space-y-4">
           <div className="grid grid-cols-2 gap-4">
             <Field name="firstName" label={t.address.firstName} value={address.firstName} onChange={set} autoComplete="given-name" />
             <Field name="lastName" label={t.address.lastName} value={address.lastName} onChange={set} autoComplete="family-name" />

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
-import { storeConfigQuery } from '../../app/context';
+import { storeConfigQuery } from '../../lib/config';
 import type { PaymentMethod, StoreConfig } from '../../lib/api';
-import { t } from '../../i18n/en';
+import { t } from '../../i18n';
 
 const tabs = (['contact', 'faqs', 'returns', 'payment'] as const).map((key) => ({ key, label: t.help.tabs[key] }));
 type TabKey = (typeof tabs)[number]['key'];

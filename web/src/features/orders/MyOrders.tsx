@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
-import { api } from '../../lib/api';
-import { useToastQuery } from '../../lib/useToastQuery';
 import { RowSkeleton } from '../../components/Spinner';
 import { formatMoney, toMinor } from '../../lib/money';
 import { statusTone } from '../../components/styles';
@@ -10,26 +7,33 @@ import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
+import { useUser } from '../account/api';
+import { useStoreConfig } from '../../lib/config';
+import { useMyOrders, usePayOrder } from './api';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
   useTitle(t.titles.myOrders);
-  const { user, authChecked, currency, paymentMethods, setShowLogin } = useApp();
-  const [paying, setPaying] = useState<string | null>(null);
+  const { setShowLogin } = useApp();
+  const { user, checked: authChecked } = useUser();
+  const { currency, paymentMethods } = useStoreConfig();
+  const payOrder = usePayOrder();
+  // The order being paid: its buttons stay disabled until the provider's page loads.
+  const paying = payOrder.isPending || payOrder.isSuccess ? payOrder.variables?.id : null;
 
   // An unpaid online order can be paid again: the shopper goes to the provider's page.
-  const pay = async (id: string, method: string) => {
-    setPaying(id);
-    const r = await api.payOrder(id, method);
-    if (r.success) {
-      window.location.assign(r.url);
-      return;
-    }
-    setPaying(null);
-    toast.error(r.message || t.toast.generic);
-  };
-  const ordersQuery = useToastQuery(['orders', user?._id], api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!user);
+  const pay = (id: string, method: string) =>
+    payOrder.mutate(
+      { id, method },
+      {
+        onSuccess: (r) => {
+          window.location.assign(r.url);
+        },
+        onError: (err) => toast.error(err.message),
+      },
+    );
+  const ordersQuery = useMyOrders(user?._id);
 
   const loading = !authChecked || (!!user && ordersQuery.isPending);
   const orders = ordersQuery.data ?? [];
@@ -87,7 +91,7 @@ export default function MyOrders() {
                       key={m.id}
                       type="button"
                       disabled={paying === o._id}
-                      onClick={() => void pay(o._id, m.id)}
+                      onClick={() => pay(o._id, m.id)}
                       className="min-h-11 rounded-lg bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60"
                     >
                       {paymentMethods.length === 1 ? t.orders.payNow : t.orders.payWith(m.label)}

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import { categories } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { CloseIcon, UploadIcon } from '../../components/icons';
 import { t } from '../../i18n';
+import { useAddProduct } from './api';
 
 const SLOTS = 4;
 const MAX_IMAGE_BYTES = 5 << 20;
@@ -27,10 +26,10 @@ export const descriptionLines = (text: string) =>
 
 /** AddProduct is the seller's form for a new product: up to four photos and the product's details. */
 export default function AddProduct() {
-  const queryClient = useQueryClient();
+  const addProduct = useAddProduct();
+  const busy = addProduct.isPending;
   const [files, setFiles] = useState(() => new Array<File | null>(SLOTS).fill(null));
   const [fields, setFields] = useState(empty);
-  const [busy, setBusy] = useState(false);
 
   // One preview URL per chosen photo, released when the photo changes or the page closes.
   const previews = useMemo(() => files.map((f) => (f ? URL.createObjectURL(f) : null)), [files]);
@@ -57,7 +56,7 @@ export default function AddProduct() {
     setFields(empty);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const images = files.filter((f): f is File => f !== null);
     if (images.length === 0) {
@@ -76,22 +75,19 @@ export default function AddProduct() {
     form.append('price', fields.price);
     form.append('offerPrice', fields.offerPrice);
     images.forEach((f) => form.append('images', f));
-    setBusy(true);
-    const r = await api.addProduct(form);
-    setBusy(false);
-    if (!r.success) {
-      toast.error(r.message || t.toast.genericBang);
-      return;
-    }
-    toast.success(r.message || t.toast.productAdded);
-    reset();
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    addProduct.mutate(form, {
+      onSuccess: (r) => {
+        toast.success(r.message || t.toast.productAdded);
+        reset();
+      },
+      onError: (err) => toast.error(err.message),
+    });
   };
 
   return (
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.newProduct}</h1>
-      <form onSubmit={(e) => void submit(e)} onReset={reset} className="mt-6 max-w-lg space-y-5 text-sm text-slate-700">
+      <form onSubmit={submit} onReset={reset} className="mt-6 max-w-lg space-y-5 text-sm text-slate-700">
         <fieldset>
           <legend className="font-medium">{t.seller.productImage}</legend>
           <p className="mt-1 text-slate-500">{t.seller.imageHint}</p>

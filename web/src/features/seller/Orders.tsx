@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useApp } from '../../app/context';
-import { api, unwrap, type OrderStatus, type SellerOrder } from '../../lib/api';
+import { api, type OrderStatus, type SellerOrder } from '../../lib/api';
 import { thumbnail } from '../../lib/catalogue';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { formatMoney } from '../../lib/money';
@@ -10,29 +8,15 @@ import { RowSkeleton } from '../../components/Spinner';
 import { statusTone } from '../../components/styles';
 import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
 import { t } from '../../i18n';
-
-type Page = { orders: SellerOrder[]; hasMore: boolean };
+import { useStoreConfig } from '../../lib/config';
+import { useOrderAction, useSellerOrders, type OrderAction } from './api';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each. */
 export default function Orders() {
-  const { currency } = useApp();
-  const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey: ['seller-orders'],
-    queryFn: ({ pageParam }) => unwrap(api.sellerOrders(pageParam || undefined), t.toast.generic),
-    initialPageParam: '',
-    getNextPageParam: (last: Page) => (last.hasMore ? last.orders[last.orders.length - 1]?._id : undefined),
-    // New orders come in while the page is open.
-    refetchInterval: 30_000,
-  });
+  const { currency } = useStoreConfig();
+  const query = useSellerOrders();
   useErrorToast(query.error, t.toast.generic);
-
-  // A changed order replaces its old copy in whichever page holds it.
-  const replace = (order: SellerOrder) =>
-    queryClient.setQueryData<InfiniteData<Page>>(['seller-orders'], (data) =>
-      data && { ...data, pages: data.pages.map((p) => ({ ...p, orders: p.orders.map((o) => (o._id === order._id ? order : o)) })) },
-    );
 
   const orders = query.data?.pages.flatMap((p) => p.orders) ?? [];
 
@@ -59,10 +43,8 @@ export default function Orders() {
     setNumber('');
     setFound(null);
   };
-  const changed = (order: SellerOrder) => {
-    replace(order);
-    setFound((list) => list && list.map((o) => (o._id === order._id ? order : o)));
-  };
+  // A changed order replaces its old copy in the orders found too.
+  const changed = (order: SellerOrder) => setFound((list) => list && list.map((o) => (o._id === order._id ? order : o)));
 
   return (
     <div className="p-4 md:p-10">
@@ -111,7 +93,7 @@ export default function Orders() {
         <>
           <ul className="mt-6 max-w-4xl space-y-4">
             {orders.map((o) => (
-              <OrderCard key={o._id} order={o} currency={currency} onChanged={replace} />
+              <OrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
             ))}
           </ul>
           {query.hasNextPage && (
@@ -131,22 +113,20 @@ export default function Orders() {
 }
 
 function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; currency: string; onChanged: (o: SellerOrder) => void }) {
-  const [busy, setBusy] = useState(false);
+  const action = useOrderAction(o._id);
+  const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
 
-  const act = async (call: () => ReturnType<typeof api.markOrderPaid>) => {
-    setBusy(true);
-    const r = await call();
-    setBusy(false);
-    setConfirming(false);
-    if (!r.success) {
-      toast.error(r.message || t.toast.generic);
-      return;
-    }
-    toast.success(r.message || '');
-    onChanged(r.order);
-  };
-  const move = (status: OrderStatus) => act(() => api.setOrderStatus(o._id, status));
+  const act = (a: OrderAction) =>
+    action.mutate(a, {
+      onSettled: () => setConfirming(false),
+      onSuccess: (r) => {
+        toast.success(r.message || '');
+        onChanged(r.order);
+      },
+      onError: (err) => toast.error(err.message),
+    });
+  const move = (status: OrderStatus) => act({ kind: 'status', status });
   const forward = o.nextStatuses.filter((s) => s !== 'Cancelled');
   const canCancel = o.nextStatuses.includes('Cancelled');
   const a = o.address;
@@ -201,7 +181,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           </p>
         </div>
       </div>
-      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => void act(() => api.refundOrder(o._id))} onMarkRefunded={() => void act(() => api.markOrderRefunded(o._id))} />
+      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
           {t.seller.status} {t.orderStatus[o.status]}
@@ -210,7 +190,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           {confirming ? (
             <>
               <span className="self-center text-slate-600">{t.seller.confirmCancel}</span>
-              <button type="button" disabled={busy} onClick={() => void move('Cancelled')} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              <button type="button" disabled={busy} onClick={() => move('Cancelled')} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
                 {t.seller.yesCancel}
               </button>
               <button type="button" disabled={busy} onClick={() => setConfirming(false)} className="min-h-11 rounded-lg border border-stone-300 px-4 hover:bg-stone-100">
@@ -220,12 +200,12 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           ) : (
             <>
               {forward.map((s) => (
-                <button key={s} type="button" disabled={busy} onClick={() => void move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                <button key={s} type="button" disabled={busy} onClick={() => move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                   {t.seller.advance(t.orderStatus[s])}
                 </button>
               ))}
               {o.canMarkPaid && (
-                <button type="button" disabled={busy} onClick={() => void act(() => api.markOrderPaid(o._id))} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                <button type="button" disabled={busy} onClick={() => act({ kind: 'paid' })} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                   {t.seller.markPaid}
                 </button>
               )}

@@ -1,40 +1,29 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { useApp } from '../../app/context';
-import { api, type Product } from '../../lib/api';
+import type { Product } from '../../lib/api';
 import { cover } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
+import { useProducts } from '../catalogue/api';
+import { useStoreConfig } from '../../lib/config';
+import { useSetStock } from './api';
 
 /** PAGE_SIZE is how many products one page of the seller's list shows. */
 export const PAGE_SIZE = 20;
 
 /** ProductList is every product of the store, newest first, 20 a page, with its stock switch. */
 export default function ProductList() {
-  const { products, productsLoading, currency } = useApp();
-  const queryClient = useQueryClient();
+  const { products, loading: productsLoading } = useProducts();
+  const { currency } = useStoreConfig();
+  const setStock = useSetStock();
+  const changing = setStock.isPending ? setStock.variables._id : null;
   const [params, setParams] = useSearchParams();
-  const [changing, setChanging] = useState<string | null>(null);
 
   const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
   const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1), pages);
   const shown = products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const goTo = (p: number) => setParams(p === 1 ? {} : { page: String(p) });
 
-  const toggle = async (p: Product) => {
-    setChanging(p._id);
-    const r = await api.setStock(p._id, !p.inStock);
-    if (r.success) {
-      toast.success(r.message || t.toast.stockUpdated);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-    } else {
-      toast.error(r.message || t.toast.genericBang);
-    }
-    setChanging(null);
-  };
 
   return (
     <div className="p-4 md:p-10">
@@ -87,7 +76,7 @@ export default function ProductList() {
                       {formatMoney(p.offerPrice)}
                     </td>
                     <td className="px-4 py-3">
-                      <StockSwitch product={p} busy={changing === p._id} onToggle={() => void toggle(p)} />
+                      <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />
                     </td>
                   </tr>
                 ))}

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { useApp } from '../../app/context';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
 import { routes } from '../../app/paths';
+import { useSellerSession } from './api';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 
@@ -16,7 +16,7 @@ const Orders = lazy(() => import('./Orders'));
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
-  const { isSeller, sellerChecked } = useApp();
+  const { isSeller, checked: sellerChecked } = useSellerSession();
   if (!sellerChecked) return <Spinner label={t.loader} />;
   if (!isSeller) {
     return (

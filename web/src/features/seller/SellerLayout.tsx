@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from 'react-router';
-import { useApp } from '../../app/context';
 import Logo from '../../components/Logo';
 import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
+import { useSellerLogout } from './api';
 
 const links = [
   { to: paths.seller.root, label: t.seller.addProduct, Icon: PlusIcon, end: true },
@@ -13,7 +13,7 @@ const links = [
 
 /** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */
 export default function SellerLayout() {
-  const { sellerLogout } = useApp();
+  const sellerLogout = useSellerLogout();
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
@@ -21,7 +21,7 @@ export default function SellerLayout() {
         <Logo />
         <div className="flex items-center gap-4 text-slate-600">
           <p>{t.seller.greeting}</p>
-          <button type="button" onClick={() => void sellerLogout()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
+          <button type="button" onClick={() => sellerLogout.mutate()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
             {t.seller.logout}
           </button>
         </div>

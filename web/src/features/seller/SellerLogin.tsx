@@ -1,35 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useApp } from '../../app/context';
-import { api } from '../../lib/api';
 import Logo from '../../components/Logo';
 import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';
 import { t } from '../../i18n';
+import { useSellerLogin } from './api';
 
 /** SellerLogin is the seller's sign-in form, shown at /seller to anyone who is not signed in as a seller. */
 export default function SellerLogin() {
-  const { setIsSeller } = useApp();
+  const login = useSellerLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    const r = await api.sellerLogin(email, password);
-    setBusy(false);
-    if (r.success) {
-      setIsSeller(true);
-    } else {
-      toast.error(r.message || t.toast.sellerLoginFailed);
-    }
+    login.mutate({ email, password }, { onError: (err) => toast.error(err.message) });
   };
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-stone-50 px-4 py-12">
       <Logo />
-      <form onSubmit={(e) => void submit(e)} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
+      <form onSubmit={submit} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
         <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">
           <Accented text={t.seller.loginTitle} />
         </h1>
@@ -53,7 +44,7 @@ export default function SellerLogin() {
           autoComplete="current-password"
           required
         />
-        <button type="submit" disabled={busy} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+        <button type="submit" disabled={login.isPending} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
           {t.seller.login}
         </button>
       </form>

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap, type User } from '../../lib/api';
+import { useEndSession } from '../../lib/useEndSession';
+import { t } from '../../i18n';
+import { cartStore } from '../cart/store';
+import { checkoutKeys } from '../checkout/api';
+import { orderKeys } from '../orders/api';
+
+/** accountKeys are the query keys of the shopper's session. */
+export const accountKeys = {
+  all: ['account'] as const,
+  user: () => [...accountKeys.all, 'user'] as const,
+};
+
+/** signedIn keeps the user of a login, sign-up or session check, and merges the guest cart into theirs. */
+function signedIn(client: QueryClient, user: User) {
+  cartStore(client).signedIn(user);
+  client.setQueryData(accountKeys.user(), user);
+}
+
+/**
+ * userQuery checks the shopper's session once per visit: the user, or null when nobody is signed in
+ * (401, which is no failure). A failed check shows an empty cart.
+ */
+export const userQuery = queryOptions({
+  queryKey: accountKeys.user(),
+  queryFn: async ({ client }): Promise<User | null> => {
+    const r = await api.isAuth();
+    if (r.success) {
+      cartStore(client).signedIn(r.user);
+      return r.user;
+    }
+    if (r.status === 401) return null;
+    cartStore(client).signedOut();
+    throw new ApiError(t.toast.loadUser, r.status);
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** useUser is the signed-in shopper (null for a guest) and whether the session check has answered. */
+export function useUser() {
+  const query = useQuery(userQuery);
+  return { user: query.data ?? null, checked: !query.isPending, error: query.error };
+}
+
+/** SignIn is a login (no name) or a sign-up. */
+export type SignIn = { mode: 'login' | 'register'; name: string; email: string; password: string };
+
+/** useSignIn logs a shopper in or signs them up; the guest cart joins theirs. */
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (s: SignIn) =>
+      unwrap(s.mode === 'login' ? api.login(s.email, s.password) : api.register(s.name, s.email, s.password), t.toast.genericBang),
+    onSuccess: (r) => signedIn(client, r.user),
+  });
+}
+
+/** useLogout ends the shopper's session and forgets their cart, addresses and orders. */
+export function useLogout() {
+  const client = useQueryClient();
+  return useEndSession(api.logout, () => {
+    client.setQueryData(accountKeys.user(), null);
+    cartStore(client).signedOut();
+    client.removeQueries({ queryKey: checkoutKeys.addresses() });
+    client.removeQueries({ queryKey: orderKeys.all });
+  });
+}

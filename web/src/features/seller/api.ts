@@ -1,0 +1,112 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, unwrap, type OrderStatus, type Product, type SellerOrder } from '../../lib/api';
+import { useEndSession } from '../../lib/useEndSession';
+import { t } from '../../i18n';
+import { catalogueKeys } from '../catalogue/api';
+import toast from 'react-hot-toast';
+
+/** sellerKeys are the query keys of the seller area: the seller's session and the orders they handle. */
+export const sellerKeys = {
+  all: ['seller'] as const,
+  session: () => [...sellerKeys.all, 'session'] as const,
+  orders: () => [...sellerKeys.all, 'orders'] as const,
+};
+
+/** sellerSessionQuery tells once per visit whether a seller is signed in; any failure counts as no. */
+export const sellerSessionQuery = queryOptions({
+  queryKey: sellerKeys.session(),
+  queryFn: async () => (await api.authSeller()).success,
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** useSellerSession is whether a seller is signed in, and whether the check has answered. */
+export function useSellerSession() {
+  const query = useQuery(sellerSessionQuery);
+  return { isSeller: query.data ?? false, checked: !query.isPending };
+}
+
+/** useSellerLogin signs a seller in. */
+export function useSellerLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => unwrap(api.sellerLogin(email, password), t.toast.sellerLoginFailed),
+    onSuccess: () => client.setQueryData(sellerKeys.session(), true),
+  });
+}
+
+/** useSellerLogout ends the seller's session and forgets the orders shown. */
+export function useSellerLogout() {
+  const client = useQueryClient();
+  return useEndSession(api.sellerLogout, () => {
+    client.setQueryData(sellerKeys.session(), false);
+    client.removeQueries({ queryKey: sellerKeys.orders() });
+  });
+}
+
+/** OrderPage is a page of the seller's orders, newest first. */
+export type OrderPage = { orders: SellerOrder[]; hasMore: boolean };
+
+/** useSellerOrders loads the seller's orders a page at a time, and again every 30 seconds while shown. */
+export function useSellerOrders() {
+  return useInfiniteQuery({
+    queryKey: sellerKeys.orders(),
+    queryFn: ({ pageParam }) => unwrap(api.sellerOrders(pageParam || undefined), t.toast.generic),
+    initialPageParam: '',
+    getNextPageParam: (last: OrderPage) => (last.hasMore ? last.orders[last.orders.length - 1]?._id : undefined),
+    // New orders come in while the page is open.
+    refetchInterval: 30_000,
+  });
+}
+
+/** OrderAction is a step a seller takes on an order. */
+export type OrderAction = { kind: 'status'; status: OrderStatus } | { kind: 'paid' | 'refund' | 'refunded' };
+
+const orderCall = (id: string, a: OrderAction) => {
+  switch (a.kind) {
+    case 'status':
+      return api.setOrderStatus(id, a.status);
+    case 'paid':
+      return api.markOrderPaid(id);
+    case 'refund':
+      return api.refundOrder(id);
+    case 'refunded':
+      return api.markOrderRefunded(id);
+  }
+};
+
+/** useOrderAction takes a step on an order; the changed order replaces its old copy in whichever page holds it. */
+export function useOrderAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (a: OrderAction) => unwrap(orderCall(id, a), t.toast.generic),
+    onSuccess: ({ order }) =>
+      client.setQueryData<InfiniteData<OrderPage>>(sellerKeys.orders(), (data) =>
+        data && { ...data, pages: data.pages.map((p) => ({ ...p, orders: p.orders.map((o) => (o._id === order._id ? order : o)) })) },
+      ),
+  });
+}
+
+/** useSetStock puts a product in or out of stock; the catalogue loads again before it is done. */
+export function useSetStock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (p: Product) => unwrap(api.setStock(p._id, !p.inStock), t.toast.genericBang),
+    onSuccess: (r) => {
+      toast.success(r.message || t.toast.stockUpdated);
+      return client.invalidateQueries({ queryKey: catalogueKeys.products() });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useAddProduct sends a new product (its photos and details); the catalogue loads again. */
+export function useAddProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => unwrap(api.addProduct(form), t.toast.genericBang),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: catalogueKeys.products() });
+    },
+  });
+}

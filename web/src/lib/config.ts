@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap, type PaymentMethod } from './api';
+import { t } from '../i18n';
+
+/** configKeys are the query keys of the store's settings. */
+export const configKeys = {
+  all: ['config'] as const,
+};
+
+/** storeConfigQuery reads the store's currency and payment methods once per visit. */
+export const storeConfigQuery = queryOptions({
+  queryKey: configKeys.all,
+  queryFn: () => unwrap(api.config(), t.toast.generic),
+  staleTime: Infinity,
+});
+
+const noMethods: PaymentMethod[] = [];
+
+/** useStoreConfig is the currency symbol prices are shown with and the online payment methods the store offers. */
+export function useStoreConfig() {
+  const { data } = useQuery(storeConfigQuery);
+  return { config: data, currency: data?.currencySymbol ?? '$', paymentMethods: data?.paymentMethods ?? noMethods };
+}
