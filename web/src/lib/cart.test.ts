@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from './api';
-import { addItem, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, unavailableLines, updateItem } from './cart';
+import { addOne, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
-import { formatMinor, formatMoney, taxOf } from './money';
+import { formatMinorUnits, formatAmount, taxOf } from './money';
 import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
@@ -20,26 +20,26 @@ const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): 
 
 describe('cart rules', () => {
   it('adds one at a time', () => {
-    expect(addItem(addItem({}, 'a'), 'a')).toEqual({ a: 2 });
+    expect(addOne(addOne({}, 'a'), 'a')).toEqual({ a: 2 });
   });
   it('sets a quantity and removes at zero or less', () => {
-    expect(updateItem({ a: 2 }, 'a', 5)).toEqual({ a: 5 });
-    expect(updateItem({ a: 2, b: 1 }, 'a', 0)).toEqual({ b: 1 });
-    expect(updateItem({ a: 2 }, 'a', -3)).toEqual({});
+    expect(setQuantity({ a: 2 }, 'a', 5)).toEqual({ a: 5 });
+    expect(setQuantity({ a: 2, b: 1 }, 'a', 0)).toEqual({ b: 1 });
+    expect(setQuantity({ a: 2 }, 'a', -3)).toEqual({});
   });
   it('removes one and deletes the item at zero', () => {
-    expect(removeItem({ a: 2 }, 'a')).toEqual({ a: 1 });
-    expect(removeItem({ a: 1 }, 'a')).toEqual({});
-    expect(removeItem({}, 'a')).toEqual({});
+    expect(removeOne({ a: 2 }, 'a')).toEqual({ a: 1 });
+    expect(removeOne({ a: 1 }, 'a')).toEqual({});
+    expect(removeOne({}, 'a')).toEqual({});
   });
   it('never goes above the server limit', () => {
-    expect(addItem({ a: MAX_QUANTITY }, 'a')).toEqual({ a: MAX_QUANTITY });
-    expect(updateItem({}, 'a', 250)).toEqual({ a: MAX_QUANTITY });
+    expect(addOne({ a: MAX_QUANTITY }, 'a')).toEqual({ a: MAX_QUANTITY });
+    expect(setQuantity({}, 'a', 250)).toEqual({ a: MAX_QUANTITY });
   });
   it('does not change the cart it is given', () => {
     const cart = { a: 1 };
-    addItem(cart, 'a');
-    removeItem(cart, 'a');
+    addOne(cart, 'a');
+    removeOne(cart, 'a');
     expect(cart).toEqual({ a: 1 });
   });
   it('merges a guest cart into the saved one, adding quantities up to the cap', () => {
@@ -67,13 +67,13 @@ describe('totals', () => {
     const rice = product('rice', 295);
     const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
     expect(totals).toEqual({ subtotal: 59000, tax: 1180, total: 60180 });
-    expect(formatMinor(totals.total)).toBe('601.80');
+    expect(formatMinorUnits(totals.total)).toBe('601.80');
   });
   it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
     const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
     expect(totals).toEqual({ subtotal: 25, tax: 1, total: 26 });
-    expect(formatMinor(totals.tax)).toBe('0.01');
-    expect(formatMinor(totals.total)).toBe('0.26');
+    expect(formatMinorUnits(totals.tax)).toBe('0.01');
+    expect(formatMinorUnits(totals.total)).toBe('0.26');
   });
   it('rounds where it matters', () => {
     expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01
@@ -90,9 +90,9 @@ describe('totals', () => {
     expect(cartTotals(cartLines({ p: 3 }, [p])).subtotal).toBe(30);
   });
   it('formats money for display', () => {
-    expect(formatMoney(295)).toBe('295');
-    expect(formatMoney(601.8)).toBe('601.80');
-    expect(formatMoney(165.5)).toBe('165.50');
+    expect(formatAmount(295)).toBe('295');
+    expect(formatAmount(601.8)).toBe('601.80');
+    expect(formatAmount(165.5)).toBe('165.50');
   });
 });
 

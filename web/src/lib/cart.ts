@@ -6,22 +6,22 @@ export const MAX_QUANTITY = 100;
 
 const clamp = (q: number) => Math.min(Math.max(Math.trunc(q), 0), MAX_QUANTITY);
 
-/** addItem adds one of a product. */
-export function addItem(cart: Cart, id: string): Cart {
+/** addOne adds one of a product. */
+export function addOne(cart: Cart, id: string): Cart {
   return { ...cart, [id]: clamp((cart[id] ?? 0) + 1) };
 }
 
-/** updateItem sets a product's quantity; zero or less removes it. */
-export function updateItem(cart: Cart, id: string, quantity: number): Cart {
+/** setQuantity sets a product's quantity; zero or less removes it. */
+export function setQuantity(cart: Cart, id: string, quantity: number): Cart {
   const next = { ...cart };
   if (!Number.isFinite(quantity) || quantity <= 0) delete next[id];
   else next[id] = clamp(quantity);
   return next;
 }
 
-/** removeItem takes one away and deletes the product at zero. */
-export function removeItem(cart: Cart, id: string): Cart {
-  return updateItem(cart, id, (cart[id] ?? 0) - 1);
+/** removeOne takes one of a product away, and the product out at zero. */
+export function removeOne(cart: Cart, id: string): Cart {
+  return setQuantity(cart, id, (cart[id] ?? 0) - 1);
 }
 
 /** mergeCarts adds a guest cart into a saved one, quantity by quantity, capped at MAX_QUANTITY. */

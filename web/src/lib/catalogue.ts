@@ -8,7 +8,7 @@ export interface CategoryInfo {
   image: string;
 }
 
-/** categories is the spec's category list: label and path key, with a tile colour and picture. */
+/** categories are the store's categories: label and path key, with a tile colour and picture. */
 export const categories: CategoryInfo[] = [
   { text: t.categories.Vegetables, path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
   { text: t.categories.Fruits, path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },

@@ -9,11 +9,11 @@ export const toMinor = (amount: number): number => Math.round(amount * 100);
 /** taxOf is 2% of a subtotal in minor units, rounded half up, exactly as the server rounds it. */
 export const taxOf = (subtotalMinor: number): number => Math.floor((subtotalMinor * TAX_PERCENT + 50) / 100);
 
-/** formatMoney shows whole amounts without decimals and anything else with two ("295", "601.80"). */
-export function formatMoney(amount: number): string {
+/** formatAmount shows whole amounts without decimals and anything else with two ("295", "601.80"). */
+export function formatAmount(amount: number): string {
   const minor = toMinor(amount);
   return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
 }
 
-/** formatMinor shows an amount in minor units with two decimals. */
-export const formatMinor = (minor: number): string => (minor / 100).toFixed(2);
+/** formatMinorUnits shows an amount in minor units with two decimals. */
+export const formatMinorUnits = (minor: number): string => (minor / 100).toFixed(2);

@@ -8,7 +8,7 @@ import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from
 import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
 import { cover } from '../../lib/catalogue';
-import { formatMinor, toMinor } from '../../lib/money';
+import { formatMinorUnits, toMinor } from '../../lib/money';
 import { BackIcon, TrashIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
@@ -91,7 +91,7 @@ export default function CartPage() {
     );
   }
 
-  const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinor(toMinor(offerPrice) * quantity)}`;
+  const lineTotal = (offerPrice: number, quantity: number) => `${currency}${formatMinorUnits(toMinor(offerPrice) * quantity)}`;
   const buttonText = payment === 'COD' ? t.cart.placeOrder : t.cart.checkout;
   const disabled = (lines.length === 0 && unavailable.length === 0) || placing;
   const orderButton = (className: string) => (
@@ -286,7 +286,7 @@ export default function CartPage() {
         <dl className="space-y-2 text-slate-600">
           <div className="flex justify-between">
             <dt>{t.cart.price}</dt>
-            <dd>{currency}{formatMinor(totals.subtotal)}</dd>
+            <dd>{currency}{formatMinorUnits(totals.subtotal)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>{t.cart.shipping}</dt>
@@ -294,11 +294,11 @@ export default function CartPage() {
           </div>
           <div className="flex justify-between">
             <dt>{t.cart.tax}</dt>
-            <dd>{currency}{formatMinor(totals.tax)}</dd>
+            <dd>{currency}{formatMinorUnits(totals.tax)}</dd>
           </div>
           <div className="flex justify-between pt-2 text-lg font-semibold text-slate-900">
             <dt>{t.cart.total}</dt>
-            <dd data-testid="cart-total">{currency}{formatMinor(totals.total)}</dd>
+            <dd data-testid="cart-total">{currency}{formatMinorUnits(totals.total)}</dd>
           </div>
         </dl>
         {orderButton('mt-6 hidden w-full md:block')}
@@ -309,7 +309,7 @@ export default function CartPage() {
           {t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">
             {currency}
-            {formatMinor(totals.total)}
+            {formatMinorUnits(totals.total)}
           </span>
         </p>
         {orderButton('flex-1')}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, type Cart, type Product, type User } from '../../lib/api';
-import { addItem, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeItem, saveGuestCart, updateItem } from '../../lib/cart';
+import { addOne, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, saveGuestCart, setQuantity } from '../../lib/cart';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
 
@@ -168,22 +168,22 @@ export class CartStore {
   /** addOne adds one of a product; at the limit it says so instead. */
   addOne(id: string) {
     if ((this.current()[id] ?? 0) >= MAX_QUANTITY) toast.error(t.product.maxReached(MAX_QUANTITY), { id: 'cart' });
-    else this.change((c) => addItem(c, id), t.toast.added, t.toast.addFailed);
+    else this.change((c) => addOne(c, id), t.toast.added, t.toast.addFailed);
   }
 
   /** setQuantity sets a product's quantity; zero takes it out. */
   setQuantity(id: string, quantity: number) {
-    this.change((c) => updateItem(c, id, quantity), t.toast.updated, t.toast.updateFailed);
+    this.change((c) => setQuantity(c, id, quantity), t.toast.updated, t.toast.updateFailed);
   }
 
   /** removeOne takes one of a product away, and the product out at zero. */
   removeOne(id: string) {
-    this.change((c) => removeItem(c, id), t.toast.removed, t.toast.removeFailed);
+    this.change((c) => removeOne(c, id), t.toast.removed, t.toast.removeFailed);
   }
 
   /** removeProduct takes a product out of the cart whatever its quantity. */
   removeProduct(id: string) {
-    this.change((c) => updateItem(c, id, 0), t.toast.removed, t.toast.removeFailed);
+    this.change((c) => setQuantity(c, id, 0), t.toast.removed, t.toast.removeFailed);
   }
 
   /** emptied follows a cash order: the server emptied the cart, which moved its version on by one. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
 import { cover } from '../../lib/catalogue';
-import { formatMoney } from '../../lib/money';
+import { formatAmount } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
 import { CardSkeleton } from '../../components/Spinner';
@@ -39,12 +39,12 @@ export default function ProductCard({ product, eager = false }: { product: Produ
       <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-bold text-slate-900">
           {currency}
-          {formatMoney(product.offerPrice)}
+          {formatAmount(product.offerPrice)}
         </span>
         {product.price > product.offerPrice && (
           <span className="text-sm text-slate-500 line-through">
             {currency}
-            {formatMoney(product.price)}
+            {formatAmount(product.price)}
           </span>
         )}
       </div>

@@ -4,7 +4,7 @@ import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
 import { relatedProducts, thumbnail } from '../../lib/catalogue';
-import { formatMoney } from '../../lib/money';
+import { formatAmount } from '../../lib/money';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
@@ -81,10 +81,10 @@ export default function ProductDetail() {
           </div>
           <div className="mt-6 space-y-1">
             <p className="text-slate-500">
-              {t.product.mrp} <span className="line-through">{currency}{formatMoney(product.price)}</span>
+              {t.product.mrp} <span className="line-through">{currency}{formatAmount(product.price)}</span>
             </p>
             <p className="text-2xl font-bold text-slate-900">
-              {t.product.price} {currency}{formatMoney(product.offerPrice)}
+              {t.product.price} {currency}{formatAmount(product.offerPrice)}
             </p>
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
             {product.weight && <p className="text-sm text-slate-600">{product.weight}</p>}

@@ -1,7 +1,7 @@
 import { StarIcon } from '../../components/icons';
 import { t } from '../../i18n';
 
-/** Stars is the fixed four-of-five rating the spec shows on every product. */
+/** Stars is the fixed four-of-five rating every product shows (the store keeps no reviews). */
 export default function Stars({ size = 14 }: { size?: number }) {
   return (
     <div className="flex items-center gap-0.5 text-amber-500" role="img" aria-label={t.product.ratingLabel}>

@@ -10,8 +10,8 @@ import { t } from '../../i18n';
 const tabs = (['contact', 'faqs', 'returns', 'payment'] as const).map((key) => ({ key, label: t.help.tabs[key] }));
 type TabKey = (typeof tabs)[number]['key'];
 
-// The spec's delivery rule (free above Rs. 1,000, otherwise Rs. 75) is not applied in the cart,
-// which shows shipping as Free; a rupee store says so. A dollar store has no such rule to mention.
+// A rupee store's delivery rule (free above Rs. 1,000, otherwise Rs. 75) is not applied in the cart,
+// which shows shipping as Free; the help centre of a rupee store says so. A dollar store has no such rule to mention.
 const deliveryRule: Record<string, { freeAbove: number; fee: number }> = {
   NPR: { freeAbove: 1000, fee: 75 },
 };

@@ -1,8 +1,7 @@
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';
-import { formatMoney, toMinor } from '../../lib/money';
-import { statusTone } from '../../components/styles';
+import { formatAmount, toMinor } from '../../lib/money';
 import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover } from '../../lib/catalogue';
 import { t } from '../../i18n';
@@ -10,6 +9,7 @@ import { useTitle } from '../../lib/useTitle';
 import { useUser } from '../account/api';
 import { useStoreConfig } from '../../lib/config';
 import { useMyOrders, usePayOrder } from './api';
+import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -59,29 +59,30 @@ export default function MyOrders() {
       ) : (
         <ul className="mt-6 space-y-6">
           {orders.map((o) => (
-            <li key={o._id} className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6" aria-label={t.orders.orderLabel(o.number)}>
-              <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm text-slate-500">
-                <h2 className="text-base font-semibold text-slate-900">
-                  {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
-                </h2>
-                <p>
-                  {t.orders.payment} <span className="text-slate-700">{o.paymentType === 'COD' ? t.orders.cod : t.orders.online}</span>
-                </p>
-                <p>
-                  {t.orders.total}{' '}
-                  <span className="font-semibold text-slate-900" data-testid="order-amount">
-                    {currency}
-                    {formatMoney(o.amount)}
-                  </span>
-                </p>
-              </div>
+            <OrderCard
+              key={o._id}
+              order={o}
+              headerClass="text-sm text-slate-500"
+              summary={
+                <>
+                  <p>
+                    {t.orders.payment} <span className="text-slate-700">{paymentTypeLabel(o)}</span>
+                  </p>
+                  <p>
+                    {t.orders.total}{' '}
+                    <span className="font-semibold text-slate-900" data-testid="order-amount">
+                      {currency}
+                      {formatAmount(o.amount)}
+                    </span>
+                  </p>
+                </>
+              }
+            >
               <div className="mt-3 flex flex-wrap gap-2 text-sm">
-                <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
-                  {t.orders.status} {t.orderStatus[o.status]}
-                </span>
+                <StatusBadge order={o} />
                 <BadgeList badges={shopperBadges(o)} />
                 <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
-                  {t.orders.date} {t.orders.placedAt(o.createdAt)}
+                  {t.orders.date} {orderDate(o)}
                 </span>
               </div>
               {o.canPay && (
@@ -118,11 +119,11 @@ export default function MyOrders() {
                       </p>
                       <p data-testid="line-total">
                         <span className="text-slate-600">
-                          {t.orders.lineTotal(item.quantity, currency + formatMoney(item.product.offerPrice))}
+                          {t.orders.lineTotal(item.quantity, currency + formatAmount(item.product.offerPrice))}
                         </span>{' '}
                         <span className="font-semibold text-green-700">
                           {currency}
-                          {formatMoney(toMinor(item.product.offerPrice) * item.quantity / 100)}
+                          {formatAmount(toMinor(item.product.offerPrice) * item.quantity / 100)}
                         </span>
                       </p>
                     </div>
@@ -133,7 +134,7 @@ export default function MyOrders() {
                 {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.city}, {o.address.state} {o.address.zipcode},{' '}
                 {o.address.country} · {o.address.phone}
               </p>
-            </li>
+            </OrderCard>
           ))}
         </ul>
       )}

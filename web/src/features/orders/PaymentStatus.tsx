@@ -1,5 +1,5 @@
 import type { Order, SellerOrder } from '../../lib/api';
-import { formatMoney } from '../../lib/money';
+import { formatAmount } from '../../lib/money';
 import { t } from '../../i18n';
 
 /** Badge is one short fact about an order's money, with its colours. */
@@ -84,7 +84,7 @@ export function RefundPanel({
         <ul className="mt-1 space-y-1">
           {refunds.map((r) => (
             <li key={r.reference} className="text-slate-700 [overflow-wrap:anywhere]">
-              {t.payment.refundTo(`${currency}${formatMoney(r.amount)}`, t.payment.providers[r.provider] ?? r.provider, r.reference)}
+              {t.payment.refundTo(`${currency}${formatAmount(r.amount)}`, t.payment.providers[r.provider] ?? r.provider, r.reference)}
               {r.state === 'refunded' && <span className="ml-2 font-medium text-slate-600">({t.payment.refunded})</span>}
             </li>
           ))}

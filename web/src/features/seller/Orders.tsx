@@ -3,13 +3,13 @@ import toast from 'react-hot-toast';
 import { api, type OrderStatus, type SellerOrder } from '../../lib/api';
 import { thumbnail } from '../../lib/catalogue';
 import { useErrorToast } from '../../lib/useToastQuery';
-import { formatMoney } from '../../lib/money';
+import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
-import { statusTone } from '../../components/styles';
 import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useOrderAction, useSellerOrders, type OrderAction } from './api';
+import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each. */
@@ -74,7 +74,7 @@ export default function Orders() {
           ) : (
             <ul className="mt-6 max-w-4xl space-y-4">
               {found.map((o) => (
-                <OrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
+                <SellerOrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
               ))}
             </ul>
           )}
@@ -93,7 +93,7 @@ export default function Orders() {
         <>
           <ul className="mt-6 max-w-4xl space-y-4">
             {orders.map((o) => (
-              <OrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
+              <SellerOrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
             ))}
           </ul>
           {query.hasNextPage && (
@@ -112,7 +112,8 @@ export default function Orders() {
   );
 }
 
-function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; currency: string; onChanged: (o: SellerOrder) => void }) {
+/** SellerOrderCard is an order as the seller handles it: lines, address, money, refunds and the next steps the server allows. */
+function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder; currency: string; onChanged: (o: SellerOrder) => void }) {
   const action = useOrderAction(o._id);
   const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -132,10 +133,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
   const a = o.address;
 
   return (
-    <li className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-slate-700 md:p-6" aria-label={t.seller.orderLabel(o.number)}>
-      <h2 className="mb-3 text-base font-semibold text-slate-900">
-        {t.orders.order} <span data-testid="order-number">{t.orders.number(o.number)}</span>
-      </h2>
+    <OrderCard order={o} className="text-sm text-slate-700" headerClass="mb-3">
       <div className="grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)]">
         <div className="flex min-w-0 gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
@@ -167,13 +165,13 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
         <div className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2 lg:col-span-1 lg:block lg:space-y-1">
           <p className="text-base font-semibold text-slate-900">
             {currency}
-            {formatMoney(o.amount)}
+            {formatAmount(o.amount)}
           </p>
           <p>
-            {t.seller.method} {o.paymentType === 'COD' ? t.seller.cashOnDelivery : t.seller.online}
+            {t.seller.method} {paymentTypeLabel(o)}
           </p>
           <p>
-            {t.seller.date} {t.orders.placedAt(o.createdAt)}
+            {t.seller.date} {orderDate(o)}
           </p>
           <p>
             {t.seller.payment}{' '}
@@ -183,9 +181,7 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
       </div>
       <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
-        <span className={`rounded-full px-3 py-1 font-medium ${statusTone(o.status)}`}>
-          {t.seller.status} {t.orderStatus[o.status]}
-        </span>
+        <StatusBadge order={o} />
         <div className="ml-auto flex flex-wrap gap-2">
           {confirming ? (
             <>
@@ -218,6 +214,6 @@ function OrderCard({ order: o, currency, onChanged }: { order: SellerOrder; curr
           )}
         </div>
       </div>
-    </li>
+    </OrderCard>
   );
 }

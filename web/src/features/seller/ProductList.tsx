@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { Product } from '../../lib/api';
 import { cover } from '../../lib/catalogue';
-import { formatMoney } from '../../lib/money';
+import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useProducts } from '../catalogue/api';
@@ -64,7 +64,7 @@ export default function ProductList() {
                             <span className="sm:hidden">
                               {' · '}
                               {currency}
-                              {formatMoney(p.offerPrice)}
+                              {formatAmount(p.offerPrice)}
                             </span>
                           </p>
                         </div>
@@ -73,7 +73,7 @@ export default function ProductList() {
                     <td className="hidden px-4 py-3 lg:table-cell">{t.categories[p.category]}</td>
                     <td className="hidden px-4 py-3 sm:table-cell">
                       {currency}
-                      {formatMoney(p.offerPrice)}
+                      {formatAmount(p.offerPrice)}
                     </td>
                     <td className="px-4 py-3">
                       <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />
