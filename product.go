@@ -2,6 +2,7 @@ package haat
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -37,22 +38,77 @@ const (
 
 // Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
 type Product struct {
-	ID          string    `json:"_id"`
-	Name        string    `json:"name"`
-	Category    Category  `json:"category"`
-	Price       Money     `json:"price"`
-	OfferPrice  Money     `json:"offerPrice"`
-	Image       []string  `json:"image"`
-	Description []string  `json:"description"`
-	Weight      string    `json:"weight,omitempty"`
-	InStock     bool      `json:"inStock"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          string   `json:"_id"`
+	Name        string   `json:"name"`
+	Category    Category `json:"category"`
+	Price       Money    `json:"price"`
+	OfferPrice  Money    `json:"offerPrice"`
+	Image       []string `json:"image"`
+	Description []string `json:"description"`
+	Weight      string   `json:"weight,omitempty"`
+	// InStock says whether shoppers can buy the product now: its stock switch is on and, when
+	// its stock is counted, units are left. It is derived from the two, never stored.
+	InStock bool `json:"inStock"`
+	// StockOn is the seller's in-stock switch (POST /api/product/stock), which works on top of
+	// the count: a product switched off is out of stock whatever its count.
+	StockOn bool `json:"stockOn"`
+	// Stock is the number of units for sale when the store counts them, and absent when it does
+	// not (the product is then in stock while its switch is on). Orders take their units from it
+	// and give them back when they are cancelled or their payment fails.
+	Stock     *int      `json:"stock,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
 }
+
+// MaxStock is the largest stock count a product may have.
+const MaxStock = 1_000_000
+
+// LowStock is the count at and below which the storefront says how few units are left.
+const LowStock = 5
+
+// Available reports whether shoppers can buy the product now.
+func (p *Product) Available() bool {
+	return p.StockOn && (p.Stock == nil || *p.Stock > 0)
+}
+
+// CheckStock explains why quantity units of the product cannot be sold now, or returns nil.
+func (p *Product) CheckStock(quantity int) error {
+	if !p.Available() {
+		return Errorf(EINVALID, "%s is out of stock", p.Name)
+	}
+	if p.Stock != nil && *p.Stock < quantity {
+		return Errorf(ECONFLICT, "Only %d left of %s", *p.Stock, p.Name)
+	}
+	return nil
+}
+
+// ValidateStock checks a stock count a seller sets: nil (not counted) or 0 to MaxStock.
+func ValidateStock(stock *int) error {
+	if stock != nil && (*stock < 0 || *stock > MaxStock) {
+		return errStock()
+	}
+	return nil
+}
+
+// ParseStock reads a stock count as a seller types it ("12"); empty means the stock is not
+// counted.
+func ParseStock(s string) (*int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return nil, errStock()
+	}
+	return &n, ValidateStock(&n)
+}
+
+func errStock() error { return Errorf(EINVALID, "Stock must be a whole number from 0 to %d", MaxStock) }
 
 // Validate checks a new product and trims its text fields: a name and 1 to MaxDescriptionLines
 // description lines within their lengths, a known category (its key is set as the catalogue
-// spells it), a price of at least 1, an offer price from 0 up to the price, and 1 to
-// MaxProductImages images.
+// spells it), a price of at least 1, an offer price from 0 up to the price, 1 to
+// MaxProductImages images and a stock count ValidateStock accepts.
 func (p *Product) Validate() error {
 	p.Name = strings.TrimSpace(p.Name)
 	p.Weight = strings.TrimSpace(p.Weight)
@@ -97,7 +153,7 @@ func (p *Product) Validate() error {
 	case len(p.Image) > MaxProductImages:
 		return Errorf(EINVALID, "A product can have at most 4 images")
 	}
-	return nil
+	return ValidateStock(p.Stock)
 }
 
 // ProductService stores the catalogue.

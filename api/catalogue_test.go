@@ -82,7 +82,7 @@ func TestProductListEmptyAndSeeded(t *testing.T) {
 		}
 		inStock, out := 0, 0
 		for i, p := range list {
-			if p["name"] != products[i].Name || p["inStock"] != products[i].InStock || p["offerPrice"] != float64(products[i].OfferPrice)/100 {
+			if p["name"] != products[i].Name || p["inStock"] != products[i].Available() || p["offerPrice"] != float64(products[i].OfferPrice)/100 {
 				t.Fatalf("product %d = %v, want %s in catalogue order", i, p, products[i].Name)
 			}
 			if p["inStock"] == true {

@@ -124,9 +124,9 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 func newStore(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	t.Helper()
 	s := newServer(t, db, opts...)
-	s.rice = haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, InStock: true,
+	s.rice = haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
 		Image: []string{"/media/catalogue/jumla-rice.webp"}, Description: []string{"Hill-grown"}, Weight: "1 kg"}
-	s.dal = haat.Product{Name: "Masoor Dal", Category: "Grains", Price: 18000, OfferPrice: 16550, InStock: false,
+	s.dal = haat.Product{Name: "Masoor Dal", Category: "Grains", Price: 18000, OfferPrice: 16550, StockOn: false,
 		Image: []string{"/media/catalogue/masoor-dal.webp"}, Description: []string{"Split red lentils"}}
 	s.rice = s.addProduct(s.rice)
 	s.dal = s.addProduct(s.dal)

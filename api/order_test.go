@@ -116,7 +116,7 @@ func TestCashOrder(t *testing.T) {
 
 func TestOrderAmountRoundsTaxHalfUp(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		tea := s.addProduct(haat.Product{Name: "Ilam Tea", Category: "Drinks", Price: 1500, OfferPrice: 1225, InStock: true,
+		tea := s.addProduct(haat.Product{Name: "Ilam Tea", Category: "Drinks", Price: 1500, OfferPrice: 1225, StockOn: true,
 			Image: []string{"/media/catalogue/tea.webp"}, Description: []string{"Whole leaf"}})
 		a := s.shopper("")
 		addr := a.addAddress()

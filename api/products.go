@@ -28,6 +28,9 @@ type ProductDataRequest struct {
 	Price       json.RawMessage `json:"price"`
 	OfferPrice  json.RawMessage `json:"offerPrice"`
 	Weight      string          `json:"weight"`
+	// Stock is the number of units for sale when the store is to count them; absent or null
+	// leaves them uncounted.
+	Stock json.RawMessage `json:"stock,omitempty"`
 }
 
 // ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add).
@@ -108,8 +111,8 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 
 // productInput is the product of an add-product form as sent, before it is checked.
 type productInput struct {
-	Name, Category, Weight, Price, OfferPrice string
-	Description                               []string
+	Name, Category, Weight, Price, OfferPrice, Stock string
+	Description                                      []string
 }
 
 // productFormInput reads the product of an add-product form: one field, productData, holding
@@ -125,7 +128,8 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 	if !ok {
 		return productInput{
 			Name: field("name"), Category: field("category"), Weight: field("weight"),
-			Price: field("price"), OfferPrice: field("offerPrice"), Description: descriptionLines(field("description")),
+			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"),
+			Description: descriptionLines(field("description")),
 		}, nil
 	}
 	var d ProductDataRequest
@@ -142,6 +146,9 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return in, err
 	}
 	if in.OfferPrice, err = jsonAmountText(d.OfferPrice, "Offer price"); err != nil {
+		return in, err
+	}
+	if in.Stock, err = jsonAmountText(d.Stock, "Stock"); err != nil {
 		return in, err
 	}
 	return in, nil
@@ -166,12 +173,15 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // product builds the product the input describes; prices are checked here, the rest by
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
-	p := haat.Product{Name: in.Name, Category: haat.Category(in.Category), Weight: in.Weight, Description: in.Description, InStock: true}
+	p := haat.Product{Name: in.Name, Category: haat.Category(in.Category), Weight: in.Weight, Description: in.Description, StockOn: true}
 	var err error
 	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
 		return p, err
 	}
 	if p.OfferPrice, err = parseAmount(in.OfferPrice, "Offer price"); err != nil {
+		return p, err
+	}
+	if p.Stock, err = haat.ParseStock(in.Stock); err != nil {
 		return p, err
 	}
 	return p, nil

@@ -36,7 +36,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 	products := make([]haat.Product, n)
 	for i := range products {
 		products[i] = haat.Product{Name: fmt.Sprintf("Product %d", i), Category: haat.Categories[i%7], Price: 32000,
-			OfferPrice: 29500, InStock: true, Weight: "1 kg", Image: []string{"/media/catalogue/rice.webp"},
+			OfferPrice: 29500, StockOn: true, Weight: "1 kg", Image: []string{"/media/catalogue/rice.webp"},
 			Description: []string{"Hill-grown red rice from Jumla", "Nutty flavour, cooks in 25 minutes"}}
 	}
 	if _, err := db.SeedCatalogue(ctx, products); err != nil {

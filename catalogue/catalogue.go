@@ -75,7 +75,7 @@ func Items(currency string) ([]Item, error) {
 		}
 		items[i] = Item{Slug: e.Slug, Emoji: e.Emoji, Product: haat.Product{
 			Name: e.Name, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
-			Description: e.Description, InStock: e.InStock, Image: []string{ImagePath(e.Slug)},
+			Description: e.Description, StockOn: e.InStock, Image: []string{ImagePath(e.Slug)},
 		}}
 	}
 	return items, nil

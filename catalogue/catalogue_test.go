@@ -51,7 +51,7 @@ func TestCatalogue(t *testing.T) {
 					t.Errorf("%s: offer price %s is no offer on %s", p.Name, p.OfferPrice.Fixed(), p.Price.Fixed())
 				}
 				perCategory[p.Category]++
-				if !p.InStock {
+				if !p.StockOn {
 					outOfStock++
 				}
 			}

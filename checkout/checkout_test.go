@@ -36,7 +36,7 @@ func newShop(t *testing.T, db *sqlstore.DB) *shop {
 	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay}}
 	s.shopper = newShopper(t, db, "sita@example.com")
 	s.address = newAddress(t, db, s.shopper.ID)
-	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, InStock: true,
+	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
 		Image: []string{"/media/catalogue/jumla-rice.webp"}, Description: []string{"Hill-grown"}}
 	if err := db.CreateProduct(ctx, rice); err != nil {
 		t.Fatal(err)

@@ -23,8 +23,9 @@ type OrderFilter struct {
 }
 
 // PlaceOrder prices an order from the store's own prices and stores it. The address must be the
-// user's and every product must exist and be in stock. A cash order empties the user's cart; an
-// online order awaits payment and keeps the cart until it is paid.
+// user's and every product must exist and be in stock, with enough units where they are counted;
+// the order takes them from the counts. A cash order empties the user's cart; an online order
+// awaits payment (its units held for it meanwhile) and keeps the cart until it is paid.
 func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
 	o := valid.NewOrder()
 	var order *haat.Order
@@ -33,6 +34,9 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 			return err
 		}
 		if err := insertOrder(ctx, tx, order); err != nil {
+			return err
+		}
+		if err := takeStock(ctx, tx, order.ID); err != nil {
 			return err
 		}
 		if o.PaymentType == haat.PaymentCOD {
@@ -71,7 +75,8 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (*haat.Order, erro
 }
 
 // orderItems returns the items of the order lines at the store's own prices. Every product must
-// exist and be in stock.
+// exist and have the units asked for, as far as this transaction has read them (takeStock makes
+// sure).
 func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.OrderItem, error) {
 	ids := make([]string, len(lines))
 	for i, l := range lines {
@@ -91,8 +96,8 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.Ord
 		if !ok {
 			return nil, haat.Errorf(haat.ENOTFOUND, "Product not found")
 		}
-		if !p.InStock {
-			return nil, haat.Errorf(haat.EINVALID, "%s is out of stock", p.Name)
+		if err := p.CheckStock(l.Quantity); err != nil {
+			return nil, err
 		}
 		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
 			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image,
@@ -204,8 +209,8 @@ func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order
 }
 
 // writeOrderChange writes the status and paid flag of an order, if they are still as they were,
-// and reports whether it did. A paid order cancelled owes the shopper their money: its payment
-// is due back until the seller refunds it.
+// and reports whether it did. A cancelled order gives its units back to the stock counts; a paid
+// one owes the shopper their money: its payment is due back until the seller refunds it.
 func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) (bool, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
 		WHERE id = $4 AND status = $5 AND is_paid = $6`,
@@ -216,7 +221,13 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
-	if o.Status == haat.StatusCancelled && o.IsPaid {
+	if o.Status != haat.StatusCancelled {
+		return true, nil
+	}
+	if err := returnStock(ctx, tx, o.ID); err != nil {
+		return false, err
+	}
+	if o.IsPaid {
 		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
 			haat.RefundDue, o.ID, haat.PaymentPaid)
 	}

@@ -87,6 +87,10 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 		if a, err = lockOrderToPay(ctx, tx, orderID); err != nil {
 			return err
 		}
+		// Units a failed payment gave back are taken again: what is paid for is there.
+		if err := takeStock(ctx, tx, orderID); err != nil {
+			return err
+		}
 		a.Provider, a.Currency = provider, strings.ToUpper(currency)
 		if superseded, err = supersedeAttempts(ctx, tx, orderID); err != nil {
 			return err
@@ -279,6 +283,9 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 		if n, err := res.RowsAffected(); err != nil {
 			return false, err
 		} else if n == 1 {
+			if err := takeStockOrCancel(ctx, tx, a.OrderID); err != nil {
+				return false, err
+			}
 			return true, emptyCart(ctx, tx, a.UserID)
 		}
 	}
@@ -293,11 +300,37 @@ func fail(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat.Attemp
 	}
 	// Only the newest attempt speaks for the order: an old attempt expiring after a new one began
 	// leaves the order awaiting the new one.
-	_, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2
 		WHERE id = $3 AND is_paid = FALSE AND status = $4
 		AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3 AND p.state = $5)`,
 		haat.StatusPaymentFailed, tx.now.UnixMilli(), a.OrderID, haat.StatusAwaitingPayment, haat.PaymentPending)
-	return true, err
+	if err != nil {
+		return false, err
+	}
+	// The order's payment failed: its units go back on sale until the shopper pays again.
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return true, err
+	}
+	return true, returnStock(ctx, tx, a.OrderID)
+}
+
+// takeStockOrCancel takes the units of an order whose money has just arrived. Units it gave back
+// when an earlier payment failed may have been sold meanwhile: then the order is cancelled and
+// its payment is due back to the shopper, rather than sold twice.
+func takeStockOrCancel(ctx context.Context, tx *Tx, orderID string) error {
+	err := takeStock(ctx, tx, orderID)
+	if code := haat.ErrorCode(err); code != haat.EINVALID && code != haat.ECONFLICT {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3`, haat.StatusCancelled, tx.now.UnixMilli(), orderID); err != nil {
+		return err
+	}
+	if err := returnStock(ctx, tx, orderID); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
+		haat.RefundDue, orderID, haat.PaymentPaid)
+	return err
 }
 
 // PendingPayments lists attempts still pending that were started before the given time, and

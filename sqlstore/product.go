@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -9,7 +10,7 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, created_at`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -17,9 +18,15 @@ func scanProduct(s scanner) (haat.Product, error) {
 	var p haat.Product
 	var images, description string
 	var created int64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.InStock, &created); err != nil {
+	var stock sql.NullInt64
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created); err != nil {
 		return p, err
 	}
+	if stock.Valid {
+		n := int(stock.Int64)
+		p.Stock = &n
+	}
+	p.InStock = p.Available()
 	if err := json.Unmarshal([]byte(images), &p.Image); err != nil {
 		return p, fmt.Errorf("images of %s: %w", p.ID, err)
 	}
@@ -92,8 +99,9 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.InStock, p.CreatedAt.UnixMilli())
+	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli())
+	p.InStock = p.Available()
 	return err
 }
 

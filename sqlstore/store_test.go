@@ -15,7 +15,7 @@ import (
 var ctx = context.Background()
 
 func product(name string, price, offer haat.Money, inStock bool) *haat.Product {
-	return &haat.Product{Name: name, Category: "grains", Price: price, OfferPrice: offer, InStock: inStock,
+	return &haat.Product{Name: name, Category: "grains", Price: price, OfferPrice: offer, StockOn: inStock,
 		Image: []string{"/media/catalogue/rice.webp"}, Description: []string{"Hill-grown", " "}, Weight: "1 kg"}
 }
 

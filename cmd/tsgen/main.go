@@ -41,6 +41,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxQuantity", haat.MaxQuantity)
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
+	g.constant(d, "MaxStock", haat.MaxStock)
+	g.constant(d, "LowStock", haat.LowStock)
 	g.constant(d, "MaxProductName", haat.MaxProductName)
 	g.constant(d, "MaxDescriptionLine", haat.MaxDescriptionLine)
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)

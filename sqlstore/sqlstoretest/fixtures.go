@@ -22,7 +22,7 @@ func OnlineOrder(t testing.TB, db *sqlstore.DB, email string) (*haat.User, *haat
 	if err := db.CreateAddress(ctx, a); err != nil {
 		t.Fatalf("create address: %v", err)
 	}
-	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, InStock: true,
+	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
 		Image: []string{"/media/catalogue/jumla-rice.webp"}, Description: []string{"Hill-grown"}}
 	if err := db.CreateProduct(ctx, rice); err != nil {
 		t.Fatalf("create product: %v", err)

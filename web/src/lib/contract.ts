@@ -31,6 +31,10 @@ export const MAX_QUANTITY = 100;
 export const MAX_CART_LINES = 500;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
+/** MAX_STOCK is the largest stock count a product may have. */
+export const MAX_STOCK = 1000000;
+/** LOW_STOCK is the count at and below which the storefront says how few units are left. */
+export const LOW_STOCK = 5;
 
 // Length caps of a product's text, in characters: everything stored is sent to every visitor
 // in the product list, so no field may grow without bound.
@@ -104,7 +108,22 @@ export interface Product {
   image: string[];
   description: string[];
   weight?: string;
+  /**
+   * inStock says whether shoppers can buy the product now: its stock switch is on and, when
+   * its stock is counted, units are left. It is derived from the two, never stored.
+   */
   inStock: boolean;
+  /**
+   * stockOn is the seller's in-stock switch (POST /api/product/stock), which works on top of
+   * the count: a product switched off is out of stock whatever its count.
+   */
+  stockOn: boolean;
+  /**
+   * stock is the number of units for sale when the store counts them, and absent when it does
+   * not (the product is then in stock while its switch is on). Orders take their units from it
+   * and give them back when they are cancelled or their payment fails.
+   */
+  stock?: number;
   createdAt: string;
 }
 
