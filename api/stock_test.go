@@ -183,3 +183,41 @@ func TestStockOfOnlineOrders(t *testing.T) {
 		}
 	}, withSandbox)
 }
+
+func TestAddProductWithStock(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		photo := upload{"tea.png", pngFile(t)}
+		for stock, message := range map[string]string{
+			"-1":      "Stock must be a whole number from 0 to 1000000",
+			"1000001": "Stock must be a whole number from 0 to 1000000",
+			"2.5":     "Stock must be a whole number from 0 to 1000000",
+			"many":    "Stock must be a whole number from 0 to 1000000",
+		} {
+			want(t, seller.addProduct(productForm(map[string]string{"stock": stock}), photo), 400, message)
+		}
+		if s.storedFiles() != 0 || len(s.products()) != 2 {
+			t.Fatal("a refused stock count stored a photo or a product")
+		}
+		r := seller.addProduct(productForm(map[string]string{"stock": " 12 "}), photo)
+		want(t, r, 200, "Product Added")
+		id := r.body["product"].(map[string]any)["_id"].(string)
+		if n, inStock := s.stockOf(id); n != 12 || !inStock {
+			t.Fatalf("added with 12: stock %v, inStock %v", n, inStock)
+		}
+		r = seller.addProduct(productForm(map[string]string{"stock": "0", "name": "Sold Out Tea"}), photo)
+		want(t, r, 200, "Product Added")
+		id = r.body["product"].(map[string]any)["_id"].(string)
+		if n, inStock := s.stockOf(id); n != 0 || inStock {
+			t.Fatalf("added with 0: stock %v, inStock %v", n, inStock)
+		}
+		// productData JSON, as older clients send it, takes the count as a number too.
+		data := `{"name":"Ilam Tea","description":["Leaf"],"category":"Drinks","price":5,"offerPrice":4,"stock":7}`
+		r = seller.addProduct(map[string]string{"productData": data}, photo)
+		want(t, r, 200, "Product Added")
+		id = r.body["product"].(map[string]any)["_id"].(string)
+		if n, _ := s.stockOf(id); n != 7 {
+			t.Fatalf("productData with 7: stock %v", n)
+		}
+	})
+}
