@@ -106,7 +106,9 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.Ord
 	return items, nil
 }
 
-// insertOrder gives an order the next number and stores it with its items.
+// insertOrder gives an order the next number and stores it with its items. Each item keeps the
+// name, category, pictures and price its product has now: correcting or archiving the product
+// later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	// The counter row stays locked until the order commits, so numbers follow each other
 	// without gaps and no two orders share one, whichever server places them.
@@ -120,8 +122,10 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		return err
 	}
 	for i, it := range order.Items {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity)
-			VALUES ($1, $2, $3, $4, $5)`, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity); err != nil {
+		images, _ := json.Marshal(it.Product.Image)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
+			product_name, product_category, product_images) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category, string(images)); err != nil {
 			return err
 		}
 	}
@@ -321,12 +325,12 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	return orders, rows.Err()
 }
 
-// attachItems reads the items of orders, whose positions index holds by id.
+// attachItems reads the items of orders, whose positions index holds by id, as they were placed.
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
-	w.in(`i.order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT i.order_id, p.id, p.name, p.category, p.images, i.unit_price, i.quantity
-		FROM order_items i JOIN products p ON p.id = i.product_id`+w.String()+` ORDER BY i.order_id, i.position`, w.args...)
+	w.in(`order_id`, ids)
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity
+		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
 	}
