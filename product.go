@@ -2,6 +2,7 @@ package haat
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,6 +58,10 @@ type Product struct {
 	// and give them back when they are cancelled or their payment fails.
 	Stock     *int      `json:"stock,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Archived says the seller took the product off sale: the shop does not list it, carts and
+	// orders refuse it, past orders keep it, and the seller can restore it. Only the seller's
+	// list has archived products, so the shop's list never carries the field.
+	Archived bool `json:"archived,omitempty"`
 }
 
 // MaxStock is the largest stock count a product may have.
@@ -156,14 +161,133 @@ func (p *Product) Validate() error {
 	return ValidateStock(p.Stock)
 }
 
+// CheckOnSale explains why the product cannot go into a cart or an order, or returns nil. Out of
+// stock is checked where orders are placed, since a cart may keep a product until it is back.
+func (p *Product) CheckOnSale() error {
+	if p.Archived {
+		return Errorf(EINVALID, "%s is no longer sold", p.Name)
+	}
+	return nil
+}
+
+// ProductEdit is a seller's correction of a product: each field that is set replaces the
+// product's own, and one left nil keeps it.
+type ProductEdit struct {
+	Name        *string
+	Description []string
+	Category    *Category
+	Price       *Money
+	OfferPrice  *Money
+	Weight      *string
+	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
+	// count stays as stored, whatever orders take meanwhile.
+	SetStock bool
+	Stock    *int
+	// Images, when not nil, are the product's photos in their new order. Photos of the product
+	// left out are removed from it.
+	Images []ImageChoice
+}
+
+// ImageChoice is one photo of an edited product: one the product has, by its URL, or else the
+// Upload-th (from 0) of the photos sent with the edit.
+type ImageChoice struct {
+	URL    string
+	Upload int
+}
+
+// Edit returns the product with the edit applied, checked as Validate checks a new product.
+// uploads is how many new photos came with the edit; each must have one place in e.Images, or,
+// when e.Images is nil, they follow the product's photos. The returned product has "" where a
+// new photo goes, and at[i] is the place of the i-th upload.
+func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err error) {
+	if e.Name != nil {
+		p.Name = *e.Name
+	}
+	if e.Description != nil {
+		p.Description = e.Description
+	}
+	p.Description = append([]string(nil), p.Description...)
+	if e.Category != nil {
+		p.Category = *e.Category
+	}
+	if e.Price != nil {
+		p.Price = *e.Price
+	}
+	if e.OfferPrice != nil {
+		p.OfferPrice = *e.OfferPrice
+	}
+	if e.Weight != nil {
+		p.Weight = *e.Weight
+	}
+	if e.SetStock {
+		p.Stock = e.Stock
+		p.InStock = p.Available()
+	}
+	choices := e.Images
+	if choices == nil {
+		for _, u := range p.Image {
+			choices = append(choices, ImageChoice{URL: u})
+		}
+		for i := range uploads {
+			choices = append(choices, ImageChoice{Upload: i})
+		}
+	}
+	if p.Image, at, err = p.chooseImages(choices, uploads); err != nil {
+		return p, nil, err
+	}
+	return p, at, p.Validate()
+}
+
+// chooseImages lays out the photos of an edit: each of the product's photos at most once, each
+// upload exactly once.
+func (p *Product) chooseImages(choices []ImageChoice, uploads int) ([]string, []int, error) {
+	images := make([]string, len(choices))
+	at := make([]int, uploads)
+	for i := range at {
+		at[i] = -1
+	}
+	for i, c := range choices {
+		switch {
+		case c.URL != "" && !slices.Contains(p.Image, c.URL):
+			return nil, nil, Errorf(EINVALID, "Image %d is not one of the product's images", i+1)
+		case c.URL != "" && slices.Contains(images, c.URL):
+			return nil, nil, Errorf(EINVALID, "Image %d appears twice", i+1)
+		case c.URL != "":
+			images[i] = c.URL
+		case c.Upload < 0 || c.Upload >= uploads:
+			return nil, nil, Errorf(EINVALID, "Image %d names no uploaded file", i+1)
+		case at[c.Upload] >= 0:
+			return nil, nil, Errorf(EINVALID, "Image %d appears twice", i+1)
+		default:
+			at[c.Upload] = i
+		}
+	}
+	if slices.Contains(at, -1) {
+		return nil, nil, Errorf(EINVALID, "Every uploaded image needs a place in the order of images")
+	}
+	return images, at, nil
+}
+
 // ProductService stores the catalogue.
 type ProductService interface {
-	// Products returns every product, in stock or not, newest first.
+	// Products returns the products on sale, in stock or not, newest first: archived ones are
+	// left out.
 	Products(ctx context.Context) ([]Product, error)
+	// SellerProducts returns every product, archived ones too, newest first.
+	SellerProducts(ctx context.Context) ([]Product, error)
+	// Product returns the product with id, archived or not, or ENOTFOUND.
+	Product(ctx context.Context, id string) (*Product, error)
 	// CreateProduct stores a validated product, setting its ID and CreatedAt.
 	CreateProduct(ctx context.Context, p *Product) error
+	// UpdateProduct validates the product's name, description, category, prices, weight and
+	// images and stores them, and its stock count too when withStock is set, or answers
+	// ENOTFOUND. Its stock switch, archived flag and creation time stay as stored. p is then
+	// the product as stored.
+	UpdateProduct(ctx context.Context, p *Product, withStock bool) error
 	// SetInStock switches a product's stock flag.
 	SetInStock(ctx context.Context, id string, inStock bool) error
-	// ProductExists reports whether a product with id is in the catalogue, in stock or not.
+	// SetArchived takes a product off sale, or puts an archived one back on sale.
+	SetArchived(ctx context.Context, id string, archived bool) error
+	// ProductExists reports whether a product with id is on sale, in stock or not.
 	ProductExists(ctx context.Context, id string) (bool, error)
 }

@@ -223,3 +223,189 @@ func (s *Server) productStock(w http.ResponseWriter, r *http.Request) error {
 	}
 	return ok(w, MessageResponse{Message: "Stock Updated", Success: true})
 }
+
+// ProductUpdateResponse is the product as the seller corrected it (POST /api/product/update).
+type ProductUpdateResponse struct {
+	Message string       `json:"message"`
+	Product haat.Product `json:"product"`
+	Success bool         `json:"success"`
+}
+
+// productUpdate corrects a product. The multipart form names the product in `id` and carries
+// only the fields that change, as POST /api/product/add spells them: `name`, `description`,
+// `category`, `price`, `offerPrice`, `weight` (sent empty, it clears the weight), `stock` (sent
+// empty, the units are no longer counted; left out, the count stays as orders leave it). New photos come
+// as files under `images`; `imageOrder`, a JSON array, lists the product's photos in their new
+// order, each a URL of a photo the product has now (one left out is removed) or the number of a
+// file under `images`, from 0: ["/media/uploads/a.webp", 0]. Without `imageOrder` the photos stay
+// and new files follow them. The form is checked as a new product is, before any photo is stored:
+// a refused form stores nothing and changes nothing.
+func (s *Server) productUpdate(w http.ResponseWriter, r *http.Request) error {
+	form, err := multipartForm(w, r)
+	if err != nil {
+		return err
+	}
+	defer form.RemoveAll()
+	id := formValue(form, "id")
+	if id == "" {
+		return haat.Errorf(haat.EINVALID, "Product id is required")
+	}
+	p, err := s.Products.Product(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	edit, err := productEditInput(form)
+	if err != nil {
+		return err
+	}
+	files := form.File["images"]
+	edited, at, err := p.Edit(edit, len(files))
+	if err != nil {
+		return err
+	}
+	if len(files) > 0 {
+		readers := make([]io.Reader, len(files))
+		for i, fh := range files {
+			f, err := fh.Open()
+			if err != nil {
+				return fmt.Errorf("api: open upload: %w", err)
+			}
+			defer f.Close()
+			readers[i] = f
+		}
+		urls, err := s.Images.SaveAll(r.Context(), readers)
+		if err != nil {
+			return err
+		}
+		for i, u := range urls {
+			edited.Image[at[i]] = u
+		}
+	}
+	if err := s.Products.UpdateProduct(r.Context(), &edited, edit.SetStock); err != nil {
+		return err
+	}
+	return ok(w, ProductUpdateResponse{Message: "Product Updated", Product: edited, Success: true})
+}
+
+// formValue returns the first value of a form field, or "".
+func formValue(form *multipart.Form, name string) string {
+	if v := form.Value[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// productEditInput reads the fields of an update form that are present into an edit.
+func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
+	var e haat.ProductEdit
+	text := func(name string) *string {
+		if v, ok := form.Value[name]; ok && len(v) > 0 {
+			return &v[0]
+		}
+		return nil
+	}
+	e.Name, e.Weight = text("name"), text("weight")
+	if v := text("description"); v != nil {
+		e.Description = descriptionLines(*v)
+	}
+	if v := text("category"); v != nil {
+		c := haat.Category(*v)
+		e.Category = &c
+	}
+	for _, a := range []struct {
+		field, label string
+		to           **haat.Money
+	}{{"price", "Price", &e.Price}, {"offerPrice", "Offer price", &e.OfferPrice}} {
+		if v := text(a.field); v != nil {
+			m, err := parseAmount(*v, a.label)
+			if err != nil {
+				return e, err
+			}
+			*a.to = &m
+		}
+	}
+	if v := text("stock"); v != nil {
+		var err error
+		if e.Stock, err = haat.ParseStock(*v); err != nil {
+			return e, err
+		}
+		e.SetStock = true
+	}
+	if v := text("imageOrder"); v != nil {
+		var err error
+		if e.Images, err = imageOrder(*v); err != nil {
+			return e, err
+		}
+	}
+	return e, nil
+}
+
+// imageOrder reads the imageOrder field of an update form: a JSON array of photo URLs and file numbers.
+func imageOrder(v string) ([]haat.ImageChoice, error) {
+	bad := haat.Errorf(haat.EINVALID, "imageOrder must be a JSON array of image URLs and file numbers")
+	var entries []json.RawMessage
+	if err := json.Unmarshal([]byte(v), &entries); err != nil || entries == nil {
+		return nil, bad
+	}
+	choices := make([]haat.ImageChoice, len(entries))
+	for i, raw := range entries {
+		if json.Unmarshal(raw, &choices[i].URL) == nil && choices[i].URL != "" {
+			continue
+		}
+		if err := json.Unmarshal(raw, &choices[i].Upload); err != nil {
+			return nil, bad
+		}
+	}
+	return choices, nil
+}
+
+// ProductArchiveRequest takes a product off sale, or puts it back (POST /api/product/archive).
+type ProductArchiveRequest struct {
+	ID       string `json:"id"`
+	Archived *bool  `json:"archived"`
+}
+
+func (s *Server) productArchive(w http.ResponseWriter, r *http.Request) error {
+	var req ProductArchiveRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.ID == "" {
+		return haat.Errorf(haat.EINVALID, "Product id is required")
+	}
+	if req.Archived == nil {
+		return haat.Errorf(haat.EINVALID, "archived must be true or false")
+	}
+	if err := s.Products.SetArchived(r.Context(), req.ID, *req.Archived); err != nil {
+		return err
+	}
+	message := "Product Archived"
+	if !*req.Archived {
+		message = "Product Restored"
+	}
+	return ok(w, MessageResponse{Message: message, Success: true})
+}
+
+// SellerProduct is a product as the seller's list shows it, with whether it is archived.
+type SellerProduct struct {
+	haat.Product
+	Archived bool `json:"archived"`
+}
+
+// SellerProductsResponse is every product, archived ones too, newest first (GET /api/seller/products).
+type SellerProductsResponse struct {
+	Products []SellerProduct `json:"products"`
+	Success  bool            `json:"success"`
+}
+
+func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) error {
+	products, err := s.Products.SellerProducts(r.Context())
+	if err != nil {
+		return err
+	}
+	list := make([]SellerProduct, len(products))
+	for i, p := range products {
+		list[i] = SellerProduct{Product: p, Archived: p.Archived}
+	}
+	return ok(w, SellerProductsResponse{Products: list, Success: true})
+}

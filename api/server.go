@@ -87,10 +87,13 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
 		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
+		{"GET /api/seller/products", seller, s.sellerProducts},
 
 		{"GET /api/product/list", public, s.productList},
 		{"POST /api/product/add", seller, s.productAdd},
 		{"POST /api/product/stock", seller, s.productStock},
+		{"POST /api/product/update", seller, s.productUpdate},
+		{"POST /api/product/archive", seller, s.productArchive},
 
 		{"POST /api/cart/update", user, s.cartUpdate},
 

@@ -75,8 +75,8 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (*haat.Order, erro
 }
 
 // orderItems returns the items of the order lines at the store's own prices. Every product must
-// exist and have the units asked for, as far as this transaction has read them (takeStock makes
-// sure).
+// exist, be on sale and have the units asked for, as far as this transaction has read them
+// (takeStock makes sure).
 func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.OrderItem, error) {
 	ids := make([]string, len(lines))
 	for i, l := range lines {
@@ -95,6 +95,9 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.Ord
 		p, ok := byID[l.ProductID]
 		if !ok {
 			return nil, haat.Errorf(haat.ENOTFOUND, "Product not found")
+		}
+		if err := p.CheckOnSale(); err != nil {
+			return nil, err
 		}
 		if err := p.CheckStock(l.Quantity); err != nil {
 			return nil, err

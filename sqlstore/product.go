@@ -10,7 +10,7 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -19,7 +19,7 @@ func scanProduct(s scanner) (haat.Product, error) {
 	var images, description string
 	var created int64
 	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived); err != nil {
 		return p, err
 	}
 	if stock.Valid {
@@ -41,22 +41,39 @@ func scanProduct(s scanner) (haat.Product, error) {
 type ProductFilter struct {
 	ID *string
 	// IDs, when not nil, selects the products with these ids (none when it is empty).
-	IDs   []string
-	Limit int
+	IDs []string
+	// OnSale selects only the products that are not archived.
+	OnSale bool
+	Limit  int
 }
 
-// ProductExists reports whether the catalogue has a product with id, in stock or not.
+// ProductExists reports whether a product with id is on sale, in stock or not.
 func (d *DB) ProductExists(ctx context.Context, id string) (bool, error) {
 	return lookup(ctx, d, "product exists", func(tx *Tx) (bool, error) {
-		found, err := findProducts(ctx, tx, ProductFilter{ID: &id})
+		found, err := findProducts(ctx, tx, ProductFilter{ID: &id, OnSale: true})
 		return len(found) > 0, err
 	})
 }
 
-// Products returns every product, newest first.
+// Products returns the products on sale, newest first.
 func (d *DB) Products(ctx context.Context) ([]haat.Product, error) {
 	return lookup(ctx, d, "products", func(tx *Tx) ([]haat.Product, error) {
+		return findProducts(ctx, tx, ProductFilter{OnSale: true})
+	})
+}
+
+// SellerProducts returns every product, archived ones too, newest first.
+func (d *DB) SellerProducts(ctx context.Context) ([]haat.Product, error) {
+	return lookup(ctx, d, "seller products", func(tx *Tx) ([]haat.Product, error) {
 		return findProducts(ctx, tx, ProductFilter{})
+	})
+}
+
+// Product returns the product with id, archived or not, or ENOTFOUND.
+func (d *DB) Product(ctx context.Context, id string) (*haat.Product, error) {
+	return lookup(ctx, d, "product", func(tx *Tx) (*haat.Product, error) {
+		found, err := findProducts(ctx, tx, ProductFilter{ID: &id, Limit: 1})
+		return first(found, err, "Product not found")
 	})
 }
 
@@ -66,6 +83,9 @@ func findProducts(ctx context.Context, tx *Tx, f ProductFilter) ([]haat.Product,
 	addIf(&w, `id = ?`, f.ID)
 	if f.IDs != nil {
 		w.in(`id`, f.IDs)
+	}
+	if f.OnSale {
+		w.add(`archived = FALSE`)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT `+productColumns+` FROM products`+w.String()+
 		` ORDER BY created_at DESC, id DESC`+limit(f.Limit), w.args...)
@@ -99,10 +119,57 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli())
+	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived)
 	p.InStock = p.Available()
 	return err
+}
+
+// UpdateProduct validates and stores a product's name, description, category, prices, weight
+// and images, and its stock count when withStock is set; its stock switch, archived flag and
+// creation time stay as stored. p is then the product as stored.
+func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	images, _ := json.Marshal(p.Image)
+	description, _ := json.Marshal(p.Description)
+	err := d.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
+			description = $6, weight = $7 WHERE id = $8`,
+			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.ID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return haat.Errorf(haat.ENOTFOUND, "Product not found")
+		}
+		if withStock {
+			if _, err := tx.ExecContext(ctx, `UPDATE products SET stock = $1 WHERE id = $2`, p.Stock, p.ID); err != nil {
+				return err
+			}
+		}
+		found, err := findProducts(ctx, tx, ProductFilter{ID: &p.ID})
+		stored, err := first(found, err, "Product not found")
+		if err == nil {
+			*p = *stored
+		}
+		return err
+	})
+	return wrap("update product", err)
+}
+
+// SetArchived takes a product off sale, or puts an archived one back on sale. Carts keep it
+// meanwhile (the storefront shows it as no longer sold), and get it back with the product.
+func (d *DB) SetArchived(ctx context.Context, id string, archived bool) error {
+	res, err := d.db.ExecContext(ctx, `UPDATE products SET archived = $1 WHERE id = $2`, archived, id)
+	if err != nil {
+		return fmt.Errorf("sqlstore: set archived: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return haat.Errorf(haat.ENOTFOUND, "Product not found")
+	}
+	return nil
 }
 
 // SetInStock switches a product's stock flag.

@@ -172,7 +172,8 @@ func (d *DB) UpdateCart(ctx context.Context, userID string, cart haat.Cart, ifVe
 	return version, nil
 }
 
-// checkProductsSold refuses a cart with a product the catalogue does not have.
+// checkProductsSold refuses a cart with a product the catalogue does not have or that is no longer
+// on sale.
 func checkProductsSold(ctx context.Context, tx *Tx, cart haat.Cart) error {
 	if len(cart) == 0 {
 		return nil
@@ -187,6 +188,11 @@ func checkProductsSold(ctx context.Context, tx *Tx, cart haat.Cart) error {
 	}
 	if len(found) != len(ids) {
 		return haat.Errorf(haat.EINVALID, "Your cart has a product that is no longer sold")
+	}
+	for _, p := range found {
+		if err := p.CheckOnSale(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

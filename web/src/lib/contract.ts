@@ -125,6 +125,12 @@ export interface Product {
    */
   stock?: number;
   createdAt: string;
+  /**
+   * archived says the seller took the product off sale: the shop does not list it, carts and
+   * orders refuse it, past orders keep it, and the seller can restore it. Only the seller's
+   * list has archived products, so the shop's list never carries the field.
+   */
+  archived?: boolean;
 }
 
 /** User is a shopper's account. The password hash never leaves the store package. */
