@@ -136,6 +136,8 @@ export const en = {
     notFound: 'Product not found',
     outOfStock: 'Out of stock',
     maxReached: (max: number) => `At most ${max} of one item`,
+    /** onlyLeft says how few units of a product are left. */
+    onlyLeft: (n: number) => `Only ${n} left`,
     breadcrumb: 'Breadcrumb',
     images: 'Product images',
     showImage: (n: number) => `Show image ${n}`,
@@ -217,6 +219,8 @@ export const en = {
     notCounted: 'Not in the total',
     removeButton: 'Remove',
     removeUnavailable: 'Remove the items that are out of stock to place your order',
+    /** lowered tells that a line held more than is left, and now holds what is left. */
+    lowered: (name: string, asked: number, left: number) => `Only ${left} left of ${name}: your cart now holds ${left} instead of ${asked}`,
   },
 
   address: {

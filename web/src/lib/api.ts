@@ -16,6 +16,10 @@ export interface Product {
   description: string[];
   weight?: string;
   inStock: boolean;
+  /** stockOn is the seller's in-stock switch; inStock is false when it is off or no counted unit is left. */
+  stockOn?: boolean;
+  /** stock is the number of units for sale when the store counts them. */
+  stock?: number;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from './api';
-import { addOne, cartCount, cartLines, cartTotals, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
+import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinorUnits, formatAmount, taxOf } from './money';
 import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
@@ -16,6 +16,30 @@ const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): 
   inStock: true,
   createdAt: '2026-11-22T10:00:00Z',
   ...extra,
+});
+
+describe('stock counts', () => {
+  it('limits a line to the units left', () => {
+    expect(quantityLimit(product('a', 1))).toBe(MAX_QUANTITY);
+    expect(quantityLimit(product('a', 1, { stock: 3 }))).toBe(3);
+    expect(quantityLimit(product('a', 1, { stock: 500 }))).toBe(MAX_QUANTITY);
+  });
+  it('says how few are left only when few are left of a product on sale', () => {
+    expect(fewLeft(product('a', 1))).toBeUndefined();
+    expect(fewLeft(product('a', 1, { stock: 6 }))).toBeUndefined();
+    expect(fewLeft(product('a', 1, { stock: 5 }))).toBe(5);
+    expect(fewLeft(product('a', 1, { stock: 1 }))).toBe(1);
+    expect(fewLeft(product('a', 1, { stock: 0, inStock: false }))).toBeUndefined();
+    expect(fewLeft(product('a', 1, { stock: 2, inStock: false }))).toBeUndefined();
+  });
+  it('brings a line down to the units left, keeping what the cart asked', () => {
+    const lines = cartLines({ a: 5, b: 2 }, [product('a', 100, { stock: 3 }), product('b', 100, { stock: 3 })]);
+    expect(lines.map((l) => [l.product._id, l.quantity, l.asked])).toEqual([
+      ['a', 3, 5],
+      ['b', 2, undefined],
+    ]);
+    expect(cartTotals(lines).subtotal).toBe(50000);
+  });
 });
 
 describe('cart rules', () => {

@@ -1,8 +1,16 @@
 import type { Cart, Product } from './api';
+import { LOW_STOCK, MAX_QUANTITY } from './contract';
 import { taxOf, toMinor } from './money';
 
-/** MAX_QUANTITY is the most of one product a cart may hold; the server refuses more. */
-export const MAX_QUANTITY = 100;
+export { MAX_QUANTITY };
+
+/** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
+export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
+
+/** fewLeft is the number of units left of a product on sale when it is so few that the storefront says so. */
+export function fewLeft(p: Product): number | undefined {
+  return p.inStock && p.stock !== undefined && p.stock <= LOW_STOCK ? p.stock : undefined;
+}
 
 const clamp = (q: number) => Math.min(Math.max(Math.trunc(q), 0), MAX_QUANTITY);
 
@@ -64,14 +72,19 @@ export function cartCount(cart: Cart): number {
 
 export interface CartLine {
   product: Product;
+  /** quantity is what the line orders: what the cart holds, or the units left when fewer. */
   quantity: number;
+  /** asked is what the cart holds when fewer units are left, so the quantity has to come down. */
+  asked?: number;
 }
 
-/** cartLines pairs the cart with known, in-stock products, in catalogue order. */
+/** cartLines pairs the cart with known, in-stock products, in catalogue order, each at most at its quantityLimit. */
 export function cartLines(cart: Cart, products: Product[]): CartLine[] {
   return products.flatMap((p) => {
-    const quantity = cart[p._id] ?? 0;
-    return p.inStock && quantity > 0 ? [{ product: p, quantity }] : [];
+    const held = cart[p._id] ?? 0;
+    if (!p.inStock || held <= 0) return [];
+    const quantity = Math.min(held, quantityLimit(p));
+    return [quantity < held ? { product: p, quantity, asked: held } : { product: p, quantity }];
   });
 }
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CartPage from './Cart';
 import { useUser } from '../account/api';
 import { useProducts } from '../catalogue/api';
 import { useCartStore } from './api';
-import { renderApp, serveApi } from '../../test/render';
+import { renderApp, rice, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,6 +27,18 @@ describe('Cart page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
     expect(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it('brings a quantity down to the units left and says so', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 5 }));
+    serveApi({ 'GET /api/product/list': () => ({ json: { success: true, products: [{ ...rice, stock: 3 }] } }) });
+    renderApp(<CartPage />, '/cart');
+    expect(await screen.findByText('Only 3 left of Jumla Red Rice: your cart now holds 3 instead of 5')).toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity of Jumla Red Rice');
+    expect(quantity).toHaveValue('3');
+    expect(within(quantity).getAllByRole('option')).toHaveLength(3);
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('haat.guestCart') ?? '{}')).toEqual({ rice: 3 });
   });
 
   it('asks for an address before placing an order', async () => {

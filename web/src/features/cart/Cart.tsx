@@ -1,10 +1,10 @@
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import type { PaymentType } from '../../lib/api';
-import { cartCount, cartLines, cartTotals, MAX_QUANTITY, unavailableLines } from '../../lib/cart';
+import { cartCount, cartLines, cartTotals, MAX_QUANTITY, quantityLimit, unavailableLines } from '../../lib/cart';
 import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
 import { cover } from '../../lib/catalogue';
@@ -14,7 +14,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useUser } from '../account/api';
-import { useProducts } from '../catalogue/api';
+import { catalogueKeys, useProducts } from '../catalogue/api';
 import { useAddresses, usePlaceOrder } from '../checkout/api';
 import { orderKeys } from '../orders/api';
 import { useStoreConfig } from '../../lib/config';
@@ -35,6 +35,10 @@ export default function CartPage() {
   // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
   const unavailable = productsLoading ? [] : unavailableLines(cart, products);
   const totals = cartTotals(lines);
+  // A line holding more than is left comes down to what is left, and the shopper is told.
+  useEffect(() => {
+    for (const l of lines) if (l.asked !== undefined) store.lower(l.product._id, l.product.name, l.quantity);
+  }, [lines, store]);
   const count = cartCount(cart);
 
   // The address and payment picked here are kept in this browser: a reload or a trip to add an
@@ -76,7 +80,11 @@ export default function CartPage() {
     order.mutate(
       { payment, items, address: selected._id, method: method?.id },
       {
-        onError: (err) => toast.error(err.message, { id: 'order-error' }),
+        onError: (err) => {
+          toast.error(err.message, { id: 'order-error' });
+          // Stock or prices may have changed meanwhile: the cart shows them as they are now.
+          void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+        },
         onSuccess: (r) => {
           if (payment === 'Online' && r.url) {
             window.location.assign(r.url);
@@ -147,13 +155,16 @@ export default function CartPage() {
                           className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
                           aria-label={t.product.quantityOf(product.name)}
                         >
-                          {Array.from({ length: Math.min(Math.max(quantity, 10), MAX_QUANTITY) }, (_, i) => i + 1).map((n) => (
+                          {Array.from({ length: Math.min(Math.max(quantity, 10), quantityLimit(product)) }, (_, i) => i + 1).map((n) => (
                             <option key={n} value={n}>
                               {n}
                             </option>
                           ))}
                         </select>
                       </label>
+                      {quantityLimit(product) < MAX_QUANTITY && quantity >= quantityLimit(product) && (
+                        <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t.product.onlyLeft(quantityLimit(product))}</p>
+                      )}
                       <p className="mt-1 font-medium text-slate-700 md:hidden">{lineTotal(product.offerPrice, quantity)}</p>
                     </div>
                   </div>

@@ -1,18 +1,19 @@
 import { useCart, useCartStore } from './api';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/api';
-import { MAX_QUANTITY } from '../../lib/cart';
+import { MAX_QUANTITY, quantityLimit } from '../../lib/cart';
 
 /** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
 export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {
   const { cart } = useCart();
   const store = useCartStore();
   const quantity = cart[product._id] ?? 0;
+  const limit = quantityLimit(product);
   if (quantity === 0) {
     return (
       <button
         type="button"
-        onClick={() => store.addOne(product._id)}
+        onClick={() => store.addOne(product._id, limit)}
         className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 ${className}`}
         aria-label={t.product.addNamed(product.name)}
       >
@@ -20,7 +21,9 @@ export default function AddToCart({ product, className = '' }: { product: Produc
       </button>
     );
   }
-  const atLimit = quantity >= MAX_QUANTITY;
+  const atLimit = quantity >= limit;
+  // The limit is what is left when the store counts fewer units than a cart may hold.
+  const hint = limit < MAX_QUANTITY ? t.product.onlyLeft(limit) : t.product.maxReached(MAX_QUANTITY);
   const hintId = `max-${product._id}`;
   const control = (
     <div
@@ -36,10 +39,10 @@ export default function AddToCart({ product, className = '' }: { product: Produc
       </span>
       <button
         type="button"
-        onClick={() => store.addOne(product._id)}
+        onClick={() => store.addOne(product._id, limit)}
         disabled={atLimit}
         aria-describedby={atLimit ? hintId : undefined}
-        title={atLimit ? t.product.maxReached(MAX_QUANTITY) : undefined}
+        title={atLimit ? hint : undefined}
         className="h-11 w-11 rounded-r-lg text-xl hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
         aria-label={t.product.increase(product.name)}
       >
@@ -48,12 +51,12 @@ export default function AddToCart({ product, className = '' }: { product: Produc
     </div>
   );
   if (!atLimit) return control;
-  // At the limit the server takes no more: + is off, and the shopper is told why.
+  // At the limit the store sells no more: + is off, and the shopper is told why.
   return (
     <div className={className}>
       {control}
       <p id={hintId} className="mt-1 text-center text-xs text-slate-600">
-        {t.product.maxReached(MAX_QUANTITY)}
+        {hint}
       </p>
     </div>
   );

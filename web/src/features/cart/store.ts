@@ -165,10 +165,18 @@ export class CartStore {
     }
   }
 
-  /** addOne adds one of a product; at the limit it says so instead. */
-  addOne(id: string) {
-    if ((this.current()[id] ?? 0) >= MAX_QUANTITY) toast.error(t.product.maxReached(MAX_QUANTITY), { id: 'cart' });
-    else this.change((c) => addOne(c, id), t.toast.added, t.toast.addFailed);
+  /** addOne adds one of a product, of which a line may hold limit (the units left, or MAX_QUANTITY); at the limit it says so instead. */
+  addOne(id: string, limit = MAX_QUANTITY) {
+    if ((this.current()[id] ?? 0) >= limit) {
+      toast.error(limit < MAX_QUANTITY ? t.product.onlyLeft(limit) : t.product.maxReached(MAX_QUANTITY), { id: 'cart' });
+    } else this.change((c) => addOne(c, id), t.toast.added, t.toast.addFailed);
+  }
+
+  /** lower brings a line down to the units left of its product, and says so. */
+  lower(id: string, name: string, left: number) {
+    const asked = this.current()[id] ?? 0;
+    if (asked <= left) return;
+    this.commit(setQuantity(this.current(), id, left), t.cart.lowered(name, asked, left));
   }
 
   /** setQuantity sets a product's quantity; zero takes it out. */

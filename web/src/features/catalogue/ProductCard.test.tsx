@@ -32,6 +32,25 @@ describe('ProductCard', () => {
     expect(screen.getByText('Rs.295')).toBeInTheDocument();
   });
 
+  it('says how few are left and sells no more than that', async () => {
+    serveApi({});
+    renderApp(<ProductCard product={{ ...rice, stock: 2 }} />);
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Jumla Red Rice' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add one more Jumla Red Rice' }));
+    expect(screen.getByRole('group', { name: 'Quantity of Jumla Red Rice' })).toHaveTextContent('2');
+    const more = screen.getByRole('button', { name: 'Add one more Jumla Red Rice' });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription('Only 2 left');
+    expect(JSON.parse(localStorage.getItem('haat.guestCart')!)).toEqual({ rice: 2 });
+  });
+
+  it('says nothing of the count while plenty is left', () => {
+    serveApi({});
+    renderApp(<ProductCard product={{ ...rice, stock: 40 }} />);
+    expect(screen.queryByText(/left/)).not.toBeInTheDocument();
+  });
+
   it('is not shown when out of stock', () => {
     serveApi({});
     renderApp(<ProductCard product={{ ...rice, inStock: false }} />);

@@ -5,6 +5,7 @@ import { cover } from '../../lib/catalogue';
 import { formatAmount } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
+import FewLeft from './FewLeft';
 import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { useStoreConfig } from '../../lib/config';
@@ -51,6 +52,7 @@ export default function ProductCard({ product, eager = false }: { product: Produ
       <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
         {t.product.save(currency, saving)}
       </p>
+      <FewLeft product={product} className="mt-1" />
       <div className="mt-3">
         <AddToCart product={product} className="w-full" />
       </div>

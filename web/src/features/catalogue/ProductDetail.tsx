@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
+import FewLeft from './FewLeft';
 import { relatedProducts, thumbnail } from '../../lib/catalogue';
+import { quantityLimit } from '../../lib/cart';
 import { formatAmount } from '../../lib/money';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
@@ -88,6 +90,7 @@ export default function ProductDetail() {
             </p>
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
             {product.weight && <p className="text-sm text-slate-600">{product.weight}</p>}
+            <FewLeft product={product} className="mt-2 text-sm" />
           </div>
           <h2 className="mt-6 font-semibold text-slate-900">{t.product.about}</h2>
           <ul className="ml-5 mt-2 list-disc space-y-1 text-slate-600">
@@ -97,13 +100,13 @@ export default function ProductDetail() {
           </ul>
           {product.inStock ? (
             <div className="mt-8 flex gap-3">
-              <button type="button" onClick={() => cart.addOne(product._id)} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
+              <button type="button" onClick={() => cart.addOne(product._id, quantityLimit(product))} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
                 {t.product.addToCart}
               </button>
               <button
                 type="button"
                 onClick={() => {
-                  cart.addOne(product._id);
+                  cart.addOne(product._id, quantityLimit(product));
                   void navigate(paths.cart);
                 }}
                 className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"

@@ -1,0 +1,10 @@
+import { t } from '../../i18n';
+import type { Product } from '../../lib/api';
+import { fewLeft } from '../../lib/cart';
+
+/** FewLeft says "Only 3 left" when so few units of a product on sale are left; otherwise nothing. */
+export default function FewLeft({ product, className = '' }: { product: Product; className?: string }) {
+  const left = fewLeft(product);
+  if (left === undefined) return null;
+  return <p className={`w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ${className}`}>{t.product.onlyLeft(left)}</p>;
+}
