@@ -170,6 +170,16 @@ func (o *Order) CheckPay() error {
 	return nil
 }
 
+// CheckCancel explains why the shopper cannot cancel the order, or returns nil: an order can be
+// cancelled by its shopper until the seller has begun to pack it. A paid order cancelled owes the
+// shopper their money back.
+func (o *Order) CheckCancel() error {
+	if o.Status != StatusOrderPlaced {
+		return Errorf(ECONFLICT, "An order that is %s can no longer be cancelled", o.Status)
+	}
+	return nil
+}
+
 // CheckMarkPaid explains why the seller cannot record the payment of the order, or returns nil.
 // Cash is paid at the door, so a cash order is marked paid once it is delivered; online orders
 // are paid through their provider.
@@ -243,6 +253,9 @@ type OrderService interface {
 	SellerOrderByNumber(ctx context.Context, number int64) (*Order, error)
 	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.
 	SetOrderStatus(ctx context.Context, id string, status OrderStatus) (*Order, error)
+	// CancelOrder cancels a user's own order, if CheckCancel allows it, or answers ENOTFOUND
+	// (also for another user's order).
+	CancelOrder(ctx context.Context, userID, orderID string) (*Order, error)
 	// MarkOrderPaid records the payment of a cash order, if CheckMarkPaid allows it.
 	MarkOrderPaid(ctx context.Context, id string) (*Order, error)
 	// MarkOrderRefunded records that every refund due of the order was given back by hand, if

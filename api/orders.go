@@ -35,10 +35,29 @@ type PaymentPageResponse struct {
 	URL     string `json:"url"`
 }
 
-// UserOrder is an order as its shopper sees it: with whether it can be paid now (POST /api/order/pay).
+// UserOrder is an order as its shopper sees it: with whether it can be paid now (POST
+// /api/order/pay) and whether the shopper can still cancel it (POST /api/order/cancel).
 type UserOrder struct {
 	haat.Order
-	CanPay bool `json:"canPay"`
+	CanPay    bool `json:"canPay"`
+	CanCancel bool `json:"canCancel"`
+}
+
+// userOrder is the order as its shopper sees it.
+func userOrder(o haat.Order) UserOrder {
+	return UserOrder{Order: o, CanPay: o.CheckPay() == nil, CanCancel: o.CheckCancel() == nil}
+}
+
+// OrderCancelRequest cancels one of the shopper's orders (POST /api/order/cancel).
+type OrderCancelRequest struct {
+	ID string `json:"id"`
+}
+
+// OrderCancelResponse is the cancelled order as its shopper sees it (POST /api/order/cancel).
+type OrderCancelResponse struct {
+	Message string    `json:"message"`
+	Order   UserOrder `json:"order"`
+	Success bool      `json:"success"`
 }
 
 // UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user).
@@ -149,9 +168,25 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]UserOrder, len(orders))
 	for i, o := range orders {
-		out[i] = UserOrder{Order: o, CanPay: o.CheckPay() == nil}
+		out[i] = userOrder(o)
 	}
 	return ok(w, UserOrdersResponse{Orders: out, Success: true})
+}
+
+// orderCancel cancels one of the shopper's orders that the seller has not begun to handle.
+func (s *Server) orderCancel(w http.ResponseWriter, r *http.Request) error {
+	var req OrderCancelRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.ID == "" {
+		return haat.Errorf(haat.EINVALID, "Order id is required")
+	}
+	o, err := s.Orders.CancelOrder(r.Context(), subject(r.Context(), haat.RoleUser), req.ID)
+	if err != nil {
+		return err
+	}
+	return ok(w, OrderCancelResponse{Message: "Order Cancelled", Order: userOrder(*o), Success: true})
 }
 
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.

@@ -32,6 +32,7 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/order/stripe", `{}`, "user", 400},
 	{"POST", "/api/order/pay", `{}`, "user", 503},
 	{"GET", "/api/order/user", "", "user", 200},
+	{"POST", "/api/order/cancel", `{}`, "user", 400},
 
 	{"GET", "/api/seller/auth-seller", "", "seller", 200},
 	{"POST", "/api/product/add", "multipart", "seller", 400},

@@ -104,6 +104,7 @@ func (s *Server) routes() []route {
 		{"POST /api/order/stripe", user, s.orderOnline},
 		{"POST /api/order/pay", user, s.orderPay},
 		{"GET /api/order/user", user, s.orderUser},
+		{"POST /api/order/cancel", user, s.orderCancel},
 		{"GET /api/order/seller", seller, s.orderSeller},
 		{"POST /api/order/status", seller, s.orderStatus},
 		{"POST /api/order/paid", seller, s.orderPaid},

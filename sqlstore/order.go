@@ -184,14 +184,15 @@ func (d *DB) findOrder(ctx context.Context, f OrderFilter) (*haat.Order, error) 
 // sellerHandles selects the order with id if the seller handles it.
 func sellerHandles(id string) OrderFilter { return OrderFilter{ID: &id, SellerHandles: true} }
 
-// changeOrder applies a seller's change to an order: change checks the order as loaded and
-// modifies it, and the write is guarded by the loaded status and paid flag. An order that
-// someone else changed in between is loaded and checked again.
-func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order) error) (*haat.Order, error) {
+// changeOrder applies a change to the order the filter selects (the seller's, or a shopper's
+// own): change checks the order as loaded and modifies it, and the write is guarded by the
+// loaded status and paid flag. An order that someone else changed in between is loaded and
+// checked again.
+func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*haat.Order) error) (*haat.Order, error) {
 	for range 3 {
 		var changed *haat.Order
 		err := d.inTx(ctx, func(tx *Tx) error {
-			o, err := findOrder(ctx, tx, sellerHandles(id))
+			o, err := findOrder(ctx, tx, f)
 			if err != nil {
 				return err
 			}
@@ -202,7 +203,7 @@ func (d *DB) changeOrder(ctx context.Context, id string, change func(*haat.Order
 			if ok, err := writeOrderChange(ctx, tx, o, was); err != nil || !ok {
 				return err
 			}
-			changed, err = findOrder(ctx, tx, sellerHandles(id))
+			changed, err = findOrder(ctx, tx, f)
 			return err
 		})
 		if err != nil {
@@ -243,7 +244,7 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
 func (d *DB) SetOrderStatus(ctx context.Context, id string, status haat.OrderStatus) (*haat.Order, error) {
-	return d.changeOrder(ctx, id, func(o *haat.Order) error {
+	return d.changeOrder(ctx, sellerHandles(id), func(o *haat.Order) error {
 		if err := o.CheckStatusChange(status); err != nil {
 			return err
 		}
@@ -252,9 +253,21 @@ func (d *DB) SetOrderStatus(ctx context.Context, id string, status haat.OrderSta
 	})
 }
 
+// CancelOrder cancels a user's own order while CheckCancel allows it; its units go back to the
+// stock counts and a paid order's money is due back.
+func (d *DB) CancelOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
+	return d.changeOrder(ctx, OrderFilter{ID: &orderID, UserID: &userID}, func(o *haat.Order) error {
+		if err := o.CheckCancel(); err != nil {
+			return err
+		}
+		o.Status = haat.StatusCancelled
+		return nil
+	})
+}
+
 // MarkOrderPaid records that a delivered cash order has been paid.
 func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) {
-	return d.changeOrder(ctx, id, func(o *haat.Order) error {
+	return d.changeOrder(ctx, sellerHandles(id), func(o *haat.Order) error {
 		if err := o.CheckMarkPaid(); err != nil {
 			return err
 		}

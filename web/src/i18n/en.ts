@@ -259,6 +259,16 @@ export const en = {
     payNow: 'Pay Now',
     payWith: (label: string) => `Pay with ${label}`,
     signIn: 'Please log in to see your orders.',
+    cancel: 'Cancel order',
+    /** cancelAsk asks once more before an order is cancelled. */
+    cancelAsk: (n: number) => `Cancel order #${n}? This cannot be undone.`,
+    cancelYes: 'Yes, cancel it',
+    keep: 'Keep order',
+    again: 'Order again',
+    /** reordered tells how many items an old order put back into the cart. */
+    reordered: (n: number) => `${n} ${n === 1 ? 'item' : 'items'} from this order added to your cart`,
+    /** notAvailable names the products of an old order that cannot be ordered now. */
+    notAvailable: (names: string[]) => `No longer available: ${listOf(names)}`,
   },
 
   /** titles name each page in the browser tab, followed by the store's name. */
@@ -455,6 +465,7 @@ export const en = {
     invalidPayment: 'Invalid payment method selected',
     signInForAddress: 'You Need To Sign In To Change The Address',
     ordersFailed: 'Failed to load orders',
+    cancelFailed: 'Failed to cancel the order',
   },
 };
 

@@ -92,6 +92,8 @@ export type { OrderStatus } from './contract';
 export interface UserOrder extends Order {
   /** canPay: an unpaid online order awaiting its payment or whose payment failed (POST /api/order/pay). */
   canPay: boolean;
+  /** canCancel: the shopper can still cancel the order (POST /api/order/cancel): the seller has not begun on it. */
+  canCancel: boolean;
 }
 
 /** SellerOrder is an order as the seller sees it, with the steps the server allows now. */
@@ -191,6 +193,8 @@ export const api = {
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => call<{ url: string }>('POST', '/api/order/pay', { id, method }),
   myOrders: () => call<{ orders: UserOrder[] }>('GET', '/api/order/user'),
+  /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
+  cancelOrder: (id: string) => call<{ order: UserOrder }>('POST', '/api/order/cancel', { id }),
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
   sellerOrders: (before?: string) =>
     call<{ orders: SellerOrder[]; hasMore: boolean }>('GET', `/api/order/seller${before ? `?before=${encodeURIComponent(before)}` : ''}`),

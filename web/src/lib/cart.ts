@@ -106,6 +106,34 @@ export function unavailableLines(cart: Cart, products: Product[]): UnavailableLi
   return out;
 }
 
+/** Reorder is what putting an old order back into a cart gives: the cart, the units added, and the products no longer available. */
+export interface Reorder {
+  cart: Cart;
+  added: number;
+  unavailable: string[];
+}
+
+/**
+ * reorder adds the items of an old order to a cart: each product still on sale, up to its
+ * quantityLimit; the names of the others are answered, for the shopper to be told.
+ */
+export function reorder(cart: Cart, items: { product: { _id: string; name: string }; quantity: number }[], products: Product[]): Reorder {
+  const byId = new Map(products.map((p) => [p._id, p]));
+  const next = { ...cart };
+  let added = 0;
+  const unavailable: string[] = [];
+  for (const { product, quantity } of items) {
+    const p = byId.get(product._id);
+    const held = next[product._id] ?? 0;
+    const wanted = p?.inStock ? Math.min(held + quantity, quantityLimit(p)) : held;
+    if (wanted > held) {
+      next[product._id] = wanted;
+      added += wanted - held;
+    } else if (!p?.inStock) unavailable.push(p?.name ?? product.name);
+  }
+  return { cart: next, added, unavailable };
+}
+
 export interface Totals {
   subtotal: number;
   tax: number;

@@ -163,7 +163,7 @@ export default function CartPage() {
                         </select>
                       </label>
                       {quantityLimit(product) < MAX_QUANTITY && quantity >= quantityLimit(product) && (
-                        <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t.product.onlyLeft(quantityLimit(product))}</p>
+                        <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.product.onlyLeft(quantityLimit(product))}</p>
                       )}
                       <p className="mt-1 font-medium text-slate-700 md:hidden">{lineTotal(product.offerPrice, quantity)}</p>
                     </div>

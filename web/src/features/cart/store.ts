@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, type Cart, type Product, type User } from '../../lib/api';
-import { addOne, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, saveGuestCart, setQuantity } from '../../lib/cart';
+import { addOne, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
 
@@ -170,6 +170,13 @@ export class CartStore {
     if ((this.current()[id] ?? 0) >= limit) {
       toast.error(limit < MAX_QUANTITY ? t.product.onlyLeft(limit) : t.product.maxReached(MAX_QUANTITY), { id: 'cart' });
     } else this.change((c) => addOne(c, id), t.toast.added, t.toast.addFailed);
+  }
+
+  /** reorder puts an old order's items back into the cart (see reorder in lib/cart), says how many it added, and answers what it did. */
+  reorder(items: Parameters<typeof reorder>[1], products: Product[]): Reorder {
+    const r = reorder(this.current(), items, products);
+    if (r.added > 0) this.change(() => r.cart, t.orders.reordered(r.added), t.toast.addFailed);
+    return r;
   }
 
   /** lower brings a line down to the units left of its product, and says so. */

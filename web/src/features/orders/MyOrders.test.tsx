@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { Order, OrderStatus, UserOrder } from '../../lib/api';
 
@@ -27,7 +28,7 @@ describe('my orders', () => {
 
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {
     const online = (number: number, status: OrderStatus, canPay: boolean): UserOrder => ({
-      _id: `o${number}`, number, address, amount: 300.9, paymentType: 'Online', status, isPaid: false, canPay,
+      _id: `o${number}`, number, address, amount: 300.9, paymentType: 'Online', status, isPaid: false, canPay, canCancel: false,
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     });
     serveApi({
@@ -41,5 +42,47 @@ describe('my orders', () => {
     expect(await within(payable).findByRole('button', { name: 'Pay Now' })).toBeEnabled();
     const other = screen.getByRole('listitem', { name: 'Order #10001' });
     expect(within(other).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('cancels an order after asking once more', async () => {
+    let status: OrderStatus = 'Order Placed';
+    const order = (): UserOrder => ({
+      _id: 'o1', number: 10482, address, amount: 300.9, paymentType: 'COD', status, isPaid: false, canPay: false, canCancel: status === 'Order Placed',
+      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+    });
+    const calls = serveApi({
+      'GET /api/user/is-auth': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order()] } }),
+      'POST /api/order/cancel': () => {
+        status = 'Cancelled';
+        return { json: { success: true, message: 'Order Cancelled', order: order() } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10482' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Cancel order' }));
+    expect(within(card).getByText('Cancel order #10482? This cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep order' }));
+    expect(calls.some((c) => c.key === 'POST /api/order/cancel')).toBe(false);
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Order Cancelled')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/cancel')?.body).toEqual({ id: 'o1' });
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument());
+  });
+
+  it('puts an order back into the cart and names what is no longer sold', async () => {
+    const old: UserOrder = {
+      _id: 'o1', number: 10482, address, amount: 1612.26, paymentType: 'COD', status: 'Delivered', isPaid: true, canPay: false, canCancel: false,
+      items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+    };
+    serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/is-auth': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10482' });
+    expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Order again' }));
+    expect(await screen.findByText('No longer available: Ilam Tea')).toBeInTheDocument();
+    expect(await screen.findByText('2 items from this order added to your cart')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
   });
 });

@@ -10,6 +10,7 @@ import { useUser } from '../account/api';
 import { useStoreConfig } from '../../lib/config';
 import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
+import OrderActions from './OrderActions';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -100,6 +101,7 @@ export default function MyOrders() {
                   ))}
                 </div>
               )}
+              <OrderActions order={o} />
               <ul className="mt-4 divide-y divide-stone-100">
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">

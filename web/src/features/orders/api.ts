@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from '../catalogue/api';
 import { api, unwrap } from '../../lib/api';
 import { useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
@@ -18,5 +19,14 @@ export function useMyOrders(userId: string | undefined) {
 export function usePayOrder() {
   return useMutation({
     mutationFn: ({ id, method }: { id: string; method: string }) => unwrap(api.payOrder(id, method), t.toast.generic),
+  });
+}
+
+/** useCancelOrder cancels one of the shopper's orders; their orders and the catalogue (whose stock it gave back) are loaded again. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.cancelOrder(id), t.toast.cancelFailed),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: catalogueKeys.all })]),
   });
 }

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { t } from '../../i18n';
+import type { UserOrder } from '../../lib/api';
+import { paths } from '../../app/paths';
+import { useProducts } from '../catalogue/api';
+import { useCartStore } from '../cart/api';
+import { useCancelOrder } from './api';
+
+const button = 'min-h-11 rounded-lg px-4 text-sm font-medium disabled:opacity-60';
+
+/**
+ * OrderActions lets the shopper put an order's items back into the cart, and cancel an order the
+ * seller has not begun on (asking once more first).
+ */
+export default function OrderActions({ order }: { order: UserOrder }) {
+  const [asking, setAsking] = useState(false);
+  const cancel = useCancelOrder();
+  const store = useCartStore();
+  const { products, loading } = useProducts();
+  const navigate = useNavigate();
+
+  const again = () => {
+    const r = store.reorder(order.items, products);
+    if (r.unavailable.length > 0) toast.error(t.orders.notAvailable(r.unavailable), { id: 'reorder', duration: 8000 });
+    if (r.added > 0) void navigate(paths.cart);
+  };
+  const confirm = () =>
+    cancel.mutate(order._id, {
+      onSuccess: (r) => toast.success(r.message ?? t.orders.cancel),
+      onError: (err) => toast.error(err.message),
+      onSettled: () => setAsking(false),
+    });
+
+  if (asking) {
+    return (
+      <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm" role="group" aria-label={t.orders.cancel}>
+        <p className="font-medium text-red-800">{t.orders.cancelAsk(order.number)}</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button type="button" onClick={confirm} disabled={cancel.isPending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+            {t.orders.cancelYes}
+          </button>
+          <button type="button" onClick={() => setAsking(false)} className={`${button} border border-stone-300 bg-white text-slate-700 hover:bg-stone-50`}>
+            {t.orders.keep}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <button type="button" onClick={again} disabled={loading} className={`${button} border border-green-700 bg-green-50 text-green-800 hover:bg-green-100`}>
+        {t.orders.again}
+      </button>
+      {order.canCancel && (
+        <button type="button" onClick={() => setAsking(true)} className={`${button} border border-stone-300 bg-white text-red-700 hover:bg-red-50`}>
+          {t.orders.cancel}
+        </button>
+      )}
+    </div>
+  );
+}
