@@ -32,6 +32,8 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/order/stripe", `{}`, "user", 400},
 	{"POST", "/api/order/pay", `{}`, "user", 503},
 	{"GET", "/api/order/user", "", "user", 200},
+	{"POST", "/api/product/notify", `{}`, "user", 400},
+	{"GET", "/api/user/alerts", "", "user", 200},
 	{"POST", "/api/order/cancel", `{}`, "user", 400},
 
 	{"GET", "/api/seller/auth-seller", "", "seller", 200},
@@ -40,6 +42,7 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/product/update", "multipart", "seller", 400},
 	{"POST", "/api/product/archive", `{}`, "seller", 400},
 	{"GET", "/api/seller/products", "", "seller", 200},
+	{"GET", "/api/seller/dashboard", "", "seller", 200},
 	{"GET", "/api/order/seller", "", "seller", 200},
 	{"POST", "/api/order/status", `{}`, "seller", 400},
 	{"POST", "/api/order/paid", `{}`, "seller", 400},

@@ -29,3 +29,17 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) authSeller(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, MessageResponse{Success: true})
 }
+
+// DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).
+type DashboardResponse struct {
+	Dashboard haat.Dashboard `json:"dashboard"`
+	Success   bool           `json:"success"`
+}
+
+func (s *Server) sellerDashboard(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.Dashboard.Dashboard(r.Context())
+	if err != nil {
+		return err
+	}
+	return ok(w, DashboardResponse{Dashboard: *d, Success: true})
+}

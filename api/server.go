@@ -31,6 +31,10 @@ type Server struct {
 	Products  haat.ProductService
 	Addresses haat.AddressService
 	Orders    haat.OrderService
+	// Dashboard sums up the store for the seller.
+	Dashboard haat.DashboardService
+	// Alerts keeps shoppers' wishes to be told when a product is back.
+	Alerts haat.AlertService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -82,18 +86,21 @@ func (s *Server) routes() []route {
 		{"POST /api/user/login", public, s.login},
 		{"GET /api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
 		{"GET /api/user/logout", public, s.logout(haat.RoleUser)},
+		{"GET /api/user/alerts", user, s.userAlerts},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
 		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", seller, s.sellerProducts},
+		{"GET /api/seller/dashboard", seller, s.sellerDashboard},
 
 		{"GET /api/product/list", public, s.productList},
 		{"POST /api/product/add", seller, s.productAdd},
 		{"POST /api/product/stock", seller, s.productStock},
 		{"POST /api/product/update", seller, s.productUpdate},
 		{"POST /api/product/archive", seller, s.productArchive},
+		{"POST /api/product/notify", user, s.productNotify},
 
 		{"POST /api/cart/update", user, s.cartUpdate},
 

@@ -82,13 +82,9 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.Ord
 	for i, l := range lines {
 		ids[i] = l.ProductID
 	}
-	products, err := findProducts(ctx, tx, ProductFilter{IDs: ids})
+	byID, err := productsByID(ctx, tx, ids)
 	if err != nil {
 		return nil, err
-	}
-	byID := make(map[string]haat.Product, len(products))
-	for _, p := range products {
-		byID[p.ID] = p
 	}
 	items := make([]haat.OrderItem, 0, len(lines))
 	for _, l := range lines {

@@ -228,3 +228,30 @@ func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error
 	}
 	return nil
 }
+
+// productsByID returns the products with the given ids, archived or not, by id.
+func productsByID(ctx context.Context, tx *Tx, ids []string) (map[string]haat.Product, error) {
+	products, err := findProducts(ctx, tx, ProductFilter{IDs: ids})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]haat.Product, len(products))
+	for _, p := range products {
+		byID[p.ID] = p
+	}
+	return byID, nil
+}
+
+// scanStrings reads rows of one text column and closes them.
+func scanStrings(rows *sql.Rows) ([]string, error) {
+	defer rows.Close()
+	var list []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+	}
+	return list, rows.Err()
+}

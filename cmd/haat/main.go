@@ -24,6 +24,7 @@ import (
 	"haat/catalogue"
 	"haat/checkout"
 	"haat/images"
+	"haat/notify"
 	"haat/sqlstore"
 	"haat/web"
 )
@@ -204,8 +205,10 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	}
 	defer imgs.Close()
 	payments := startPayments(ctx, cfg, providers, db, logger)
+	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
+	go notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger)
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments}, Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}

@@ -1,0 +1,73 @@
+package haat
+
+import (
+	"context"
+	"time"
+)
+
+// StoreZone is the time zone the store keeps its days in, for a seller's "today" and the dates
+// of orders: Nepal Standard Time, five hours forty-five ahead of UTC all year.
+var StoreZone = time.FixedZone("NPT", 5*60*60+45*60)
+
+// StartOfDay is midnight, in StoreZone, of the day t falls on there.
+func StartOfDay(t time.Time) time.Time {
+	y, m, d := t.In(StoreZone).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, StoreZone)
+}
+
+// BestSellerDays is how many days back the dashboard's best sellers are counted, today included.
+const BestSellerDays = 7
+
+// Dashboard sums up the store for the seller: the day so far, the orders waiting, what sells, and
+// what runs out.
+type Dashboard struct {
+	// Today is the orders placed since midnight (store time) that the seller handles, cancelled
+	// ones left out, and what they amount to.
+	Today DaySales `json:"today"`
+	// Waiting counts the orders waiting for the seller, by status, in the order they are handled.
+	Waiting []StatusCount `json:"waiting"`
+	// BestSellers are the 10 products sold most in the last BestSellerDays days, by units.
+	BestSellers []ProductSales `json:"bestSellers"`
+	// LowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
+	// be told about, fewest units first.
+	LowStock []StockLevel `json:"lowStock"`
+}
+
+// DaySales is a number of orders and their amount.
+type DaySales struct {
+	Orders  int   `json:"orders"`
+	Revenue Money `json:"revenue"`
+}
+
+// StatusCount is the number of orders in one status.
+type StatusCount struct {
+	Status OrderStatus `json:"status"`
+	Orders int         `json:"orders"`
+}
+
+// ProductSales is how much of a product sold.
+type ProductSales struct {
+	Product OrderProduct `json:"product"`
+	Units   int          `json:"units"`
+	Revenue Money        `json:"revenue"`
+}
+
+// StockLevel is a product's stock as the dashboard shows it, with the number of shoppers waiting
+// to be told it is back.
+type StockLevel struct {
+	ID      string   `json:"_id"`
+	Name    string   `json:"name"`
+	Image   []string `json:"image"`
+	InStock bool     `json:"inStock"`
+	Stock   *int     `json:"stock,omitempty"`
+	Asked   int      `json:"asked"`
+}
+
+// WaitingStatuses are the statuses of orders waiting for the seller, in the order they are handled.
+var WaitingStatuses = []OrderStatus{StatusOrderPlaced, StatusPacked, StatusOutForDelivery}
+
+// DashboardService sums up the store for the seller.
+type DashboardService interface {
+	// Dashboard sums up the store as it is now.
+	Dashboard(ctx context.Context) (*Dashboard, error)
+}

@@ -1,0 +1,108 @@
+package sqlstore
+
+import (
+	"context"
+
+	"haat"
+)
+
+// onSaleNow holds for the products shoppers can buy now: haat.Product.Available, for a row of
+// products p, archived ones left out.
+const onSaleNow = `p.archived = FALSE AND p.in_stock = TRUE AND (p.stock IS NULL OR p.stock > 0)`
+
+// WatchProduct records, or forgets, a user's wish to be told when a product is back.
+func (d *DB) WatchProduct(ctx context.Context, userID, productID string, watch bool) (*haat.Product, error) {
+	var product *haat.Product
+	err := d.inTx(ctx, func(tx *Tx) error {
+		found, err := findProducts(ctx, tx, ProductFilter{ID: &productID})
+		if product, err = first(found, err, "Product not found"); err != nil {
+			return err
+		}
+		if !watch {
+			_, err = tx.ExecContext(ctx, `DELETE FROM stock_alerts WHERE user_id = $1 AND product_id = $2`, userID, productID)
+			return err
+		}
+		if err := product.CheckAlert(); err != nil {
+			return err
+		}
+		// Asking again while waiting changes nothing; asking again after being told waits anew.
+		_, err = tx.ExecContext(ctx, `INSERT INTO stock_alerts (user_id, product_id, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (user_id, product_id) DO UPDATE SET created_at = excluded.created_at, notified_at = NULL`,
+			userID, productID, tx.now.UnixMilli())
+		return err
+	})
+	if err != nil {
+		return nil, wrap("watch product", err)
+	}
+	return product, nil
+}
+
+// UserAlerts returns the user's alerts, the products back on sale first, then newest first.
+func (d *DB) UserAlerts(ctx context.Context, userID string) ([]haat.StockAlert, error) {
+	return lookup(ctx, d, "user alerts", func(tx *Tx) ([]haat.StockAlert, error) {
+		rows, err := tx.QueryContext(ctx, `SELECT a.product_id FROM stock_alerts a JOIN products p ON p.id = a.product_id
+			WHERE a.user_id = $1 AND p.archived = FALSE
+			ORDER BY CASE WHEN `+onSaleNow+` THEN 0 ELSE 1 END, a.created_at DESC, a.product_id`, userID)
+		if err != nil {
+			return nil, err
+		}
+		ids, err := scanStrings(rows)
+		if err != nil {
+			return nil, err
+		}
+		byID, err := productsByID(ctx, tx, ids)
+		if err != nil {
+			return nil, err
+		}
+		alerts := make([]haat.StockAlert, 0, len(ids))
+		for _, id := range ids {
+			if p, ok := byID[id]; ok {
+				alerts = append(alerts, haat.StockAlert{Product: p, Back: p.Available()})
+			}
+		}
+		return alerts, nil
+	})
+}
+
+// AlertsToSend returns up to n alerts whose product is on sale again and whose shopper has not
+// been told, oldest first.
+func (d *DB) AlertsToSend(ctx context.Context, n int) ([]haat.BackInStock, error) {
+	return lookup(ctx, d, "alerts to send", func(tx *Tx) ([]haat.BackInStock, error) {
+		rows, err := tx.QueryContext(ctx, `SELECT a.user_id, u.name, u.email, a.product_id
+			FROM stock_alerts a JOIN users u ON u.id = a.user_id JOIN products p ON p.id = a.product_id
+			WHERE a.notified_at IS NULL AND `+onSaleNow+` ORDER BY a.created_at, a.user_id`+limit(n))
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		var list []haat.BackInStock
+		var ids []string
+		for rows.Next() {
+			var b haat.BackInStock
+			if err := rows.Scan(&b.UserID, &b.Name, &b.Email, &b.Product.ID); err != nil {
+				return nil, err
+			}
+			list = append(list, b)
+			ids = append(ids, b.Product.ID)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rows.Close()
+		byID, err := productsByID(ctx, tx, ids)
+		if err != nil {
+			return nil, err
+		}
+		for i := range list {
+			list[i].Product = byID[list[i].Product.ID]
+		}
+		return list, nil
+	})
+}
+
+// AlertSent records that the user was told the product is back.
+func (d *DB) AlertSent(ctx context.Context, userID, productID string) error {
+	_, err := d.db.ExecContext(ctx, `UPDATE stock_alerts SET notified_at = $1 WHERE user_id = $2 AND product_id = $3`,
+		d.now().UnixMilli(), userID, productID)
+	return wrap("alert sent", err)
+}
