@@ -246,9 +246,12 @@ type OrderService interface {
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
 	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).
 	UserOrder(ctx context.Context, userID, orderID string) (*Order, error)
-	// SellerOrders returns up to limit cash orders and paid online orders, newest first, starting
-	// after the order before when it is not empty, and whether older ones remain.
-	SellerOrders(ctx context.Context, before string, limit int) (orders []Order, more bool, err error)
+	// SellerOrders returns up to limit of the orders the seller handles that the filter selects,
+	// newest first, and whether older ones remain.
+	SellerOrders(ctx context.Context, f SellerOrderFilter, limit int) (orders []Order, more bool, err error)
+	// EachSellerOrder calls fn with every order the seller handles that the filter selects, newest
+	// first, reading them a batch at a time, until fn returns an error.
+	EachSellerOrder(ctx context.Context, f SellerOrderFilter, fn func(Order) error) error
 	// SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
 	SellerOrderByNumber(ctx context.Context, number int64) (*Order, error)
 	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.

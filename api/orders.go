@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 
 	"haat"
 )
@@ -206,13 +207,46 @@ func (s *Server) sellerOrder(o haat.Order) SellerOrder {
 	return so
 }
 
-// orderSeller answers the newest orders the seller handles; ?before=<order id> pages further back,
-// and ?number=10482 (or #10482) answers the one order with that number, if any.
+// sellerOrderFilter reads the filters of the seller's order list and export from the query: status,
+// paid (true or false), q (an order number, or part of the customer's name or phone), from and to
+// (days YYYY-MM-DD of the store's time zone) and before (an order id, to page further back). A
+// parameter left empty selects any.
+func (s *Server) sellerOrderFilter(q url.Values) (haat.SellerOrderFilter, error) {
+	f := haat.SellerOrderFilter{Before: q.Get("before")}
+	if v := q.Get("status"); v != "" {
+		st, err := haat.ParseSellerStatus(v)
+		if err != nil {
+			return f, err
+		}
+		f.Status = st
+	}
+	switch q.Get("paid") {
+	case "":
+	case "true":
+		f.Paid = new(true)
+	case "false":
+		f.Paid = new(false)
+	default:
+		return f, haat.Errorf(haat.EINVALID, "paid must be true or false")
+	}
+	if err := f.SetSearch(q.Get("q")); err != nil {
+		return f, err
+	}
+	return f, f.SetDays(q.Get("from"), q.Get("to"), haat.StoreZone)
+}
+
+// orderSeller answers the newest orders the seller handles that the filters of the query select
+// (see sellerOrderFilter); ?before=<order id> pages further back, and ?number=10482 (or #10482)
+// answers the one order with that number, if any.
 func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) error {
 	if q := r.URL.Query(); q.Has("number") {
 		return s.orderSellerByNumber(w, r, q.Get("number"))
 	}
-	orders, more, err := s.Orders.SellerOrders(r.Context(), r.URL.Query().Get("before"), sellerOrdersPage)
+	f, err := s.sellerOrderFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	orders, more, err := s.Orders.SellerOrders(r.Context(), f, sellerOrdersPage)
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ var apiRoutes = []apiRoute{
 	{"GET", "/api/seller/products", "", "seller", 200},
 	{"GET", "/api/seller/dashboard", "", "seller", 200},
 	{"GET", "/api/order/seller", "", "seller", 200},
+	{"GET", "/api/order/seller.csv", "", "seller", 200},
 	{"POST", "/api/order/status", `{}`, "seller", 400},
 	{"POST", "/api/order/paid", `{}`, "seller", 400},
 	{"POST", "/api/order/refund", `{}`, "seller", 400},

@@ -113,6 +113,7 @@ func (s *Server) routes() []route {
 		{"GET /api/order/user", user, s.orderUser},
 		{"POST /api/order/cancel", user, s.orderCancel},
 		{"GET /api/order/seller", seller, s.orderSeller},
+		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
 		{"POST /api/order/status", seller, s.orderStatus},
 		{"POST /api/order/paid", seller, s.orderPaid},
 		{"POST /api/order/refund", seller, s.orderRefund},

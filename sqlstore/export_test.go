@@ -34,3 +34,10 @@ func (d *DB) Columns(ctx context.Context) (map[string][]string, error) {
 	}
 	return tables, rows.Err()
 }
+
+// SetEachBatch makes EachSellerOrder read n orders at a time until the test ends.
+func SetEachBatch(t interface{ Cleanup(func()) }, n int) {
+	was := eachBatch
+	eachBatch = n
+	t.Cleanup(func() { eachBatch = was })
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
 
 	"haat"
 )
@@ -19,7 +21,40 @@ type OrderFilter struct {
 	// Before selects the orders placed before the order with this id (keyset paging: orders
 	// placed while the seller pages do not shift the pages).
 	Before *string
-	Limit  int
+	Status *haat.OrderStatus
+	Paid   *bool
+	// Search selects the orders with the number SearchNumber, or whose address's first name, last
+	// name, full name or phone contains Search, in any case.
+	Search       *string
+	SearchNumber *int64
+	// PlacedFrom and PlacedBefore select the orders placed at or after, and before, a time.
+	PlacedFrom   *time.Time
+	PlacedBefore *time.Time
+	Limit        int
+}
+
+// sellerFilter is the filter of the orders the seller handles that f selects.
+func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
+	of := OrderFilter{SellerHandles: true, Paid: f.Paid}
+	if f.Status != "" {
+		of.Status = &f.Status
+	}
+	if f.Before != "" {
+		of.Before = &f.Before
+	}
+	if f.Search != "" {
+		of.Search = &f.Search
+		if n, ok := f.SearchNumber(); ok {
+			of.SearchNumber = &n
+		}
+	}
+	if !f.From.IsZero() {
+		of.PlacedFrom = &f.From
+	}
+	if !f.To.IsZero() {
+		of.PlacedBefore = &f.To
+	}
+	return of
 }
 
 // PlaceOrder prices an order from the store's own prices and stores it. The address must be the
@@ -141,13 +176,11 @@ func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order
 	return d.findOrder(ctx, OrderFilter{UserID: &userID, ID: &orderID})
 }
 
-// SellerOrders returns up to limit orders the seller handles, newest first, starting after the
-// order before when it is given, and whether older ones remain.
-func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat.Order, bool, error) {
-	f := OrderFilter{SellerHandles: true, Limit: limit + 1}
-	if before != "" {
-		f.Before = &before
-	}
+// SellerOrders returns up to limit of the orders the seller handles that sf selects, newest
+// first, and whether older ones remain.
+func (d *DB) SellerOrders(ctx context.Context, sf haat.SellerOrderFilter, limit int) ([]haat.Order, bool, error) {
+	f := sellerFilter(sf)
+	f.Limit = limit + 1
 	orders, err := d.findOrders(ctx, f)
 	if err != nil {
 		return nil, false, err
@@ -156,6 +189,32 @@ func (d *DB) SellerOrders(ctx context.Context, before string, limit int) ([]haat
 		return orders[:limit], true, nil
 	}
 	return orders, false, nil
+}
+
+// eachBatch is how many orders EachSellerOrder reads at a time (tests make it smaller).
+var eachBatch = 200
+
+// EachSellerOrder calls fn with every order the seller handles that sf selects, newest first. It
+// reads them eachBatch at a time, each batch in its own short read, so a long export holds no
+// transaction open while fn writes.
+func (d *DB) EachSellerOrder(ctx context.Context, sf haat.SellerOrderFilter, fn func(haat.Order) error) error {
+	f := sellerFilter(sf)
+	f.Limit = eachBatch
+	for {
+		orders, err := d.findOrders(ctx, f)
+		if err != nil {
+			return err
+		}
+		for _, o := range orders {
+			if err := fn(o); err != nil {
+				return err
+			}
+		}
+		if len(orders) < eachBatch {
+			return nil
+		}
+		f.Before = &orders[len(orders)-1].ID
+	}
 }
 
 // SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
@@ -315,6 +374,17 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		w.add(sellerHandlesCond)
 	}
 	addIf(&w, `(o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = ?)`, f.Before)
+	addIf(&w, `o.status = ?`, f.Status)
+	addIf(&w, `o.is_paid = ?`, f.Paid)
+	if f.PlacedFrom != nil {
+		w.add(`o.created_at >= ?`, f.PlacedFrom.UnixMilli())
+	}
+	if f.PlacedBefore != nil {
+		w.add(`o.created_at < ?`, f.PlacedBefore.UnixMilli())
+	}
+	if f.Search != nil {
+		addSearch(&w, *f.Search, f.SearchNumber)
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
@@ -336,6 +406,23 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	}
 	return orders, rows.Err()
 }
+
+// addSearch adds the condition that the order has the number, when there is one, or that its
+// address's first, last or full name or its phone contains text, in any case.
+func addSearch(w *where, text string, number *int64) {
+	like := "%" + likeEscaper.Replace(strings.ToLower(text)) + "%"
+	cond := `(LOWER(a.first_name) LIKE ? ESCAPE '\' OR LOWER(a.last_name) LIKE ? ESCAPE '\'
+		OR LOWER(a.first_name || ' ' || a.last_name) LIKE ? ESCAPE '\' OR LOWER(a.phone) LIKE ? ESCAPE '\'`
+	args := []any{like, like, like, like}
+	if number != nil {
+		cond += ` OR o.number = ?`
+		args = append(args, *number)
+	}
+	w.add(cond+`)`, args...)
+}
+
+// likeEscaper escapes the characters LIKE reads as wildcards, and its escape character.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // attachItems reads the items of orders, whose positions index holds by id, as they were placed.
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {

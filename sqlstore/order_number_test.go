@@ -42,7 +42,7 @@ func TestOrderNumbers(t *testing.T) {
 		if err != nil || len(mine) != 3 || mine[0].Number != 10003 || mine[1].Number != 10002 || mine[2].Number != 10001 {
 			t.Fatalf("user orders = %+v, %v", mine, err)
 		}
-		seller, _, err := db.SellerOrders(ctx, "", 50)
+		seller, _, err := db.SellerOrders(ctx, haat.SellerOrderFilter{}, 50)
 		if err != nil || len(seller) != 2 || seller[0].Number != 10003 || seller[1].Number != 10001 {
 			t.Fatalf("seller orders = %+v, %v", seller, err)
 		}

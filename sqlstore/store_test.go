@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -395,7 +396,7 @@ func TestOrders(t *testing.T) {
 		if bOrders, _ := db.UserOrders(ctx, b.ID); len(bOrders) != 1 || bOrders[0].PaymentType != haat.PaymentOnline {
 			t.Fatalf("b's orders = %+v", bOrders)
 		}
-		seller, more, err := db.SellerOrders(ctx, "", 50)
+		seller, more, err := db.SellerOrders(ctx, haat.SellerOrderFilter{}, 50)
 		if err != nil || more || len(seller) != 2 || seller[0].ID != second.ID {
 			t.Fatalf("seller orders (unpaid online orders hidden) = %d, %v", len(seller), err)
 		}
@@ -439,6 +440,45 @@ func TestOrderChangesConcurrent(t *testing.T) {
 		orders, _ := db.UserOrders(ctx, u.ID)
 		if orders[0].Status != haat.StatusDelivered || !orders[0].IsPaid {
 			t.Fatalf("order = %+v", orders[0])
+		}
+	})
+}
+
+// TestEachSellerOrder: the export's walk through the orders reads them a batch at a time and
+// gives each order the filter selects once, newest first.
+func TestEachSellerOrder(t *testing.T) {
+	sqlstore.SetEachBatch(t, 2)
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "a@example.com")
+		addr := mustAddress(t, db, u.ID)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		var placed []string
+		at := time.Now()
+		db.Now = func() time.Time { return at }
+		for i := range 5 {
+			at = at.Add(time.Second)
+			o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+				Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1 + i}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			placed = append([]string{o.ID}, placed...)
+		}
+		for _, c := range []struct {
+			f    haat.SellerOrderFilter
+			want []string
+		}{
+			{haat.SellerOrderFilter{}, placed},
+			{haat.SellerOrderFilter{Status: haat.StatusPacked}, nil},
+			{haat.SellerOrderFilter{Search: "nobody"}, nil},
+		} {
+			var got []string
+			if err := db.EachSellerOrder(ctx, c.f, func(o haat.Order) error { got = append(got, o.ID); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Fatalf("%+v: %v, want %v", c.f, got, c.want)
+			}
 		}
 	})
 }

@@ -10,7 +10,10 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
+	_ "time/tzdata" // the store's time zone need not be installed on the machine
 
+	"haat"
 	"haat/payment"
 )
 
@@ -23,6 +26,7 @@ type config struct {
 	BlobURL        string
 	PublicURL      string
 	Currency       string
+	TimeZone       string
 	SellerEmail    string
 	SellerPassword string
 	ClientIPHeader string
@@ -69,6 +73,8 @@ func (c *config) settings() []setting {
 			help: "public address of the store, e.g. https://haat.example.com"},
 		{env: "HAAT_CURRENCY", flag: "currency", def: "USD", clean: upperCase, valid: oneOf("USD", "NPR"), value: &c.Currency,
 			help: "store currency, also the one the demo catalogue is priced in"},
+		{env: "HAAT_TIME_ZONE", flag: "time-zone", def: haat.DefaultTimeZone, valid: timeZone, value: &c.TimeZone,
+			help: "the store's time zone (IANA name): the seller's days in order filters and exports are its days"},
 		{env: "HAAT_SELLER_EMAIL", flag: "seller-email", value: &c.SellerEmail,
 			help: "seller account created or updated at start-up, with HAAT_SELLER_PASSWORD"},
 		{env: "HAAT_SELLER_PASSWORD", secret: true, value: &c.SellerPassword,
@@ -127,6 +133,10 @@ var (
 	anyURL = &rule{want: "a URL", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)
 		return err == nil && u.Scheme != ""
+	}}
+	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
+		_, err := time.LoadLocation(v)
+		return err == nil && v != "Local"
 	}}
 	webURL = &rule{want: "an http:// or https:// address", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)

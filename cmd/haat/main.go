@@ -193,6 +193,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err != nil {
 		return err
 	}
+	// The store's days (the dashboard's today, the seller's order filters and exports) are those
+	// of HAAT_TIME_ZONE, set once before anything reads it.
+	if haat.StoreZone, err = time.LoadLocation(cfg.TimeZone); err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {

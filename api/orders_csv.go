@@ -1,0 +1,102 @@
+package api
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"haat"
+)
+
+// ordersCSVHeader names the columns of the seller's order export: one row per order, its items in
+// one cell ("Jumla Red Rice x 2; Milk x 1"), placed at in the store's time zone.
+var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Amount"}
+
+// orderSellerCSV answers, as a CSV file to save, every order the seller handles that the filters
+// of the query select (those of GET /api/order/seller, without paging), newest first. Rows are
+// written as they are read, so no export is too long.
+func (s *Server) orderSellerCSV(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.sellerOrderFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	f.Before = "" // the export is every order the filters select
+	sent := &sentWriter{w: w}
+	out := csv.NewWriter(sent)
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="orders-`+time.Now().In(haat.StoreZone).Format(haat.DayLayout)+`.csv"`)
+	h.Set("Cache-Control", "no-store")
+	out.Write(ordersCSVHeader)
+	err = s.Orders.EachSellerOrder(r.Context(), f, func(o haat.Order) error {
+		out.Write(s.orderCSVRow(o))
+		return out.Error()
+	})
+	if err == nil {
+		out.Flush()
+		err = out.Error()
+	}
+	if err != nil && sent.n == 0 {
+		h.Del("Content-Disposition")
+		return err
+	}
+	if err != nil {
+		// Part of the file is gone: break the answer off, so that no one takes it for the whole.
+		s.Logger.Error("order export broken off", "err", err)
+		panic(http.ErrAbortHandler)
+	}
+	return nil
+}
+
+// orderCSVRow is an order as a row of the export, each cell safe to open in a spreadsheet.
+func (s *Server) orderCSVRow(o haat.Order) []string {
+	a := o.Address
+	items := make([]string, len(o.Items))
+	for i, it := range o.Items {
+		items[i] = fmt.Sprintf("%s x %d", it.Product.Name, it.Quantity)
+	}
+	paid := "Pending"
+	if o.IsPaid {
+		paid = "Paid"
+	}
+	row := []string{
+		strconv.FormatInt(o.Number, 10),
+		o.CreatedAt.In(haat.StoreZone).Format("2006-01-02 15:04"),
+		string(o.Status),
+		string(o.PaymentType),
+		paid,
+		strings.TrimSpace(a.FirstName + " " + a.LastName),
+		a.Phone,
+		fmt.Sprintf("%s, %s, %s %s, %s", a.Street, a.City, a.State, a.Zipcode, a.Country),
+		strings.Join(items, "; "),
+		o.Amount.Fixed(),
+	}
+	for i, cell := range row {
+		row[i] = csvSafe(cell)
+	}
+	return row
+}
+
+// csvSafe keeps a spreadsheet from reading a cell as a formula: a cell that begins with =, +, -, @,
+// a tab or a carriage return gets a leading apostrophe.
+func csvSafe(cell string) string {
+	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+// sentWriter counts the bytes written through it to the answer.
+type sentWriter struct {
+	w http.ResponseWriter
+	n int
+}
+
+func (s *sentWriter) Write(b []byte) (int, error) {
+	n, err := s.w.Write(b)
+	s.n += n
+	return n, err
+}
