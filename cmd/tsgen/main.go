@@ -71,6 +71,8 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Address]())
 	g.declare(reflect.TypeFor[haat.Order]())
 	g.declare(reflect.TypeFor[haat.Refund]())
+	g.declare(reflect.TypeFor[haat.Dashboard]())
+	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
 }

@@ -44,7 +44,9 @@ test('a shopper sees how few are left, cannot take more, cancels an order and or
   await page.screenshot({ path: test.info().outputPath('only-2-left-360.png'), fullPage: true });
 
   await cartButton(page).click();
-  await expect(page.getByText('Only 2 left')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByRole('listitem').filter({ has: page.getByLabel(`Quantity of ${apple.name}`) });
+  await expect(line.getByText('Only 2 left')).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/my-orders$/);
   expect(await stockOf(page, apple.id)).toBe(0);
@@ -66,4 +68,27 @@ test('a shopper sees how few are left, cannot take more, cancels an order and or
   await expect(page.getByText('2 items from this order added to your cart')).toBeVisible();
   await expect(page.getByLabel(`Quantity of ${apple.name}`)).toHaveValue('2');
   await page.screenshot({ path: test.info().outputPath('order-again-360.png'), fullPage: true });
+});
+
+test('a shopper asks about a product out of stock; the seller sees it on the dashboard', async ({ browser, page, request }) => {
+  const apple = await addCounted(request, 0);
+  const email = uniqueEmail('alert');
+  expect((await page.request.post('/api/user/register', { data: { name: 'Sita Gurung', email, password: 'namaste-123' } })).ok()).toBeTruthy();
+  await page.goto(`/products/fruits/${apple.id}`);
+  await expect(page.getByText('Out of stock')).toBeVisible();
+  await page.getByRole('button', { name: 'Tell me when it is back' }).click();
+  await expect(page.getByText('We will tell you when it is back.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('notify-me-360.png'), fullPage: true });
+
+  for (const width of [1280, 768]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const sellerPage = await context.newPage();
+    expect((await sellerPage.request.post('/api/seller/login', { data: seller })).ok()).toBeTruthy();
+    await sellerPage.goto('/seller/dashboard');
+    await expect(sellerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const low = sellerPage.getByRole('region', { name: 'Low on stock' });
+    await expect(low.getByRole('listitem').filter({ hasText: apple.name })).toContainText('1 shopper waits for it');
+    await sellerPage.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
+    await context.close();
+  }
 });

@@ -4,7 +4,7 @@
 const products = '/products';
 const seller = '/seller';
 /** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
-const sellerPages = { productList: 'product-list', orders: 'orders' } as const;
+const sellerPages = { dashboard: 'dashboard', productList: 'product-list', orders: 'orders' } as const;
 
 /** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
 export const paths = {
@@ -25,6 +25,7 @@ export const paths = {
   loader: '/loader',
   seller: {
     root: seller,
+    dashboard: `${seller}/${sellerPages.dashboard}`,
     productList: `${seller}/${sellerPages.productList}`,
     orders: `${seller}/${sellerPages.orders}`,
   },

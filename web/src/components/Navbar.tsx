@@ -7,6 +7,7 @@ import Logo from './Logo';
 import { paths } from '../app/paths';
 import { useLogout, useUser } from '../features/account/api';
 import { useCart } from '../features/cart/api';
+import { useAlerts } from '../features/alerts/api';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-1 py-2 hover:text-green-700 ${isActive ? 'text-green-700 font-medium' : ''}`;
@@ -32,6 +33,14 @@ function SearchBox({ className = '' }: { className?: string }) {
 export default function Navbar() {
   const { setShowLogin, search, setSearch } = useApp();
   const { user } = useUser();
+  // Products the shopper asked about that are back: shown beside My Orders, where they are listed.
+  const { back } = useAlerts();
+  const backBadge = back.length > 0 && (
+    <span className="ml-2 rounded-full bg-amber-500 px-2 text-xs font-semibold leading-5 text-white">
+      <span aria-hidden="true">{back.length}</span>
+      <span className="sr-only">{t.alerts.badge(back.length)}</span>
+    </span>
+  );
   const { count } = useCart();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -114,18 +123,20 @@ export default function Navbar() {
               <button
                 type="button"
                 onClick={() => setProfileOpen((v) => !v)}
-                className="flex h-11 w-11 items-center justify-center rounded-full bg-green-100 text-green-800 hover:bg-green-200"
-                aria-label={t.nav.profile}
+                className="relative flex h-11 w-11 items-center justify-center rounded-full bg-green-100 text-green-800 hover:bg-green-200"
+                aria-label={back.length > 0 ? `${t.nav.profile}, ${t.alerts.badge(back.length)}` : t.nav.profile}
                 aria-haspopup="menu"
                 aria-expanded={profileOpen}
               >
                 <UserIcon />
+                {back.length > 0 && <span className="absolute right-0 top-0 h-3 w-3 rounded-full border-2 border-white bg-amber-500" aria-hidden="true" />}
               </button>
               {profileOpen && (
                 <ul role="menu" className="absolute right-0 top-12 w-44 rounded-xl border border-stone-200 bg-white py-2 text-sm shadow-lg">
                   <li role="none">
                     <Link role="menuitem" to={paths.myOrders} className="flex min-h-11 items-center px-4 hover:bg-green-50">
                       {t.nav.myOrders}
+                      {backBadge}
                     </Link>
                   </li>
                   <li role="none">
@@ -172,6 +183,7 @@ export default function Navbar() {
               <li>
                 <NavLink to={paths.myOrders} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                   {t.nav.myOrders}
+                  {backBadge}
                 </NavLink>
               </li>
             )}

@@ -125,3 +125,9 @@ export const UploadIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
   </svg>
 );
+export const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M3 3v18h18" />
+    <path d="M7 15v2M11 11v6M15 7v10M19 12v5" />
+  </svg>
+);

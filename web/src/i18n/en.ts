@@ -287,6 +287,7 @@ export const en = {
     addProduct: 'Add Product',
     productList: 'Product List',
     sellerOrders: 'Orders',
+    dashboard: 'Dashboard',
   },
 
   seller: {
@@ -302,6 +303,24 @@ export const en = {
     addProduct: 'AddProduct',
     productList: 'Product List',
     orders: 'Orders',
+    dashboard: 'Dashboard',
+    dash: {
+      today: 'Today',
+      ordersToday: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
+      revenue: 'Revenue',
+      waiting: 'Waiting for you',
+      bestSellers: 'Best sellers, last 7 days',
+      units: (n: number) => `${n} sold`,
+      noSales: 'No sales in the last 7 days yet.',
+      lowStock: 'Low on stock',
+      noLowStock: 'Nothing is running low.',
+      left: (n: number) => `${n} left`,
+      switchedOff: 'Switched off',
+      notCounted: 'Not counted',
+      asked: (n: number) => `${n} ${n === 1 ? 'shopper waits' : 'shoppers wait'} for it`,
+      seeOrders: 'See orders',
+      seeProducts: 'See products',
+    },
 
     newProduct: 'Add New Product',
     productImage: 'Product Image',
@@ -430,6 +449,21 @@ export const en = {
     } as Record<string, string>,
     otherMethod: 'Pay online at checkout.',
     noOnline: 'Online payment is not offered at the moment.',
+  },
+
+  alerts: {
+    notifyMe: 'Tell me when it is back',
+    /** notifyMeSignIn is the same button for a guest: it opens the login first. */
+    notifyMeSignIn: 'Log in to be told when it is back',
+    watching: 'We will tell you when it is back.',
+    stop: 'Do not tell me',
+    title: 'Back in stock',
+    intro: 'Products you asked about are on sale again.',
+    view: (name: string) => `View ${name}`,
+    dismiss: 'Dismiss',
+    dismissNamed: (name: string) => `Dismiss ${name}`,
+    /** badge names how many products asked about are back, beside My Orders. */
+    badge: (n: number) => `${n} back in stock`,
   },
 
   notFound: {

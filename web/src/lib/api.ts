@@ -2,7 +2,9 @@
 // status } for HTTP errors and network failures alike (status 0), so every caller can show the
 // server's message or its own fallback.
 
-import type { OrderStatus } from './contract';
+import type { Dashboard, OrderStatus, StockAlert } from './contract';
+
+export type { Dashboard, StockAlert };
 
 export type Category = 'Vegetables' | 'Fruits' | 'Drinks' | 'Instant' | 'Dairy' | 'Bakery' | 'Grains';
 
@@ -193,6 +195,12 @@ export const api = {
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => call<{ url: string }>('POST', '/api/order/pay', { id, method }),
   myOrders: () => call<{ orders: UserOrder[] }>('GET', '/api/order/user'),
+  /** dashboard sums up the store for the seller. */
+  dashboard: () => call<{ dashboard: Dashboard }>('GET', '/api/seller/dashboard'),
+  /** alerts are the shopper's products asked about, those back on sale first. */
+  alerts: () => call<{ alerts: StockAlert[] }>('GET', '/api/user/alerts'),
+  /** notify asks to be told when a product is back, or (notify false) no longer, which dismisses its notice. */
+  notify: (id: string, notify: boolean) => call<object>('POST', '/api/product/notify', { id, notify }),
   /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
   cancelOrder: (id: string) => call<{ order: UserOrder }>('POST', '/api/order/cancel', { id }),
   /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */

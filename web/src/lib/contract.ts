@@ -213,6 +213,69 @@ export interface Refund {
   refundReference?: string;
 }
 
+/**
+ * Dashboard sums up the store for the seller: the day so far, the orders waiting, what sells, and
+ * what runs out.
+ */
+export interface Dashboard {
+  /**
+   * today is the orders placed since midnight (store time) that the seller handles, cancelled
+   * ones left out, and what they amount to.
+   */
+  today: DaySales;
+  /** waiting counts the orders waiting for the seller, by status, in the order they are handled. */
+  waiting: StatusCount[];
+  /** bestSellers are the 10 products sold most in the last BestSellerDays days, by units. */
+  bestSellers: ProductSales[];
+  /**
+   * lowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
+   * be told about, fewest units first.
+   */
+  lowStock: StockLevel[];
+}
+
+/** DaySales is a number of orders and their amount. */
+export interface DaySales {
+  orders: number;
+  revenue: Money;
+}
+
+/** StatusCount is the number of orders in one status. */
+export interface StatusCount {
+  status: OrderStatus;
+  orders: number;
+}
+
+/** ProductSales is how much of a product sold. */
+export interface ProductSales {
+  product: OrderProduct;
+  units: number;
+  revenue: Money;
+}
+
+/**
+ * StockLevel is a product's stock as the dashboard shows it, with the number of shoppers waiting
+ * to be told it is back.
+ */
+export interface StockLevel {
+  _id: string;
+  name: string;
+  image: string[];
+  inStock: boolean;
+  stock?: number;
+  asked: number;
+}
+
+/** StockAlert is a shopper's wish to be told when a product out of stock is back on sale. */
+export interface StockAlert {
+  product: Product;
+  /**
+   * back says the product is on sale again: the storefront shows the shopper a notice until
+   * they dismiss it.
+   */
+  back: boolean;
+}
+
 /** PaymentMethod is a provider as the storefront offers it. */
 export interface PaymentMethod {
   id: string;

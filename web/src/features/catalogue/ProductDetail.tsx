@@ -4,6 +4,7 @@ import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
 import FewLeft from './FewLeft';
+import NotifyMe from '../alerts/NotifyMe';
 import { relatedProducts, thumbnail } from '../../lib/catalogue';
 import { quantityLimit } from '../../lib/cart';
 import { formatAmount } from '../../lib/money';
@@ -115,7 +116,10 @@ export default function ProductDetail() {
               </button>
             </div>
           ) : (
-            <p className="mt-8 rounded-xl bg-stone-100 p-4 text-center font-medium text-slate-600">{t.product.outOfStock}</p>
+            <div className="mt-8">
+              <p className="rounded-xl bg-stone-100 p-4 text-center font-medium text-slate-600">{t.product.outOfStock}</p>
+              <NotifyMe product={product} />
+            </div>
           )}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { useStoreConfig } from '../../lib/config';
 import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 import OrderActions from './OrderActions';
+import BackInStock from '../alerts/BackInStock';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -43,6 +44,7 @@ export default function MyOrders() {
     <div className="mt-8 pb-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t.orders.title}</h1>
       <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
+      <BackInStock />
       {loading ? (
         <div className="mt-6 space-y-6" role="status" aria-label={t.loader}>
           <RowSkeleton tall />

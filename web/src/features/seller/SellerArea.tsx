@@ -13,6 +13,7 @@ const NotFound = lazy(() => import('../../components/NotFound'));
 const AddProduct = lazy(() => import('./AddProduct'));
 const ProductList = lazy(() => import('./ProductList'));
 const Orders = lazy(() => import('./Orders'));
+const Dashboard = lazy(() => import('./Dashboard'));
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
@@ -29,6 +30,7 @@ export default function SellerArea() {
   return (
     <Routes>
       <Route element={<SellerLayout />}>
+        <Route path={routes.sellerPages.dashboard} element={<Page title={t.titles.dashboard}><Dashboard /></Page>} />
         <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
         <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
         <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />

@@ -1,11 +1,12 @@
 import { NavLink, Outlet } from 'react-router';
 import Logo from '../../components/Logo';
-import { BoxIcon, ListIcon, PlusIcon } from '../../components/icons';
+import { BoxIcon, ChartIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useSellerLogout } from './api';
 
 const links = [
+  { to: paths.seller.dashboard, label: t.seller.dashboard, Icon: ChartIcon, end: false },
   { to: paths.seller.root, label: t.seller.addProduct, Icon: PlusIcon, end: true },
   { to: paths.seller.productList, label: t.seller.productList, Icon: ListIcon, end: false },
   { to: paths.seller.orders, label: t.seller.orders, Icon: BoxIcon, end: false },

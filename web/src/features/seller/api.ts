@@ -10,6 +10,7 @@ export const sellerKeys = {
   all: ['seller'] as const,
   session: () => [...sellerKeys.all, 'session'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
+  dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
 };
 
 /** sellerSessionQuery tells once per visit whether a seller is signed in; any failure counts as no. */
@@ -108,5 +109,14 @@ export function useAddProduct() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: catalogueKeys.products() });
     },
+  });
+}
+
+/** useDashboard sums up the store for the seller, again every minute while shown. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: sellerKeys.dashboard(),
+    queryFn: () => unwrap(api.dashboard(), t.toast.generic).then((r) => r.dashboard),
+    refetchInterval: 60_000,
   });
 }

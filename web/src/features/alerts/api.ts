@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { api, unwrap } from '../../lib/api';
+import { t } from '../../i18n';
+import { useUser } from '../account/api';
+
+/** alertKeys are the query keys of the shopper's stock alerts. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  mine: (userId: string | undefined) => [...alertKeys.all, 'mine', userId] as const,
+};
+
+/** useAlerts is the signed-in shopper's stock alerts (none for a guest), those back on sale first. */
+export function useAlerts() {
+  const { user } = useUser();
+  const query = useQuery({
+    queryKey: alertKeys.mine(user?._id),
+    queryFn: () => unwrap(api.alerts(), t.toast.generic).then((r) => r.alerts),
+    enabled: !!user,
+    // A product may come back while the shopper browses.
+    refetchInterval: 5 * 60_000,
+  });
+  const alerts = query.data ?? [];
+  return { alerts, back: alerts.filter((a) => a.back) };
+}
+
+/** useNotify asks to be told when a product is back, or no longer (which also dismisses its notice). */
+export function useNotify() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notify }: { id: string; notify: boolean }) => unwrap(api.notify(id, notify), t.toast.generic),
+    onSuccess: (r) => toast.success(r.message ?? t.alerts.watching, { id: 'alert' }),
+    onError: (err) => toast.error(err.message, { id: 'alert' }),
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}

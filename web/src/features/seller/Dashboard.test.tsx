@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStore, rice, serveApi } from '../../test/render';
+import type { Dashboard } from '../../lib/api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const dashboard: Dashboard = {
+  today: { orders: 3, revenue: 1586.1 },
+  waiting: [
+    { status: 'Order Placed', orders: 2 },
+    { status: 'Packed', orders: 1 },
+    { status: 'Out for Delivery', orders: 0 },
+  ],
+  bestSellers: [{ product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: rice.image }, units: 6, revenue: 1770 }],
+  lowStock: [
+    { _id: 'apple', name: 'Mustang Apple', image: rice.image, inStock: true, stock: 2, asked: 0 },
+    { _id: 'dal', name: 'Masoor Dal', image: rice.image, inStock: false, asked: 3 },
+  ],
+};
+
+describe('seller dashboard', () => {
+  it('is the first item of the sidebar and sums up the store, each part linking to its list', async () => {
+    serveApi({
+      'GET /api/seller/auth-seller': () => ({ json: { success: true } }),
+      'GET /api/seller/dashboard': () => ({ json: { success: true, dashboard } }),
+    });
+    renderStore('/seller/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Seller menu' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders']);
+
+    expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
+    expect(screen.getByTestId('today-revenue')).toHaveTextContent('$1586.10');
+    const waiting = screen.getByRole('region', { name: 'Waiting for you' });
+    expect(within(waiting).getByRole('link', { name: /^Order Placed\s*2$/ })).toHaveAttribute('href', '/seller/orders?status=Order%20Placed');
+    const best = screen.getByRole('region', { name: 'Best sellers, last 7 days' });
+    expect(best).toHaveTextContent('Jumla Red Rice6 sold$1770');
+    const low = screen.getByRole('region', { name: 'Low on stock' });
+    expect(within(low).getByText('2 left')).toBeInTheDocument();
+    expect(within(low).getByText('Switched off')).toBeInTheDocument();
+    expect(within(low).getByText('3 shoppers wait for it')).toBeInTheDocument();
+
+    await userEvent.click(within(waiting).getByRole('link', { name: /^Packed\s*1$/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/seller/orders'));
+  });
+});

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { t } from '../../i18n';
+import { paths } from '../../app/paths';
+import { cover } from '../../lib/catalogue';
+import { useStoreConfig } from '../../lib/config';
+import { formatAmount } from '../../lib/money';
+import type { StockLevel } from '../../lib/contract';
+import { RowSkeleton } from '../../components/Spinner';
+import { useDashboard } from './api';
+
+const card = 'rounded-2xl border border-stone-200 bg-white p-5';
+const heading = 'text-lg font-semibold text-slate-900';
+const more = 'inline-flex min-h-11 items-center text-sm font-medium text-green-800 underline-offset-4 hover:underline';
+
+/** Dashboard sums up the store for the seller: today's orders and revenue, the orders waiting, best sellers and low stock, each linking to its list. */
+export default function Dashboard() {
+  const { data, isPending } = useDashboard();
+  const { currency } = useStoreConfig();
+  if (isPending || !data) {
+    return (
+      <div className="space-y-4 p-4 md:p-10" role="status" aria-label={t.loader}>
+        <RowSkeleton tall />
+        <RowSkeleton tall />
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-5xl space-y-6 p-4 md:p-10">
+      <h1 className="text-2xl font-bold text-slate-900">{t.seller.dashboard}</h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section className={card} aria-labelledby="dash-today">
+          <h2 id="dash-today" className={heading}>
+            {t.seller.dash.today}
+          </h2>
+          <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="today-orders">
+            {t.seller.dash.ordersToday(data.today.orders)}
+          </p>
+          <p className="mt-1 text-slate-600">
+            {t.seller.dash.revenue}{' '}
+            <span className="font-semibold text-slate-900" data-testid="today-revenue">
+              {currency}
+              {formatAmount(data.today.revenue)}
+            </span>
+          </p>
+          <Link to={paths.seller.orders} className={more}>
+            {t.seller.dash.seeOrders}
+          </Link>
+        </section>
+        <section className={card} aria-labelledby="dash-waiting">
+          <h2 id="dash-waiting" className={heading}>
+            {t.seller.dash.waiting}
+          </h2>
+          <ul className="mt-2 divide-y divide-stone-100">
+            {data.waiting.map((w) => (
+              <li key={w.status}>
+                <Link to={`${paths.seller.orders}?status=${encodeURIComponent(w.status)}`} className="flex min-h-11 items-center justify-between gap-3 py-1 hover:text-green-800">
+                  <span>{t.orderStatus[w.status]}</span>
+                  <span className="font-semibold tabular-nums">{w.orders}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section className={card} aria-labelledby="dash-best">
+        <h2 id="dash-best" className={heading}>
+          {t.seller.dash.bestSellers}
+        </h2>
+        {data.bestSellers.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t.seller.dash.noSales}</p>
+        ) : (
+          <ol className="mt-2 divide-y divide-stone-100">
+            {data.bestSellers.map((s, i) => (
+              <li key={s.product._id} className="flex items-center gap-3 py-2">
+                <span className="w-6 text-right text-sm text-slate-500 tabular-nums">{i + 1}</span>
+                <img src={cover(s.product)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
+                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{s.product.name}</span>
+                <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
+                <span className="w-24 text-right text-sm font-semibold text-slate-900 tabular-nums">
+                  {currency}
+                  {formatAmount(s.revenue)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Link to={paths.seller.productList} className={more}>
+          {t.seller.dash.seeProducts}
+        </Link>
+      </section>
+
+      <section className={card} aria-labelledby="dash-low">
+        <h2 id="dash-low" className={heading}>
+          {t.seller.dash.lowStock}
+        </h2>
+        {data.lowStock.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t.seller.dash.noLowStock}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-100">
+            {data.lowStock.map((l) => (
+              <li key={l._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <img src={cover(l)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
+                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{l.name}</span>
+                <StockNote level={l} />
+                {l.asked > 0 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t.seller.dash.asked(l.asked)}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={paths.seller.productList} className={more}>
+          {t.seller.dash.seeProducts}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** StockNote says how many units a product has left, or why it is out of stock. */
+function StockNote({ level }: { level: StockLevel }) {
+  const text = level.stock !== undefined ? t.seller.dash.left(level.stock) : level.inStock ? t.seller.dash.notCounted : t.seller.dash.switchedOff;
+  const empty = !level.inStock;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${empty ? 'bg-red-50 text-red-700' : 'bg-stone-100 text-slate-700'}`}>{text}</span>;
+}
