@@ -52,7 +52,7 @@ for (const width of [768, 1280]) {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('heading', { name: 'Add New Product' })).toBeVisible();
     await check('/seller');
-    for (const [link, heading] of [['Product List', 'All Products'], ['Orders', 'Orders List']]) {
+    for (const [link, heading] of [['Dashboard', 'Dashboard'], ['Product List', 'All Products'], ['Orders', 'Orders List']]) {
       await page.getByRole('link', { name: link }).click();
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       await check(link);
