@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seller } from '../playwright.config';
-import { addAddress, signUp, uniqueEmail } from './helpers';
+import { addAddress, products, signUp, uniqueEmail } from './helpers';
 
 /** photo draws a PNG of the given colour in the browser and returns its bytes. */
 async function photo(page: Page, colour: string): Promise<Buffer> {
@@ -129,6 +129,61 @@ test('a seller adds a product, takes it out of stock and delivers a cash order',
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/seller/orders');
   await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+});
+
+test('a seller corrects a price and a photo, then archives and restores the product; the order placed before keeps it as it was', async ({ page, browser }) => {
+  // A shopper's order, a correction with a new photo, and an archive and restore: more than one page's share of the default limit.
+  test.setTimeout(120_000);
+  const name = 'Apple Juice';
+  const before = (await products(page.request)).find((p) => p.name === name)!;
+  const shopper = await placeCashOrder(browser, name);
+  const ordered = shopper.getByRole('listitem', { name: /^Order / }).first();
+  const orderedPicture = await ordered.getByAltText(name).getAttribute('src');
+  const orderedText = await ordered.innerText();
+
+  await sellerLogin(page);
+  await page.getByRole('link', { name: 'Product List' }).click();
+  const row = page.getByRole('row', { name });
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/seller/product-list/${before._id}/edit$`));
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue(name);
+  await expect(page.getByLabel('Offer Price')).toHaveValue(String(before.offerPrice));
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+
+  // A new photo in place of the first, and a lower offer price.
+  await page.getByRole('button', { name: 'Remove product image 1' }).click();
+  await page.getByLabel('Product image 1').setInputFiles({ name: 'carton.png', mimeType: 'image/png', buffer: await photo(page, '#dc2626') });
+  await expect(page.getByAltText('carton.png')).toBeVisible();
+  await page.getByLabel('Offer Price').fill('1.11');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  await expect(row.getByRole('cell', { name: '$1.11' })).toBeVisible();
+  await expect(row.locator('img')).toHaveAttribute('src', /^\/media\/uploads\/.+-400\.(jpg|png)$/);
+  const after = (await products(page.request)).find((p) => p._id === before._id) as typeof before & { image: string[] };
+  expect(after.offerPrice).toBe(1.11);
+  expect(after.image[0]).toMatch(/^\/media\/uploads\//);
+
+  // Archived: out of the shop and the list on sale, into Archived; then restored.
+  await row.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(page.getByText('Product Archived')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await products(page.request)).some((p) => p._id === before._id)).toBe(false);
+  await page.getByRole('link', { name: 'Archived (1)' }).click();
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByText('Product Restored')).toBeVisible();
+  await expect(page.getByText('No archived products.')).toBeVisible();
+  await page.getByRole('link', { name: /^On sale/ }).click();
+  await expect(row).toBeVisible();
+  expect((await products(page.request)).some((p) => p._id === before._id)).toBe(true);
+
+  // The order placed before still shows the price and picture it was placed with.
+  await shopper.reload();
+  await expect(ordered.getByAltText(name)).toHaveAttribute('src', orderedPicture!);
+  expect(await ordered.innerText()).toBe(orderedText);
+  await shopper.context().close();
 });
 
 test('a wrong seller password shows the server message and keeps the login screen', async ({ page }) => {

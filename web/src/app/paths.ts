@@ -4,7 +4,7 @@
 const products = '/products';
 const seller = '/seller';
 /** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
-const sellerPages = { dashboard: 'dashboard', productList: 'product-list', orders: 'orders' } as const;
+const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders' } as const;
 
 /** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
 export const paths = {
@@ -27,6 +27,10 @@ export const paths = {
     root: seller,
     dashboard: `${seller}/${sellerPages.dashboard}`,
     productList: `${seller}/${sellerPages.productList}`,
+    /** archived is the seller's list of archived products. */
+    archived: `${seller}/${sellerPages.productList}?show=archived`,
+    /** editProduct is the form that corrects one product. */
+    editProduct: (id: string) => `${seller}/${sellerPages.productList}/${encodeURIComponent(id)}/edit`,
     orders: `${seller}/${sellerPages.orders}`,
   },
 } as const;

@@ -25,6 +25,9 @@ export interface Product {
   createdAt: string;
 }
 
+/** SellerProduct is a product as the seller's list has it, archived ones too. */
+export type SellerProduct = Product & { archived: boolean };
+
 export type Cart = Record<string, number>;
 
 export interface User {
@@ -218,4 +221,10 @@ export const api = {
 
   addProduct: (form: FormData) => call<{ product: Product }>('POST', '/api/product/add', form),
   setStock: (id: string, inStock: boolean) => call<object>('POST', '/api/product/stock', { id, inStock }),
+  /** sellerProducts answers every product, archived ones too. */
+  sellerProducts: () => call<{ products: SellerProduct[] }>('GET', '/api/seller/products'),
+  /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
+  updateProduct: (form: FormData) => call<{ product: Product }>('POST', '/api/product/update', form),
+  /** archiveProduct takes a product off sale, or puts it back on sale. */
+  archiveProduct: (id: string, archived: boolean) => call<object>('POST', '/api/product/archive', { id, archived }),
 };

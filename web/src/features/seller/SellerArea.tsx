@@ -12,6 +12,7 @@ const NotFound = lazy(() => import('../../components/NotFound'));
 
 const AddProduct = lazy(() => import('./AddProduct'));
 const ProductList = lazy(() => import('./ProductList'));
+const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 
@@ -33,6 +34,7 @@ export default function SellerArea() {
         <Route path={routes.sellerPages.dashboard} element={<Page title={t.titles.dashboard}><Dashboard /></Page>} />
         <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
         <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
+        <Route path={routes.sellerPages.editProduct} element={<Page title={t.titles.editProduct}><EditProduct /></Page>} />
         <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>

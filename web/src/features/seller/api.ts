@@ -1,14 +1,15 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, unwrap, type OrderStatus, type Product, type SellerOrder } from '../../lib/api';
+import { api, unwrap, type OrderStatus, type Product, type SellerOrder, type SellerProduct } from '../../lib/api';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
 import toast from 'react-hot-toast';
 
-/** sellerKeys are the query keys of the seller area: the seller's session and the orders they handle. */
+/** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
 export const sellerKeys = {
   all: ['seller'] as const,
   session: () => [...sellerKeys.all, 'session'] as const,
+  products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
 };
@@ -42,6 +43,7 @@ export function useSellerLogout() {
   return useEndSession(api.sellerLogout, () => {
     client.setQueryData(sellerKeys.session(), false);
     client.removeQueries({ queryKey: sellerKeys.orders() });
+    client.removeQueries({ queryKey: sellerKeys.products() });
   });
 }
 
@@ -88,16 +90,53 @@ export function useOrderAction(id: string) {
   });
 }
 
-/** useSetStock puts a product in or out of stock; the catalogue loads again before it is done. */
+const noProducts: SellerProduct[] = [];
+
+/** useSellerProducts is every product, archived ones too, newest first, and whether it is still loading. */
+export function useSellerProducts() {
+  const query = useQuery({
+    queryKey: sellerKeys.products(),
+    queryFn: () => unwrap(api.sellerProducts(), t.toast.loadProducts).then((r) => r.products),
+  });
+  return { products: query.data ?? noProducts, loading: query.isPending };
+}
+
+/** productsChanged loads the seller's products and the shop's catalogue again. */
+const productsChanged = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all([client.invalidateQueries({ queryKey: sellerKeys.products() }), client.invalidateQueries({ queryKey: catalogueKeys.products() })]);
+
+/** useSetStock puts a product in or out of stock; the products load again before it is done. */
 export function useSetStock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (p: Product) => unwrap(api.setStock(p._id, !p.inStock), t.toast.genericBang),
     onSuccess: (r) => {
       toast.success(r.message || t.toast.stockUpdated);
-      return client.invalidateQueries({ queryKey: catalogueKeys.products() });
+      return productsChanged(client);
     },
     onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useArchiveProduct takes a product off sale or restores it, with a toast either way; the products load again before it is done. */
+export function useArchiveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) => unwrap(api.archiveProduct(id, archived), t.toast.genericBang),
+    onSuccess: (r, { archived }) => {
+      toast.success(r.message || (archived ? t.toast.productArchived : t.toast.productRestored));
+      return productsChanged(client);
+    },
+    onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useUpdateProduct sends a product's corrections (see api.updateProduct); the products load again before it is done. */
+export function useUpdateProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => unwrap(api.updateProduct(form), t.toast.genericBang),
+    onSuccess: () => productsChanged(client),
   });
 }
 
@@ -107,7 +146,7 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: (form: FormData) => unwrap(api.addProduct(form), t.toast.genericBang),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: catalogueKeys.products() });
+      void productsChanged(client);
     },
   });
 }

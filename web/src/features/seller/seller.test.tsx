@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
-import type { Product, SellerOrder } from '../../lib/api';
+import type { SellerOrder, SellerProduct } from '../../lib/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -116,12 +116,12 @@ describe('add product', () => {
   });
 });
 
-const many = (n: number): Product[] =>
-  Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0 }));
+const many = (n: number): SellerProduct[] =>
+  Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0, archived: false }));
 
 describe('product list', () => {
   it('pages through the products 20 at a time', async () => {
-    serveApi({ ...seller, 'GET /api/product/list': () => ({ json: { success: true, products: many(45) } }) });
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: many(45) } }) });
     renderStore('/seller/product-list');
     expect(await screen.findByText('Product 1')).toBeInTheDocument();
     expect(screen.getByText('Product 20')).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('product list', () => {
     let products = many(2);
     const calls = serveApi({
       ...seller,
-      'GET /api/product/list': () => ({ json: { success: true, products } }),
+      'GET /api/seller/products': () => ({ json: { success: true, products } }),
       'POST /api/product/stock': (body) => {
         const { id, inStock } = body as { id: string; inStock: boolean };
         products = products.map((p) => (p._id === id ? { ...p, inStock } : p));
@@ -158,6 +158,105 @@ describe('product list', () => {
     expect(await screen.findByText('Stock Updated')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/product/stock')?.body).toEqual({ id: 'p1', inStock: false });
     expect(await within(first).findByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
+  });
+});
+
+describe('archive and restore', () => {
+  it('archives a product into the Archived list and restores it', async () => {
+    let products = many(3);
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products } }),
+      'POST /api/product/archive': (body) => {
+        const { id, archived } = body as { id: string; archived: boolean };
+        if (id === 'p3') return { status: 404, json: { success: false, message: 'Product not found' } };
+        products = products.map((p) => (p._id === id ? { ...p, archived } : p));
+        return { json: { success: true, message: archived ? 'Product Archived' : 'Product Restored' } };
+      },
+    });
+    renderStore('/seller/product-list');
+    const row = await screen.findByRole('row', { name: 'Product 2' });
+    expect(screen.getByRole('link', { name: 'On sale (3)' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(row).getByRole('button', { name: 'Archive Product 2' }));
+    expect(await screen.findByText('Product Archived')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Product 2' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.key === 'POST /api/product/archive')?.body).toEqual({ id: 'p2', archived: true });
+
+    // The server's refusal is shown as it says it.
+    await userEvent.click(within(screen.getByRole('row', { name: 'Product 3' })).getByRole('button', { name: 'Archive Product 3' }));
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Archived (1)' }));
+    const archived = await screen.findByRole('row', { name: 'Product 2' });
+    expect(screen.queryByRole('row', { name: 'Product 1' })).not.toBeInTheDocument();
+    expect(within(archived).getByRole('link', { name: 'Edit Product 2' })).toHaveAttribute('href', '/seller/product-list/p2/edit');
+    await userEvent.click(within(archived).getByRole('button', { name: 'Restore Product 2' }));
+    expect(await screen.findByText('Product Restored')).toBeInTheDocument();
+    expect(await screen.findByText('No archived products.')).toBeInTheDocument();
+  });
+});
+
+describe('edit product', () => {
+  const tea: SellerProduct = {
+    ...rice, _id: 'tea', name: 'Ilam Tea', category: 'Drinks', price: 550, offerPrice: 495.5, weight: '250 g', description: ['Whole leaf', 'From Ilam'],
+    image: ['/media/uploads/a.jpg', '/media/uploads/b.jpg', '/media/uploads/c.jpg'], archived: false, stock: 7,
+  };
+
+  it('is filled in with the product, sends only what changed, and goes back to the list', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    const user = userEvent.setup({ applyAccept: false });
+    expect(await screen.findByRole('heading', { name: 'Edit Ilam Tea' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Ilam Tea');
+    expect(screen.getByLabelText('Product Description')).toHaveValue('Whole leaf\nFrom Ilam');
+    expect(screen.getByLabelText('Category')).toHaveValue('Drinks');
+    expect(screen.getByLabelText('Product Price')).toHaveValue(550);
+    expect(screen.getByLabelText('Units in stock (optional)')).toHaveValue(7);
+    expect(screen.getByAltText('Product image 1')).toHaveAttribute('src', '/media/uploads/a-400.jpg');
+    expect(screen.getByRole('button', { name: 'Move product image 1 left' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move product image 3 right' })).toBeDisabled(); // no photo after it
+
+    // Photo 2 removed, photo 3 moved before photo 1, a new photo in slot 4.
+    await user.click(screen.getByRole('button', { name: 'Remove product image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Move product image 3 left' })); // past the empty slot 2
+    await user.upload(screen.getByLabelText('Product image 4'), photo('new.png'));
+    await user.clear(screen.getByLabelText('Offer Price'));
+    await user.type(screen.getByLabelText('Offer Price'), '450');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/seller/product-list'));
+    const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(['id', 'imageOrder', 'images', 'offerPrice']);
+    expect(form.get('id')).toBe('tea');
+    expect(form.get('offerPrice')).toBe('450');
+    expect(JSON.parse(form.get('imageOrder') as string)).toEqual(['/media/uploads/c.jpg', '/media/uploads/a.jpg', 0]);
+    expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['new.png']);
+  });
+
+  it('keeps what was typed when the server refuses it', async () => {
+    serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'POST /api/product/update': () => ({ status: 400, json: { success: false, message: 'Product name is too long' } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    await userEvent.type(await screen.findByLabelText('Product Name'), ' Extra');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product name is too long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Ilam Tea Extra');
+    expect(location()).toHaveTextContent('/seller/product-list/tea/edit');
+  });
+
+  it('says so when the product does not exist', async () => {
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [] } }) });
+    renderStore('/seller/product-list/nope/edit');
+    expect(await screen.findByText('This product does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Product List' })).toHaveAttribute('href', '/seller/product-list');
   });
 });
 

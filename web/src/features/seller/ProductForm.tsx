@@ -1,0 +1,278 @@
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { SellerProduct } from '../../lib/api';
+import { MAX_PRODUCT_IMAGES } from '../../lib/contract';
+import { categories, thumbnail } from '../../lib/catalogue';
+import { toMinor } from '../../lib/money';
+import { inputClass } from '../../components/styles';
+import TextField from '../../components/TextField';
+import { ArrowIcon, BackIcon, CloseIcon, UploadIcon } from '../../components/icons';
+import { t } from '../../i18n';
+
+const MAX_IMAGE_BYTES = 5 << 20;
+
+// The form's fields: a medium-weight label over a normal-weight value; prices in steps of 0.01.
+const field = { labelClass: 'block font-medium', className: 'font-normal' };
+const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
+
+const empty = { name: '', description: '', category: '', weight: '', price: '', offerPrice: '', stock: '' };
+type Fields = typeof empty;
+
+/** Photo is one photo of the form: one the product has (its URL), or a file chosen now. */
+export type Photo = { url: string } | { file: File };
+
+/** descriptionLines splits the description into its non-empty lines, one bullet each. */
+export const descriptionLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** fieldsOf fills the form's fields from a product. */
+const fieldsOf = (p: SellerProduct): Fields => ({
+  name: p.name,
+  description: p.description.join('\n'),
+  category: p.category,
+  weight: p.weight ?? '',
+  price: String(p.price),
+  offerPrice: String(p.offerPrice),
+  stock: p.stock === undefined ? '' : String(p.stock),
+});
+
+/** slotsOf lays photos out in the form's slots, empty slots last. */
+const slotsOf = (photos: Photo[]): (Photo | null)[] => Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => photos[i] ?? null);
+
+/**
+ * productForm writes the form data of a new product (POST /api/product/add), or, given the product
+ * being corrected, of its corrections (POST /api/product/update): its id, the fields that changed,
+ * and when the photos changed, the new files under images and every photo in order under imageOrder
+ * (a URL the product has, or the number of a file under images).
+ */
+export function productForm(fields: Fields, photos: Photo[], product?: SellerProduct): FormData {
+  const form = new FormData();
+  const before = product ? fieldsOf(product) : empty;
+  const changed = (name: keyof Fields) => !product || fields[name].trim() !== before[name].trim();
+  if (product) form.append('id', product._id);
+  if (changed('name')) form.append('name', fields.name.trim());
+  if (!product || JSON.stringify(descriptionLines(fields.description)) !== JSON.stringify(product.description)) {
+    form.append('description', JSON.stringify(descriptionLines(fields.description)));
+  }
+  if (changed('category')) form.append('category', fields.category);
+  if (changed('weight')) form.append('weight', fields.weight.trim());
+  if (changed('price')) form.append('price', fields.price);
+  if (changed('offerPrice')) form.append('offerPrice', fields.offerPrice);
+  // A new product counts its units only when a count is given; a corrected one sends the count only
+  // when it changed, so that units orders took meanwhile are not given back.
+  if (product ? changed('stock') : fields.stock.trim() !== '') form.append('stock', fields.stock.trim());
+  const files = photos.flatMap((p) => ('file' in p ? [p.file] : []));
+  files.forEach((f) => form.append('images', f));
+  if (product) {
+    const order = photos.map((p) => ('file' in p ? files.indexOf(p.file) : p.url));
+    if (JSON.stringify(order) !== JSON.stringify(product.image)) form.append('imageOrder', JSON.stringify(order));
+  }
+  return form;
+}
+
+type Props = {
+  heading: string;
+  /** product is the product being corrected; without it the form adds a new one. */
+  product?: SellerProduct;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  /** secondary is the button beside the submit button: Reset for a new product, Cancel for a correction. */
+  secondary: ReactNode;
+  /** onSave sends the form data; reset empties the form. */
+  onSave: (form: FormData, reset: () => void) => void;
+};
+
+/** ProductForm is the seller's form of a product: up to four photos (added, removed and moved) and the product's details. */
+export default function ProductForm({ heading, product, busy, submitLabel, busyLabel, secondary, onSave }: Props) {
+  const [slots, setSlots] = useState(() => slotsOf(product ? product.image.map((url) => ({ url })) : []));
+  const [fields, setFields] = useState(() => (product ? fieldsOf(product) : empty));
+
+  // One preview URL per chosen file, released when the photos change or the page closes.
+  const previews = useMemo(() => slots.map((s) => (s && 'file' in s ? URL.createObjectURL(s.file) : null)), [slots]);
+  useEffect(() => () => previews.forEach((u) => u && URL.revokeObjectURL(u)), [previews]);
+
+  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  const choose = (slot: number, file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast.error(t.seller.onlyImages);
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      toast.error(t.seller.imageTooLarge(file.name));
+      return;
+    }
+    setSlots((s) => s.map((p, i) => (i === slot ? { file } : p)));
+  };
+  const clear = (slot: number) => setSlots((s) => s.map((p, i) => (i === slot ? null : p)));
+  // Moving a photo swaps it with the nearest photo on that side, skipping empty slots.
+  const neighbour = (slot: number, by: -1 | 1) => {
+    for (let i = slot + by; i >= 0 && i < slots.length; i += by) if (slots[i]) return i;
+    return -1;
+  };
+  const move = (slot: number, to: number) =>
+    setSlots((s) => s.map((p, i) => (i === slot ? (s[to] ?? null) : i === to ? (s[slot] ?? null) : p)));
+
+  const reset = () => {
+    setSlots(slotsOf([]));
+    setFields(empty);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const photos = slots.filter((p): p is Photo => p !== null);
+    if (photos.length === 0) {
+      toast.error(t.seller.needImage);
+      return;
+    }
+    if (toMinor(Number(fields.offerPrice)) > toMinor(Number(fields.price))) {
+      toast.error(t.seller.offerAbovePrice);
+      return;
+    }
+    onSave(productForm(fields, photos, product), reset);
+  };
+
+  return (
+    <div className="p-4 md:p-10">
+      <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{heading}</h1>
+      <form onSubmit={submit} onReset={product ? undefined : reset} className="mt-6 max-w-lg space-y-5 text-sm text-slate-700">
+        <fieldset>
+          <legend className="font-medium">{t.seller.productImage}</legend>
+          <p className="mt-1 text-slate-500">{t.seller.imageHint}</p>
+          <ul className="mt-3 flex flex-wrap gap-3">
+            {slots.map((photo, i) => {
+              const src = photo && ('file' in photo ? previews[i] : thumbnail(photo.url));
+              return (
+                <li key={i} className="relative flex flex-col items-center gap-1">
+                  <label className="flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded-xl border-2 border-dashed border-stone-300 bg-white text-slate-400 focus-within:border-green-600 focus-within:ring-2 focus-within:ring-green-100 hover:border-green-600">
+                    <input
+                      type="file"
+                      accept="image/*"
+                      className="sr-only"
+                      aria-label={t.seller.imageSlot(i + 1)}
+                      onChange={(e) => {
+                        choose(i, e.target.files?.[0]);
+                        e.target.value = '';
+                      }}
+                    />
+                    {src ? (
+                      <img src={src} alt={photo && 'file' in photo ? photo.file.name : t.seller.imageSlot(i + 1)} className="h-full w-full object-cover" />
+                    ) : (
+                      <UploadIcon className="h-8 w-8" />
+                    )}
+                  </label>
+                  {photo && (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => clear(i)}
+                        aria-label={t.seller.removeImage(i + 1)}
+                        title={t.seller.removeImage(i + 1)}
+                        className="absolute -right-2 -top-2 flex h-7 w-7 items-center justify-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-700"
+                      >
+                        <CloseIcon className="h-4 w-4" />
+                      </button>
+                      <div className="flex gap-1">
+                        <MoveButton label={t.seller.moveImageLeft(i + 1)} disabled={neighbour(i, -1) < 0} onClick={() => move(i, neighbour(i, -1))}>
+                          <BackIcon className="h-4 w-4" />
+                        </MoveButton>
+                        <MoveButton label={t.seller.moveImageRight(i + 1)} disabled={neighbour(i, 1) < 0} onClick={() => move(i, neighbour(i, 1))}>
+                          <ArrowIcon className="h-4 w-4" />
+                        </MoveButton>
+                      </div>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <TextField {...field} label={t.seller.productName} value={fields.name} onChange={set('name')} placeholder={t.seller.productNamePlaceholder} maxLength={200} required />
+
+        <div>
+          <label className="block font-medium">
+            {t.seller.description}
+            <textarea
+              className={`${inputClass} resize-y py-2 font-normal`}
+              rows={4}
+              value={fields.description}
+              onChange={set('description')}
+              placeholder={t.seller.descriptionPlaceholder}
+              aria-describedby="description-hint"
+              required
+            />
+          </label>
+          <p id="description-hint" className="mt-1 text-slate-500">
+            {t.seller.descriptionHint}
+          </p>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <label className="block font-medium">
+            {t.seller.category}
+            <select className={`${inputClass} font-normal`} value={fields.category} onChange={set('category')} required>
+              <option value="">{t.seller.selectCategory}</option>
+              {categories.map((c) => (
+                <option key={c.path} value={c.path}>
+                  {c.text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={50} />
+        </div>
+
+        <div className="grid grid-cols-2 gap-5">
+          <TextField {...field} {...amount} label={t.seller.price} min={1} value={fields.price} onChange={set('price')} required />
+          <TextField {...field} {...amount} label={t.seller.offerPrice} min={0} value={fields.offerPrice} onChange={set('offerPrice')} required />
+        </div>
+
+        <div>
+          <TextField
+            {...field}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            label={t.seller.stock}
+            value={fields.stock}
+            onChange={set('stock')}
+            aria-describedby="stock-hint"
+          />
+          <p id="stock-hint" className="mt-1 text-slate-500">
+            {t.seller.stockHint}
+          </p>
+        </div>
+
+        <div className="flex flex-wrap gap-3 pt-2">
+          {secondary}
+          <button type="submit" disabled={busy} aria-busy={busy} className="min-h-11 rounded-lg bg-green-700 px-8 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** MoveButton moves a photo one place; its name says which photo and where. */
+function MoveButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      className="flex h-8 w-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-slate-700 hover:bg-stone-100 disabled:opacity-40"
+    >
+      {children}
+    </button>
+  );
+}
