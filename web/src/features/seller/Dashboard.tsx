@@ -63,55 +63,26 @@ export default function Dashboard() {
         </section>
       </div>
 
-      <section className={card} aria-labelledby="dash-best">
-        <h2 id="dash-best" className={heading}>
-          {t.seller.dash.bestSellers}
-        </h2>
-        {data.bestSellers.length === 0 ? (
-          <p className="mt-2 text-slate-600">{t.seller.dash.noSales}</p>
-        ) : (
-          <ol className="mt-2 divide-y divide-stone-100">
-            {data.bestSellers.map((s, i) => (
-              <li key={s.product._id} className="flex items-center gap-3 py-2">
-                <span className="w-6 text-right text-sm text-slate-500 tabular-nums">{i + 1}</span>
-                <img src={cover(s.product)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
-                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{s.product.name}</span>
-                <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
-                <span className="w-24 text-right text-sm font-semibold text-slate-900 tabular-nums">
-                  {currency}
-                  {formatAmount(s.revenue)}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-        <Link to={paths.seller.productList} className={more}>
-          {t.seller.dash.seeProducts}
-        </Link>
-      </section>
+      <ProductPanel id="dash-best" title={t.seller.dash.bestSellers} empty={t.seller.dash.noSales} ordered>
+        {data.bestSellers.map((s, i) => (
+          <ProductRow key={s.product._id} product={s.product} rank={i + 1}>
+            <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
+            <span className="w-24 text-right text-sm font-semibold text-slate-900 tabular-nums">
+              {currency}
+              {formatAmount(s.revenue)}
+            </span>
+          </ProductRow>
+        ))}
+      </ProductPanel>
 
-      <section className={card} aria-labelledby="dash-low">
-        <h2 id="dash-low" className={heading}>
-          {t.seller.dash.lowStock}
-        </h2>
-        {data.lowStock.length === 0 ? (
-          <p className="mt-2 text-slate-600">{t.seller.dash.noLowStock}</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-stone-100">
-            {data.lowStock.map((l) => (
-              <li key={l._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <img src={cover(l)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
-                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{l.name}</span>
-                <StockNote level={l} />
-                {l.asked > 0 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t.seller.dash.asked(l.asked)}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={paths.seller.productList} className={more}>
-          {t.seller.dash.seeProducts}
-        </Link>
-      </section>
+      <ProductPanel id="dash-low" title={t.seller.dash.lowStock} empty={t.seller.dash.noLowStock}>
+        {data.lowStock.map((l) => (
+          <ProductRow key={l._id} product={l}>
+            <StockNote level={l} />
+            {l.asked > 0 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t.seller.dash.asked(l.asked)}</span>}
+          </ProductRow>
+        ))}
+      </ProductPanel>
     </div>
   );
 }
@@ -121,4 +92,32 @@ function StockNote({ level }: { level: StockLevel }) {
   const text = level.stock !== undefined ? t.seller.dash.left(level.stock) : level.inStock ? t.seller.dash.notCounted : t.seller.dash.switchedOff;
   const empty = !level.inStock;
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${empty ? 'bg-red-50 text-red-700' : 'bg-stone-100 text-slate-700'}`}>{text}</span>;
+}
+
+/** ProductPanel is a titled list of products on the dashboard, its empty text when there are none, and a link to the product list. */
+function ProductPanel({ id, title, empty, ordered = false, children }: { id: string; title: string; empty: string; ordered?: boolean; children: React.ReactNode[] }) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section className={card} aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      {children.length === 0 ? <p className="mt-2 text-slate-600">{empty}</p> : <List className="mt-2 divide-y divide-stone-100">{children}</List>}
+      <Link to={paths.seller.productList} className={more}>
+        {t.seller.dash.seeProducts}
+      </Link>
+    </section>
+  );
+}
+
+/** ProductRow is one product of a ProductPanel: its rank if it has one, picture, name, then the figures given. */
+function ProductRow({ product, rank, children }: { product: { name: string; image: string[] }; rank?: number; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      {rank !== undefined && <span className="w-6 text-right text-sm text-slate-500 tabular-nums">{rank}</span>}
+      <img src={cover(product)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
+      <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{product.name}</span>
+      {children}
+    </li>
+  );
 }
