@@ -6,9 +6,11 @@ import (
 	"haat"
 )
 
-// AddressAddRequest is a new delivery address of the shopper's (POST /api/address/add).
+// AddressAddRequest is a new delivery address of the shopper's (POST /api/address/add); the store
+// gives it its id.
 type AddressAddRequest struct {
-	Address *haat.Address `json:"address"`
+	// Address is required; an _id in it is ignored.
+	Address *haat.Address `json:"address" ts:"Omit<Address, '_id'>"`
 }
 
 // AddressAddResponse is the address saved, with its id (POST /api/address/add).

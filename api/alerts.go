@@ -10,7 +10,7 @@ import (
 // false, no longer (POST /api/product/notify).
 type ProductNotifyRequest struct {
 	ID     string `json:"id"`
-	Notify *bool  `json:"notify"`
+	Notify *bool  `json:"notify,omitempty"`
 }
 
 // UserAlertsResponse is the shopper's stock alerts, those back on sale first (GET /api/user/alerts).

@@ -11,7 +11,7 @@ import (
 // cartVersion the client last saw, makes the update conditional; without it the cart is replaced.
 type CartUpdateRequest struct {
 	CartItems map[string]Quantity `json:"cartItems"`
-	Version   *int64              `json:"version"`
+	Version   *int64              `json:"version,omitempty"`
 }
 
 // CartUpdateResponse is the saved cart's new version (POST /api/cart/update).

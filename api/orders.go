@@ -11,7 +11,7 @@ import (
 // the payment provider of an online order, the first one offered when empty. A userId, amount or
 // prices in the body are ignored: the session decides the shopper and the store the prices.
 type OrderRequest struct {
-	Method  string             `json:"method"`
+	Method  string             `json:"method,omitempty"`
 	Items   []OrderItemRequest `json:"items"`
 	Address string             `json:"address"`
 }
@@ -26,7 +26,7 @@ type OrderItemRequest struct {
 // named method or the first one offered (POST /api/order/pay).
 type OrderPayRequest struct {
 	ID     string `json:"id"`
-	Method string `json:"method"`
+	Method string `json:"method,omitempty"`
 }
 
 // PaymentPageResponse is the provider's page to send the shopper to, to pay an order
@@ -93,7 +93,7 @@ type SellerOrdersResponse struct {
 // status (POST /api/order/status, /paid, /refund, /refunded).
 type OrderChangeRequest struct {
 	ID     string           `json:"id"`
-	Status haat.OrderStatus `json:"status"`
+	Status haat.OrderStatus `json:"status,omitempty"`
 }
 
 // OrderChangeResponse is the changed order as the seller sees it (POST /api/order/status, /paid,

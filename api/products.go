@@ -25,12 +25,12 @@ type ProductDataRequest struct {
 	Name        string          `json:"name"`
 	Description []string        `json:"description"`
 	Category    string          `json:"category"`
-	Price       json.RawMessage `json:"price"`
-	OfferPrice  json.RawMessage `json:"offerPrice"`
+	Price       json.RawMessage `json:"price" ts:"number | string"`
+	OfferPrice  json.RawMessage `json:"offerPrice" ts:"number | string"`
 	Weight      string          `json:"weight"`
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
-	Stock json.RawMessage `json:"stock,omitempty"`
+	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`
 }
 
 // ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add).
@@ -42,8 +42,9 @@ type ProductAddResponse struct {
 
 // ProductStockRequest puts a product in or out of stock (POST /api/product/stock).
 type ProductStockRequest struct {
-	ID      string `json:"id"`
-	InStock *bool  `json:"inStock"`
+	ID string `json:"id"`
+	// InStock is required: a request without it is refused.
+	InStock *bool `json:"inStock" ts:"boolean"`
 }
 
 func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
@@ -361,8 +362,9 @@ func imageOrder(v string) ([]haat.ImageChoice, error) {
 
 // ProductArchiveRequest takes a product off sale, or puts it back (POST /api/product/archive).
 type ProductArchiveRequest struct {
-	ID       string `json:"id"`
-	Archived *bool  `json:"archived"`
+	ID string `json:"id"`
+	// Archived is required: a request without it is refused.
+	Archived *bool `json:"archived" ts:"boolean"`
 }
 
 func (s *Server) productArchive(w http.ResponseWriter, r *http.Request) error {

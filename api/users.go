@@ -22,9 +22,9 @@ type LoginRequest struct {
 // UserResponse is the signed-in shopper, after sign-up or sign-in (with a message) or when the
 // storefront asks who is signed in (GET /api/user/is-auth).
 type UserResponse struct {
-	Message string     `json:"message,omitempty"`
-	Success bool       `json:"success"`
-	User    *haat.User `json:"user"`
+	Message string    `json:"message,omitempty"`
+	Success bool      `json:"success"`
+	User    haat.User `json:"user"`
 }
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
@@ -42,7 +42,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
-	return ok(w, UserResponse{Message: "Account Created", Success: true, User: u})
+	return ok(w, UserResponse{Message: "Account Created", Success: true, User: *u})
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
@@ -60,7 +60,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
-	return ok(w, UserResponse{Message: "Logged In", Success: true, User: u})
+	return ok(w, UserResponse{Message: "Logged In", Success: true, User: *u})
 }
 
 // isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the
@@ -77,7 +77,7 @@ func (s *Server) isAuth(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, UserResponse{Success: true, User: u})
+	return ok(w, UserResponse{Success: true, User: *u})
 }
 
 // logout ends the request's session of role, a shopper's or a seller's.

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/api"
 	"haat/payment"
 )
 
@@ -75,6 +76,49 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
+
+	g.section("Requests and answers of the API, by route.")
+	g.printf("\n")
+	g.scalar(reflect.TypeFor[api.Quantity](), "number")
+	for _, t := range apiShapes {
+		g.declare(t)
+	}
+}
+
+// apiShapes are the request and answer types of package api, in the order they are written: the
+// answers of many routes first, then each route's request and answer, grouped as the routes are.
+var apiShapes = []reflect.Type{
+	reflect.TypeFor[api.MessageResponse](),
+	reflect.TypeFor[api.ErrorResponse](),
+	reflect.TypeFor[api.ConfigResponse](),
+	reflect.TypeFor[api.RegisterRequest](),
+	reflect.TypeFor[api.LoginRequest](),
+	reflect.TypeFor[api.UserResponse](),
+	reflect.TypeFor[api.ProductListResponse](),
+	reflect.TypeFor[api.ProductDataRequest](),
+	reflect.TypeFor[api.ProductAddResponse](),
+	reflect.TypeFor[api.ProductStockRequest](),
+	reflect.TypeFor[api.ProductUpdateResponse](),
+	reflect.TypeFor[api.ProductArchiveRequest](),
+	reflect.TypeFor[api.SellerProductsResponse](),
+	reflect.TypeFor[api.ProductNotifyRequest](),
+	reflect.TypeFor[api.UserAlertsResponse](),
+	reflect.TypeFor[api.DashboardResponse](),
+	reflect.TypeFor[api.CartUpdateRequest](),
+	reflect.TypeFor[api.CartUpdateResponse](),
+	reflect.TypeFor[api.CartConflictResponse](),
+	reflect.TypeFor[api.AddressAddRequest](),
+	reflect.TypeFor[api.AddressAddResponse](),
+	reflect.TypeFor[api.AddressListResponse](),
+	reflect.TypeFor[api.OrderRequest](),
+	reflect.TypeFor[api.OrderPayRequest](),
+	reflect.TypeFor[api.PaymentPageResponse](),
+	reflect.TypeFor[api.UserOrdersResponse](),
+	reflect.TypeFor[api.OrderCancelRequest](),
+	reflect.TypeFor[api.OrderCancelResponse](),
+	reflect.TypeFor[api.SellerOrdersResponse](),
+	reflect.TypeFor[api.OrderChangeRequest](),
+	reflect.TypeFor[api.OrderChangeResponse](),
 }
 
 // taxExamples writes subtotals with the tax haat.Tax charges on them, chosen around the rounding

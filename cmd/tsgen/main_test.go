@@ -2,8 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +53,8 @@ type outer struct {
 	Anon     struct {
 		A bool `json:"a"`
 	} `json:"anon"`
+	Raw    json.RawMessage `json:"raw" ts:"number | string"`
+	Tagged *withBase       `json:"tagged" ts:"Omit<WithBase, 'extra'>"`
 }
 
 // Named is a named struct embedded under a json name, so it is a member, not a base.
@@ -88,6 +95,9 @@ func TestShapes(t *testing.T) {
 		"  status: OrderStatus;\n",
 		"  payments: PaymentType[];\n",
 		"  anon: { a: boolean };\n",
+		"  raw: number | string;\n",
+		"  tagged: Omit<WithBase, 'extra'>;\n",
+		"export interface WithBase extends Named {\n", // named by a tag, so declared
 		"export interface Named {\n  'x-y': number;\n}\n",
 		"export interface Inner {\n  shared: string;\n}\n", // only as the type of ptr
 		"export type OrderStatus = 'Awaiting Payment' | 'Payment Failed' | 'Order Placed' | 'Packed' | 'Out for Delivery' | 'Delivered' | 'Cancelled';\n",
@@ -135,6 +145,57 @@ func TestRefusesWhatItCannotSee(t *testing.T) {
 	g.declare(reflect.TypeFor[haat.Product]()) // Money encodes itself and is not declared a scalar
 	if len(g.errs) != 2 {
 		t.Fatalf("errors %q, want one for json.RawMessage and one for haat.Money", g.errs)
+	}
+}
+
+// TestEveryAPIShape fails while a request or answer type of package api is left out of the
+// contract: every exported type of the package but the server and its interfaces.
+func TestEveryAPIShape(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, "api"), func(fi fs.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := generate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range pkgs["api"].Files {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range g.Specs {
+				ts := s.(*ast.TypeSpec)
+				if _, isInterface := ts.Type.(*ast.InterfaceType); isInterface || !ts.Name.IsExported() || ts.Name.Name == "Server" {
+					continue
+				}
+				if !regexp.MustCompile(`(?m)^export (interface|type) ` + ts.Name.Name + `\b`).Match(src) {
+					t.Errorf("api.%s is not in %s: add it to apiShapes", ts.Name.Name, contractFile)
+				}
+			}
+		}
+	}
+}
+
+// TestCommentNames: a doc comment's Go name becomes the TypeScript one when it is a whole word.
+func TestCommentNames(t *testing.T) {
+	for _, c := range []struct{ doc, goName, name, want string }{
+		{"CanRefund: a refund is due.", "CanRefund", "canRefund", "/** canRefund: a refund is due. */\n"},
+		{"Refunds are owed.", "Refunds", "refunds", "/** refunds are owed. */\n"},
+		{"RefundsDue are owed.", "Refunds", "refunds", "/** RefundsDue are owed. */\n"},
+	} {
+		var b strings.Builder
+		writeComment(&b, "", c.doc, c.goName, c.name)
+		if b.String() != c.want {
+			t.Errorf("comment of %q = %q, want %q", c.doc, b.String(), c.want)
+		}
 	}
 }
 

@@ -26,7 +26,10 @@ import (
 //     those values; one declared with enum also gets the list of its values, in order;
 //   - a slice is an array, a map with string keys a Record; numbers are number;
 //   - time.Time is a string (RFC 3339) and haat.Money a number; any other type that encodes
-//     itself is refused, since reflection cannot see its shape.
+//     itself is refused, since reflection cannot see its shape;
+//   - a field tagged ts:"…" has that TypeScript type instead, for a field whose Go type says more
+//     or less than the JSON it carries: a json.RawMessage read as a number or a numeric string,
+//     a pointer that only tells a missing field from a zero one.
 type generator struct {
 	root, module string // the repository's directory and module path
 	out          bytes.Buffer
@@ -96,8 +99,8 @@ func writeComment(w io.Writer, indent, doc, goName, name string) {
 	if doc == "" {
 		return
 	}
-	if rest, ok := strings.CutPrefix(doc, goName+" "); ok && goName != name {
-		doc = name + " " + rest
+	if rest, ok := strings.CutPrefix(doc, goName); ok && goName != "" && goName != name && startsWord(rest) {
+		doc = name + rest
 	}
 	lines := strings.Split(doc, "\n")
 	if len(lines) == 1 {
@@ -109,6 +112,15 @@ func writeComment(w io.Writer, indent, doc, goName, name string) {
 		fmt.Fprintf(w, "%s *%s\n", indent, strings.TrimRight(" "+strings.ReplaceAll(l, "*/", "*\\/"), " "))
 	}
 	fmt.Fprintf(w, "%s */\n", indent)
+}
+
+// startsWord reports whether the text after a name ends the name: it is empty or goes on with a
+// space or punctuation, not with a letter or digit of a longer word.
+func startsWord(rest string) bool {
+	for _, r := range rest {
+		return r == ' ' || unicode.IsPunct(r)
+	}
+	return true
 }
 
 // section starts a part of the module with a heading comment.
@@ -294,7 +306,16 @@ func (g *generator) members(t reflect.Type) (bases []string, members []member) {
 			g.fail("%s.%s: the json string option is not supported", t, f.Name)
 		}
 		optional := hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
-		members = append(members, member{goName: f.Name, name: name, typ: g.expr(f.Type, optional), optional: optional})
+		typ, ok := f.Tag.Lookup("ts")
+		switch {
+		case !ok:
+			typ = g.expr(f.Type, optional)
+		case strings.TrimSpace(typ) == "":
+			g.fail("%s.%s: empty ts tag", t, f.Name)
+		default:
+			g.refNamed(f.Type)
+		}
+		members = append(members, member{goName: f.Name, name: name, typ: typ, optional: optional})
 	}
 	return bases, members
 }
@@ -305,6 +326,17 @@ func (g *generator) ref(t reflect.Type) string {
 		g.pending = append(g.pending, t)
 	}
 	return g.tsName(t)
+}
+
+// refNamed queues the declaration of the named type of the module that t is or points to, if
+// any, for a field whose TypeScript type its ts tag gives and may name.
+func (g *generator) refNamed(t reflect.Type) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if _, scalar := g.scalars[t]; !scalar && t.Name() != "" && strings.HasPrefix(t.PkgPath()+"/", g.module+"/") {
+		g.ref(t)
+	}
 }
 
 // encodesItself reports, and refuses, a type that encodes itself in a way reflection cannot see.

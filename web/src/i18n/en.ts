@@ -1,7 +1,10 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import type { Category, OrderStatus } from '../lib/contract';
+import { MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus } from '../lib/contract';
 import type { Accented } from './types';
+
+/** taxRate is the server's tax as people read it: "2%". */
+const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
 
 /** dateTime shows a moment as "22 Nov 2026, 10:05". */
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -209,7 +212,7 @@ export const en = {
     price: 'Price',
     shipping: 'Shipping Fee',
     free: 'Free',
-    tax: 'Tax (2%)',
+    tax: `Tax (${taxRate})`,
     total: 'Total Amount:',
     placeOrder: 'Place Order',
     checkout: 'Proceed To CheckOut',
@@ -325,7 +328,7 @@ export const en = {
 
     newProduct: 'Add New Product',
     productImage: 'Product Image',
-    imageHint: 'Up to 4 photos (JPEG, PNG, WebP or GIF, at most 5 MB each). The first one is shown on the product card.',
+    imageHint: `Up to ${MAX_PRODUCT_IMAGES} photos (JPEG, PNG, WebP or GIF, at most 5 MB each). The first one is shown on the product card.`,
     imageSlot: (n: number) => `Product image ${n}`,
     removeImage: (n: number) => `Remove product image ${n}`,
     moveImageLeft: (n: number) => `Move product image ${n} left`,
@@ -440,8 +443,8 @@ export const en = {
     feeQ: 'How much does delivery cost?',
     feeA: (rule?: { freeAbove: string; fee: string }) =>
       rule
-        ? `Nothing: delivery is free on every order. Orders above ${rule.freeAbove} always ship free, and the ${rule.fee} fee for smaller orders is not charged at the moment, so the cart shows the shipping fee as Free and adds only the 2% tax.`
-        : 'Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the 2% tax.',
+        ? `Nothing: delivery is free on every order. Orders above ${rule.freeAbove} always ship free, and the ${rule.fee} fee for smaller orders is not charged at the moment, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.`
+        : `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.`,
     speedQ: 'How fast will my order arrive?',
     speedA:
       'Most orders in the Kathmandu Valley arrive within 30 minutes, and every order arrives the same day or the next. Follow yours under My Orders.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from './api';
-import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
+import { MAX_QUANTITY, type Product } from './contract';
+import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinorUnits, formatAmount, taxOf } from './money';
 import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
@@ -14,6 +14,7 @@ const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): 
   image: [`/media/catalogue/${id}.webp`],
   description: ['line'],
   inStock: true,
+  stockOn: true,
   createdAt: '2026-11-22T10:00:00Z',
   ...extra,
 });

@@ -1,8 +1,5 @@
-import type { Cart, Product } from './api';
-import { LOW_STOCK, MAX_QUANTITY } from './contract';
+import { LOW_STOCK, MAX_QUANTITY, type Cart, type Product } from './contract';
 import { taxOf, toMinor } from './money';
-
-export { MAX_QUANTITY };
 
 /** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
 export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
@@ -140,7 +137,7 @@ export interface Totals {
   total: number;
 }
 
-/** cartTotals computes subtotal, 2% tax and total in minor units, as the server does for the order. */
+/** cartTotals computes subtotal, tax (the contract's TAX_NUMERATOR/TAX_DENOMINATOR) and total in minor units, as the server does for the order. */
 export function cartTotals(lines: CartLine[]): Totals {
   const subtotal = lines.reduce((sum, l) => sum + toMinor(l.product.offerPrice) * l.quantity, 0);
   const tax = taxOf(subtotal);

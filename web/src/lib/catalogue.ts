@@ -1,4 +1,4 @@
-import type { Category, Product } from './api';
+import { CATEGORIES, type Category, type Product } from './contract';
 import { t } from '../i18n';
 
 export interface CategoryInfo {
@@ -8,16 +8,19 @@ export interface CategoryInfo {
   image: string;
 }
 
-/** categories are the store's categories: label and path key, with a tile colour and picture. */
-export const categories: CategoryInfo[] = [
-  { text: t.categories.Vegetables, path: 'Vegetables', tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
-  { text: t.categories.Fruits, path: 'Fruits', tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
-  { text: t.categories.Drinks, path: 'Drinks', tint: 'bg-sky-100', image: '/media/catalogue/apple-juice.webp' },
-  { text: t.categories.Instant, path: 'Instant', tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
-  { text: t.categories.Dairy, path: 'Dairy', tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
-  { text: t.categories.Bakery, path: 'Bakery', tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },
-  { text: t.categories.Grains, path: 'Grains', tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
-];
+/** tiles give each category its tile colour and picture; every category of the contract needs one. */
+const tiles: Record<Category, Pick<CategoryInfo, 'tint' | 'image'>> = {
+  Vegetables: { tint: 'bg-lime-100', image: '/media/catalogue/rayo-saag.webp' },
+  Fruits: { tint: 'bg-orange-100', image: '/media/catalogue/suntala.webp' },
+  Drinks: { tint: 'bg-sky-100', image: '/media/catalogue/apple-juice.webp' },
+  Instant: { tint: 'bg-amber-100', image: '/media/catalogue/wai-wai.webp' },
+  Dairy: { tint: 'bg-yellow-50', image: '/media/catalogue/milk.webp' },
+  Bakery: { tint: 'bg-rose-100', image: '/media/catalogue/bread.webp' },
+  Grains: { tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
+};
+
+/** categories are the store's categories, in the contract's order: label and path key, with a tile colour and picture. */
+export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({ text: t.categories[path], path, ...tiles[path] }));
 
 /** findCategory matches a path segment case-insensitively. */
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>

@@ -1,4 +1,7 @@
-import type { PaymentType } from './api';
+import { PAYMENT_TYPES, type PaymentType } from './contract';
+
+/** isPaymentType says whether a value is one of the contract's payment types. */
+export const isPaymentType = (v: unknown): v is PaymentType => (PAYMENT_TYPES as readonly unknown[]).includes(v);
 
 /** CheckoutChoice is what a shopper picked on the cart page: it outlives a reload and a trip to add an address. */
 export interface CheckoutChoice {
@@ -17,7 +20,7 @@ export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
     const raw = parsed as Record<string, unknown>;
     const choice: CheckoutChoice = {};
     if (typeof raw.addressId === 'string') choice.addressId = raw.addressId;
-    if (raw.payment === 'COD' || raw.payment === 'Online') choice.payment = raw.payment;
+    if (isPaymentType(raw.payment)) choice.payment = raw.payment;
     if (typeof raw.methodId === 'string') choice.methodId = raw.methodId;
     return choice;
   } catch {

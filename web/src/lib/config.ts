@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap, type PaymentMethod } from './api';
+import { api, unwrap } from './api';
+import type { PaymentMethod } from './contract';
 import { t } from '../i18n';
 
 /** configKeys are the query keys of the store's settings. */

@@ -281,3 +281,295 @@ export interface PaymentMethod {
   id: string;
   label: string;
 }
+
+// Requests and answers of the API, by route.
+
+/**
+ * Quantity is a quantity as the client sent it, a whole number from 1 to haat.MaxQuantity. It is
+ * kept as sent, so that parseQuantity can say what is wrong with any other value.
+ */
+export type Quantity = number;
+
+/** MessageResponse is a successful answer with at most a message to show. */
+export interface MessageResponse {
+  message?: string;
+  success: boolean;
+}
+
+/** ErrorResponse is the answer to every failed call: the message is fit to show as it is. */
+export interface ErrorResponse {
+  message: string;
+  success: boolean;
+}
+
+/** ConfigResponse is the store's configuration as the storefront needs it (GET /api/config). */
+export interface ConfigResponse {
+  currency: string;
+  currencySymbol: string;
+  paymentMethods: PaymentMethod[];
+  success: boolean;
+  /** timeZone is the store's (an IANA name): the days of the seller's order filters are its days. */
+  timeZone: string;
+}
+
+/** RegisterRequest is a shopper's sign-up (POST /api/user/register). */
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** LoginRequest is a shopper's or seller's sign-in (POST /api/user/login, POST /api/seller/login). */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/**
+ * UserResponse is the signed-in shopper, after sign-up or sign-in (with a message) or when the
+ * storefront asks who is signed in (GET /api/user/is-auth).
+ */
+export interface UserResponse {
+  message?: string;
+  success: boolean;
+  user: User;
+}
+
+/** ProductListResponse is every product, in stock or not (GET /api/product/list). */
+export interface ProductListResponse {
+  products: Product[];
+  success: boolean;
+}
+
+/**
+ * ProductDataRequest is the product of an add-product form sent as one field, productData,
+ * holding JSON; prices are numbers or numeric strings (POST /api/product/add).
+ */
+export interface ProductDataRequest {
+  name: string;
+  description: string[];
+  category: string;
+  price: number | string;
+  offerPrice: number | string;
+  weight: string;
+  /**
+   * stock is the number of units for sale when the store is to count them; absent or null
+   * leaves them uncounted.
+   */
+  stock?: number | string | null;
+}
+
+/** ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add). */
+export interface ProductAddResponse {
+  message: string;
+  product: Product;
+  success: boolean;
+}
+
+/** ProductStockRequest puts a product in or out of stock (POST /api/product/stock). */
+export interface ProductStockRequest {
+  id: string;
+  /** inStock is required: a request without it is refused. */
+  inStock: boolean;
+}
+
+/** ProductUpdateResponse is the product as the seller corrected it (POST /api/product/update). */
+export interface ProductUpdateResponse {
+  message: string;
+  product: Product;
+  success: boolean;
+}
+
+/** ProductArchiveRequest takes a product off sale, or puts it back (POST /api/product/archive). */
+export interface ProductArchiveRequest {
+  id: string;
+  /** archived is required: a request without it is refused. */
+  archived: boolean;
+}
+
+/** SellerProductsResponse is every product, archived ones too, newest first (GET /api/seller/products). */
+export interface SellerProductsResponse {
+  products: SellerProduct[];
+  success: boolean;
+}
+
+/** SellerProduct is a product as the seller's list shows it, with whether it is archived. */
+export interface SellerProduct extends Product {
+  archived: boolean;
+}
+
+/**
+ * ProductNotifyRequest asks to be told when a product out of stock is back, or, with notify
+ * false, no longer (POST /api/product/notify).
+ */
+export interface ProductNotifyRequest {
+  id: string;
+  notify?: boolean;
+}
+
+/** UserAlertsResponse is the shopper's stock alerts, those back on sale first (GET /api/user/alerts). */
+export interface UserAlertsResponse {
+  alerts: StockAlert[];
+  success: boolean;
+}
+
+/** DashboardResponse sums up the store for the seller (GET /api/seller/dashboard). */
+export interface DashboardResponse {
+  dashboard: Dashboard;
+  success: boolean;
+}
+
+/**
+ * CartUpdateRequest replaces the shopper's cart (POST /api/cart/update). Version, the
+ * cartVersion the client last saw, makes the update conditional; without it the cart is replaced.
+ */
+export interface CartUpdateRequest {
+  cartItems: Record<string, Quantity>;
+  version?: number;
+}
+
+/** CartUpdateResponse is the saved cart's new version (POST /api/cart/update). */
+export interface CartUpdateResponse {
+  cartVersion: number;
+  message: string;
+  success: boolean;
+}
+
+/**
+ * CartConflictResponse is the 409 answer to a cart update whose version is not the stored one:
+ * the stored cart and its version, for the client to merge its change into and send again.
+ */
+export interface CartConflictResponse {
+  cartItems: Cart;
+  cartVersion: number;
+  message: string;
+  success: boolean;
+}
+
+/**
+ * AddressAddRequest is a new delivery address of the shopper's (POST /api/address/add); the store
+ * gives it its id.
+ */
+export interface AddressAddRequest {
+  /** address is required; an _id in it is ignored. */
+  address: Omit<Address, '_id'>;
+}
+
+/** AddressAddResponse is the address saved, with its id (POST /api/address/add). */
+export interface AddressAddResponse {
+  address: Address;
+  message: string;
+  success: boolean;
+}
+
+/** AddressListResponse is the shopper's addresses, oldest first (GET /api/address/get). */
+export interface AddressListResponse {
+  addresses: Address[];
+  success: boolean;
+}
+
+/**
+ * OrderRequest is a shopper's order (POST /api/order/cod, POST /api/order/stripe). Method names
+ * the payment provider of an online order, the first one offered when empty. A userId, amount or
+ * prices in the body are ignored: the session decides the shopper and the store the prices.
+ */
+export interface OrderRequest {
+  method?: string;
+  items: OrderItemRequest[];
+  address: string;
+}
+
+/** OrderItemRequest is one line of an order request: a product id and a quantity. */
+export interface OrderItemRequest {
+  product: string;
+  quantity: Quantity;
+}
+
+/**
+ * OrderPayRequest starts a new payment of one of the shopper's unpaid online orders, with the
+ * named method or the first one offered (POST /api/order/pay).
+ */
+export interface OrderPayRequest {
+  id: string;
+  method?: string;
+}
+
+/**
+ * PaymentPageResponse is the provider's page to send the shopper to, to pay an order
+ * (POST /api/order/stripe, POST /api/order/pay).
+ */
+export interface PaymentPageResponse {
+  success: boolean;
+  url: string;
+}
+
+/** UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user). */
+export interface UserOrdersResponse {
+  orders: UserOrder[];
+  success: boolean;
+}
+
+/**
+ * UserOrder is an order as its shopper sees it: with whether it can be paid now (POST
+ * /api/order/pay) and whether the shopper can still cancel it (POST /api/order/cancel).
+ */
+export interface UserOrder extends Order {
+  canPay: boolean;
+  canCancel: boolean;
+}
+
+/** OrderCancelRequest cancels one of the shopper's orders (POST /api/order/cancel). */
+export interface OrderCancelRequest {
+  id: string;
+}
+
+/** OrderCancelResponse is the cancelled order as its shopper sees it (POST /api/order/cancel). */
+export interface OrderCancelResponse {
+  message: string;
+  order: UserOrder;
+  success: boolean;
+}
+
+/**
+ * SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
+ * older ones remain (GET /api/order/seller).
+ */
+export interface SellerOrdersResponse {
+  hasMore: boolean;
+  orders: SellerOrder[];
+  success: boolean;
+}
+
+/**
+ * SellerOrder is an order as the seller sees it: with the steps it can take now, and the
+ * payments it owes back.
+ */
+export interface SellerOrder extends Order {
+  nextStatuses: OrderStatus[];
+  canMarkPaid: boolean;
+  /** refunds are the order's payments owed back or given back: amount, provider, reference. */
+  refunds: Refund[];
+  /** canRefund: a refund due can be made through its provider (POST /api/order/refund). */
+  canRefund: boolean;
+  /** canMarkRefunded: a refund is due, to be recorded once made by hand (POST /api/order/refunded). */
+  canMarkRefunded: boolean;
+}
+
+/**
+ * OrderChangeRequest is a seller's change to an order: its id and, for a status step, the new
+ * status (POST /api/order/status, /paid, /refund, /refunded).
+ */
+export interface OrderChangeRequest {
+  id: string;
+  status?: OrderStatus;
+}
+
+/**
+ * OrderChangeResponse is the changed order as the seller sees it (POST /api/order/status, /paid,
+ * /refund, /refunded).
+ */
+export interface OrderChangeResponse {
+  message: string;
+  order: SellerOrder;
+  success: boolean;
+}

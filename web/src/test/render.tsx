@@ -6,7 +6,7 @@ import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/context';
 import App from '../app/App';
-import type { Product } from '../lib/api';
+import type { Product } from '../lib/contract';
 import { paths } from '../app/paths';
 
 export const rice: Product = {
@@ -19,6 +19,7 @@ export const rice: Product = {
   description: ['Hill-grown red rice from Jumla'],
   weight: '1 kg',
   inStock: true,
+  stockOn: true,
   createdAt: '2026-11-22T10:00:00Z',
 };
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap, type User } from '../../lib/api';
+import { api, ApiError, unwrap } from '../../lib/api';
+import type { User } from '../../lib/contract';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { cartStore } from '../cart/store';

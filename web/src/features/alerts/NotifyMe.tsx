@@ -1,6 +1,6 @@
 import { useApp } from '../../app/context';
 import { t } from '../../i18n';
-import type { Product } from '../../lib/api';
+import type { Product } from '../../lib/contract';
 import { useUser } from '../account/api';
 import { useAlerts, useNotify } from './api';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
-import type { StockAlert } from '../../lib/api';
+import type { StockAlert } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
-import type { PaymentType } from '../../lib/api';
-import { cartCount, cartLines, cartTotals, MAX_QUANTITY, quantityLimit, unavailableLines } from '../../lib/cart';
-import { loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
+import { cartCount, cartLines, cartTotals, quantityLimit, unavailableLines } from '../../lib/cart';
+import { MAX_QUANTITY, type PaymentType } from '../../lib/contract';
+import { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
 import { cover } from '../../lib/catalogue';
 import { formatMinorUnits, toMinor } from '../../lib/money';
@@ -72,7 +72,7 @@ export default function CartPage() {
       if (!user) setShowLogin(true);
       return;
     }
-    if (payment !== 'COD' && payment !== 'Online') {
+    if (!isPaymentType(payment)) {
       toast.error(t.toast.invalidPayment, { id: 'order-error' });
       return;
     }

@@ -1,7 +1,7 @@
 import { useCart, useCartStore } from './api';
 import { t } from '../../i18n';
-import type { Product } from '../../lib/api';
-import { MAX_QUANTITY, quantityLimit } from '../../lib/cart';
+import { quantityLimit } from '../../lib/cart';
+import { MAX_QUANTITY, type Product } from '../../lib/contract';
 
 /** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
 export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../lib/api';
+import type { Cart } from '../../lib/contract';
 import { cartCount } from '../../lib/cart';
 import { cartKeys, cartStore } from './store';
 

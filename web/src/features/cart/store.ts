@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api, type Cart, type Product, type User } from '../../lib/api';
-import { addOne, loadGuestCart, MAX_QUANTITY, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';
+import { api } from '../../lib/api';
+import { MAX_QUANTITY, type Cart, type Product, type User } from '../../lib/contract';
+import { addOne, loadGuestCart, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
 
@@ -111,7 +112,7 @@ export class CartStore {
         this.announce(this.current());
         continue;
       }
-      const theirs = r.data?.cartItems as Cart | undefined;
+      const theirs = r.data?.cartItems;
       const version = r.data?.cartVersion;
       if (r.status === 409 && base && theirs && typeof version === 'number' && conflicts++ < 5) {
         // Another tab or device saved first: keep both sides' changes and send the result.

@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { Product } from '../../lib/api';
+import type { Product } from '../../lib/contract';
 import { fewLeft } from '../../lib/cart';
 
 /** FewLeft says "Only 3 left" when so few units of a product on sale are left; otherwise nothing. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { t } from '../../i18n';
-import type { Product } from '../../lib/api';
+import type { Product } from '../../lib/contract';
 import { cover } from '../../lib/catalogue';
 import { formatAmount } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap, type Product } from '../../lib/api';
+import { api, unwrap } from '../../lib/api';
+import type { Product } from '../../lib/contract';
 import { t } from '../../i18n';
 
 /** catalogueKeys are the query keys of the catalogue. */

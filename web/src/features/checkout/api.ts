@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type AddressInput, type PaymentType } from '../../lib/api';
+import { api, unwrap, type AddressInput } from '../../lib/api';
+import type { PaymentType } from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
 import toast from 'react-hot-toast';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, serveApi } from '../../test/render';
-import type { PaymentMethod } from '../../lib/api';
+import type { PaymentMethod } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
 import { storeConfigQuery } from '../../lib/config';
-import type { PaymentMethod, StoreConfig } from '../../lib/api';
+import type { ConfigResponse, PaymentMethod } from '../../lib/contract';
 import { t } from '../../i18n';
 
 const tabs = (['contact', 'faqs', 'returns', 'payment'] as const).map((key) => ({ key, label: t.help.tabs[key] }));
@@ -40,7 +40,7 @@ function ContactTab() {
   );
 }
 
-function FaqTab({ config }: { config: StoreConfig | undefined }) {
+function FaqTab({ config }: { config: ConfigResponse | undefined }) {
   // Amounts are named only once the store's currency is known.
   const rule = config && deliveryRule[config.currency];
   const faqs = [
@@ -74,7 +74,7 @@ function ReturnsTab() {
 }
 
 /** PaymentTab lists exactly what the store takes: cash on delivery and each configured online provider. */
-function PaymentTab({ config }: { config: StoreConfig | undefined }) {
+function PaymentTab({ config }: { config: ConfigResponse | undefined }) {
   if (!config) return <div className="h-40 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />;
   const online: PaymentMethod[] = config.paymentMethods ?? [];
   const rows = [

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { t } from '../../i18n';
-import type { UserOrder } from '../../lib/api';
+import type { UserOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { useProducts } from '../catalogue/api';
 import { useCartStore } from '../cart/api';

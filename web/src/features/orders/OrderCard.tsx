@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../lib/api';
+import type { Order } from '../../lib/contract';
 import { statusTone } from '../../components/styles';
 import { t } from '../../i18n';
 

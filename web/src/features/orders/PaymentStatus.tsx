@@ -1,4 +1,4 @@
-import type { Order, SellerOrder } from '../../lib/api';
+import type { Order, SellerOrder } from '../../lib/contract';
 import { formatAmount } from '../../lib/money';
 import { t } from '../../i18n';
 

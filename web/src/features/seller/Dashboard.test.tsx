@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
-import type { Dashboard } from '../../lib/api';
+import type { Dashboard } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 

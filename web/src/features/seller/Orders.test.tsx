@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
-import type { SellerOrder } from '../../lib/api';
+import type { SellerOrder } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const order = (o: Partial<SellerOrder>): SellerOrder => ({
-  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false,
+  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
   refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api, type OrderStatus, type SellerOrder } from '../../lib/api';
+import { api } from '../../lib/api';
+import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { thumbnail } from '../../lib/catalogue';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { formatAmount } from '../../lib/money';

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import type { SellerProduct } from '../../lib/api';
-import { MAX_PRODUCT_IMAGES } from '../../lib/contract';
+import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { inputClass } from '../../components/styles';
@@ -193,7 +192,7 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
           </ul>
         </fieldset>
 
-        <TextField {...field} label={t.seller.productName} value={fields.name} onChange={set('name')} placeholder={t.seller.productNamePlaceholder} maxLength={200} required />
+        <TextField {...field} label={t.seller.productName} value={fields.name} onChange={set('name')} placeholder={t.seller.productNamePlaceholder} maxLength={MAX_PRODUCT_NAME} required />
 
         <div>
           <label className="block font-medium">
@@ -225,7 +224,7 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
               ))}
             </select>
           </label>
-          <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={50} />
+          <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={MAX_WEIGHT} />
         </div>
 
         <div className="grid grid-cols-2 gap-5">

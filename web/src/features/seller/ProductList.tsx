@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import type { Product, SellerProduct } from '../../lib/api';
+import type { Product, SellerProduct } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
 import { formatAmount } from '../../lib/money';

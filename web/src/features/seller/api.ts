@@ -1,5 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, unwrap, type OrderStatus, type Product, type SellerOrder, type SellerProduct } from '../../lib/api';
+import { api, unwrap } from '../../lib/api';
+import type { OrderStatus, Product, SellerOrder, SellerProduct } from '../../lib/contract';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
