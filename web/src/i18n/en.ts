@@ -1,6 +1,6 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus } from '../lib/contract';
+import { MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
 import type { Accented } from './types';
 
 /** taxRate is the server's tax as people read it: "2%". */
@@ -206,8 +206,8 @@ export const en = {
     change: 'Change',
     addAddress: 'Add address',
     paymentMethod: 'Payment Method',
-    cod: 'Cash On Delivery',
-    online: 'Online Payment',
+    /** paymentTypes name each payment type in the cart's choice of payment. */
+    paymentTypes: { COD: 'Cash On Delivery', Online: 'Online Payment' } satisfies Record<PaymentType, string>,
     payWith: 'Pay with',
     price: 'Price',
     shipping: 'Shipping Fee',
@@ -257,8 +257,8 @@ export const en = {
     quantity: 'Quantity:',
     category: 'Category:',
     deliverTo: 'Deliver to:',
-    online: 'Online',
-    cod: 'COD',
+    /** paymentTypes name how an order is paid, in the shopper's and the seller's order lists. */
+    paymentTypes: { COD: 'COD', Online: 'Online' } satisfies Record<PaymentType, string>,
     payNow: 'Pay Now',
     payWith: (label: string) => `Pay with ${label}`,
     signIn: 'Please log in to see your orders.',

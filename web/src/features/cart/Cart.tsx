@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { cartCount, cartLines, cartTotals, quantityLimit, unavailableLines } from '../../lib/cart';
-import { MAX_QUANTITY, type PaymentType } from '../../lib/contract';
+import { MAX_QUANTITY, PAYMENT_TYPES, type PaymentType } from '../../lib/contract';
 import { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
 import { cover } from '../../lib/catalogue';
@@ -270,8 +270,11 @@ export default function CartPage() {
             onChange={(e) => choose({ payment: e.target.value as PaymentType })}
             className="mt-2 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-slate-800"
           >
-            <option value="COD">{t.cart.cod}</option>
-            <option value="Online">{t.cart.online}</option>
+            {PAYMENT_TYPES.map((p) => (
+              <option key={p} value={p}>
+                {t.cart.paymentTypes[p]}
+              </option>
+            ))}
           </select>
           {payment === 'Online' && paymentMethods.length > 0 && (
             <fieldset className="mt-3">

@@ -78,7 +78,7 @@ function PaymentTab({ config }: { config: ConfigResponse | undefined }) {
   if (!config) return <div className="h-40 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />;
   const online: PaymentMethod[] = config.paymentMethods ?? [];
   const rows = [
-    { id: 'cod', title: t.cart.cod, text: t.help.cod },
+    { id: 'cod', title: t.cart.paymentTypes.COD, text: t.help.cod },
     ...online.map((m) => ({ id: m.id, title: m.label, text: t.help.methods[m.id] ?? t.help.otherMethod })),
   ];
   return (

@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 export const orderDate = (o: Order) => t.orders.placedAt(o.createdAt);
 
 /** paymentTypeLabel names how an order is paid: COD or Online. */
-export const paymentTypeLabel = (o: Order) => (o.paymentType === 'COD' ? t.orders.cod : t.orders.online);
+export const paymentTypeLabel = (o: Order) => t.orders.paymentTypes[o.paymentType];
 
 /** StatusBadge shows where an order stands, coloured by how it is going. */
 export function StatusBadge({ order }: { order: Order }) {
