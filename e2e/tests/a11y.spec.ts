@@ -37,7 +37,7 @@ for (const width of [360, 1280]) {
 // The seller's screens, at the widths a seller works at: desktop and tablet.
 for (const width of [768, 1280]) {
   test(`seller pages have no accessibility violations at ${width} px`, async ({ page }) => {
-    // Six screens, each scanned by axe: more than one page's share of the default limit.
+    // Seven screens, each scanned by axe: more than one page's share of the default limit.
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     const found: string[] = [];
