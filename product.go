@@ -28,6 +28,9 @@ func CanonicalCategory(s string) Category {
 // MaxProductImages is the most images a product may have.
 const MaxProductImages = 4
 
+// MaxImageBytes is the largest product photo accepted, in bytes (5 MB).
+const MaxImageBytes = 5 << 20
+
 // Length caps of a product's text, in characters: everything stored is sent to every visitor
 // in the product list, so no field may grow without bound.
 const (

@@ -38,7 +38,7 @@ import (
 
 // Limits of one upload, all but the first read from the file's header before any pixel is decoded.
 const (
-	MaxBytes      = 5 << 20
+	MaxBytes      = haat.MaxImageBytes
 	MaxPixels     = 40_000_000
 	MaxSide       = 12_000 // pixels on the longer side
 	MaxAspect     = 20     // longer side ÷ shorter side

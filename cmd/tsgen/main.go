@@ -42,6 +42,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxQuantity", haat.MaxQuantity)
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
+	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)
 	g.constant(d, "LowStock", haat.LowStock)
 	g.constant(d, "MaxProductName", haat.MaxProductName)

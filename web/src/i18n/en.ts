@@ -1,10 +1,12 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
 import type { Accented } from './types';
 
 /** taxRate is the server's tax as people read it: "2%". */
 const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
+/** imageLimit is the largest photo accepted as people read it: "5 MB". */
+const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
 
 /** dateTime shows a moment as "22 Nov 2026, 10:05". */
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -328,7 +330,7 @@ export const en = {
 
     newProduct: 'Add New Product',
     productImage: 'Product Image',
-    imageHint: `Up to ${MAX_PRODUCT_IMAGES} photos (JPEG, PNG, WebP or GIF, at most 5 MB each). The first one is shown on the product card.`,
+    imageHint: `Up to ${MAX_PRODUCT_IMAGES} photos (JPEG, PNG, WebP or GIF, at most ${imageLimit} each). The first one is shown on the product card.`,
     imageSlot: (n: number) => `Product image ${n}`,
     removeImage: (n: number) => `Remove product image ${n}`,
     moveImageLeft: (n: number) => `Move product image ${n} left`,
@@ -351,7 +353,7 @@ export const en = {
     adding: 'Adding...',
     needImage: 'Please add at least one image',
     onlyImages: 'Only image files can be added',
-    imageTooLarge: (name: string) => `${name} is larger than 5 MB`,
+    imageTooLarge: (name: string) => `${name} is larger than ${imageLimit}`,
     offerAbovePrice: 'Offer price cannot be more than the price',
 
     editTitle: (name: string) => `Edit ${name}`,

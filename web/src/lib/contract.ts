@@ -31,6 +31,8 @@ export const MAX_QUANTITY = 100;
 export const MAX_CART_LINES = 500;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
+/** MAX_IMAGE_BYTES is the largest product photo accepted, in bytes (5 MB). */
+export const MAX_IMAGE_BYTES = 5242880;
 /** MAX_STOCK is the largest stock count a product may have. */
 export const MAX_STOCK = 1000000;
 /** LOW_STOCK is the count at and below which the storefront says how few units are left. */

@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { ArrowIcon, BackIcon, CloseIcon, UploadIcon } from '../../components/icons';
 import { t } from '../../i18n';
-
-const MAX_IMAGE_BYTES = 5 << 20;
 
 // The form's fields: a medium-weight label over a normal-weight value; prices in steps of 0.01.
 const field = { labelClass: 'block font-medium', className: 'font-normal' };
