@@ -115,7 +115,7 @@ test('14: two tabs and two devices of one account never lose cart items', async 
   await expect.poll(() => statuses).toEqual([409, 200]);
   await expect(cartButton(device2)).toHaveAccessibleName('Cart, 3 items');
 
-  // The spec's own client sends no version: its cart still replaces the saved one.
+  // A client that sends no version (older clients do not) still replaces the saved cart.
   const plain = await page.request.post('/api/cart/update', { data: { cartItems: { [noodles._id]: 4 } } });
   expect(plain.status()).toBe(200);
   expect((await savedCart(page)).cartItems).toEqual({ [noodles._id]: 4 });

@@ -52,7 +52,7 @@ test('a guest shops, signs up, keeps the cart and places a cash order', async ({
   const total = subtotal + Math.floor((subtotal * 2 + 50) / 100);
   await expect(page.getByTestId('cart-total')).toHaveText(money(total));
 
-  // No address yet: the spec's message.
+  // No address yet: the order is refused until one is chosen.
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Please Select An Address')).toBeVisible();
 

@@ -92,7 +92,7 @@ describe('help centre', () => {
 });
 
 describe('marketing pages', () => {
-  it('keep the spec claims and say the same as the help centre', async () => {
+  it('keep their claims and say the same as the help centre', async () => {
     store('USD', []);
     const { unmount } = renderStore('/');
     expect(await screen.findByText('Delivered within 30 minutes', {}, { timeout: 5000 })).toBeInTheDocument();
