@@ -60,9 +60,9 @@ for (const width of [360, 1280]) {
     // The shopper quotes the number; the seller finds the order by it, with or without '#'.
     const sellerPage = await browser.newPage({ viewport: { width, height: 800 } });
     await sellerOrders(sellerPage);
-    const find = sellerPage.getByRole('searchbox', { name: 'Find order by number' });
+    const find = sellerPage.getByRole('searchbox', { name: 'Search orders' });
     await find.fill(number);
-    await sellerPage.getByRole('button', { name: 'Find' }).click();
+    await sellerPage.getByRole('button', { name: 'Search', exact: true }).click();
     const found = sellerPage.getByRole('listitem', { name: /^Order #/ });
     await expect(found).toHaveCount(1);
     await expect(found).toHaveAccessibleName(`Order ${number}`);
@@ -78,10 +78,10 @@ for (const width of [360, 1280]) {
 
     await find.fill('99999');
     await find.press('Enter');
-    await expect(sellerPage.getByText('No order with that number')).toBeVisible();
+    await expect(sellerPage.getByText('No orders match these filters.')).toBeVisible();
     await expect(found).toHaveCount(0);
 
-    await sellerPage.getByRole('button', { name: 'Show all orders' }).click();
+    await sellerPage.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(sellerPage.getByRole('listitem', { name: `Order ${number}` })).toBeVisible();
     await sellerPage.close();
   });

@@ -59,6 +59,7 @@ export default function App() {
       {showNavbar && <Navbar />}
       <Toaster
         position={phone ? 'top-left' : 'top-center'}
+        containerClassName="print:hidden"
         containerStyle={phone ? phoneToasts : wideToasts}
         toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
       />

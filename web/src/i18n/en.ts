@@ -8,8 +8,11 @@ const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
 /** imageLimit is the largest photo accepted as people read it: "5 MB". */
 const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
 
+const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 /** dateTime shows a moment as "22 Nov 2026, 10:05". */
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-GB', dateTimeParts);
+/** zoned shows a moment as dateTime does, in a time zone (the store's). */
+const zoned = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { ...dateTimeParts, timeZone });
 
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
 export const en = {
@@ -256,6 +259,8 @@ export const en = {
     date: 'Date:',
     /** placedAt shows when an order was placed, to the shopper and the seller. */
     placedAt: (iso: string) => dateTime.format(new Date(iso)),
+    /** placedAtIn shows when an order was placed in the store's time zone, as the seller's days are counted. */
+    placedAtIn: (iso: string, timeZone: string) => zoned(timeZone).format(new Date(iso)),
     quantity: 'Quantity:',
     category: 'Category:',
     deliverTo: 'Deliver to:',
@@ -294,6 +299,7 @@ export const en = {
     editProduct: 'Edit Product',
     sellerOrders: 'Orders',
     dashboard: 'Dashboard',
+    packingSlip: (n: number) => `Packing slip #${n}`,
   },
 
   seller: {
@@ -405,11 +411,52 @@ export const en = {
     yesCancel: 'Yes, cancel',
     keep: 'Keep order',
     markPaid: 'Mark Paid',
-    findOrder: 'Find order by number',
-    findPlaceholder: '#10482',
-    find: 'Find',
-    noMatch: 'No order with that number',
-    showAll: 'Show all orders',
+    placed: 'Placed',
+    filters: 'Filter orders',
+    search: 'Search orders',
+    searchPlaceholder: 'Order #, name or phone',
+    searchButton: 'Search',
+    status: 'Status',
+    anyStatus: 'All statuses',
+    paymentFilter: 'Payment',
+    anyPayment: 'Paid or pending',
+    paidOnly: 'Paid',
+    pendingOnly: 'Pending',
+    day: 'Date',
+    anyDay: 'Any day',
+    today: 'Today',
+    yesterday: 'Yesterday',
+    range: 'Date range',
+    from: 'From',
+    to: 'To',
+    clearFilters: 'Clear filters',
+    noMatches: 'No orders match these filters.',
+    exportCsv: 'Export CSV',
+    /** exportHint says what the export holds. */
+    exportHint: 'All orders that match the filters, one row per order',
+    packingSlip: 'Packing slip',
+    /** packingSlipFor names an order's packing-slip link for screen readers. */
+    packingSlipFor: (n: number) => `Packing slip for order #${n}`,
+    slip: {
+      title: 'Packing slip',
+      order: (n: number) => `Order #${n}`,
+      placed: 'Placed:',
+      item: 'Item',
+      quantity: 'Qty',
+      deliverTo: 'Deliver to',
+      phone: 'Phone:',
+      amount: 'Amount',
+      payment: 'Payment',
+      paid: 'Paid',
+      /** toCollect is the cash the delivery rider collects at the door. */
+      toCollect: (amount: string) => `To collect: ${amount}`,
+      signature: "Customer's signature",
+      received: 'Received the items above in good condition.',
+      date: 'Date',
+      print: 'Print',
+      back: 'Back to orders',
+      notFound: 'No order with that number',
+    },
   },
 
   payment: {

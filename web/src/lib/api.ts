@@ -139,8 +139,16 @@ export const api = {
   notify: (id: string, notify: boolean) => post<ProductNotifyRequest, MessageResponse>('/api/product/notify', { id, notify }),
   /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
   cancelOrder: (id: string) => post<OrderCancelRequest, OrderCancelResponse>('/api/order/cancel', { id }),
-  /** sellerOrders answers a page of orders, newest first; before (an order id) pages further back. */
-  sellerOrders: (before?: string) => get<SellerOrdersResponse>(`/api/order/seller${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+  /** sellerOrders answers a page of the orders the filters select (status, paid, q, from, to), newest first; before (an order id) pages further back. */
+  sellerOrders: (filters: Record<string, string> = {}, before?: string) => {
+    const query = new URLSearchParams(before ? { ...filters, before } : filters).toString();
+    return get<SellerOrdersResponse>(`/api/order/seller${query ? `?${query}` : ''}`);
+  },
+  /** sellerOrdersCSV is the address of the file of every order the filters select (GET /api/order/seller.csv). */
+  sellerOrdersCSV: (filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams(filters).toString();
+    return `/api/order/seller.csv${query ? `?${query}` : ''}`;
+  },
   /** findSellerOrder answers the order with the number typed ("10482" or "#10482"), or none. */
   findSellerOrder: (number: string) => get<SellerOrdersResponse>(`/api/order/seller?number=${encodeURIComponent(number.trim())}`),
   setOrderStatus: (id: string, status: OrderStatus) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/status', { id, status }),

@@ -17,8 +17,16 @@ export const storeConfigQuery = queryOptions({
 
 const noMethods: PaymentMethod[] = [];
 
-/** useStoreConfig is the currency symbol prices are shown with and the online payment methods the store offers. */
+/** defaultTimeZone is the store's time zone until /api/config answers: the server's default, Nepal's. */
+const defaultTimeZone = 'Asia/Kathmandu';
+
+/** useStoreConfig is the currency symbol prices are shown with, the online payment methods the store offers and its time zone. */
 export function useStoreConfig() {
   const { data } = useQuery(storeConfigQuery);
-  return { config: data, currency: data?.currencySymbol ?? '$', paymentMethods: data?.paymentMethods ?? noMethods };
+  return {
+    config: data,
+    currency: data?.currencySymbol ?? '$',
+    paymentMethods: data?.paymentMethods ?? noMethods,
+    timeZone: data?.timeZone ?? defaultTimeZone,
+  };
 }

@@ -1,62 +1,145 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
+import { apiFilters, readFilters, storeDay, writeFilters } from './orderFilters';
 
-afterEach(() => vi.unstubAllGlobals());
+// 18:20 UTC on 22 November is already five past midnight on the 23rd in Kathmandu (+05:45).
+const now = new Date('2026-11-22T18:20:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const config = { 'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [], timeZone: 'Asia/Kathmandu' } }) };
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const order = (o: Partial<SellerOrder>): SellerOrder => ({
   _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
   refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });
+const list = (orders: SellerOrder[], hasMore = false) => () => ({ json: { success: true, hasMore, orders } });
 
-describe('seller orders by number', () => {
-  it('shows each order number and finds an order by it', async () => {
+describe('seller order filters', () => {
+  it('reads and writes the query string, and turns Today and Yesterday into the store’s dates', () => {
+    const f = readFilters(new URLSearchParams('status=Packed&paid=false&q=%20sita%20&day=today&from=bad'));
+    expect(f).toEqual({ status: 'Packed', paid: 'false', q: ' sita ', day: 'today', from: '', to: '' });
+    expect(writeFilters(f).toString()).toBe('status=Packed&paid=false&q=sita&day=today');
+    expect(apiFilters(f, 'Asia/Kathmandu', now)).toEqual({ status: 'Packed', paid: 'false', q: 'sita', from: '2026-11-23', to: '2026-11-23' });
+    expect(apiFilters({ ...f, day: 'yesterday' }, 'Asia/Kathmandu', now)).toMatchObject({ from: '2026-11-22', to: '2026-11-22' });
+    expect(storeDay('UTC', 0, now)).toBe('2026-11-22');
+    // Unknown values are dropped; dates alone mean a range.
+    expect(readFilters(new URLSearchParams('status=Awaiting+Payment&paid=yes&from=2026-11-01'))).toEqual({ status: '', paid: '', q: '', day: 'range', from: '2026-11-01', to: '' });
+  });
+
+  it('narrows the list by status, payment, search and date, keeps paging, and says when nothing matches', async () => {
     const calls = serveApi({
       ...seller,
-      'GET /api/order/seller': () => ({ json: { success: true, hasMore: false, orders: [order({ _id: 'o2', number: 10482 }), order({})] } }),
-      'GET /api/order/seller?number=%2310001': () => ({ json: { success: true, hasMore: false, orders: [order({})] } }),
-      'GET /api/order/seller?number=99999': () => ({ json: { success: true, hasMore: false, orders: [] } }),
-      'GET /api/order/seller?number=abc': () => ({ status: 400, json: { success: false, message: 'An order number is a number like #10482' } }),
-      'POST /api/order/status': () => ({ json: { success: true, message: 'Order Packed', order: order({ status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'] }) } }),
+      ...config,
+      'GET /api/order/seller': list([order({ _id: 'o2', number: 10482 }), order({})]),
+      'GET /api/order/seller?status=Packed': list([order({ _id: 'o3', number: 10490, status: 'Packed' })], true),
+      'GET /api/order/seller?status=Packed&before=o3': list([order({ _id: 'o4', number: 10470, status: 'Packed' })]),
+      'GET /api/order/seller?status=Packed&paid=false': list([order({ _id: 'o3', number: 10490, status: 'Packed' })]),
+      'GET /api/order/seller?status=Packed&paid=false&q=%2310490': list([order({ _id: 'o3', number: 10490, status: 'Packed' })]),
+      'GET /api/order/seller?status=Packed&paid=false&q=%2310490&from=2026-11-23&to=2026-11-23': list([]),
+      'GET /api/order/seller?from=2026-11-01&to=2026-11-10': list([order({ _id: 'o5', number: 10300 })]),
     });
     renderStore('/seller/orders');
-    const newest = await screen.findByRole('listitem', { name: 'Order #10482' });
-    expect(within(newest).getByRole('heading', { name: 'Order #10482' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Order #10482' })).toBeInTheDocument();
+    // Each order shows its number and when it was placed, in the store's time.
+    const first = screen.getByRole('listitem', { name: 'Order #10482' });
+    expect(within(first).getByRole('heading', { name: 'Order #10482' })).toBeInTheDocument();
+    expect(within(first).getByText('22 Nov 2026, 15:50')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Packing slip for order #10482' })).toHaveAttribute('href', '/seller/orders/10482/slip');
+
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'Packed');
+    expect(await screen.findByRole('listitem', { name: 'Order #10490' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Order #10482' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('listitem', { name: 'Order #10470' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem', { name: /^Order #/ })).toHaveLength(2);
 
-    const box = screen.getByRole('searchbox', { name: 'Find order by number' });
-    await userEvent.type(box, ' #10001 ');
-    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    const match = await screen.findByRole('listitem', { name: 'Order #10001' });
-    expect(screen.queryByRole('listitem', { name: 'Order #10482' })).not.toBeInTheDocument();
-    expect(within(match).getByText('Jumla Red Rice')).toBeInTheDocument();
-    // The found order can be handled right there.
-    await userEvent.click(within(match).getByRole('button', { name: 'Mark Packed' }));
-    expect(await within(match).findByText('Status: Packed')).toBeInTheDocument();
+    await userEvent.selectOptions(within(filters).getByLabelText('Payment'), 'Pending');
+    await userEvent.type(within(filters).getByRole('searchbox', { name: 'Search orders' }), '#10490{enter}');
+    await vi.waitFor(() => expect(calls.at(-1)?.key).toBe('GET /api/order/seller?status=Packed&paid=false&q=%2310490'));
+    await userEvent.selectOptions(within(filters).getByLabelText('Date'), 'Today');
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/order/seller.csv?status=Packed&paid=false&q=%2310490&from=2026-11-23&to=2026-11-23',
+    );
 
-    await userEvent.clear(box);
-    await userEvent.type(box, '99999{enter}');
-    expect(await screen.findByText('No order with that number')).toBeInTheDocument();
-    expect(screen.queryAllByRole('listitem', { name: /^Order #/ })).toHaveLength(0);
-
-    await userEvent.clear(box);
-    await userEvent.type(box, 'abc{enter}');
-    expect(await screen.findByText('An order number is a number like #10482')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Show all orders' }));
-    expect(box).toHaveValue('');
+    // Clear filters brings every order back, and empties the search box.
+    const empty = screen.getByText('No orders match these filters.').parentElement!;
+    await userEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('listitem', { name: 'Order #10482' })).toBeInTheDocument();
-    // The change made to the found order shows in the full list too.
-    expect(within(screen.getByRole('listitem', { name: 'Order #10001' })).getByText('Status: Packed')).toBeInTheDocument();
-    expect(calls.filter((c) => c.key.startsWith('GET /api/order/seller?number=')).map((c) => c.key)).toEqual([
-      'GET /api/order/seller?number=%2310001',
-      'GET /api/order/seller?number=99999',
-      'GET /api/order/seller?number=abc',
+    expect(within(filters).getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
+    expect(within(filters).getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/order/seller.csv');
+
+    // A date range asks for the dates chosen.
+    await userEvent.selectOptions(within(filters).getByLabelText('Date'), 'Date range');
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-10' } });
+    expect(await screen.findByRole('listitem', { name: 'Order #10300' })).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('GET /api/order/seller?') && c.key.includes('Awaiting'))).toBe(false);
+  });
+
+  it('keeps the filters of the address across a reload', async () => {
+    const calls = serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller?status=Delivered&paid=true&q=ram&from=2026-11-22&to=2026-11-22': list([order({ _id: 'o9', number: 10999, status: 'Delivered', isPaid: true })]),
+    });
+    renderStore('/seller/orders?status=Delivered&paid=true&q=ram&day=yesterday');
+    expect(await screen.findByRole('listitem', { name: 'Order #10999' })).toBeInTheDocument();
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    expect(within(filters).getByLabelText('Status')).toHaveValue('Delivered');
+    expect(within(filters).getByLabelText('Payment')).toHaveValue('true');
+    expect(within(filters).getByRole('searchbox', { name: 'Search orders' })).toHaveValue('ram');
+    expect(within(filters).getByLabelText('Date')).toHaveValue('yesterday');
+    expect(calls.filter((c) => c.key.startsWith('GET /api/order/seller')).map((c) => c.key)).toEqual([
+      'GET /api/order/seller?status=Delivered&paid=true&q=ram&from=2026-11-22&to=2026-11-22',
     ]);
+  });
+});
+
+describe('packing slip', () => {
+  it('shows what to pack, where it goes and what to collect, and prints', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller?number=10482': list([order({ _id: 'o2', number: 10482 })]),
+      'GET /api/order/seller?number=10483': list([]),
+    });
+    renderStore('/seller/orders/10482/slip');
+    const slip = await screen.findByRole('article', { name: 'Packing slip' });
+    expect(within(slip).getByText('Haat')).toBeInTheDocument();
+    expect(within(slip).getByText('Order #10482')).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: 'Jumla Red Rice 2' })).toBeInTheDocument();
+    expect(within(slip).getByText('Phone: 9811111111')).toBeInTheDocument();
+    expect(within(slip).getByText('To collect: $601.80')).toBeInTheDocument();
+    expect(within(slip).getByText('COD')).toBeInTheDocument();
+    expect(within(slip).getByText("Customer's signature")).toBeInTheDocument();
+    expect(document.title).toBe('Packing slip #10482 · Haat');
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('says so when there is no order with that number', async () => {
+    serveApi({ ...seller, ...config, 'GET /api/order/seller?number=10483': list([]) });
+    renderStore('/seller/orders/10483/slip');
+    expect(await screen.findByText('No order with that number')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });
 });

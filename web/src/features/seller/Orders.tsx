@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
+import { paths } from '../../app/paths';
 import { thumbnail } from '../../lib/catalogue';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { formatAmount } from '../../lib/money';
@@ -10,91 +12,57 @@ import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useOrderAction, useSellerOrders, type OrderAction } from './api';
-import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
+import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
+import { apiFilters, hasFilters, readFilters, SELLER_STATUSES, writeFilters, type Day, type OrderFilters } from './orderFilters';
 
 
-/** Orders lists the orders the seller handles, newest first, with the next step of each. */
+/** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
 export default function Orders() {
-  const { currency } = useStoreConfig();
-  const query = useSellerOrders();
+  const { currency, timeZone } = useStoreConfig();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const forApi = apiFilters(filters, timeZone);
+  const query = useSellerOrders(forApi);
   useErrorToast(query.error, t.toast.generic);
 
   const orders = query.data?.pages.flatMap((p) => p.orders) ?? [];
-
-  // The seller looks an order up by the number the shopper quotes; found holds the answer.
-  const [number, setNumber] = useState('');
-  const [found, setFound] = useState<SellerOrder[] | null>(null);
-  const [finding, setFinding] = useState(false);
-  const find = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!number.trim()) {
-      setFound(null);
-      return;
-    }
-    setFinding(true);
-    const r = await api.findSellerOrder(number);
-    setFinding(false);
-    if (!r.success) {
-      toast.error(r.message || t.toast.generic, { id: 'find-order' });
-      return;
-    }
-    setFound(r.orders);
-  };
-  const showAll = () => {
-    setNumber('');
-    setFound(null);
-  };
-  // A changed order replaces its old copy in the orders found too.
-  const changed = (order: SellerOrder) => setFound((list) => list && list.map((o) => (o._id === order._id ? order : o)));
+  const filtered = hasFilters(filters);
+  const change = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, ...next }), { replace: true });
+  const clear = () => setParams(new URLSearchParams(), { replace: true });
 
   return (
     <div className="p-4 md:p-10">
-      <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.ordersTitle}</h1>
-      <form role="search" onSubmit={(e) => void find(e)} className="mt-4 flex max-w-md flex-wrap items-end gap-2">
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          {t.seller.findOrder}
-          <input
-            type="search"
-            inputMode="numeric"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            placeholder={t.seller.findPlaceholder}
-            className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 font-normal outline-green-700"
-          />
-        </label>
-        <button type="submit" disabled={finding} className="min-h-11 rounded-lg bg-green-700 px-5 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60">
-          {t.seller.find}
-        </button>
-      </form>
-      {found ? (
-        <>
-          {found.length === 0 ? (
-            <p className="mt-6 text-slate-600" role="status">
-              {t.seller.noMatch}
-            </p>
-          ) : (
-            <ul className="mt-6 max-w-4xl space-y-4">
-              {found.map((o) => (
-                <SellerOrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
-              ))}
-            </ul>
-          )}
-          <button type="button" onClick={showAll} className="mt-6 min-h-11 rounded-lg border border-stone-300 bg-white px-6 text-sm hover:bg-stone-100">
-            {t.seller.showAll}
-          </button>
-        </>
-      ) : query.isPending ? (
+      <div className="flex max-w-4xl flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.ordersTitle}</h1>
+        <a
+          href={api.sellerOrdersCSV(forApi)}
+          download
+          title={t.seller.exportHint}
+          className="flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-stone-100"
+        >
+          {t.seller.exportCsv}
+        </a>
+      </div>
+      <OrderFilterForm filters={filters} onChange={change} onClear={filtered ? clear : undefined} />
+      {query.isPending ? (
         <div className="mt-6 max-w-4xl space-y-4" role="status" aria-label={t.loader}>
           <RowSkeleton tall />
           <RowSkeleton tall />
         </div>
       ) : orders.length === 0 ? (
-        <p className="mt-6 text-slate-600">{query.isError ? '' : t.seller.noOrders}</p>
+        <div className="mt-6 max-w-4xl rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center" role="status">
+          <p className="text-slate-600">{query.isError ? '' : filtered ? t.seller.noMatches : t.seller.noOrders}</p>
+          {filtered && (
+            <button type="button" onClick={clear} className="mt-4 min-h-11 rounded-lg border border-stone-300 bg-white px-6 text-sm hover:bg-stone-100">
+              {t.seller.clearFilters}
+            </button>
+          )}
+        </div>
       ) : (
         <>
-          <ul className="mt-6 max-w-4xl space-y-4">
+          <ul className={`mt-6 max-w-4xl space-y-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
             {orders.map((o) => (
-              <SellerOrderCard key={o._id} order={o} currency={currency} onChanged={changed} />
+              <SellerOrderCard key={o._id} order={o} currency={currency} timeZone={timeZone} />
             ))}
           </ul>
           {query.hasNextPage && (
@@ -113,8 +81,93 @@ export default function Orders() {
   );
 }
 
+const field = 'min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 font-normal text-slate-900 outline-green-700';
+const labelClass = 'flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700';
+
+/**
+ * OrderFilterForm holds the filters: a search (order number, name or phone) sent with Search or Enter, and status, payment and
+ * date choices that apply as soon as they change.
+ */
+function OrderFilterForm({ filters, onChange, onClear }: { filters: OrderFilters; onChange: (f: Partial<OrderFilters>) => void; onClear?: () => void }) {
+  const [q, setQ] = useState(filters.q);
+  // The box follows the URL when the search changes there (Clear filters, Back).
+  const [shown, setShown] = useState(filters.q);
+  if (shown !== filters.q) {
+    setShown(filters.q);
+    setQ(filters.q);
+  }
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    onChange({ q });
+  };
+  return (
+    <form role="search" aria-label={t.seller.filters} onSubmit={search} className="mt-4 max-w-4xl rounded-2xl border border-stone-200 bg-white p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <label className={`${labelClass} flex-1`}>
+            {t.seller.search}
+            <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t.seller.searchPlaceholder} maxLength={100} className={field} />
+          </label>
+          <button type="submit" className="min-h-11 shrink-0 rounded-lg bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800">
+            {t.seller.searchButton}
+          </button>
+        </div>
+        <label className={labelClass}>
+          {t.seller.status}
+          <select value={filters.status} onChange={(e) => onChange({ status: e.target.value as OrderFilters['status'] })} className={field}>
+            <option value="">{t.seller.anyStatus}</option>
+            {SELLER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t.orderStatus[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          {t.seller.paymentFilter}
+          <select value={filters.paid} onChange={(e) => onChange({ paid: e.target.value as OrderFilters['paid'] })} className={field}>
+            <option value="">{t.seller.anyPayment}</option>
+            <option value="true">{t.seller.paidOnly}</option>
+            <option value="false">{t.seller.pendingOnly}</option>
+          </select>
+        </label>
+        <label className={labelClass}>
+          {t.seller.day}
+          <select value={filters.day} onChange={(e) => onChange({ day: e.target.value as Day })} className={field}>
+            <option value="">{t.seller.anyDay}</option>
+            <option value="today">{t.seller.today}</option>
+            <option value="yesterday">{t.seller.yesterday}</option>
+            <option value="range">{t.seller.range}</option>
+          </select>
+        </label>
+      </div>
+      {(filters.day === 'range' || onClear) && (
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          {filters.day === 'range' && (
+            <>
+              <label className={labelClass}>
+                {t.seller.from}
+                <input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} className={field} />
+              </label>
+              <label className={labelClass}>
+                {t.seller.to}
+                <input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} className={field} />
+              </label>
+            </>
+          )}
+          {onClear && (
+            <button type="button" onClick={onClear} className="ml-auto min-h-11 rounded-lg px-4 text-sm font-medium text-green-800 underline-offset-2 hover:underline">
+              {t.seller.clearFilters}
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
 /** SellerOrderCard is an order as the seller handles it: lines, address, money, refunds and the next steps the server allows. */
-function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder; currency: string; onChanged: (o: SellerOrder) => void }) {
+function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder; currency: string; timeZone: string }) {
   const action = useOrderAction(o._id);
   const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -124,7 +177,6 @@ function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder
       onSettled: () => setConfirming(false),
       onSuccess: (r) => {
         toast.success(r.message || '');
-        onChanged(r.order);
       },
       onError: (err) => toast.error(err.message),
     });
@@ -134,7 +186,17 @@ function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder
   const a = o.address;
 
   return (
-    <OrderCard order={o} className="text-sm text-slate-700" headerClass="mb-3">
+    <OrderCard
+      order={o}
+      className="text-sm text-slate-700"
+      headerClass="mb-3"
+      summary={
+        <p className="text-slate-600">
+          <span className="sr-only">{t.seller.placed} </span>
+          <time dateTime={o.createdAt}>{t.orders.placedAtIn(o.createdAt, timeZone)}</time>
+        </p>
+      }
+    >
       <div className="grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)]">
         <div className="flex min-w-0 gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
@@ -172,9 +234,6 @@ function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder
             {t.seller.method} {paymentTypeLabel(o)}
           </p>
           <p>
-            {t.seller.date} {orderDate(o)}
-          </p>
-          <p>
             {t.seller.payment}{' '}
             <SellerPayment order={o} />
           </p>
@@ -183,6 +242,13 @@ function SellerOrderCard({ order: o, currency, onChanged }: { order: SellerOrder
       <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
+        <Link
+          to={paths.seller.orderSlip(o.number)}
+          aria-label={t.seller.packingSlipFor(o.number)}
+          className="flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-slate-800 hover:bg-stone-100"
+        >
+          {t.seller.packingSlip}
+        </Link>
         <div className="ml-auto flex flex-wrap gap-2">
           {confirming ? (
             <>

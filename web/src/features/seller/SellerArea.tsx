@@ -15,6 +15,7 @@ const ProductList = lazy(() => import('./ProductList'));
 const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
+const PackingSlip = lazy(() => import('./PackingSlip'));
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
@@ -36,6 +37,8 @@ export default function SellerArea() {
         <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
         <Route path={routes.sellerPages.editProduct} element={<Page title={t.titles.editProduct}><EditProduct /></Page>} />
         <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
+        {/* The slip names its page after the order's number itself. */}
+        <Route path={routes.sellerPages.orderSlip} element={<Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
     </Routes>

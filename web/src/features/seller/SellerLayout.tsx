@@ -17,8 +17,8 @@ export default function SellerLayout() {
   const sellerLogout = useSellerLogout();
 
   return (
-    <div className="flex min-h-screen flex-col bg-stone-50">
-      <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:px-8">
+    <div className="flex min-h-screen flex-col bg-stone-50 print:min-h-0 print:bg-white">
+      <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:px-8 print:hidden">
         <Logo />
         <div className="flex items-center gap-4 text-slate-600">
           <p>{t.seller.greeting}</p>
@@ -28,7 +28,7 @@ export default function SellerLayout() {
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-52 lg:w-60">
+        <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-52 lg:w-60 print:hidden">
           <ul>
             {links.map(({ to, label, Icon, end }) => (
               <li key={to}>

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
 import type { OrderStatus, Product, SellerOrder, SellerProduct } from '../../lib/contract';
 import { useEndSession } from '../../lib/useEndSession';
@@ -13,6 +13,10 @@ export const sellerKeys = {
   products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
+  /** orderList is a list of orders the filters (as the API takes them) select. */
+  orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
+  /** slip is the order with that number, for its packing slip. */
+  slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
 };
 
 /** sellerSessionQuery tells once per visit whether a seller is signed in; any failure counts as no. */
@@ -51,15 +55,26 @@ export function useSellerLogout() {
 /** OrderPage is a page of the seller's orders, newest first. */
 export type OrderPage = { orders: SellerOrder[]; hasMore: boolean };
 
-/** useSellerOrders loads the seller's orders a page at a time, and again every 30 seconds while shown. */
-export function useSellerOrders() {
+/** useSellerOrders loads the orders the filters select a page at a time, and again every 30 seconds while shown. */
+export function useSellerOrders(filters: Record<string, string>) {
   return useInfiniteQuery({
-    queryKey: sellerKeys.orders(),
-    queryFn: ({ pageParam }) => unwrap(api.sellerOrders(pageParam || undefined), t.toast.generic),
+    queryKey: sellerKeys.orderList(filters),
+    queryFn: ({ pageParam }) => unwrap(api.sellerOrders(filters, pageParam || undefined), t.toast.generic),
     initialPageParam: '',
     getNextPageParam: (last: OrderPage) => (last.hasMore ? last.orders[last.orders.length - 1]?._id : undefined),
     // New orders come in while the page is open.
     refetchInterval: 30_000,
+    // The list just shown stays while the next filters load.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** useOrderSlip loads the order with that number, for its packing slip; null when there is none. */
+export function useOrderSlip(number: number) {
+  return useQuery({
+    queryKey: sellerKeys.slip(number),
+    queryFn: async () => (await unwrap(api.findSellerOrder(String(number)), t.toast.generic)).orders[0] ?? null,
+    enabled: Number.isInteger(number) && number > 0,
   });
 }
 
@@ -79,15 +94,17 @@ const orderCall = (id: string, a: OrderAction) => {
   }
 };
 
-/** useOrderAction takes a step on an order; the changed order replaces its old copy in whichever page holds it. */
+/** useOrderAction takes a step on an order; the changed order replaces its old copy in every list and slip that holds it. */
 export function useOrderAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (a: OrderAction) => unwrap(orderCall(id, a), t.toast.generic),
-    onSuccess: ({ order }) =>
-      client.setQueryData<InfiniteData<OrderPage>>(sellerKeys.orders(), (data) =>
+    onSuccess: ({ order }) => {
+      client.setQueriesData<InfiniteData<OrderPage>>({ queryKey: [...sellerKeys.orders(), 'list'] }, (data) =>
         data && { ...data, pages: data.pages.map((p) => ({ ...p, orders: p.orders.map((o) => (o._id === order._id ? order : o)) })) },
-      ),
+      );
+      client.setQueryData(sellerKeys.slip(order.number), order);
+    },
   });
 }
 
