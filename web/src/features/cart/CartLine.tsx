@@ -1,0 +1,103 @@
+import { useNavigate } from 'react-router';
+import { quantityLimit, type CartLine, type UnavailableLine } from '../../lib/cart';
+import { MAX_QUANTITY } from '../../lib/contract';
+import { cover } from '../../lib/catalogue';
+import { useStoreConfig } from '../../lib/config';
+import { formatMinorUnits, toMinor } from '../../lib/money';
+import { TrashIcon } from '../../components/icons';
+import { t } from '../../i18n';
+import { paths } from '../../app/paths';
+import { useCartStore } from './api';
+
+const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
+
+/** CartLineItem is a line of the cart that can be ordered: picture, name, weight, quantity, line total and remove. */
+export function CartLineItem({ line: { product, quantity } }: { line: CartLine }) {
+  const store = useCartStore();
+  const navigate = useNavigate();
+  const { currency } = useStoreConfig();
+  const limit = quantityLimit(product);
+  const total = `${currency}${formatMinorUnits(toMinor(product.offerPrice) * quantity)}`;
+  return (
+    <li className={row}>
+      <div className="flex min-w-0 items-center gap-4">
+        <button
+          type="button"
+          onClick={() => void navigate(paths.product(product))}
+          className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
+          aria-label={t.cart.open(product.name)}
+        >
+          <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
+        </button>
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
+          <p className="text-slate-500 [overflow-wrap:anywhere]">
+            {t.cart.weight} <span>{product.weight || t.cart.noWeight}</span>
+          </p>
+          <label className="mt-1 flex items-center gap-2 text-slate-500">
+            {t.cart.qty}
+            <select
+              value={quantity}
+              onChange={(e) => store.setQuantity(product._id, Number(e.target.value))}
+              className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
+              aria-label={t.product.quantityOf(product.name)}
+            >
+              {Array.from({ length: Math.min(Math.max(quantity, 10), limit) }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {limit < MAX_QUANTITY && quantity >= limit && (
+            <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.product.onlyLeft(limit)}</p>
+          )}
+          <p className="mt-1 font-medium text-slate-700 md:hidden">{total}</p>
+        </div>
+      </div>
+      <p className="hidden text-center font-medium text-slate-700 md:block">{total}</p>
+      <div className="text-center">
+        <button
+          type="button"
+          onClick={() => store.removeProduct(product._id)}
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-red-600 hover:bg-red-50"
+          aria-label={t.cart.remove(product.name)}
+        >
+          <TrashIcon width={20} height={20} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** UnavailableLineItem is a product in the cart that cannot be ordered now, shown apart with its Remove button. */
+export function UnavailableLineItem({ line: { id, product, quantity } }: { line: UnavailableLine }) {
+  const store = useCartStore();
+  return (
+    <li className={row} data-testid="unavailable-line">
+      <div className="flex min-w-0 items-center gap-4 opacity-70">
+        <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-2 grayscale md:h-24 md:w-24">
+          {product && <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
+        </div>
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product?.name ?? t.cart.noLongerSold}</p>
+          <p className="text-slate-500">
+            {t.cart.qty} {quantity}
+          </p>
+          <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.cart.outOfStock}</p>
+        </div>
+      </div>
+      <p className="hidden text-center text-sm text-slate-500 md:block">{t.cart.notCounted}</p>
+      <div className="text-center">
+        <button
+          type="button"
+          onClick={() => store.removeProduct(id)}
+          className="inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50"
+          aria-label={t.cart.remove(product?.name ?? t.cart.noLongerSold)}
+        >
+          <TrashIcon width={18} height={18} /> {t.cart.removeButton}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Totals } from '../../lib/cart';
+import type { CheckoutChoice } from '../../lib/checkout';
+import { useStoreConfig } from '../../lib/config';
+import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
+import { formatMinorUnits } from '../../lib/money';
+import { t } from '../../i18n';
+import { paths } from '../../app/paths';
+
+/** AddressPicker shows the delivery address chosen and, behind Change, the others and Add address. */
+export function AddressPicker({ addresses, selected, onChoose }: { addresses: Address[]; selected: Address | null; onChoose: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <p className="font-medium text-slate-700">{t.cart.deliveryAddress}</p>
+      <div className="relative mt-2 flex items-start justify-between gap-2">
+        <p className="min-w-0 text-slate-500 [overflow-wrap:anywhere]" data-testid="selected-address">
+          {selected ? `${selected.street}, ${selected.city}, ${selected.state}, ${selected.country}` : t.cart.noAddress}
+        </p>
+        <button type="button" onClick={() => setOpen((v) => !v)} className="-my-2 min-h-11 shrink-0 rounded-lg px-2 text-green-700 hover:underline" aria-expanded={open}>
+          {t.cart.change}
+        </button>
+        {open && (
+          <ul className="absolute top-10 z-10 w-full rounded-lg border border-stone-200 bg-white py-1 text-sm shadow-lg">
+            {addresses.map((a) => (
+              <li key={a._id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onChoose(a._id);
+                    setOpen(false);
+                  }}
+                  className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 [overflow-wrap:anywhere] hover:bg-stone-100"
+                >
+                  {a.street}, {a.city}, {a.state}, {a.country}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={() => void navigate(paths.addAddress)} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
+                {t.cart.addAddress}
+              </button>
+            </li>
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** PaymentPicker chooses cash on delivery or online payment and, online, the provider. */
+export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentType; method: PaymentMethod | undefined; onChoose: (change: CheckoutChoice) => void }) {
+  const { paymentMethods } = useStoreConfig();
+  return (
+    <>
+      <label className="mt-6 block font-medium text-slate-700" htmlFor="payment">
+        {t.cart.paymentMethod}
+      </label>
+      <select
+        id="payment"
+        value={payment}
+        onChange={(e) => onChoose({ payment: e.target.value as PaymentType })}
+        className="mt-2 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-slate-800"
+      >
+        {PAYMENT_TYPES.map((p) => (
+          <option key={p} value={p}>
+            {t.cart.paymentTypes[p]}
+          </option>
+        ))}
+      </select>
+      {payment === 'Online' && paymentMethods.length > 0 && (
+        <fieldset className="mt-3">
+          <legend className="text-sm text-slate-600">{t.cart.payWith}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {paymentMethods.map((m) => (
+              <label
+                key={m.id}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${
+                  method?.id === m.id ? 'border-green-700 bg-green-50 text-green-900' : 'border-stone-300 bg-white text-slate-700'
+                }`}
+              >
+                <input type="radio" name="payment-method" value={m.id} checked={method?.id === m.id} onChange={() => onChoose({ methodId: m.id })} className="accent-green-700" />
+                {m.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+/** OrderTotals shows price, shipping, tax and the total the order will have, in the store's currency. */
+export function OrderTotals({ totals }: { totals: Totals }) {
+  const { currency } = useStoreConfig();
+  return (
+    <dl className="space-y-2 text-slate-600">
+      <div className="flex justify-between">
+        <dt>{t.cart.price}</dt>
+        <dd>{currency}{formatMinorUnits(totals.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>{t.cart.shipping}</dt>
+        <dd className="text-green-700">{t.cart.free}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>{t.cart.tax}</dt>
+        <dd>{currency}{formatMinorUnits(totals.tax)}</dd>
+      </div>
+      <div className="flex justify-between pt-2 text-lg font-semibold text-slate-900">
+        <dt>{t.cart.total}</dt>
+        <dd data-testid="cart-total">{currency}{formatMinorUnits(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}
