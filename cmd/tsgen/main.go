@@ -34,6 +34,8 @@ func contract(g *generator) {
 	g.section("Categories, order statuses and payment types.")
 	enum(g, "CATEGORIES", haat.Categories...)
 	enum[haat.OrderStatus](g, "ORDER_STATUSES")
+	subset(g, "SELLER_STATUSES", "SELLER_STATUSES are the statuses of the orders a seller handles, in the order an order goes through them.",
+		haat.SellerStatuses...)
 	enum[haat.PaymentType](g, "PAYMENT_TYPES")
 	enum[haat.RefundStatus](g, "REFUND_STATUSES")
 

@@ -466,3 +466,20 @@ func upperSnake(s string) string {
 	}
 	return b.String()
 }
+
+// subset writes a constant list of some values of an enum declared before it, in the order given:
+// a part of a list the domain names (the statuses of the orders a seller handles).
+func subset[T ~string](g *generator, list, doc string, values ...T) {
+	t := reflect.TypeFor[T]()
+	if !g.done[t] {
+		g.fail("%s: the enum of %s must be declared first", list, t)
+		return
+	}
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = quote(string(v))
+	}
+	g.printf("\n")
+	g.comment("", doc, "", "")
+	g.printf("export const %s: readonly %s[] = [%s];\n", list, g.tsName(t), strings.Join(quoted, ", "))
+}

@@ -14,6 +14,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** ORDER_STATUSES lists every OrderStatus, in order. */
 export const ORDER_STATUSES = ['Awaiting Payment', 'Payment Failed', 'Order Placed', 'Packed', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
 
+/** SELLER_STATUSES are the statuses of the orders a seller handles, in the order an order goes through them. */
+export const SELLER_STATUSES: readonly OrderStatus[] = ['Order Placed', 'Packed', 'Out for Delivery', 'Delivered', 'Cancelled'];
+
 /** PaymentType is how an order is paid: cash at the door or online. */
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** PAYMENT_TYPES lists every PaymentType, in order. */

@@ -33,8 +33,9 @@ describe('seller dashboard', () => {
 
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
     expect(screen.getByTestId('today-revenue')).toHaveTextContent('$1586.10');
+    expect(screen.getByRole('link', { name: 'See orders' })).toHaveAttribute('href', '/seller/orders?day=today');
     const waiting = screen.getByRole('region', { name: 'Waiting for you' });
-    expect(within(waiting).getByRole('link', { name: /^Order Placed\s*2$/ })).toHaveAttribute('href', '/seller/orders?status=Order%20Placed');
+    expect(within(waiting).getByRole('link', { name: /^Order Placed\s*2$/ })).toHaveAttribute('href', '/seller/orders?status=Order+Placed');
     const best = screen.getByRole('region', { name: 'Best sellers, last 7 days' });
     expect(best).toHaveTextContent('Jumla Red Rice6 sold$1770');
     const low = screen.getByRole('region', { name: 'Low on stock' });

@@ -7,6 +7,7 @@ import { formatAmount } from '../../lib/money';
 import type { StockLevel } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { useDashboard } from './api';
+import { ordersWith } from './orderFilters';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 const heading = 'text-lg font-semibold text-slate-900';
@@ -42,7 +43,7 @@ export default function Dashboard() {
               {formatAmount(data.today.revenue)}
             </span>
           </p>
-          <Link to={paths.seller.orders} className={more}>
+          <Link to={ordersWith({ day: 'today' })} className={more}>
             {t.seller.dash.seeOrders}
           </Link>
         </section>
@@ -53,7 +54,7 @@ export default function Dashboard() {
           <ul className="mt-2 divide-y divide-stone-100">
             {data.waiting.map((w) => (
               <li key={w.status}>
-                <Link to={`${paths.seller.orders}?status=${encodeURIComponent(w.status)}`} className="flex min-h-11 items-center justify-between gap-3 py-1 hover:text-green-800">
+                <Link to={ordersWith({ status: w.status })} className="flex min-h-11 items-center justify-between gap-3 py-1 hover:text-green-800">
                   <span>{t.orderStatus[w.status]}</span>
                   <span className="font-semibold tabular-nums">{w.orders}</span>
                 </Link>

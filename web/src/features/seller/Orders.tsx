@@ -13,7 +13,8 @@ import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useOrderAction, useSellerOrders, type OrderAction } from './api';
 import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
-import { apiFilters, hasFilters, readFilters, SELLER_STATUSES, writeFilters, type Day, type OrderFilters } from './orderFilters';
+import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
+import { SELLER_STATUSES } from '../../lib/contract';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */

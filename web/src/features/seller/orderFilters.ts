@@ -1,10 +1,8 @@
 // The seller's order filters as the URL keeps them (so a reload or a shared link keeps them) and as
 // GET /api/order/seller and its CSV export take them.
 
-import { ORDER_STATUSES, type OrderStatus } from '../../lib/contract';
-
-/** SELLER_STATUSES are the statuses of the orders a seller handles: an order awaiting its online payment is not theirs yet. */
-export const SELLER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'Awaiting Payment' && s !== 'Payment Failed');
+import { SELLER_STATUSES, type OrderStatus } from '../../lib/contract';
+import { paths } from '../../app/paths';
 
 /** Day is which days the list shows: any, today, yesterday (the store's days) or a range of dates. */
 export type Day = '' | 'today' | 'yesterday' | 'range';
@@ -52,6 +50,12 @@ export function writeFilters(f: OrderFilters): URLSearchParams {
   }
   return out;
 }
+
+/** noFilters selects every order. */
+export const noFilters: OrderFilters = { status: '', paid: '', q: '', day: '', from: '', to: '' };
+
+/** ordersWith is the path of the seller's order list showing the orders the filters given select. */
+export const ordersWith = (f: Partial<OrderFilters>) => `${paths.seller.orders}?${writeFilters({ ...noFilters, ...f }).toString()}`;
 
 /** hasFilters tells whether any filter narrows the list. */
 export const hasFilters = (f: OrderFilters) => writeFilters(f).toString() !== '';
