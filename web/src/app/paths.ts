@@ -27,6 +27,11 @@ export const paths = {
     root: seller,
     dashboard: `${seller}/${sellerPages.dashboard}`,
     productList: `${seller}/${sellerPages.productList}`,
+    /** productListWith is the seller's product list narrowed by a query: productListWith({ stock: 'low' }). */
+    productListWith: (query: Record<string, string>) => {
+      const q = new URLSearchParams(query).toString();
+      return q ? `${seller}/${sellerPages.productList}?${q}` : `${seller}/${sellerPages.productList}`;
+    },
     /** archived is the seller's list of archived products. */
     archived: `${seller}/${sellerPages.productList}?show=archived`,
     /** editProduct is the form that corrects one product. */

@@ -8,6 +8,9 @@ const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
 /** imageLimit is the largest photo accepted as people read it: "5 MB". */
 const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
 
+/** unitsLeft is a counted product's stock as the seller reads it: "12 left". */
+const unitsLeft = (n: number) => `${n} left`;
+
 const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 /** dateTime shows a moment as "22 Nov 2026, 10:05". */
 const dateTime = new Intl.DateTimeFormat('en-GB', dateTimeParts);
@@ -326,7 +329,7 @@ export const en = {
       noSales: 'No sales in the last 7 days yet.',
       lowStock: 'Low on stock',
       noLowStock: 'Nothing is running low.',
-      left: (n: number) => `${n} left`,
+      left: unitsLeft,
       switchedOff: 'Switched off',
       notCounted: 'Not counted',
       asked: (n: number) => `${n} ${n === 1 ? 'shopper waits' : 'shoppers wait'} for it`,
@@ -386,6 +389,18 @@ export const en = {
     archivedList: (n: number) => `Archived (${n})`,
     archivedHint: 'Archived products are hidden from the shop and cannot be ordered. Past orders keep them. Restore one to sell it again.',
     noArchived: 'No archived products.',
+    filters: 'Find products',
+    search: 'Search by name',
+    searchPlaceholder: 'Search products by name',
+    allCategories: 'All categories',
+    stockFilter: 'Stock',
+    stockFilters: { all: 'All stock', in: 'In stock', out: 'Out of stock', low: 'Low stock' },
+    sortBy: 'Sort by',
+    sorts: { newest: 'Newest first', name: 'Name (A-Z)', price: 'Price (low to high)', 'price-desc': 'Price (high to low)', stock: 'Stock (fewest first)' },
+    noMatches: 'No products match your search and filters.',
+    clearFilters: 'Clear filters',
+    unitsLeft,
+    notCounted: 'Not counted',
     actions: 'Actions',
     edit: 'Edit',
     editNamed: (name: string) => `Edit ${name}`,

@@ -78,6 +78,11 @@ export function renderStore(route: string = paths.home) {
 }
 
 function Location() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      <output data-testid="query">{search}</output>
+    </>
+  );
 }

@@ -42,6 +42,8 @@ describe('seller dashboard', () => {
     expect(within(low).getByText('2 left')).toBeInTheDocument();
     expect(within(low).getByText('Switched off')).toBeInTheDocument();
     expect(within(low).getByText('3 shoppers wait for it')).toBeInTheDocument();
+    expect(within(best).getByRole('link', { name: 'See products' })).toHaveAttribute('href', '/seller/product-list');
+    expect(within(low).getByRole('link', { name: 'See products' })).toHaveAttribute('href', '/seller/product-list?stock=low');
 
     await userEvent.click(within(waiting).getByRole('link', { name: /^Packed\s*1$/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/seller/orders'));

@@ -64,7 +64,7 @@ export default function Dashboard() {
         </section>
       </div>
 
-      <ProductPanel id="dash-best" title={t.seller.dash.bestSellers} empty={t.seller.dash.noSales} ordered>
+      <ProductPanel id="dash-best" title={t.seller.dash.bestSellers} empty={t.seller.dash.noSales} to={paths.seller.productList} ordered>
         {data.bestSellers.map((s, i) => (
           <ProductRow key={s.product._id} product={s.product} rank={i + 1}>
             <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
@@ -76,7 +76,7 @@ export default function Dashboard() {
         ))}
       </ProductPanel>
 
-      <ProductPanel id="dash-low" title={t.seller.dash.lowStock} empty={t.seller.dash.noLowStock}>
+      <ProductPanel id="dash-low" title={t.seller.dash.lowStock} empty={t.seller.dash.noLowStock} to={paths.seller.productListWith({ stock: 'low' })}>
         {data.lowStock.map((l) => (
           <ProductRow key={l._id} product={l}>
             <StockNote level={l} />
@@ -95,8 +95,8 @@ function StockNote({ level }: { level: StockLevel }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${empty ? 'bg-red-50 text-red-700' : 'bg-stone-100 text-slate-700'}`}>{text}</span>;
 }
 
-/** ProductPanel is a titled list of products on the dashboard, its empty text when there are none, and a link to the product list. */
-function ProductPanel({ id, title, empty, ordered = false, children }: { id: string; title: string; empty: string; ordered?: boolean; children: React.ReactNode[] }) {
+/** ProductPanel is a titled list of products on the dashboard, its empty text when there are none, and a link to the product list (to). */
+function ProductPanel({ id, title, empty, to, ordered = false, children }: { id: string; title: string; empty: string; to: string; ordered?: boolean; children: React.ReactNode[] }) {
   const List = ordered ? 'ol' : 'ul';
   return (
     <section className={card} aria-labelledby={id}>
@@ -104,7 +104,7 @@ function ProductPanel({ id, title, empty, ordered = false, children }: { id: str
         {title}
       </h2>
       {children.length === 0 ? <p className="mt-2 text-slate-600">{empty}</p> : <List className="mt-2 divide-y divide-stone-100">{children}</List>}
-      <Link to={paths.seller.productList} className={more}>
+      <Link to={to} className={more}>
         {t.seller.dash.seeProducts}
       </Link>
     </section>

@@ -1,17 +1,18 @@
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useSellerProducts, useUpdateProduct } from './api';
 import ProductForm from './ProductForm';
 
-/** EditProduct is the seller's form that corrects a product, filled in with it; saving goes back to the list it came from. */
+/** EditProduct is the seller's form that corrects a product, filled in with it; saving goes back to the list it came from, as it was. */
 export default function EditProduct() {
   const { id } = useParams();
   const { products, loading } = useSellerProducts();
   const update = useUpdateProduct();
   const navigate = useNavigate();
+  const from = (useLocation().state as { list?: unknown } | null)?.list;
   const product = products.find((p) => p._id === id);
 
   if (loading) {
@@ -33,7 +34,8 @@ export default function EditProduct() {
       </div>
     );
   }
-  const list = product.archived ? paths.seller.archived : paths.seller.productList;
+  // Back to the list as the seller left it (its search, filters and page), else to the product's list.
+  const list = typeof from === 'string' && from.startsWith(paths.seller.productList) ? from : product.archived ? paths.seller.archived : paths.seller.productList;
   return (
     <ProductForm
       key={product._id}

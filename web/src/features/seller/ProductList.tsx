@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
-import type { Product, SellerProduct } from '../../lib/contract';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { CATEGORIES, type Product, type SellerProduct } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
 import { formatAmount } from '../../lib/money';
@@ -7,11 +8,14 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useArchiveProduct, useSellerProducts, useSetStock } from './api';
+import { isLow, narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
 
-/** PAGE_SIZE is how many products one page of the seller's list shows. */
-export const PAGE_SIZE = 20;
-
-/** ProductList is the store's products on sale, or with ?show=archived its archived ones, newest first, 20 a page, each with its stock switch, Edit link and Archive or Restore button. */
+/**
+ * ProductList is the store's products on sale, or with ?show=archived its archived ones, newest
+ * first, a page at a time, each with its stock count and switch, Edit link and Archive or Restore
+ * button. The seller searches by name, filters by category and stock, and sorts; the choice lives
+ * in the query string (q, category, stock, sort, page), so links and reloads keep it.
+ */
 export default function ProductList() {
   const { products: all, loading: productsLoading } = useSellerProducts();
   const { currency } = useStoreConfig();
@@ -20,21 +24,39 @@ export default function ProductList() {
   const changing = setStock.isPending ? setStock.variables._id : null;
   const archiving = archive.isPending ? archive.variables.id : null;
   const [params, setParams] = useSearchParams();
-  const showArchived = params.get('show') === 'archived';
+  const { search } = useLocation();
+  const view = readView(params);
+  const showArchived = view.archived;
   const archivedCount = all.filter((p) => p.archived).length;
-  const products = all.filter((p) => p.archived === showArchived);
+  const inTab = all.filter((p) => Boolean(p.archived) === showArchived).length;
+  const { products: shown, page, pages, total, first } = narrow(all, view);
+  const filtered = view.search.trim() !== '' || view.category !== 'all' || view.stock !== 'all';
+  const top = useRef<HTMLHeadingElement>(null);
+  // The search box keeps what is typed as it is (the URL follows it); when the URL changes otherwise
+  // (filters cleared, a tab, back and forward), the box follows the URL.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const box = searchBox.current;
+    if (box && box !== document.activeElement && box.value !== view.search) box.value = view.search;
+  }, [view.search]);
 
-  const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1), pages);
-  const shown = products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const goTo = (p: number) => setParams({ ...(showArchived ? { show: 'archived' } : {}), ...(p === 1 ? {} : { page: String(p) }) });
+  /** change narrows or reorders the list, which starts again at its first page. */
+  const change = (next: Partial<ListView>, replace = false) => setParams(writeView({ ...view, ...next, page: 1 }), { replace });
+  const goTo = (p: number) => {
+    setParams(writeView({ ...view, page: p }));
+    top.current?.scrollIntoView?.({ block: 'start' });
+  };
+  const clear = () => setParams(writeView({ archived: showArchived }));
   const tab = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-lg px-4 font-medium ${active ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-slate-700 hover:bg-stone-100'}`;
-
+  const field = 'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-slate-800 outline-none focus:border-green-700 focus:ring-2 focus:ring-green-700/30';
+  const label = 'mb-1 block text-xs font-medium text-slate-600';
 
   return (
     <div className="p-4 md:p-10">
-      <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.allProducts}</h1>
+      <h1 ref={top} className="scroll-mt-4 text-xl font-semibold text-slate-900 md:text-2xl">
+        {t.seller.allProducts}
+      </h1>
       <nav aria-label={t.seller.lists} className="mt-4 flex flex-wrap gap-2 text-sm">
         <Link to={paths.seller.productList} aria-current={showArchived ? undefined : 'page'} className={tab(!showArchived)}>
           {t.seller.onSale(all.length - archivedCount)}
@@ -44,14 +66,76 @@ export default function ProductList() {
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
+      <div role="search" aria-label={t.seller.filters} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="plist-search" className={label}>
+            {t.seller.search}
+          </label>
+          <input
+            ref={searchBox}
+            id="plist-search"
+            type="search"
+            defaultValue={view.search}
+            placeholder={t.seller.searchPlaceholder}
+            onChange={(e) => change({ search: e.target.value }, true)}
+            className={field}
+          />
+        </div>
+        <div>
+          <label htmlFor="plist-category" className={label}>
+            {t.seller.category}
+          </label>
+          <select id="plist-category" value={view.category} onChange={(e) => change({ category: e.target.value as ListView['category'] })} className={field}>
+            <option value="all">{t.seller.allCategories}</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t.categoryName[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="plist-stock" className={label}>
+            {t.seller.stockFilter}
+          </label>
+          <select id="plist-stock" value={view.stock} onChange={(e) => change({ stock: e.target.value as ListView['stock'] })} className={field}>
+            {STOCK_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t.seller.stockFilters[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="plist-sort" className={label}>
+            {t.seller.sortBy}
+          </label>
+          <select id="plist-sort" value={view.sort} onChange={(e) => change({ sort: e.target.value as ListView['sort'] })} className={field}>
+            {SORT_KEYS.map((s) => (
+              <option key={s} value={s}>
+                {t.seller.sorts[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {productsLoading ? (
         <div className="mt-6 max-w-5xl space-y-3" role="status" aria-label={t.loader}>
           <RowSkeleton />
           <RowSkeleton />
           <RowSkeleton />
         </div>
-      ) : products.length === 0 ? (
+      ) : inTab === 0 ? (
         <p className="mt-6 text-slate-600">{showArchived ? t.seller.noArchived : t.seller.noProducts}</p>
+      ) : total === 0 ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3 text-slate-600" role="status">
+          <p>{t.seller.noMatches}</p>
+          {filtered && (
+            <button type="button" onClick={clear} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-stone-100">
+              {t.seller.clearFilters}
+            </button>
+          )}
+        </div>
       ) : (
         <>
           <div className="mt-6 max-w-5xl overflow-x-auto rounded-xl border border-stone-200 bg-white">
@@ -94,9 +178,10 @@ export default function ProductList() {
                     </td>
                     <td className="px-4 py-3">
                       <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />
+                      <StockCount product={p} />
                     </td>
                     <td className="px-4 py-3">
-                      <Actions product={p} busy={archiving === p._id} onArchive={() => archive.mutate({ id: p._id, archived: !p.archived })} />
+                      <Actions product={p} list={`${paths.seller.productList}${search}`} busy={archiving === p._id} onArchive={() => archive.mutate({ id: p._id, archived: !p.archived })} />
                     </td>
                   </tr>
                 ))}
@@ -104,7 +189,7 @@ export default function ProductList() {
             </table>
           </div>
           <nav aria-label={t.seller.pages} className="mt-4 flex max-w-5xl flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-            <p>{t.seller.showing((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + shown.length, products.length)}</p>
+            <p>{t.seller.showing(first + 1, first + shown.length, total)}</p>
             <div className="flex items-center gap-3">
               <button type="button" onClick={() => goTo(page - 1)} disabled={page === 1} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 hover:bg-stone-100 disabled:opacity-50">
                 {t.seller.previous}
@@ -121,12 +206,23 @@ export default function ProductList() {
   );
 }
 
-/** Actions are a product's Edit link and its Archive or Restore button. */
-function Actions({ product, busy, onArchive }: { product: SellerProduct; busy: boolean; onArchive: () => void }) {
+/** StockCount says how many units a product has left, or that they are not counted; few or none left stand out. */
+function StockCount({ product }: { product: SellerProduct }) {
+  const counted = product.stock !== undefined;
+  const colour = counted && product.stock === 0 ? 'bg-red-50 text-red-700' : isLow(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
+  return (
+    <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>
+      {product.stock !== undefined ? t.seller.unitsLeft(product.stock) : t.seller.notCounted}
+    </span>
+  );
+}
+
+/** Actions are a product's Edit link, which comes back to the list as it was (list), and its Archive or Restore button. */
+function Actions({ product, list, busy, onArchive }: { product: SellerProduct; list: string; busy: boolean; onArchive: () => void }) {
   const button = 'inline-flex min-h-11 items-center justify-center rounded-lg border px-3 font-medium';
   return (
     <div className="flex flex-col gap-2 lg:flex-row">
-      <Link to={paths.seller.editProduct(product._id)} aria-label={t.seller.editNamed(product.name)} className={`${button} border-stone-300 bg-white text-slate-700 hover:bg-stone-100`}>
+      <Link to={paths.seller.editProduct(product._id)} state={{ list }} aria-label={t.seller.editNamed(product.name)} className={`${button} border-stone-300 bg-white text-slate-700 hover:bg-stone-100`}>
         {t.seller.edit}
       </Link>
       <button

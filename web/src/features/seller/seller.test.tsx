@@ -161,6 +161,124 @@ describe('product list', () => {
   });
 });
 
+describe('product list search, filters, sort and pages', () => {
+  // Newest first, as the server sends them: Product 1 to 45, with a few stocked and named to tell apart.
+  const named: Record<number, Partial<SellerProduct>> = {
+    2: { name: 'Ilam Green Tea', category: 'Drinks', stock: 12 },
+    5: { name: 'Green Apples', category: 'Fruits', stock: 3 },
+    8: { name: 'Apple Juice', category: 'Drinks', stock: 0, inStock: false },
+    30: { name: 'Mustang Apple', category: 'Fruits', stock: 5 },
+  };
+  const shelf = (): SellerProduct[] => many(45).map((p, i) => ({ ...p, inStock: true, ...named[i] }));
+  const query = () => screen.getByTestId('query');
+  const rows = () => screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'));
+
+  it('opens the low and out of stock lists the dashboard links to, showing each count', async () => {
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
+    renderStore('/seller/product-list?stock=low');
+    expect(await screen.findByRole('row', { name: 'Green Apples' })).toBeInTheDocument();
+    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+    expect(screen.getByLabelText('Stock')).toHaveValue('low');
+    expect(within(screen.getByRole('row', { name: 'Mustang Apple' })).getByText('5 left')).toBeInTheDocument();
+    expect(screen.getByText('1-2 of 2 products')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Stock'), 'Out of stock');
+    expect(query()).toHaveTextContent('?stock=out');
+    expect(rows()).toEqual(['Apple Juice']);
+    expect(within(screen.getByRole('row', { name: 'Apple Juice' })).getByText('0 left')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Stock'), 'All stock');
+    expect(query()).toHaveTextContent(/^$/);
+    expect(within(screen.getByRole('row', { name: 'Product 1' })).getByText('Not counted')).toBeInTheDocument();
+  });
+
+  it('searches as the seller types, filters by category, sorts, and keeps it all in the URL', async () => {
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
+    renderStore('/seller/product-list');
+    await screen.findByRole('row', { name: 'Product 1' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'APPLE');
+    expect(query()).toHaveTextContent('?q=APPLE');
+    expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']);
+
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Fruits');
+    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Stock (fewest first)');
+    expect(query()).toHaveTextContent('?q=APPLE&category=Fruits&sort=stock');
+    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Name (A-Z)');
+    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), ' pie');
+    expect(screen.getByText('No products match your search and filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(query()).toHaveTextContent(/^$/);
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    expect(screen.getByText('1-20 of 45 products')).toBeInTheDocument();
+  });
+
+  it('reads a sorted, filtered page from the URL and starts again at page 1 when a filter changes', async () => {
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
+    renderStore('/seller/product-list?sort=price-desc&page=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price-desc');
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'product 1');
+    expect(query()).toHaveTextContent('?q=product+1&sort=price-desc');
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(query()).toHaveTextContent('?sort=price-desc&page=2');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Drinks');
+    expect(query()).toHaveTextContent('?category=Drinks&sort=price-desc');
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('scrolls to the top of the list when the page changes, and keeps the page after a stock switch', async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    let products = shelf();
+    serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products } }),
+      'POST /api/product/stock': (body) => {
+        const { id, inStock } = body as { id: string; inStock: boolean };
+        products = products.map((p) => (p._id === id ? { ...p, inStock } : p));
+        return { json: { success: true, message: 'Stock Updated' } };
+      },
+    });
+    renderStore('/seller/product-list?category=Fruits');
+    await screen.findByRole('row', { name: 'Green Apples' });
+    expect(scroll).not.toHaveBeenCalled();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'All categories');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(scroll).toHaveBeenCalledTimes(1);
+    const row = screen.getByRole('row', { name: 'Mustang Apple' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove from Stock' }));
+    expect(await within(row).findByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(query()).toHaveTextContent('?page=2');
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('comes back from an edit to the list as it was left', async () => {
+    serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated' } }),
+    });
+    renderStore('/seller/product-list?category=Fruits&sort=name');
+    const row = await screen.findByRole('row', { name: 'Mustang Apple' });
+    await userEvent.click(within(row).getByRole('link', { name: 'Edit Mustang Apple' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('row', { name: 'Mustang Apple' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/seller/product-list');
+    expect(query()).toHaveTextContent('?category=Fruits&sort=name');
+    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+  });
+});
+
 describe('archive and restore', () => {
   it('archives a product into the Archived list and restores it', async () => {
     let products = many(3);
