@@ -186,6 +186,55 @@ test('a seller corrects a price and a photo, then archives and restores the prod
   await shopper.context().close();
 });
 
+test('a seller finds products by name, category and stock, and the dashboard links to those running low', async ({ page }) => {
+  await sellerLogin(page);
+  await page.getByRole('link', { name: 'Product List' }).click();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('product-list-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: test.info().outputPath('product-list-768.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Search as the seller types, in any case, then narrow to a category; a reload keeps both.
+  await search.fill('PEA');
+  await expect(page).toHaveURL(/\/seller\/product-list\?q=PEA$/);
+  await expect(rows).toHaveCount(3);
+  await page.getByLabel('Category').selectOption('Fruits');
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(search).toHaveValue('PEA');
+  await expect(page.getByLabel('Category')).toHaveValue('Fruits');
+  const pear = page.getByRole('row', { name: 'Pear (Naspati)' });
+  await expect(pear).toContainText('Not counted');
+  await expect(rows).toHaveCount(1);
+
+  // Counting its units brings the seller back to the same list, with the count shown.
+  await pear.getByRole('link', { name: 'Edit Pear (Naspati)' }).click();
+  await page.getByLabel('Units in stock').fill('2');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/seller\/product-list\?q=PEA&category=Fruits$/);
+  await expect(pear).toContainText('2 left');
+
+  // The dashboard's low-stock panel opens the list of products running low.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('region', { name: 'Low on stock' }).getByRole('link', { name: 'See products' }).click();
+  await expect(page).toHaveURL(/\/seller\/product-list\?stock=low$/);
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('low');
+  await expect(search).toHaveValue('');
+  await expect(rows).toHaveCount(1);
+  await expect(pear).toContainText('2 left');
+  await page.screenshot({ path: test.info().outputPath('product-list-low-1280.png'), fullPage: true });
+
+  // Out of stock: the products switched off in the catalogue.
+  await page.goto('/seller/product-list?stock=out');
+  await expect(page.getByRole('row', { name: 'Yak Cheese' })).toBeVisible();
+  await expect(pear).toHaveCount(0);
+});
+
 test('a wrong seller password shows the server message and keeps the login screen', async ({ page }) => {
   await page.goto('/seller');
   await page.getByLabel('Email').fill(seller.email);

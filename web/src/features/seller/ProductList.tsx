@@ -66,8 +66,8 @@ export default function ProductList() {
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
-      <div role="search" aria-label={t.seller.filters} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-        <div className="sm:col-span-2 lg:col-span-1">
+      <div role="search" aria-label={t.seller.filters} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="sm:col-span-3 lg:col-span-1">
           <label htmlFor="plist-search" className={label}>
             {t.seller.search}
           </label>
@@ -208,13 +208,9 @@ export default function ProductList() {
 
 /** StockCount says how many units a product has left, or that they are not counted; few or none left stand out. */
 function StockCount({ product }: { product: SellerProduct }) {
-  const counted = product.stock !== undefined;
-  const colour = counted && product.stock === 0 ? 'bg-red-50 text-red-700' : isLow(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
-  return (
-    <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>
-      {product.stock !== undefined ? t.seller.unitsLeft(product.stock) : t.seller.notCounted}
-    </span>
-  );
+  if (product.stock === undefined) return <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">{t.seller.notCounted}</span>;
+  const colour = product.stock === 0 ? 'bg-red-50 text-red-700' : isLow(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
+  return <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>{t.seller.unitsLeft(product.stock)}</span>;
 }
 
 /** Actions are a product's Edit link, which comes back to the list as it was (list), and its Archive or Restore button. */
