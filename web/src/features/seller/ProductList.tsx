@@ -66,17 +66,17 @@ export default function ProductList() {
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
-      <div role="search" aria-label={t.seller.filters} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <div role="search" aria-label={t.seller.find.region} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="sm:col-span-3 lg:col-span-1">
           <label htmlFor="plist-search" className={label}>
-            {t.seller.search}
+            {t.seller.find.search}
           </label>
           <input
             ref={searchBox}
             id="plist-search"
             type="search"
             defaultValue={view.search}
-            placeholder={t.seller.searchPlaceholder}
+            placeholder={t.seller.find.searchPlaceholder}
             onChange={(e) => change({ search: e.target.value }, true)}
             className={field}
           />
@@ -86,7 +86,7 @@ export default function ProductList() {
             {t.seller.category}
           </label>
           <select id="plist-category" value={view.category} onChange={(e) => change({ category: e.target.value as ListView['category'] })} className={field}>
-            <option value="all">{t.seller.allCategories}</option>
+            <option value="all">{t.seller.find.allCategories}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {t.categoryName[c]}
@@ -96,24 +96,24 @@ export default function ProductList() {
         </div>
         <div>
           <label htmlFor="plist-stock" className={label}>
-            {t.seller.stockFilter}
+            {t.seller.find.stock}
           </label>
           <select id="plist-stock" value={view.stock} onChange={(e) => change({ stock: e.target.value as ListView['stock'] })} className={field}>
             {STOCK_FILTERS.map((s) => (
               <option key={s} value={s}>
-                {t.seller.stockFilters[s]}
+                {t.seller.find.stocks[s]}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="plist-sort" className={label}>
-            {t.seller.sortBy}
+            {t.seller.find.sortBy}
           </label>
           <select id="plist-sort" value={view.sort} onChange={(e) => change({ sort: e.target.value as ListView['sort'] })} className={field}>
             {SORT_KEYS.map((s) => (
               <option key={s} value={s}>
-                {t.seller.sorts[s]}
+                {t.seller.find.sorts[s]}
               </option>
             ))}
           </select>
@@ -129,7 +129,7 @@ export default function ProductList() {
         <p className="mt-6 text-slate-600">{showArchived ? t.seller.noArchived : t.seller.noProducts}</p>
       ) : total === 0 ? (
         <div className="mt-6 flex flex-wrap items-center gap-3 text-slate-600" role="status">
-          <p>{t.seller.noMatches}</p>
+          <p>{t.seller.find.noMatches}</p>
           {filtered && (
             <button type="button" onClick={clear} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-stone-100">
               {t.seller.clearFilters}
