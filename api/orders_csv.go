@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,9 @@ import (
 
 // ordersCSVHeader names the columns of the seller's order export: one row per order, its items in
 // one cell ("Jumla Red Rice x 2; Milk x 1"), placed at in the store's time zone.
+// utf8BOM starts the export: the byte-order mark of UTF-8.
+const utf8BOM = "\ufeff"
+
 var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Amount"}
 
 // orderSellerCSV answers, as a CSV file to save, every order the seller handles that the filters
@@ -30,7 +34,11 @@ func (s *Server) orderSellerCSV(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="orders-`+time.Now().In(haat.StoreZone).Format(haat.DayLayout)+`.csv"`)
 	h.Set("Cache-Control", "no-store")
-	out.Write(ordersCSVHeader)
+	// A byte-order mark first, so that spreadsheets read the file as UTF-8 (Devanagari names,
+	// "रु") rather than in the machine's own code page.
+	header := slices.Clone(ordersCSVHeader)
+	header[0] = utf8BOM + header[0]
+	out.Write(header)
 	err = s.Orders.EachSellerOrder(r.Context(), f, func(o haat.Order) error {
 		out.Write(s.orderCSVRow(o))
 		return out.Error()

@@ -204,7 +204,10 @@ func TestSellerOrdersCSV(t *testing.T) {
 		if cd := r.header.Get("Content-Disposition"); !regexp.MustCompile(`^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$`).MatchString(cd) {
 			t.Fatalf("Content-Disposition %q", cd)
 		}
-		rows, err := csv.NewReader(strings.NewReader(string(r.raw))).ReadAll()
+		if !strings.HasPrefix(string(r.raw), "\ufeff") {
+			t.Fatalf("the export does not start with UTF-8's byte-order mark: %q", r.raw)
+		}
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(r.raw), "\ufeff"))).ReadAll()
 		if err != nil {
 			t.Fatalf("%v in %s", err, r.raw)
 		}
@@ -227,12 +230,12 @@ func TestSellerOrdersCSV(t *testing.T) {
 		// The filters of the list apply; paging does not.
 		r = seller.get("/api/order/seller.csv?status=Packed&from=2026-11-20&to=2026-11-20")
 		want(t, r, 200)
-		if rows, _ := csv.NewReader(strings.NewReader(string(r.raw))).ReadAll(); len(rows) != 2 || rows[1][0] != fmt.Sprint(n1) {
+		if rows, _ := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(r.raw), "\ufeff"))).ReadAll(); len(rows) != 2 || rows[1][0] != fmt.Sprint(n1) {
 			t.Fatalf("filtered export %q", rows)
 		}
 		r = seller.get("/api/order/seller.csv?q=nobody")
 		want(t, r, 200)
-		if string(r.raw) != "Number,Placed at,Status,Payment type,Paid,Customer,Phone,Address,Items,Amount\n" {
+		if string(r.raw) != "\ufeffNumber,Placed at,Status,Payment type,Paid,Customer,Phone,Address,Items,Amount\n" {
 			t.Fatalf("empty export %q", r.raw)
 		}
 

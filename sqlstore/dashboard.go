@@ -94,7 +94,8 @@ func bestSellers(ctx context.Context, tx *Tx, since time.Time, n int) ([]haat.Pr
 	return list, rows.Err()
 }
 
-// lowStock returns the products on sale with haat.LowStock units or fewer, and those shoppers
+// lowStock returns the products on sale (not archived) whose counted units are haat.LowStock or
+// fewer, whatever their switch (the seller's list calls them low: to restock), and those shoppers
 // wait to be told about, with how many wait: fewest units first, then most asked.
 func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.images, p.in_stock, p.stock, COUNT(a.user_id) AS asked

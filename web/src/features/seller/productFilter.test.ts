@@ -42,11 +42,11 @@ describe('narrow', () => {
     expect(ids(narrow(shelf, view({ category: 'Vegetables' })).products)).toEqual([]);
   });
 
-  it('filters by stock: in, out (switched off or none left), low (on sale, counted, at most LOW_STOCK)', () => {
+  it('filters by stock: in, out (switched off or none left), low (counted, at most LOW_STOCK, none left included)', () => {
     expect(ids(narrow(shelf, view({ stock: 'in' })).products)).toEqual(['tea', 'milk', 'rice', 'juice']);
     expect(ids(narrow(shelf, view({ stock: 'out' })).products)).toEqual(['bread', 'off', 'noodles']);
-    // LOW_STOCK units is low, one more is not; 0 left is out, not low; switched off with few units is out, not low; uncounted is never low.
-    expect(ids(narrow(shelf, view({ stock: 'low' })).products)).toEqual(['milk', 'juice']);
+    // LOW_STOCK units is low, one more is not; 0 left and switched off with few units are low too (to restock); uncounted is never low.
+    expect(ids(narrow(shelf, view({ stock: 'low' })).products)).toEqual(['milk', 'bread', 'juice', 'off']);
     expect(narrow([product({ _id: 'x', stock: LOW_STOCK + 1 })], view({ stock: 'low' })).total).toBe(0);
   });
 

@@ -9,8 +9,9 @@ export const PAGE_SIZE = 20;
 
 /**
  * StockFilter narrows the list by stock: every product; those shoppers can buy now (inStock);
- * those they cannot (switched off, or counted with no unit left); and those running low: on sale
- * now and counted with at most LOW_STOCK units. A product with 0 units is out of stock, not low.
+ * those they cannot (switched off, or counted with no unit left); and those to restock: counted
+ * with at most LOW_STOCK units, none left included, whatever their switch (the products the
+ * dashboard's low-stock panel counts).
  */
 export const STOCK_FILTERS = ['all', 'in', 'out', 'low'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
@@ -69,8 +70,8 @@ export function writeView(v: Partial<ListView>): URLSearchParams {
   return params;
 }
 
-/** isLow tells whether a product is on sale now with LOW_STOCK or fewer counted units. */
-export const isLow = (p: SellerProduct) => p.inStock && p.stock !== undefined && p.stock <= LOW_STOCK;
+/** isLow tells whether a product's counted units are LOW_STOCK or fewer, none left included. */
+export const isLow = (p: SellerProduct) => p.stock !== undefined && p.stock <= LOW_STOCK;
 
 const stockMatches: Record<StockFilter, (p: SellerProduct) => boolean> = {
   all: () => true,

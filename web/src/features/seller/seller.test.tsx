@@ -177,10 +177,11 @@ describe('product list search, filters, sort and pages', () => {
     serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
     renderStore('/seller/product-list?stock=low');
     expect(await screen.findByRole('row', { name: 'Green Apples' })).toBeInTheDocument();
-    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+    // Low: counted with at most LOW_STOCK units, none left included (the dashboard's low-stock panel).
+    expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']);
     expect(screen.getByLabelText('Stock')).toHaveValue('low');
     expect(within(screen.getByRole('row', { name: 'Mustang Apple' })).getByText('5 left')).toBeInTheDocument();
-    expect(screen.getByText('1-2 of 2 products')).toBeInTheDocument();
+    expect(screen.getByText('1-3 of 3 products')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Stock'), 'Out of stock');
     expect(query()).toHaveTextContent('?stock=out');
