@@ -97,6 +97,10 @@ type PaymentAttemptService interface {
 	// PendingPayments lists attempts still pending that were started before the given time, and
 	// superseded attempts started between since and that time (money may still arrive for them).
 	PendingPayments(ctx context.Context, startedBefore, supersededSince time.Time) ([]PaymentAttempt, error)
+	// FailUnstartedPayments marks Payment Failed the online orders placed before the given time
+	// that await payment but never had an attempt (the server stopped between placing the order
+	// and starting its payment), so that their units go back on sale; it returns how many.
+	FailUnstartedPayments(ctx context.Context, placedBefore time.Time) (int, error)
 	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND.
 	DueRefunds(ctx context.Context, orderID string) ([]Refund, error)
 	// RecordRefund records that the provider gave back the payment of an attempt whose refund was

@@ -307,6 +307,11 @@ func (g *Gateway) Reconcile(ctx context.Context, grace time.Duration) error {
 		return err
 	}
 	var errs []error
+	// An order whose payment never started (the server stopped in between) would hold its units
+	// for ever: past the longest window it has failed.
+	if _, err := g.Attempts.FailUnstartedPayments(ctx, now.Add(-longest)); err != nil {
+		errs = append(errs, err)
+	}
 	for i := range pending {
 		a := &pending[i]
 		var err error

@@ -417,3 +417,41 @@ func markRefunded(ctx context.Context, tx *Tx, orderID, attemptID, refundReferen
 	_, err = tx.ExecContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2`, tx.now.UnixMilli(), orderID)
 	return err
 }
+
+// FailUnstartedPayments marks Payment Failed the online orders placed before placedBefore that
+// still await payment without any attempt, and gives their units back; it returns how many.
+func (d *DB) FailUnstartedPayments(ctx context.Context, placedBefore time.Time) (int, error) {
+	failed := 0
+	err := d.inTx(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT o.id FROM orders o
+			WHERE o.payment_type = $1 AND o.status = $2 AND o.is_paid = FALSE AND o.created_at < $3
+			AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id)
+			ORDER BY o.created_at LIMIT 500`, haat.PaymentOnline, haat.StatusAwaitingPayment, placedBefore.UnixMilli())
+		if err != nil {
+			return err
+		}
+		ids, err := scanStrings(rows)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4
+				AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3)`,
+				haat.StatusPaymentFailed, tx.now.UnixMilli(), id, haat.StatusAwaitingPayment)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				continue
+			}
+			if err := returnStock(ctx, tx, id); err != nil {
+				return err
+			}
+			failed++
+		}
+		return nil
+	})
+	return failed, wrap("fail unstarted payments", err)
+}

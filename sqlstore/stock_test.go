@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"testing"
+	"time"
 
 	"haat"
 	"haat/sqlstore"
@@ -92,6 +93,58 @@ func TestLatePaymentAfterUnitsSold(t *testing.T) {
 		}
 		if n := stockLeft(t, db, apple.ID); n != 0 {
 			t.Fatalf("after the late payment: %d left, want 0", n)
+		}
+	})
+}
+
+// An online order whose payment never started gives its units back once it is old enough;
+// an order with an attempt is left to its provider's answer.
+func TestUnstartedPaymentsGiveUnitsBack(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		five := 5
+		apple := &haat.Product{Name: "Mustang Apple", Category: "Fruits", Price: 45000, OfferPrice: 42000, StockOn: true,
+			Stock: &five, Image: []string{"/media/catalogue/apple.webp"}, Description: []string{"Crisp"}}
+		if err := db.CreateProduct(ctx, apple); err != nil {
+			t.Fatal(err)
+		}
+		place := func(email string) *haat.Order {
+			u, addr := shopperWithAddress(t, db, email)
+			o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr, PaymentType: haat.PaymentOnline,
+				Lines: []haat.OrderLine{{ProductID: apple.ID, Quantity: 2}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return o
+		}
+		stalled := place("stalled@example.com")
+		started := place("started@example.com")
+		if _, _, err := db.StartPayment(ctx, started.ID, "test", "usd"); err != nil {
+			t.Fatal(err)
+		}
+		if n := stockLeft(t, db, apple.ID); n != 1 {
+			t.Fatalf("two orders holding: %d left, want 1", n)
+		}
+		// Not old enough yet: nothing changes.
+		if n, err := db.FailUnstartedPayments(ctx, stalled.CreatedAt); err != nil || n != 0 {
+			t.Fatalf("failed %d, %v", n, err)
+		}
+		if n, err := db.FailUnstartedPayments(ctx, time.Now().Add(time.Hour)); err != nil || n != 1 {
+			t.Fatalf("failed %d, %v; want 1", n, err)
+		}
+		if n := stockLeft(t, db, apple.ID); n != 3 {
+			t.Fatalf("after failing the stalled order: %d left, want 3", n)
+		}
+		for _, o := range []struct {
+			order *haat.Order
+			want  haat.OrderStatus
+		}{{stalled, haat.StatusPaymentFailed}, {started, haat.StatusAwaitingPayment}} {
+			got, err := db.UserOrder(ctx, o.order.UserID, o.order.ID)
+			if err != nil || got.Status != o.want {
+				t.Fatalf("order %s: %v %v, want %s", o.order.ID, got, err, o.want)
+			}
+		}
+		if n, err := db.FailUnstartedPayments(ctx, time.Now().Add(time.Hour)); err != nil || n != 0 {
+			t.Fatalf("failed again: %d, %v", n, err)
 		}
 	})
 }
