@@ -2,6 +2,7 @@ package haat
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,14 +41,9 @@ var nextStatus = map[OrderStatus]OrderStatus{
 	StatusOutForDelivery: StatusDelivered,
 }
 
-// knownStatus reports whether a seller may name status as the target of a change.
-func knownStatus(status OrderStatus) bool {
-	switch status {
-	case StatusOrderPlaced, StatusPacked, StatusOutForDelivery, StatusDelivered, StatusCancelled:
-		return true
-	}
-	return false
-}
+// knownStatus reports whether a seller may name status as the target of a change: one of the
+// statuses of the orders a seller handles.
+func knownStatus(status OrderStatus) bool { return slices.Contains(SellerStatuses, status) }
 
 // OrderLine is one line of an order request: a product and a quantity.
 type OrderLine struct {

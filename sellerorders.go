@@ -6,10 +6,6 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultTimeZone names the store's time zone when none is configured: Nepal's (+05:45), which
-// StoreZone holds.
-const DefaultTimeZone = "Asia/Kathmandu"
-
 // SellerStatuses are the statuses of the orders a seller handles, in the order an order goes
 // through them; an order awaiting its online payment, or whose payment failed, is not the
 // seller's yet.

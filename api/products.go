@@ -76,22 +76,28 @@ func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	readers := make([]io.Reader, len(files))
-	for i, fh := range files {
-		f, err := fh.Open()
-		if err != nil {
-			return fmt.Errorf("api: open upload: %w", err)
-		}
-		defer f.Close()
-		readers[i] = f
-	}
-	if p.Image, err = s.Images.SaveAll(r.Context(), readers); err != nil {
+	if p.Image, err = s.saveUploads(r, files); err != nil {
 		return err
 	}
 	if err := s.Products.CreateProduct(r.Context(), &p); err != nil {
 		return err
 	}
 	return ok(w, ProductAddResponse{Message: "Product Added", Product: p, Success: true})
+}
+
+// saveUploads checks and stores the photos of a form, all or none, and returns their URL paths in
+// order.
+func (s *Server) saveUploads(r *http.Request, files []*multipart.FileHeader) ([]string, error) {
+	readers := make([]io.Reader, len(files))
+	for i, fh := range files {
+		f, err := fh.Open()
+		if err != nil {
+			return nil, fmt.Errorf("api: open upload: %w", err)
+		}
+		defer f.Close()
+		readers[i] = f
+	}
+	return s.Images.SaveAll(r.Context(), readers)
 }
 
 // multipartForm reads a multipart form of at most maxMultipartBody bytes.
@@ -119,12 +125,7 @@ type productInput struct {
 // productFormInput reads the product of an add-product form: one field, productData, holding
 // JSON (as older clients send it), or else each value in a field of its own.
 func productFormInput(form *multipart.Form) (productInput, error) {
-	field := func(name string) string {
-		if v := form.Value[name]; len(v) > 0 {
-			return v[0]
-		}
-		return ""
-	}
+	field := func(name string) string { return formValue(form, name) }
 	data, ok := form.Value["productData"]
 	if !ok {
 		return productInput{
@@ -213,11 +214,8 @@ func (s *Server) productStock(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if req.ID == "" {
-		return haat.Errorf(haat.EINVALID, "Product id is required")
-	}
-	if req.InStock == nil {
-		return haat.Errorf(haat.EINVALID, "inStock must be true or false")
+	if err := checkSwitch(req.ID, req.InStock, "inStock"); err != nil {
+		return err
 	}
 	if err := s.Products.SetInStock(r.Context(), req.ID, *req.InStock); err != nil {
 		return err
@@ -265,16 +263,7 @@ func (s *Server) productUpdate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(files) > 0 {
-		readers := make([]io.Reader, len(files))
-		for i, fh := range files {
-			f, err := fh.Open()
-			if err != nil {
-				return fmt.Errorf("api: open upload: %w", err)
-			}
-			defer f.Close()
-			readers[i] = f
-		}
-		urls, err := s.Images.SaveAll(r.Context(), readers)
+		urls, err := s.saveUploads(r, files)
 		if err != nil {
 			return err
 		}
@@ -372,11 +361,8 @@ func (s *Server) productArchive(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if req.ID == "" {
-		return haat.Errorf(haat.EINVALID, "Product id is required")
-	}
-	if req.Archived == nil {
-		return haat.Errorf(haat.EINVALID, "archived must be true or false")
+	if err := checkSwitch(req.ID, req.Archived, "archived"); err != nil {
+		return err
 	}
 	if err := s.Products.SetArchived(r.Context(), req.ID, *req.Archived); err != nil {
 		return err
@@ -410,4 +396,16 @@ func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) error {
 		list[i] = SellerProduct{Product: p, Archived: p.Archived}
 	}
 	return ok(w, SellerProductsResponse{Products: list, Success: true})
+}
+
+// checkSwitch checks a request that turns one of a product's switches (field) on or off: both the
+// product's id and the switch are required.
+func checkSwitch(id string, on *bool, field string) error {
+	if id == "" {
+		return haat.Errorf(haat.EINVALID, "Product id is required")
+	}
+	if on == nil {
+		return haat.Errorf(haat.EINVALID, "%s must be true or false", field)
+	}
+	return nil
 }

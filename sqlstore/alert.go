@@ -13,9 +13,8 @@ const onSaleNow = `p.archived = FALSE AND p.in_stock = TRUE AND (p.stock IS NULL
 // WatchProduct records, or forgets, a user's wish to be told when a product is back.
 func (d *DB) WatchProduct(ctx context.Context, userID, productID string, watch bool) (*haat.Product, error) {
 	var product *haat.Product
-	err := d.inTx(ctx, func(tx *Tx) error {
-		found, err := findProducts(ctx, tx, ProductFilter{ID: &productID})
-		if product, err = first(found, err, "Product not found"); err != nil {
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if product, err = findProduct(ctx, tx, productID); err != nil {
 			return err
 		}
 		if !watch {

@@ -11,7 +11,7 @@ import (
 
 // sold holds for the orders that count as sales: cash orders and paid online orders, not
 // cancelled.
-const sold = `(o.payment_type = 'COD' OR o.is_paid = TRUE) AND o.status <> 'Cancelled'`
+const sold = placedCond + ` AND o.status <> 'Cancelled'`
 
 // Dashboard sums up the store as it is now, each figure one aggregate query.
 func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
@@ -45,7 +45,7 @@ func waitingOrders(ctx context.Context, tx *Tx) ([]haat.StatusCount, error) {
 		statuses[i] = string(s)
 	}
 	w.in(`o.status`, statuses)
-	w.add(`(o.payment_type = 'COD' OR o.is_paid = TRUE)`)
+	w.add(placedCond)
 	rows, err := tx.QueryContext(ctx, `SELECT o.status, COUNT(*) FROM orders o`+w.String()+` GROUP BY o.status`, w.args...)
 	if err != nil {
 		return nil, err
@@ -119,12 +119,8 @@ func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 		if err := json.Unmarshal([]byte(images), &l.Image); err != nil {
 			return nil, err
 		}
-		p := haat.Product{StockOn: l.InStock}
-		if stock.Valid {
-			v := int(stock.Int64)
-			l.Stock, p.Stock = &v, &v
-		}
-		l.InStock = p.Available()
+		l.Stock = intOrNil(stock)
+		l.InStock = (&haat.Product{StockOn: l.InStock, Stock: l.Stock}).Available()
 		list = append(list, l)
 	}
 	return list, rows.Err()

@@ -287,14 +287,18 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	if o.Status != haat.StatusCancelled {
 		return true, nil
 	}
-	if err := returnStock(ctx, tx, o.ID); err != nil {
-		return false, err
+	return true, settleCancelled(ctx, tx, o.ID)
+}
+
+// settleCancelled follows the cancelling of an order: its units go back to the stock counts, and
+// its payment, if money arrived, is due back to the shopper until the seller refunds it.
+func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
+	if err := returnStock(ctx, tx, orderID); err != nil {
+		return err
 	}
-	if o.IsPaid {
-		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
-			haat.RefundDue, o.ID, haat.PaymentPaid)
-	}
-	return true, err
+	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
+		haat.RefundDue, orderID, haat.PaymentPaid)
+	return err
 }
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
@@ -333,8 +337,11 @@ func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) 
 
 // sellerHandlesCond holds for the orders a seller handles: cash orders, paid online orders, and
 // online orders with money to give back.
-const sellerHandlesCond = `(o.payment_type = 'COD' OR o.is_paid = TRUE
+const sellerHandlesCond = `(` + placedCond + `
 	OR EXISTS (SELECT 1 FROM payment_attempts r WHERE r.order_id = o.id AND r.refund <> ''))`
+
+// placedCond holds for the orders that are placed: cash orders, and online orders once paid.
+const placedCond = `(o.payment_type = 'COD' OR o.is_paid = TRUE)`
 
 // findOrder returns the order the filter selects, or ENOTFOUND.
 func findOrder(ctx context.Context, tx *Tx, f OrderFilter) (*haat.Order, error) {

@@ -325,12 +325,7 @@ func takeStockOrCancel(ctx context.Context, tx *Tx, orderID string) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3`, haat.StatusCancelled, tx.now.UnixMilli(), orderID); err != nil {
 		return err
 	}
-	if err := returnStock(ctx, tx, orderID); err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
-		haat.RefundDue, orderID, haat.PaymentPaid)
-	return err
+	return settleCancelled(ctx, tx, orderID)
 }
 
 // PendingPayments lists attempts still pending that were started before the given time, and

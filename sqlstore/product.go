@@ -22,10 +22,7 @@ func scanProduct(s scanner) (haat.Product, error) {
 	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived); err != nil {
 		return p, err
 	}
-	if stock.Valid {
-		n := int(stock.Int64)
-		p.Stock = &n
-	}
+	p.Stock = intOrNil(stock)
 	p.InStock = p.Available()
 	if err := json.Unmarshal([]byte(images), &p.Image); err != nil {
 		return p, fmt.Errorf("images of %s: %w", p.ID, err)
@@ -72,8 +69,7 @@ func (d *DB) SellerProducts(ctx context.Context) ([]haat.Product, error) {
 // Product returns the product with id, archived or not, or ENOTFOUND.
 func (d *DB) Product(ctx context.Context, id string) (*haat.Product, error) {
 	return lookup(ctx, d, "product", func(tx *Tx) (*haat.Product, error) {
-		found, err := findProducts(ctx, tx, ProductFilter{ID: &id, Limit: 1})
-		return first(found, err, "Product not found")
+		return findProduct(ctx, tx, id)
 	})
 }
 
@@ -149,8 +145,7 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 				return err
 			}
 		}
-		found, err := findProducts(ctx, tx, ProductFilter{ID: &p.ID})
-		stored, err := first(found, err, "Product not found")
+		stored, err := findProduct(ctx, tx, p.ID)
 		if err == nil {
 			*p = *stored
 		}
@@ -162,21 +157,19 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 // SetArchived takes a product off sale, or puts an archived one back on sale. Carts keep it
 // meanwhile (the storefront shows it as no longer sold), and get it back with the product.
 func (d *DB) SetArchived(ctx context.Context, id string, archived bool) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE products SET archived = $1 WHERE id = $2`, archived, id)
-	if err != nil {
-		return fmt.Errorf("sqlstore: set archived: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return haat.Errorf(haat.ENOTFOUND, "Product not found")
-	}
-	return nil
+	return d.setProductFlag(ctx, "archived", id, archived)
 }
 
 // SetInStock switches a product's stock flag.
 func (d *DB) SetInStock(ctx context.Context, id string, inStock bool) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE products SET in_stock = $1 WHERE id = $2`, inStock, id)
+	return d.setProductFlag(ctx, "in_stock", id, inStock)
+}
+
+// setProductFlag sets one of a product's flags (column: in_stock or archived), or answers ENOTFOUND.
+func (d *DB) setProductFlag(ctx context.Context, column, id string, v bool) error {
+	res, err := d.db.ExecContext(ctx, `UPDATE products SET `+column+` = $1 WHERE id = $2`, v, id)
 	if err != nil {
-		return fmt.Errorf("sqlstore: set in stock: %w", err)
+		return fmt.Errorf("sqlstore: set %s: %w", column, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return haat.Errorf(haat.ENOTFOUND, "Product not found")
@@ -229,6 +222,12 @@ func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error
 	return nil
 }
 
+// findProduct returns the product with id, archived or not, or ENOTFOUND.
+func findProduct(ctx context.Context, tx *Tx, id string) (*haat.Product, error) {
+	found, err := findProducts(ctx, tx, ProductFilter{ID: &id, Limit: 1})
+	return first(found, err, "Product not found")
+}
+
 // productsByID returns the products with the given ids, archived or not, by id.
 func productsByID(ctx context.Context, tx *Tx, ids []string) (map[string]haat.Product, error) {
 	products, err := findProducts(ctx, tx, ProductFilter{IDs: ids})
@@ -254,4 +253,13 @@ func scanStrings(rows *sql.Rows) ([]string, error) {
 		list = append(list, v)
 	}
 	return list, rows.Err()
+}
+
+// intOrNil is a nullable column's number, or nil for NULL.
+func intOrNil(v sql.NullInt64) *int {
+	if !v.Valid {
+		return nil
+	}
+	n := int(v.Int64)
+	return &n
 }

@@ -49,8 +49,7 @@ func takeStock(ctx context.Context, tx *Tx, orderID string) error {
 
 // tooFew explains why the line's units could not be taken: the count as it is now.
 func tooFew(ctx context.Context, tx *Tx, l stockLine) error {
-	found, err := findProducts(ctx, tx, ProductFilter{ID: &l.productID})
-	p, err := first(found, err, "Product not found")
+	p, err := findProduct(ctx, tx, l.productID)
 	if err != nil {
 		return err
 	}
