@@ -14,8 +14,16 @@ const unitsLeft = (n: number) => `${n} left`;
 const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 /** dateTime shows a moment as "22 Nov 2026, 10:05". */
 const dateTime = new Intl.DateTimeFormat('en-GB', dateTimeParts);
-/** zoned shows a moment as dateTime does, in a time zone (the store's). */
-const zoned = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { ...dateTimeParts, timeZone });
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+/** zoned shows a moment as dateTime does, in a time zone (the store's); one formatter per zone. */
+function zoned(timeZone: string): Intl.DateTimeFormat {
+  let f = zonedFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { ...dateTimeParts, timeZone });
+    zonedFormats.set(timeZone, f);
+  }
+  return f;
+}
 
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
 export const en = {
@@ -329,9 +337,7 @@ export const en = {
       noSales: 'No sales in the last 7 days yet.',
       lowStock: 'Low on stock',
       noLowStock: 'Nothing is running low.',
-      left: unitsLeft,
       switchedOff: 'Switched off',
-      notCounted: 'Not counted',
       asked: (n: number) => `${n} ${n === 1 ? 'shopper waits' : 'shoppers wait'} for it`,
       seeOrders: 'See orders',
       seeProducts: 'See products',
@@ -549,6 +555,7 @@ export const en = {
     /** notifyMeSignIn is the same button for a guest: it opens the login first. */
     notifyMeSignIn: 'Log in to be told when it is back',
     watching: 'We will tell you when it is back.',
+    stopped: 'You will not be told when it is back.',
     stop: 'Do not tell me',
     title: 'Back in stock',
     intro: 'Products you asked about are on sale again.',
@@ -596,6 +603,7 @@ export const en = {
     signInForAddress: 'You Need To Sign In To Change The Address',
     ordersFailed: 'Failed to load orders',
     cancelFailed: 'Failed to cancel the order',
+    orderCancelled: 'Order Cancelled',
   },
 };
 

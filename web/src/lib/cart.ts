@@ -4,9 +4,12 @@ import { taxOf, toMinor } from './money';
 /** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
 export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
 
+/** lowOnStock tells whether a product's counted units are LOW_STOCK or fewer, none left included. */
+export const lowOnStock = (p: Pick<Product, 'stock'>): p is { stock: number } => p.stock !== undefined && p.stock <= LOW_STOCK;
+
 /** fewLeft is the number of units left of a product on sale when it is so few that the storefront says so. */
 export function fewLeft(p: Product): number | undefined {
-  return p.inStock && p.stock !== undefined && p.stock <= LOW_STOCK ? p.stock : undefined;
+  return p.inStock && lowOnStock(p) ? p.stock : undefined;
 }
 
 const clamp = (q: number) => Math.min(Math.max(Math.trunc(q), 0), MAX_QUANTITY);

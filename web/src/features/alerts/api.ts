@@ -29,7 +29,7 @@ export function useNotify() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, notify }: { id: string; notify: boolean }) => unwrap(api.notify(id, notify), t.toast.generic),
-    onSuccess: (r) => toast.success(r.message ?? t.alerts.watching, { id: 'alert' }),
+    onSuccess: (r, { notify }) => toast.success(r.message || (notify ? t.alerts.watching : t.alerts.stopped), { id: 'alert' }),
     onError: (err) => toast.error(err.message, { id: 'alert' }),
     onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
   });

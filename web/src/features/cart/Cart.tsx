@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -32,7 +32,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useTitle(t.titles.cart);
-  const lines = cartLines(cart, products);
+  const lines = useMemo(() => cartLines(cart, products), [cart, products]);
   // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
   const unavailable = productsLoading ? [] : unavailableLines(cart, products);
   const totals = cartTotals(lines);

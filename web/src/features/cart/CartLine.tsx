@@ -8,6 +8,7 @@ import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useCartStore } from './api';
+import { OnlyLeft } from '../catalogue/FewLeft';
 
 const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
 
@@ -49,9 +50,7 @@ export function CartLineItem({ line: { product, quantity } }: { line: CartLine }
               ))}
             </select>
           </label>
-          {limit < MAX_QUANTITY && quantity >= limit && (
-            <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.product.onlyLeft(limit)}</p>
-          )}
+          {limit < MAX_QUANTITY && quantity >= limit && <OnlyLeft left={limit} className="mt-1" />}
           <p className="mt-1 font-medium text-slate-700 md:hidden">{total}</p>
         </div>
       </div>

@@ -2,9 +2,13 @@ import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { fewLeft } from '../../lib/cart';
 
+/** OnlyLeft says "Only 3 left" of a product, in the store's warning style. */
+export function OnlyLeft({ left, className = '' }: { left: number; className?: string }) {
+  return <p className={`w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ${className}`}>{t.product.onlyLeft(left)}</p>;
+}
+
 /** FewLeft says "Only 3 left" when so few units of a product on sale are left; otherwise nothing. */
 export default function FewLeft({ product, className = '' }: { product: Product; className?: string }) {
   const left = fewLeft(product);
-  if (left === undefined) return null;
-  return <p className={`w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ${className}`}>{t.product.onlyLeft(left)}</p>;
+  return left === undefined ? null : <OnlyLeft left={left} className={className} />;
 }

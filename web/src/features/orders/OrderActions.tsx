@@ -28,7 +28,7 @@ export default function OrderActions({ order }: { order: UserOrder }) {
   };
   const confirm = () =>
     cancel.mutate(order._id, {
-      onSuccess: (r) => toast.success(r.message ?? t.orders.cancel),
+      onSuccess: (r) => toast.success(r.message || t.toast.orderCancelled),
       onError: (err) => toast.error(err.message),
       onSettled: () => setAsking(false),
     });

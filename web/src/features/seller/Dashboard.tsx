@@ -90,7 +90,7 @@ export default function Dashboard() {
 
 /** StockNote says how many units a product has left, or why it is out of stock. */
 function StockNote({ level }: { level: StockLevel }) {
-  const text = level.stock !== undefined ? t.seller.dash.left(level.stock) : level.inStock ? t.seller.dash.notCounted : t.seller.dash.switchedOff;
+  const text = level.stock !== undefined ? t.seller.unitsLeft(level.stock) : level.inStock ? t.seller.notCounted : t.seller.dash.switchedOff;
   const empty = !level.inStock;
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${empty ? 'bg-red-50 text-red-700' : 'bg-stone-100 text-slate-700'}`}>{text}</span>;
 }

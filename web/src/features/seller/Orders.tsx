@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
-import { thumbnail } from '../../lib/catalogue';
+import { cover } from '../../lib/catalogue';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
@@ -52,7 +52,7 @@ export default function Orders() {
         </div>
       ) : orders.length === 0 ? (
         <div className="mt-6 max-w-4xl rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center" role="status">
-          <p className="text-slate-600">{query.isError ? '' : filtered ? t.seller.noMatches : t.seller.noOrders}</p>
+          <p className="text-slate-600">{query.isError ? t.toast.generic : filtered ? t.seller.noMatches : t.seller.noOrders}</p>
           {filtered && (
             <button type="button" onClick={clear} className="mt-4 min-h-11 rounded-lg border border-stone-300 bg-white px-6 text-sm hover:bg-stone-100">
               {t.seller.clearFilters}
@@ -177,7 +177,7 @@ function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder;
     action.mutate(a, {
       onSettled: () => setConfirming(false),
       onSuccess: (r) => {
-        toast.success(r.message || '');
+        if (r.message) toast.success(r.message);
       },
       onError: (err) => toast.error(err.message),
     });
@@ -201,7 +201,7 @@ function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder;
       <div className="grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)]">
         <div className="flex min-w-0 gap-3">
           <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-green-50 p-1">
-            <img src={thumbnail(o.items[0]?.product.image[0] ?? '')} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
+            <img src={o.items[0] && cover(o.items[0].product)} alt="" width={56} height={56} loading="lazy" className="h-full w-full object-contain" />
           </div>
           <div className="min-w-0">
             <h3 className="sr-only">{t.seller.items}</h3>

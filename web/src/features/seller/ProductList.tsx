@@ -8,7 +8,8 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useArchiveProduct, useSellerProducts, useSetStock } from './api';
-import { isLow, narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
+import { lowOnStock } from '../../lib/cart';
+import { narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
 
 /**
  * ProductList is the store's products on sale, or with ?show=archived its archived ones, newest
@@ -209,7 +210,7 @@ export default function ProductList() {
 /** StockCount says how many units a product has left, or that they are not counted; few or none left stand out. */
 function StockCount({ product }: { product: SellerProduct }) {
   if (product.stock === undefined) return <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">{t.seller.notCounted}</span>;
-  const colour = product.stock === 0 ? 'bg-red-50 text-red-700' : isLow(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
+  const colour = product.stock === 0 ? 'bg-red-50 text-red-700' : lowOnStock(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
   return <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>{t.seller.unitsLeft(product.stock)}</span>;
 }
 

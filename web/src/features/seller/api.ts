@@ -104,6 +104,7 @@ export function useOrderAction(id: string) {
         data && { ...data, pages: data.pages.map((p) => ({ ...p, orders: p.orders.map((o) => (o._id === order._id ? order : o)) })) },
       );
       client.setQueryData(sellerKeys.slip(order.number), order);
+      void client.invalidateQueries({ queryKey: sellerKeys.dashboard() });
     },
   });
 }
@@ -119,9 +120,13 @@ export function useSellerProducts() {
   return { products: query.data ?? noProducts, loading: query.isPending };
 }
 
-/** productsChanged loads the seller's products and the shop's catalogue again. */
+/** productsChanged loads the seller's products, the shop's catalogue and the dashboard again. */
 const productsChanged = (client: ReturnType<typeof useQueryClient>) =>
-  Promise.all([client.invalidateQueries({ queryKey: sellerKeys.products() }), client.invalidateQueries({ queryKey: catalogueKeys.products() })]);
+  Promise.all([
+    client.invalidateQueries({ queryKey: sellerKeys.products() }),
+    client.invalidateQueries({ queryKey: catalogueKeys.products() }),
+    client.invalidateQueries({ queryKey: sellerKeys.dashboard() }),
+  ]);
 
 /** useSetStock puts a product in or out of stock; the products load again before it is done. */
 export function useSetStock() {

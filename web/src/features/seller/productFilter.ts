@@ -2,7 +2,8 @@
 // stock state keep, in which order, and which page of them is shown. The list holds every product
 // of the store (hundreds, not millions), so this runs in the browser; its state lives in the URL's
 // query string, so a link or a reload opens the same view.
-import { CATEGORIES, LOW_STOCK, type Category, type SellerProduct } from '../../lib/contract';
+import { CATEGORIES, type Category, type SellerProduct } from '../../lib/contract';
+import { lowOnStock } from '../../lib/cart';
 
 /** PAGE_SIZE is how many products one page of the seller's list shows. */
 export const PAGE_SIZE = 20;
@@ -70,14 +71,12 @@ export function writeView(v: Partial<ListView>): URLSearchParams {
   return params;
 }
 
-/** isLow tells whether a product's counted units are LOW_STOCK or fewer, none left included. */
-export const isLow = (p: SellerProduct) => p.stock !== undefined && p.stock <= LOW_STOCK;
 
 const stockMatches: Record<StockFilter, (p: SellerProduct) => boolean> = {
   all: () => true,
   in: (p) => p.inStock,
   out: (p) => !p.inStock,
-  low: isLow,
+  low: lowOnStock,
 };
 
 const byName = (a: SellerProduct, b: SellerProduct) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
