@@ -65,14 +65,18 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 	o := valid.NewOrder()
 	var order *haat.Order
 	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		if order, err = priceOrder(ctx, tx, o); err != nil {
+		var counted bool
+		if order, counted, err = priceOrder(ctx, tx, o); err != nil {
 			return err
 		}
 		if err := insertOrder(ctx, tx, order); err != nil {
 			return err
 		}
-		if err := takeStock(ctx, tx, order.ID); err != nil {
-			return err
+		// An order of products whose units are not counted has nothing to take.
+		if counted {
+			if err := takeStock(ctx, tx, order.ID); err != nil {
+				return err
+			}
 		}
 		if o.PaymentType == haat.PaymentCOD {
 			return emptyCart(ctx, tx, o.UserID)
@@ -86,58 +90,59 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 }
 
 // priceOrder makes the order o asks for, at the store's own prices, placed now: a cash order is
-// placed, an online order awaits payment.
-func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (*haat.Order, error) {
-	order := &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Status: haat.StatusOrderPlaced,
+// placed, an online order awaits payment. counted says whether any of its products counts its units.
+func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order, counted bool, err error) {
+	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Status: haat.StatusOrderPlaced,
 		CreatedAt: tx.now, UpdatedAt: tx.now}
 	if o.PaymentType == haat.PaymentOnline {
 		order.Status = haat.StatusAwaitingPayment
 	}
 	address, err := findAddress(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	order.Address = *address
-	if order.Items, err = orderItems(ctx, tx, o.Lines); err != nil {
-		return nil, err
+	if order.Items, counted, err = orderItems(ctx, tx, o.Lines); err != nil {
+		return nil, false, err
 	}
 	var subtotal haat.Money
 	for _, it := range order.Items {
 		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
 	}
 	order.Amount = haat.OrderAmount(subtotal)
-	return order, nil
+	return order, counted, nil
 }
 
 // orderItems returns the items of the order lines at the store's own prices. Every product must
 // exist, be on sale and have the units asked for, as far as this transaction has read them
 // (takeStock makes sure).
-func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) ([]haat.OrderItem, error) {
+func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []haat.OrderItem, counted bool, err error) {
 	ids := make([]string, len(lines))
 	for i, l := range lines {
 		ids[i] = l.ProductID
 	}
 	byID, err := productsByID(ctx, tx, ids)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	items := make([]haat.OrderItem, 0, len(lines))
+	items = make([]haat.OrderItem, 0, len(lines))
 	for _, l := range lines {
 		p, ok := byID[l.ProductID]
 		if !ok {
-			return nil, haat.Errorf(haat.ENOTFOUND, "Product not found")
+			return nil, false, haat.Errorf(haat.ENOTFOUND, "Product not found")
 		}
 		if err := p.CheckOnSale(); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if err := p.CheckStock(l.Quantity); err != nil {
-			return nil, err
+			return nil, false, err
 		}
+		counted = counted || p.Stock != nil
 		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
 			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image,
 		}})
 	}
-	return items, nil
+	return items, counted, nil
 }
 
 // insertOrder gives an order the next number and stores it with its items. Each item keeps the

@@ -432,7 +432,6 @@ export const en = {
     cancel: 'Cancel Order',
     confirmCancel: 'Cancel this order?',
     yesCancel: 'Yes, cancel',
-    keep: 'Keep order',
     markPaid: 'Mark Paid',
     placed: 'Placed',
     filters: 'Filter orders',

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { useProducts } from '../catalogue/api';
 import { useCartStore } from '../cart/api';
 import { useCancelOrder } from './api';
+import Confirm from '../../components/Confirm';
 
 const button = 'min-h-11 rounded-lg px-4 text-sm font-medium disabled:opacity-60';
 
@@ -35,17 +36,15 @@ export default function OrderActions({ order }: { order: UserOrder }) {
 
   if (asking) {
     return (
-      <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm" role="group" aria-label={t.orders.cancel}>
-        <p className="font-medium text-red-800">{t.orders.cancelAsk(order.number)}</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" onClick={confirm} disabled={cancel.isPending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
-            {t.orders.cancelYes}
-          </button>
-          <button type="button" onClick={() => setAsking(false)} className={`${button} border border-stone-300 bg-white text-slate-700 hover:bg-stone-50`}>
-            {t.orders.keep}
-          </button>
-        </div>
-      </div>
+      <Confirm
+        question={t.orders.cancelAsk(order.number)}
+        yes={t.orders.cancelYes}
+        no={t.orders.keep}
+        busy={cancel.isPending}
+        onYes={confirm}
+        onNo={() => setAsking(false)}
+        className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm"
+      />
     );
   }
   return (

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
+import Confirm from '../../components/Confirm';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
@@ -252,15 +253,7 @@ function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder;
         </Link>
         <div className="ml-auto flex flex-wrap gap-2">
           {confirming ? (
-            <>
-              <span className="self-center text-slate-600">{t.seller.confirmCancel}</span>
-              <button type="button" disabled={busy} onClick={() => move('Cancelled')} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
-                {t.seller.yesCancel}
-              </button>
-              <button type="button" disabled={busy} onClick={() => setConfirming(false)} className="min-h-11 rounded-lg border border-stone-300 px-4 hover:bg-stone-100">
-                {t.seller.keep}
-              </button>
-            </>
+            <Confirm question={t.seller.confirmCancel} yes={t.seller.yesCancel} no={t.orders.keep} busy={busy} onYes={() => move('Cancelled')} onNo={() => setConfirming(false)} />
           ) : (
             <>
               {forward.map((s) => (
