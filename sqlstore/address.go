@@ -6,10 +6,10 @@ import (
 	"haat"
 )
 
-const addressColumns = `id, user_id, first_name, last_name, email, street, city, state, zipcode, country, phone`
+const addressColumns = `id, user_id, first_name, last_name, email, street, city, state, zipcode, country, phone, district, ward, landmark`
 
 func addressFields(a *haat.Address) []any {
-	return []any{&a.ID, &a.UserID, &a.FirstName, &a.LastName, &a.Email, &a.Street, &a.City, &a.State, &a.Zipcode, &a.Country, &a.Phone}
+	return []any{&a.ID, &a.UserID, &a.FirstName, &a.LastName, &a.Email, &a.Street, &a.City, &a.State, &a.Zipcode, &a.Country, &a.Phone, &a.District, &a.Ward, &a.Landmark}
 }
 
 // AddressFilter selects addresses for findAddresses; a field left nil selects any.
@@ -49,7 +49,7 @@ func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
 }
 
 func addressValues(a *haat.Address) []any {
-	return []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone}
+	return []any{a.ID, a.UserID, a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark}
 }
 
 // Addresses returns a user's addresses, oldest first.

@@ -57,10 +57,17 @@ func contract(g *generator) {
 	g.constant(d, "MaxPlace", haat.MaxPlace)
 	g.constant(d, "MaxZipcode", haat.MaxZipcode)
 	g.constant(d, "MaxPhone", haat.MaxPhone)
+	g.constant(d, "MaxLandmark", haat.MaxLandmark)
+	g.constant(d, "MaxWard", haat.MaxWard)
 	g.constant(d, "MaxEmail", haat.MaxEmail)
 	g.constant(d, "MaxNameBytes", haat.MaxNameBytes)
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
+
+	g.section("Nepal's provinces and districts, for addresses in Nepal.")
+	g.constant(d, "Nepal", haat.Nepal)
+	g.data(d, "Provinces", haat.Provinces)
+	g.data(d, "Districts", haat.Districts)
 
 	g.section("Money and tax.")
 	g.constant(d, "TaxNumerator", haat.TaxNumerator)

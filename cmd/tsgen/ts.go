@@ -483,3 +483,36 @@ func subset[T ~string](g *generator, list, doc string, values ...T) {
 	g.comment("", doc, "", "")
 	g.printf("export const %s: readonly %s[] = [%s];\n", list, g.tsName(t), strings.Join(quoted, ", "))
 }
+
+// data writes a package variable holding a slice of structs as a constant array of their
+// interface, each element on a line as encoding/json writes it.
+func (g *generator) data(pkgPath, goName string, value any) {
+	v := reflect.ValueOf(value)
+	if v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.Struct {
+		g.fail("%s.%s: data takes a slice of structs", pkgPath, goName)
+		return
+	}
+	src := g.source(pkgPath)
+	doc, ok := src.docs[goName]
+	if !ok {
+		g.fail("%s declares no %s", pkgPath, goName)
+		return
+	}
+	elem := g.ref(v.Type().Elem())
+	g.declare(v.Type().Elem())
+	lines := make([]string, v.Len())
+	for i := range v.Len() {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v.Index(i).Interface()); err != nil {
+			g.fail("%s.%s: %v", pkgPath, goName, err)
+			return
+		}
+		lines[i] = strings.TrimSpace(b.String())
+	}
+	name := upperSnake(goName)
+	g.printf("\n")
+	g.comment("", doc, goName, name)
+	g.printf("export const %s: readonly %s[] = [\n  %s,\n];\n", name, elem, strings.Join(lines, ",\n  "))
+}

@@ -59,6 +59,10 @@ export const MAX_STREET = 200;
 export const MAX_PLACE = 80;
 export const MAX_ZIPCODE = 10;
 export const MAX_PHONE = 20;
+/** a Nepali address's landmark */
+export const MAX_LANDMARK = 120;
+/** the highest ward number; the most wards a Nepali municipality has is 33 (Pokhara) */
+export const MAX_WARD = 35;
 /** MAX_EMAIL is the longest email address accepted, of a shopper, a seller or an address. */
 export const MAX_EMAIL = 254;
 /** MAX_NAME_BYTES is the longest name a shopper may sign up with, in bytes. */
@@ -67,6 +71,123 @@ export const MAX_NAME_BYTES = 100;
 export const MIN_PASSWORD_LENGTH = 8;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
+
+// Nepal's provinces and districts, for addresses in Nepal.
+/**
+ * NEPAL is the country whose addresses follow Nepal's rules (provinces, districts, wards, a
+ * Nepali mobile number), as the address form writes it.
+ */
+export const NEPAL = 'Nepal';
+
+/** Province is one of Nepal's seven provinces. */
+export interface Province {
+  /** name is the English name, as an address's state holds it. */
+  name: string;
+  /** nepali is the name in Devanagari. */
+  nepali: string;
+}
+
+/** PROVINCES are Nepal's seven provinces, east to west. */
+export const PROVINCES: readonly Province[] = [
+  {"name":"Koshi","nepali":"कोशी"},
+  {"name":"Madhesh","nepali":"मधेश"},
+  {"name":"Bagmati","nepali":"बागमती"},
+  {"name":"Gandaki","nepali":"गण्डकी"},
+  {"name":"Lumbini","nepali":"लुम्बिनी"},
+  {"name":"Karnali","nepali":"कर्णाली"},
+  {"name":"Sudurpashchim","nepali":"सुदूरपश्चिम"},
+];
+
+/** District is one of Nepal's 77 districts. */
+export interface District {
+  /** name is the English name, as an address's district holds it. */
+  name: string;
+  /** nepali is the name in Devanagari. */
+  nepali: string;
+  /** province is the English name of the province the district is in. */
+  province: string;
+}
+
+/** DISTRICTS are Nepal's 77 districts, by province and then in alphabetical order. */
+export const DISTRICTS: readonly District[] = [
+  {"name":"Bhojpur","nepali":"भोजपुर","province":"Koshi"},
+  {"name":"Dhankuta","nepali":"धनकुटा","province":"Koshi"},
+  {"name":"Ilam","nepali":"इलाम","province":"Koshi"},
+  {"name":"Jhapa","nepali":"झापा","province":"Koshi"},
+  {"name":"Khotang","nepali":"खोटाङ","province":"Koshi"},
+  {"name":"Morang","nepali":"मोरङ","province":"Koshi"},
+  {"name":"Okhaldhunga","nepali":"ओखलढुङ्गा","province":"Koshi"},
+  {"name":"Panchthar","nepali":"पाँचथर","province":"Koshi"},
+  {"name":"Sankhuwasabha","nepali":"संखुवासभा","province":"Koshi"},
+  {"name":"Solukhumbu","nepali":"सोलुखुम्बु","province":"Koshi"},
+  {"name":"Sunsari","nepali":"सुनसरी","province":"Koshi"},
+  {"name":"Taplejung","nepali":"ताप्लेजुङ","province":"Koshi"},
+  {"name":"Terhathum","nepali":"तेह्रथुम","province":"Koshi"},
+  {"name":"Udayapur","nepali":"उदयपुर","province":"Koshi"},
+  {"name":"Bara","nepali":"बारा","province":"Madhesh"},
+  {"name":"Dhanusha","nepali":"धनुषा","province":"Madhesh"},
+  {"name":"Mahottari","nepali":"महोत्तरी","province":"Madhesh"},
+  {"name":"Parsa","nepali":"पर्सा","province":"Madhesh"},
+  {"name":"Rautahat","nepali":"रौतहट","province":"Madhesh"},
+  {"name":"Saptari","nepali":"सप्तरी","province":"Madhesh"},
+  {"name":"Sarlahi","nepali":"सर्लाही","province":"Madhesh"},
+  {"name":"Siraha","nepali":"सिराहा","province":"Madhesh"},
+  {"name":"Bhaktapur","nepali":"भक्तपुर","province":"Bagmati"},
+  {"name":"Chitwan","nepali":"चितवन","province":"Bagmati"},
+  {"name":"Dhading","nepali":"धादिङ","province":"Bagmati"},
+  {"name":"Dolakha","nepali":"दोलखा","province":"Bagmati"},
+  {"name":"Kathmandu","nepali":"काठमाडौं","province":"Bagmati"},
+  {"name":"Kavrepalanchok","nepali":"काभ्रेपलाञ्चोक","province":"Bagmati"},
+  {"name":"Lalitpur","nepali":"ललितपुर","province":"Bagmati"},
+  {"name":"Makwanpur","nepali":"मकवानपुर","province":"Bagmati"},
+  {"name":"Nuwakot","nepali":"नुवाकोट","province":"Bagmati"},
+  {"name":"Ramechhap","nepali":"रामेछाप","province":"Bagmati"},
+  {"name":"Rasuwa","nepali":"रसुवा","province":"Bagmati"},
+  {"name":"Sindhuli","nepali":"सिन्धुली","province":"Bagmati"},
+  {"name":"Sindhupalchok","nepali":"सिन्धुपाल्चोक","province":"Bagmati"},
+  {"name":"Baglung","nepali":"बागलुङ","province":"Gandaki"},
+  {"name":"Gorkha","nepali":"गोरखा","province":"Gandaki"},
+  {"name":"Kaski","nepali":"कास्की","province":"Gandaki"},
+  {"name":"Lamjung","nepali":"लमजुङ","province":"Gandaki"},
+  {"name":"Manang","nepali":"मनाङ","province":"Gandaki"},
+  {"name":"Mustang","nepali":"मुस्ताङ","province":"Gandaki"},
+  {"name":"Myagdi","nepali":"म्याग्दी","province":"Gandaki"},
+  {"name":"Nawalparasi (Bardaghat Susta East)","nepali":"नवलपरासी (बर्दघाट सुस्ता पूर्व)","province":"Gandaki"},
+  {"name":"Parbat","nepali":"पर्वत","province":"Gandaki"},
+  {"name":"Syangja","nepali":"स्याङ्जा","province":"Gandaki"},
+  {"name":"Tanahun","nepali":"तनहुँ","province":"Gandaki"},
+  {"name":"Arghakhanchi","nepali":"अर्घाखाँची","province":"Lumbini"},
+  {"name":"Banke","nepali":"बाँके","province":"Lumbini"},
+  {"name":"Bardiya","nepali":"बर्दिया","province":"Lumbini"},
+  {"name":"Dang","nepali":"दाङ","province":"Lumbini"},
+  {"name":"Gulmi","nepali":"गुल्मी","province":"Lumbini"},
+  {"name":"Kapilvastu","nepali":"कपिलवस्तु","province":"Lumbini"},
+  {"name":"Nawalparasi (Bardaghat Susta West)","nepali":"नवलपरासी (बर्दघाट सुस्ता पश्चिम)","province":"Lumbini"},
+  {"name":"Palpa","nepali":"पाल्पा","province":"Lumbini"},
+  {"name":"Pyuthan","nepali":"प्युठान","province":"Lumbini"},
+  {"name":"Rolpa","nepali":"रोल्पा","province":"Lumbini"},
+  {"name":"Rukum East","nepali":"पूर्वी रुकुम","province":"Lumbini"},
+  {"name":"Rupandehi","nepali":"रुपन्देही","province":"Lumbini"},
+  {"name":"Dailekh","nepali":"दैलेख","province":"Karnali"},
+  {"name":"Dolpa","nepali":"डोल्पा","province":"Karnali"},
+  {"name":"Humla","nepali":"हुम्ला","province":"Karnali"},
+  {"name":"Jajarkot","nepali":"जाजरकोट","province":"Karnali"},
+  {"name":"Jumla","nepali":"जुम्ला","province":"Karnali"},
+  {"name":"Kalikot","nepali":"कालिकोट","province":"Karnali"},
+  {"name":"Mugu","nepali":"मुगु","province":"Karnali"},
+  {"name":"Rukum West","nepali":"पश्चिमी रुकुम","province":"Karnali"},
+  {"name":"Salyan","nepali":"सल्यान","province":"Karnali"},
+  {"name":"Surkhet","nepali":"सुर्खेत","province":"Karnali"},
+  {"name":"Achham","nepali":"अछाम","province":"Sudurpashchim"},
+  {"name":"Baitadi","nepali":"बैतडी","province":"Sudurpashchim"},
+  {"name":"Bajhang","nepali":"बझाङ","province":"Sudurpashchim"},
+  {"name":"Bajura","nepali":"बाजुरा","province":"Sudurpashchim"},
+  {"name":"Dadeldhura","nepali":"डडेल्धुरा","province":"Sudurpashchim"},
+  {"name":"Darchula","nepali":"दार्चुला","province":"Sudurpashchim"},
+  {"name":"Doti","nepali":"डोटी","province":"Sudurpashchim"},
+  {"name":"Kailali","nepali":"कैलाली","province":"Sudurpashchim"},
+  {"name":"Kanchanpur","nepali":"कञ्चनपुर","province":"Sudurpashchim"},
+];
 
 // Money and tax.
 
@@ -151,7 +272,11 @@ export interface User {
 /** Cart maps product id to a positive quantity. */
 export type Cart = Record<string, number>;
 
-/** Address is a saved delivery address of a user. */
+/**
+ * Address is a saved delivery address of a user. The spec's ten fields come first; a Nepali
+ * address keeps its province in State, its municipality in City and its tole in Street, and adds
+ * District, Ward and Landmark, which an address from the spec's form leaves out.
+ */
 export interface Address {
   _id: string;
   firstName: string;
@@ -163,6 +288,15 @@ export interface Address {
   zipcode: string;
   country: string;
   phone: string;
+  /**
+   * district is one of Nepal's 77 districts (its English name, as in Districts), in the province
+   * State names; given, the address is a Nepali one and follows Nepal's rules.
+   */
+  district?: string;
+  /** ward is the ward number within the municipality, 1 to MaxWard; 0 when not given. */
+  ward?: number;
+  /** landmark helps the rider find the door: "opposite Bhatbhateni, blue gate". */
+  landmark?: string;
 }
 
 /** Order is a placed order with its items and address populated. */
