@@ -57,6 +57,9 @@ type NewOrder struct {
 	AddressID   string
 	PaymentType PaymentType
 	Lines       []OrderLine
+	// Currency is the store's currency as the order is placed, kept with the order; an empty one is
+	// the default, USD.
+	Currency Currency
 }
 
 // OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid.
@@ -83,6 +86,9 @@ type Order struct {
 	Items       []OrderItem `json:"items"`
 	Address     Address     `json:"address"`
 	Amount      Money       `json:"amount"`
+	// Currency is the currency the order was placed and priced in: a later change of the store's
+	// currency does not relabel it.
+	Currency    Currency    `json:"currency"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`
@@ -207,6 +213,11 @@ func (v ValidOrder) NewOrder() NewOrder { return v.order }
 func (o NewOrder) Validate() (ValidOrder, error) {
 	if o.AddressID == "" {
 		return ValidOrder{}, Errorf(EINVALID, "Please Select An Address")
+	}
+	if o.Currency == "" {
+		o.Currency = USD
+	} else if _, err := ParseCurrency(string(o.Currency)); err != nil {
+		return ValidOrder{}, err
 	}
 	if o.PaymentType != PaymentCOD && o.PaymentType != PaymentOnline {
 		return ValidOrder{}, Errorf(EINVALID, "Invalid payment method selected")

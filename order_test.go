@@ -82,3 +82,14 @@ func TestCheckPay(t *testing.T) {
 		}
 	}
 }
+
+func TestNewOrderCurrency(t *testing.T) {
+	o := haat.NewOrder{UserID: "u", AddressID: "a", PaymentType: haat.PaymentCOD, Lines: []haat.OrderLine{{ProductID: "p", Quantity: 1}}}
+	if v, err := o.Validate(); err != nil || v.NewOrder().Currency != haat.USD {
+		t.Errorf("no currency: %q, %v; want the default USD", v.NewOrder().Currency, err)
+	}
+	o.Currency = "EUR"
+	if _, err := o.Validate(); haat.ErrorCode(err) != haat.EINVALID {
+		t.Errorf("EUR: %v, want invalid", err)
+	}
+}

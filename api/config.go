@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"haat"
 	"haat/payment"
@@ -9,7 +10,7 @@ import (
 
 // ConfigResponse is the store's configuration as the storefront needs it (GET /api/config).
 type ConfigResponse struct {
-	Currency       string           `json:"currency"`
+	Currency       haat.Currency    `json:"currency"`
 	CurrencySymbol string           `json:"currencySymbol"`
 	PaymentMethods []payment.Method `json:"paymentMethods"`
 	Success        bool             `json:"success"`
@@ -17,10 +18,7 @@ type ConfigResponse struct {
 	TimeZone string `json:"timeZone"`
 }
 
-// currencySymbols are the symbols the storefront shows per store currency.
-var currencySymbols = map[string]string{"USD": "$", "NPR": "Rs."}
-
 func (s *Server) config(w http.ResponseWriter, r *http.Request) error {
-	return ok(w, ConfigResponse{Currency: s.Currency, CurrencySymbol: currencySymbols[s.Currency],
+	return ok(w, ConfigResponse{Currency: s.Currency, CurrencySymbol: strings.TrimSpace(s.Currency.Symbol(haat.English)),
 		PaymentMethods: s.Payments.Methods(), Success: true, TimeZone: haat.StoreZone.String()})
 }

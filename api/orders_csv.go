@@ -17,7 +17,7 @@ import (
 // utf8BOM starts the export: the byte-order mark of UTF-8.
 const utf8BOM = "\ufeff"
 
-var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Amount"}
+var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Amount", "Currency"}
 
 // orderSellerCSV answers, as a CSV file to save, every order the seller handles that the filters
 // of the query select (those of GET /api/order/seller, without paging), newest first. Rows are
@@ -81,6 +81,7 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		fmt.Sprintf("%s, %s, %s %s, %s", a.Street, a.City, a.State, a.Zipcode, a.Country),
 		strings.Join(items, "; "),
 		o.Amount.Fixed(),
+		string(o.Currency),
 	}
 	for i, cell := range row {
 		row[i] = csvSafe(cell)

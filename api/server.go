@@ -41,8 +41,8 @@ type Server struct {
 	// Payments takes online payments; nil means the store takes cash only.
 	Payments *payment.Gateway
 
-	// Currency is the store currency code, USD or NPR.
-	Currency string
+	// Currency is the store's currency: what new orders are priced in.
+	Currency haat.Currency
 	// PublicURL is the store's public address; its origin is accepted on mutating requests.
 	PublicURL string
 	// ClientIPHeader names the header a trusted reverse proxy puts the client address in

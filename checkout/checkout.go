@@ -14,13 +14,15 @@ type Service struct {
 	Orders haat.OrderService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
+	// Currency is the store's currency: every order placed is priced in it and keeps it.
+	Currency haat.Currency
 }
 
 var _ haat.CheckoutService = (*Service)(nil)
 
 // PlaceCashOrder implements haat.CheckoutService.
 func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	o.PaymentType = haat.PaymentCOD
+	o.PaymentType, o.Currency = haat.PaymentCOD, s.Currency
 	valid, err := o.Validate()
 	if err != nil {
 		return nil, err
@@ -31,7 +33,7 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 // PlaceOnlineOrder implements haat.CheckoutService. The order is paid only once the provider has
 // confirmed the payment.
 func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method, site string) (string, error) {
-	o.PaymentType = haat.PaymentOnline
+	o.PaymentType, o.Currency = haat.PaymentOnline, s.Currency
 	valid, err := o.Validate()
 	if err != nil {
 		return "", err

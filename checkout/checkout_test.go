@@ -32,7 +32,7 @@ func newShop(t *testing.T, db *sqlstore.DB) *shop {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Currency: "USD", Logger: slog.New(slog.DiscardHandler)}
+	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Logger: slog.New(slog.DiscardHandler)}
 	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay}}
 	s.shopper = newShopper(t, db, "sita@example.com")
 	s.address = newAddress(t, db, s.shopper.ID)

@@ -143,7 +143,7 @@ func TestEsewaFlow(t *testing.T) {
 			return res, string(body)
 		}
 		begin := func(email string) (*haat.User, string) {
-			u, o := sqlstoretest.OnlineOrder(t, db, email)
+			u, o := sqlstoretest.OnlineOrderIn(t, db, email, haat.NPR)
 			redirect, err := s.Begin(ctx, o, "esewa", "")
 			if err != nil {
 				t.Fatal(err)
@@ -232,8 +232,8 @@ func TestEsewaCheckStatuses(t *testing.T) {
 		defer api.Close()
 		p, _ := payment.NewEsewa(payment.EsewaConfig{ProductCode: esewaProduct, SecretKey: esewaSecret,
 			FormURL: payment.EsewaUATFormURL, StatusURL: api.URL + "/status/"})
-		s, _ := newGateway(db, "NPR", p)
-		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		s, _ := newGateway(db, p)
+		_, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)
 		}

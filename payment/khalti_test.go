@@ -93,7 +93,7 @@ func TestKhaltiFlow(t *testing.T) {
 			return res.Header.Get("Location")
 		}
 
-		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		u, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		redirect, err := s.Begin(ctx, o, "khalti", "")
 		if err != nil || redirect != "https://test-pay.khalti.com/?pidx=pidx1" {
 			t.Fatalf("begin: %q, %v", redirect, err)
@@ -129,7 +129,7 @@ func TestKhaltiFlow(t *testing.T) {
 			status string
 			want   haat.OrderStatus
 		}{{"User canceled", haat.StatusPaymentFailed}, {"Expired", haat.StatusPaymentFailed}} {
-			u, o := sqlstoretest.OnlineOrder(t, db, fmt.Sprintf("c%d@example.com", i))
+			u, o := sqlstoretest.OnlineOrderIn(t, db, fmt.Sprintf("c%d@example.com", i), haat.NPR)
 			if _, err := s.Begin(ctx, o, "khalti", ""); err != nil {
 				t.Fatal(err)
 			}
@@ -154,8 +154,8 @@ func TestKhaltiLookupStatuses(t *testing.T) {
 		api := httptest.NewServer(k)
 		defer api.Close()
 		p, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "test-secret", APIURL: api.URL + "/api/v2/"})
-		s, _ := newGateway(db, "NPR", p)
-		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		s, _ := newGateway(db, p)
+		_, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		if _, err := s.Begin(ctx, o, "", ""); err != nil {
 			t.Fatal(err)
 		}
@@ -187,8 +187,8 @@ func TestKhaltiRefusals(t *testing.T) {
 		api := httptest.NewServer(k)
 		defer api.Close()
 		wrongKey, _ := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "wrong", APIURL: api.URL + "/api/v2/"})
-		s, _ := newGateway(db, "NPR", wrongKey)
-		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		s, _ := newGateway(db, wrongKey)
+		u, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		if _, err := s.Begin(ctx, o, "", ""); haat.ErrorCode(err) != haat.EUNAVAILABLE {
 			t.Fatalf("initiate with a wrong key: %v", err)
 		}

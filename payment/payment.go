@@ -91,7 +91,6 @@ type Gateway struct {
 	// PublicURL is the store's address as shoppers and providers reach it, without a trailing
 	// slash; empty means the address each request reached the store at.
 	PublicURL string
-	Currency  string
 	Logger    *slog.Logger
 	Now       func() time.Time
 
@@ -176,7 +175,7 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 		base = g.PublicURL
 	}
 	base = strings.TrimRight(base, "/")
-	a, superseded, err := g.Attempts.StartPayment(ctx, o.ID, p.Name(), g.Currency)
+	a, superseded, err := g.Attempts.StartPayment(ctx, o.ID, p.Name(), string(o.Currency))
 	if err != nil {
 		return "", err
 	}

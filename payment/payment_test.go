@@ -37,16 +37,16 @@ func (l *logBuffer) count(s string) int {
 	return strings.Count(l.b.String(), s)
 }
 
-func newGateway(db *sqlstore.DB, currency string, providers ...payment.Provider) (*payment.Gateway, *logBuffer) {
+func newGateway(db *sqlstore.DB, providers ...payment.Provider) (*payment.Gateway, *logBuffer) {
 	logs := &logBuffer{}
-	return &payment.Gateway{Attempts: db, Providers: providers, PublicURL: "https://haat.example", Currency: currency,
+	return &payment.Gateway{Attempts: db, Providers: providers, PublicURL: "https://haat.example",
 		Logger: slog.New(slog.NewTextHandler(logs, nil))}, logs
 }
 
 // serveCallbacks serves the provider's callback routes of a rupee store and returns the service,
 // the server, and a browser that does not follow redirects (to see where they go).
 func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment.Gateway, *httptest.Server, *http.Client) {
-	s, _ := newGateway(db, "NPR", p)
+	s, _ := newGateway(db, p)
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
@@ -101,7 +101,7 @@ func TestReconcile(t *testing.T) {
 		now := start
 		db.Now = func() time.Time { return now }
 		p := &scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}
-		s, _ := newGateway(db, "USD", p)
+		s, _ := newGateway(db, p)
 		s.Now = db.Now
 
 		paidU, paidO := sqlstoretest.OnlineOrder(t, db, "paid@example.com")
@@ -185,7 +185,7 @@ func (failing) Begin(context.Context, payment.Checkout) (string, string, error) 
 
 func TestBeginFailureIsRecorded(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s, logs := newGateway(db, "USD", &failing{})
+		s, logs := newGateway(db, &failing{})
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		_, err := s.Begin(ctx, o, "", "")
 		if haat.ErrorCode(err) != haat.EUNAVAILABLE {
@@ -232,7 +232,7 @@ func TestReconcileSuperseded(t *testing.T) {
 		now := start
 		db.Now = func() time.Time { return now }
 		p := &perAttempt{scripted: scripted{answers: map[string]haat.PaymentResult{}, errs: map[string]error{}, window: time.Hour}}
-		s, _ := newGateway(db, "USD", p)
+		s, _ := newGateway(db, p)
 		s.Now, s.PublicURL = db.Now, ""
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "", "https://shop.example/"); err != nil {

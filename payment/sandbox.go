@@ -56,7 +56,7 @@ func (p *Sandbox) Routes(g *Gateway) []Route {
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
-			sandboxPage.Execute(w, map[string]any{"Attempt": a, "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
+			sandboxPage.Execute(w, map[string]any{"Attempt": a, "Amount": haat.Currency(a.Currency).Format(a.Amount, haat.English), "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
 			return nil
 		}},
 		{"POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
@@ -137,7 +137,7 @@ button{flex:1;min-height:44px;border-radius:8px;font-size:16px;font-weight:600;c
 <span class="badge">Test mode: no money moves</span>
 <h1>Test payment</h1>
 <p>This page stands in for a payment provider while the store runs without one. Pay marks the order paid; Cancel returns to the cart.</p>
-<p class="amount">{{.Attempt.Currency}} {{.Attempt.Amount.Fixed}}</p>
+<p class="amount">{{.Amount}}</p>
 <p>Order {{.Attempt.OrderID}}</p>
 {{if .Superseded}}
 <p><strong>You started a newer payment of this order.</strong> Money paid here would be given back.</p>

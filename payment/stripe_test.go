@@ -46,7 +46,7 @@ func newStripe(t *testing.T, apiURL string) *payment.Stripe {
 func TestStripeCheckoutSession(t *testing.T) {
 	mock := stripeMock(t)
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s, _ := newGateway(db, "USD", newStripe(t, mock))
+		s, _ := newGateway(db, newStripe(t, mock))
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		url, err := s.Begin(ctx, o, "stripe", "")
 		if err != nil {
@@ -80,8 +80,8 @@ func TestStripeSessionParameters(t *testing.T) {
 	}))
 	defer api.Close()
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s, _ := newGateway(db, "NPR", newStripe(t, api.URL))
-		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
+		s, _ := newGateway(db, newStripe(t, api.URL))
+		_, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		url, err := s.Begin(ctx, o, "stripe", "")
 		if err != nil || url != "https://checkout.stripe.com/c/pay/cs_test_1" {
 			t.Fatalf("url = %q, %v", url, err)
@@ -125,7 +125,7 @@ func TestStripeWebhook(t *testing.T) {
 			fmt.Fprintf(w, `{"id":"cs_%s","object":"checkout.session","url":"https://checkout.stripe.com/x"}`, r.Header.Get("Idempotency-Key"))
 		}))
 		defer api.Close()
-		s, logs := newGateway(db, "USD", newStripe(t, api.URL))
+		s, logs := newGateway(db, newStripe(t, api.URL))
 		srv := httptest.NewServer(callbacks(s))
 		defer srv.Close()
 		order := func(email string) (*haat.User, string) {
@@ -256,7 +256,7 @@ func TestStripeSupersedeAndRefund(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _ := newGateway(db, "USD", p)
+		s, _ := newGateway(db, p)
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		if _, err := s.Begin(ctx, o, "stripe", ""); err != nil {
 			t.Fatal(err)

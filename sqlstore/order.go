@@ -92,7 +92,7 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 // priceOrder makes the order o asks for, at the store's own prices, placed now: a cash order is
 // placed, an online order awaits payment. counted says whether any of its products counts its units.
 func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order, counted bool, err error) {
-	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Status: haat.StatusOrderPlaced,
+	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: haat.StatusOrderPlaced,
 		CreatedAt: tx.now, UpdatedAt: tx.now}
 	if o.PaymentType == haat.PaymentOnline {
 		order.Status = haat.StatusAwaitingPayment
@@ -155,9 +155,9 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		Scan(&order.Number); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
-		order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, payment_type, status, is_paid, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
+		order.Currency, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
 	}
 	for i, it := range order.Items {
@@ -169,6 +169,16 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		}
 	}
 	return nil
+}
+
+// LabelOrderCurrency gives the orders that have no currency yet (placed before orders kept theirs)
+// the currency c, and says how many it labelled.
+func (d *DB) LabelOrderCurrency(ctx context.Context, c haat.Currency) (int64, error) {
+	res, err := d.db.ExecContext(ctx, `UPDATE orders SET currency = $1 WHERE currency = ''`, c)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // UserOrders returns a user's orders, newest first.
@@ -397,7 +407,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if f.Search != nil {
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
@@ -408,7 +418,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	for rows.Next() {
 		var o haat.Order
 		var created, updated int64
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}

@@ -214,7 +214,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	go notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger)
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db,
-		Checkout: &checkout.Service{Orders: db, Payments: payments}, Images: imgs, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
+		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)}, Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}
 	return listen(ctx, cfg.Addr, srv.Handler(), logger, "database", db.Dialect(), "currency", cfg.Currency)
@@ -235,6 +235,13 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlsto
 		if err := db.UpsertSeller(ctx, cfg.SellerEmail, cfg.SellerPassword); err != nil {
 			return nil, fmt.Errorf("seller from HAAT_SELLER_EMAIL: %s", errorText(err))
 		}
+	}
+	// Orders from before orders kept their currency were placed in the store's currency of then,
+	// which is taken to be today's: labelled once, they keep it through later changes.
+	if n, err := db.LabelOrderCurrency(ctx, haat.Currency(cfg.Currency)); err != nil {
+		return nil, err
+	} else if n > 0 {
+		logger.Info("orders labelled with the store currency", "orders", n, "currency", cfg.Currency)
 	}
 	products, err := catalogue.Products(cfg.Currency)
 	if err != nil {

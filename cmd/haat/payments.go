@@ -32,7 +32,7 @@ func startPayments(ctx context.Context, cfg config, providers []payment.Provider
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
 	}
-	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Currency: cfg.Currency, Logger: logger}
+	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger}
 	for _, m := range payments.Methods() {
 		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}

@@ -9,8 +9,15 @@ import (
 )
 
 // OnlineOrder registers a shopper with email, gives them an address and a cart of one item, and
-// places an online order of two bags of rice at 295.00: 601.80 with the tax. The order awaits payment.
+// places an online order of two bags of rice at 295.00: 601.80 with the tax, in dollars. The order
+// awaits payment.
 func OnlineOrder(t testing.TB, db *sqlstore.DB, email string) (*haat.User, *haat.Order) {
+	t.Helper()
+	return OnlineOrderIn(t, db, email, haat.USD)
+}
+
+// OnlineOrderIn is OnlineOrder in a store that prices in currency.
+func OnlineOrderIn(t testing.TB, db *sqlstore.DB, email string, currency haat.Currency) (*haat.User, *haat.Order) {
 	t.Helper()
 	ctx := context.Background()
 	u, err := db.Register(ctx, "Sita Gurung", email, "correct horse")
@@ -30,7 +37,7 @@ func OnlineOrder(t testing.TB, db *sqlstore.DB, email string) (*haat.User, *haat
 	if err := db.SetCart(ctx, u.ID, haat.Cart{rice.ID: 1}); err != nil {
 		t.Fatalf("set cart: %v", err)
 	}
-	o, err := PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: a.ID, PaymentType: haat.PaymentOnline,
+	o, err := PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: a.ID, PaymentType: haat.PaymentOnline, Currency: currency,
 		Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 2}}})
 	if err != nil {
 		t.Fatalf("place order: %v", err)

@@ -145,7 +145,7 @@ export const en = {
     quantityOf: (name: string) => `Quantity of ${name}`,
     rating: '(4.0)',
     ratingLabel: 'Rated 4 out of 5',
-    save: (symbol: string, amount: string) => `Save ${symbol}${amount}`,
+    save: (amount: string) => `Save ${amount}`,
     mrp: 'MRP:',
     price: 'Price:',
     inclusive: '(inclusive of all taxes)',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY, type Product } from './contract';
 import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
-import { formatMinorUnits, formatAmount, taxOf } from './money';
+import { formatMinor, formatMoney, taxOf } from './money';
 import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
@@ -92,13 +92,13 @@ describe('totals', () => {
     const rice = product('rice', 295);
     const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
     expect(totals).toEqual({ subtotal: 59000, tax: 1180, total: 60180 });
-    expect(formatMinorUnits(totals.total)).toBe('601.80');
+    expect(formatMinor(totals.total, 'USD', 'en')).toBe('$601.80');
   });
   it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
     const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
     expect(totals).toEqual({ subtotal: 25, tax: 1, total: 26 });
-    expect(formatMinorUnits(totals.tax)).toBe('0.01');
-    expect(formatMinorUnits(totals.total)).toBe('0.26');
+    expect(formatMinor(totals.tax, 'USD', 'en')).toBe('$0.01');
+    expect(formatMinor(totals.total, 'USD', 'en')).toBe('$0.26');
   });
   it('rounds where it matters', () => {
     expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01
@@ -115,9 +115,9 @@ describe('totals', () => {
     expect(cartTotals(cartLines({ p: 3 }, [p])).subtotal).toBe(30);
   });
   it('formats money for display', () => {
-    expect(formatAmount(295)).toBe('295');
-    expect(formatAmount(601.8)).toBe('601.80');
-    expect(formatAmount(165.5)).toBe('165.50');
+    expect(formatMoney(295, 'USD', 'en')).toBe('$295');
+    expect(formatMoney(601.8, 'USD', 'en')).toBe('$601.80');
+    expect(formatMoney(165.5, 'NPR', 'en')).toBe('Rs. 165.50');
   });
 });
 

@@ -19,8 +19,17 @@ const tiles: Record<Category, Pick<CategoryInfo, 'tint' | 'image'>> = {
   Grains: { tint: 'bg-emerald-100', image: '/media/catalogue/jumla-rice.webp' },
 };
 
-/** categories are the store's categories, in the contract's order: label and path key, with a tile colour and picture. */
-export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({ text: t.categories[path], path, ...tiles[path] }));
+/**
+ * categories are the store's categories, in the contract's order: label and path key, with a tile
+ * colour and picture. The label is read when shown, in the language shown then.
+ */
+export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({
+  get text() {
+    return t.categories[path];
+  },
+  path,
+  ...tiles[path],
+}));
 
 /** findCategory matches a path segment case-insensitively. */
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>

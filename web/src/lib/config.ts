@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api';
-import type { PaymentMethod } from './contract';
-import { t } from '../i18n';
+import type { Currency, PaymentMethod } from './contract';
+import { t, useLanguage } from '../i18n';
+import { formatMinor, formatMoney } from './money';
 
 /** configKeys are the query keys of the store's settings. */
 export const configKeys = {
@@ -20,12 +21,21 @@ const noMethods: PaymentMethod[] = [];
 /** defaultTimeZone is the store's time zone until /api/config answers: the server's default, Nepal's. */
 const defaultTimeZone = 'Asia/Kathmandu';
 
-/** useStoreConfig is the currency symbol prices are shown with, the online payment methods the store offers and its time zone. */
+/**
+ * useStoreConfig is the store's currency with money, which writes an amount (in major units, as the
+ * API sends it) in it and the language shown, and moneyMinor for amounts in minor units; the online
+ * payment methods the store offers; and its time zone. An order's amounts are written in the
+ * order's own currency: money(o.amount, o.currency).
+ */
 export function useStoreConfig() {
   const { data } = useQuery(storeConfigQuery);
+  const lang = useLanguage();
+  const currency: Currency = data?.currency ?? 'USD';
   return {
     config: data,
-    currency: data?.currencySymbol ?? '$',
+    currency,
+    money: (amount: number, in_: Currency = currency) => formatMoney(amount, in_, lang),
+    moneyMinor: (minor: number, options?: { fixed?: boolean }) => formatMinor(minor, currency, lang, options),
     paymentMethods: data?.paymentMethods ?? noMethods,
     timeZone: data?.timeZone ?? defaultTimeZone,
   };

@@ -2,7 +2,7 @@
 // To change anything here, change the Go code it comes from and run `go generate ./...`
 // at the repository root.
 
-// Categories, order statuses and payment types.
+// Categories, order statuses, payment types, currencies and languages.
 
 /** Category is the path key of a category of products ("Vegetables"), as URLs and the API carry it. */
 export type Category = (typeof CATEGORIES)[number];
@@ -26,6 +26,16 @@ export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** REFUND_STATUSES lists every RefundStatus, in order. */
 export const REFUND_STATUSES = ['due', 'refunded'] as const;
+
+/** Currency is the ISO 4217 code of the currency a store prices in and an order was placed in. */
+export type Currency = (typeof CURRENCIES)[number];
+/** CURRENCIES lists every Currency, in order. */
+export const CURRENCIES = ['USD', 'NPR'] as const;
+
+/** Language is a language the store speaks to people in: its texts, amounts and product names. */
+export type Language = (typeof LANGUAGES)[number];
+/** LANGUAGES lists every Language, in order. */
+export const LANGUAGES = ['en', 'ne'] as const;
 
 // Limits.
 /** MAX_QUANTITY is the most of one product a cart or order may hold. */
@@ -307,6 +317,11 @@ export interface Order {
   items: OrderItem[];
   address: Address;
   amount: Money;
+  /**
+   * currency is the currency the order was placed and priced in: a later change of the store's
+   * currency does not relabel it.
+   */
+  currency: Currency;
   paymentType: PaymentType;
   status: OrderStatus;
   isPaid: boolean;
@@ -443,7 +458,7 @@ export interface ErrorResponse {
 
 /** ConfigResponse is the store's configuration as the storefront needs it (GET /api/config). */
 export interface ConfigResponse {
-  currency: string;
+  currency: Currency;
   currencySymbol: string;
   paymentMethods: PaymentMethod[];
   success: boolean;

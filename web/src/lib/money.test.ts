@@ -1,9 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TAX_EXAMPLES } from './contract';
-import { taxOf } from './money';
+import { TAX_EXAMPLES, type Currency, type Language } from './contract';
+import { formatMinor, formatMoney, taxOf } from './money';
 
 describe('taxOf', () => {
   it('charges the tax the server charges on each of its examples', () => {
     for (const [subtotal, tax] of TAX_EXAMPLES) expect([subtotal, taxOf(subtotal)]).toEqual([subtotal, tax]);
+  });
+});
+
+interface MoneyCase {
+  minor: number;
+  currency: Currency;
+  lang: Language;
+  major?: number;
+  fixed?: boolean;
+  text: string;
+}
+
+// The server's formatter is held to the same cases (currency_test.go).
+const { cases } = JSON.parse(readFileSync(resolve(__dirname, '../../../testdata/money-format.json'), 'utf8')) as { cases: MoneyCase[] };
+
+describe('formatMinor and formatMoney', () => {
+  it('read the shared table of cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+  });
+  it('write every case of the shared table as the server does', () => {
+    for (const c of cases) {
+      const options = { fixed: c.fixed ?? false };
+      expect([c, formatMinor(c.minor, c.currency, c.lang, options)]).toEqual([c, c.text]);
+      expect([c, formatMoney(c.major ?? c.minor / 100, c.currency, c.lang, options)]).toEqual([c, c.text]);
+    }
   });
 });

@@ -7,7 +7,6 @@ import { cartCount, cartLines, cartTotals, unavailableLines } from '../../lib/ca
 import type { PaymentType } from '../../lib/contract';
 import { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
-import { formatMinorUnits } from '../../lib/money';
 import { BackIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
@@ -26,7 +25,7 @@ export default function CartPage() {
   const { setShowLogin } = useApp();
   const { user } = useUser();
   const { products, loading: productsLoading } = useProducts();
-  const { currency, paymentMethods } = useStoreConfig();
+  const { moneyMinor, paymentMethods } = useStoreConfig();
   const { cart } = useCart();
   const store = useCartStore();
   const navigate = useNavigate();
@@ -169,8 +168,7 @@ export default function CartPage() {
         <p className="text-sm text-slate-600">
           {t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">
-            {currency}
-            {formatMinorUnits(totals.total)}
+            {moneyMinor(totals.total)}
           </span>
         </p>
         {orderButton('flex-1')}

@@ -3,7 +3,7 @@ import { quantityLimit, type CartLine, type UnavailableLine } from '../../lib/ca
 import { MAX_QUANTITY } from '../../lib/contract';
 import { cover } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';
-import { formatMinorUnits, toMinor } from '../../lib/money';
+import { toMinor } from '../../lib/money';
 import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
@@ -16,9 +16,9 @@ const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid
 export function CartLineItem({ line: { product, quantity } }: { line: CartLine }) {
   const store = useCartStore();
   const navigate = useNavigate();
-  const { currency } = useStoreConfig();
+  const { moneyMinor } = useStoreConfig();
   const limit = quantityLimit(product);
-  const total = `${currency}${formatMinorUnits(toMinor(product.offerPrice) * quantity)}`;
+  const total = moneyMinor(toMinor(product.offerPrice) * quantity);
   return (
     <li className={row}>
       <div className="flex min-w-0 items-center gap-4">

@@ -28,8 +28,8 @@ describe('ProductCard', () => {
   it('shows the currency symbol the server names', async () => {
     serveApi({ 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.' } }) });
     renderApp(<ProductCard product={rice} />);
-    expect(await screen.findByText('Save Rs.25.00')).toBeInTheDocument();
-    expect(screen.getByText('Rs.295')).toBeInTheDocument();
+    expect(await screen.findByText('Save Rs. 25.00')).toBeInTheDocument();
+    expect(screen.getByText('Rs. 295')).toBeInTheDocument();
   });
 
   it('says how few are left and sells no more than that', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { cover } from '../../lib/catalogue';
-import { formatAmount } from '../../lib/money';
+import { toMinor } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
 import FewLeft from './FewLeft';
@@ -12,9 +12,8 @@ import { useStoreConfig } from '../../lib/config';
 
 /** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
 export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const { currency } = useStoreConfig();
+  const { money, moneyMinor } = useStoreConfig();
   if (!product.inStock) return null;
-  const saving = (product.price - product.offerPrice).toFixed(2);
   return (
     <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
@@ -39,18 +38,16 @@ export default function ProductCard({ product, eager = false }: { product: Produ
       </div>
       <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-bold text-slate-900">
-          {currency}
-          {formatAmount(product.offerPrice)}
+          {money(product.offerPrice)}
         </span>
         {product.price > product.offerPrice && (
           <span className="text-sm text-slate-500 line-through">
-            {currency}
-            {formatAmount(product.price)}
+            {money(product.price)}
           </span>
         )}
       </div>
       <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-        {t.product.save(currency, saving)}
+        {t.product.save(moneyMinor(toMinor(product.price) - toMinor(product.offerPrice), { fixed: true }))}
       </p>
       <FewLeft product={product} className="mt-1" />
       <div className="mt-3">

@@ -7,7 +7,6 @@ import FewLeft from './FewLeft';
 import NotifyMe from '../alerts/NotifyMe';
 import { relatedProducts, thumbnail } from '../../lib/catalogue';
 import { quantityLimit } from '../../lib/cart';
-import { formatAmount } from '../../lib/money';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
@@ -20,7 +19,7 @@ import { useCartStore } from '../cart/api';
 export default function ProductDetail() {
   const { id } = useParams();
   const { products, loading: productsLoading } = useProducts();
-  const { currency } = useStoreConfig();
+  const { money } = useStoreConfig();
   const cart = useCartStore();
   const navigate = useNavigate();
   const product = products.find((p) => p._id === id);
@@ -84,10 +83,10 @@ export default function ProductDetail() {
           </div>
           <div className="mt-6 space-y-1">
             <p className="text-slate-500">
-              {t.product.mrp} <span className="line-through">{currency}{formatAmount(product.price)}</span>
+              {t.product.mrp} <span className="line-through">{money(product.price)}</span>
             </p>
             <p className="text-2xl font-bold text-slate-900">
-              {t.product.price} {currency}{formatAmount(product.offerPrice)}
+              {t.product.price} {money(product.offerPrice)}
             </p>
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
             {product.weight && <p className="text-sm text-slate-600">{product.weight}</p>}

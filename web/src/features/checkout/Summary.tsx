@@ -4,7 +4,6 @@ import type { Totals } from '../../lib/cart';
 import type { CheckoutChoice } from '../../lib/checkout';
 import { useStoreConfig } from '../../lib/config';
 import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
-import { formatMinorUnits } from '../../lib/money';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 
@@ -94,12 +93,12 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
 
 /** OrderTotals shows price, shipping, tax and the total the order will have, in the store's currency. */
 export function OrderTotals({ totals }: { totals: Totals }) {
-  const { currency } = useStoreConfig();
+  const { moneyMinor } = useStoreConfig();
   return (
     <dl className="space-y-2 text-slate-600">
       <div className="flex justify-between">
         <dt>{t.cart.price}</dt>
-        <dd>{currency}{formatMinorUnits(totals.subtotal)}</dd>
+        <dd>{moneyMinor(totals.subtotal)}</dd>
       </div>
       <div className="flex justify-between">
         <dt>{t.cart.shipping}</dt>
@@ -107,11 +106,11 @@ export function OrderTotals({ totals }: { totals: Totals }) {
       </div>
       <div className="flex justify-between">
         <dt>{t.cart.tax}</dt>
-        <dd>{currency}{formatMinorUnits(totals.tax)}</dd>
+        <dd>{moneyMinor(totals.tax)}</dd>
       </div>
       <div className="flex justify-between pt-2 text-lg font-semibold text-slate-900">
         <dt>{t.cart.total}</dt>
-        <dd data-testid="cart-total">{currency}{formatMinorUnits(totals.total)}</dd>
+        <dd data-testid="cart-total">{moneyMinor(totals.total)}</dd>
       </div>
     </dl>
   );

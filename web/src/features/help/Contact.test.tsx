@@ -72,7 +72,7 @@ describe('help centre', () => {
 
     store('NPR', allOnline.slice(0, 2));
     renderStore('/contact?tab=faqs');
-    expect(await screen.findByText(/Orders above Rs.1,000 always ship free, and the Rs.75 fee/, {}, { timeout: 5000 })).toHaveTextContent('delivery is free on every order');
+    expect(await screen.findByText(/Orders above Rs. 1,000 always ship free, and the Rs. 75 fee/, {}, { timeout: 5000 })).toHaveTextContent('delivery is free on every order');
     expect(await screen.findByText(/^In cash on delivery, or online/)).toHaveTextContent('online with Card and eSewa: choose Online Payment in the cart.');
     expectNoUntrueCopy();
   });

@@ -5,10 +5,11 @@ import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ic
 import { useTitle } from '../../lib/useTitle';
 import { storeConfigQuery } from '../../lib/config';
 import type { ConfigResponse, PaymentMethod } from '../../lib/contract';
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
+import { formatMoney } from '../../lib/money';
 
-const tabs = (['contact', 'faqs', 'returns', 'payment'] as const).map((key) => ({ key, label: t.help.tabs[key] }));
-type TabKey = (typeof tabs)[number]['key'];
+const tabKeys = ['contact', 'faqs', 'returns', 'payment'] as const;
+type TabKey = (typeof tabKeys)[number];
 
 // A rupee store's delivery rule (free above Rs. 1,000, otherwise Rs. 75) is not applied in the cart,
 // which shows shipping as Free; the help centre of a rupee store says so. A dollar store has no such rule to mention.
@@ -16,9 +17,6 @@ const deliveryRule: Record<string, { freeAbove: number; fee: number }> = {
   NPR: { freeAbove: 1000, fee: 75 },
 };
 
-/** amount shows a sum the way a sentence does: "Rs.1,000", "$4.99". */
-const amount = (symbol: string, n: number) =>
-  `${symbol}${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 function ContactTab() {
   const cards = [
@@ -44,7 +42,7 @@ function FaqTab({ config }: { config: ConfigResponse | undefined }) {
   // Amounts are named only once the store's currency is known.
   const rule = config && deliveryRule[config.currency];
   const faqs = [
-    { q: t.help.feeQ, a: t.help.feeA(rule && { freeAbove: amount(config.currencySymbol, rule.freeAbove), fee: amount(config.currencySymbol, rule.fee) }) },
+    { q: t.help.feeQ, a: t.help.feeA(rule && { freeAbove: formatMoney(rule.freeAbove, config.currency, language()), fee: formatMoney(rule.fee, config.currency, language()) }) },
     { q: t.help.speedQ, a: t.help.speedA },
     { q: t.help.areaQ, a: t.help.areaA },
     { q: t.help.missingQ, a: t.help.missingA },
@@ -105,6 +103,7 @@ export default function Contact() {
   useTitle(t.titles.contact);
   const [params, setParams] = useSearchParams();
   const { data: config } = useQuery(storeConfigQuery);
+  const tabs = tabKeys.map((key) => ({ key, label: t.help.tabs[key] }));
   const active: TabKey = tabs.some((x) => x.key === params.get('tab')) ? (params.get('tab') as TabKey) : 'contact';
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const select = (key: TabKey) => setParams(key === 'contact' ? {} : { tab: key }, { replace: true });

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';
-import { formatAmount, toMinor } from '../../lib/money';
+import { toMinor } from '../../lib/money';
 import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover } from '../../lib/catalogue';
 import { t } from '../../i18n';
@@ -19,7 +19,7 @@ export default function MyOrders() {
   useTitle(t.titles.myOrders);
   const { setShowLogin } = useApp();
   const { user, checked: authChecked } = useUser();
-  const { currency, paymentMethods } = useStoreConfig();
+  const { money, paymentMethods } = useStoreConfig();
   const payOrder = usePayOrder();
   // The order being paid: its buttons stay disabled until the provider's page loads.
   const paying = payOrder.isPending || payOrder.isSuccess ? payOrder.variables?.id : null;
@@ -74,8 +74,7 @@ export default function MyOrders() {
                   <p>
                     {t.orders.total}{' '}
                     <span className="font-semibold text-slate-900" data-testid="order-amount">
-                      {currency}
-                      {formatAmount(o.amount)}
+                      {money(o.amount, o.currency)}
                     </span>
                   </p>
                 </>
@@ -123,11 +122,10 @@ export default function MyOrders() {
                       </p>
                       <p data-testid="line-total">
                         <span className="text-slate-600">
-                          {t.orders.lineTotal(item.quantity, currency + formatAmount(item.product.offerPrice))}
+                          {t.orders.lineTotal(item.quantity, money(item.product.offerPrice, o.currency))}
                         </span>{' '}
                         <span className="font-semibold text-green-700">
-                          {currency}
-                          {formatAmount(toMinor(item.product.offerPrice) * item.quantity / 100)}
+                          {money((toMinor(item.product.offerPrice) * item.quantity) / 100, o.currency)}
                         </span>
                       </p>
                     </div>

@@ -1,5 +1,5 @@
 import type { Order, SellerOrder } from '../../lib/contract';
-import { formatAmount } from '../../lib/money';
+import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';
 
 /** Badge is one short fact about an order's money, with its colours. */
@@ -60,17 +60,16 @@ export function SellerPayment({ order }: { order: Order }) {
  */
 export function RefundPanel({
   order: o,
-  currency,
   busy,
   onRefund,
   onMarkRefunded,
 }: {
   order: SellerOrder;
-  currency: string;
   busy: boolean;
   onRefund: () => void;
   onMarkRefunded: () => void;
 }) {
+  const { money } = useStoreConfig();
   const refunds = o.refunds ?? [];
   const hint = o.testPayment && o.isPaid && o.status !== 'Cancelled' && <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{t.payment.testHint}</p>;
   if (refunds.length === 0) return hint || null;
@@ -84,7 +83,7 @@ export function RefundPanel({
         <ul className="mt-1 space-y-1">
           {refunds.map((r) => (
             <li key={r.reference} className="text-slate-700 [overflow-wrap:anywhere]">
-              {t.payment.refundTo(`${currency}${formatAmount(r.amount)}`, t.payment.providers[r.provider] ?? r.provider, r.reference)}
+              {t.payment.refundTo(money(r.amount, o.currency), t.payment.providers[r.provider] ?? r.provider, r.reference)}
               {r.state === 'refunded' && <span className="ml-2 font-medium text-slate-600">({t.payment.refunded})</span>}
             </li>
           ))}

@@ -3,7 +3,6 @@ import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';
-import { formatAmount } from '../../lib/money';
 import type { StockLevel } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { useDashboard } from './api';
@@ -16,7 +15,7 @@ const more = 'inline-flex min-h-11 items-center text-sm font-medium text-green-8
 /** Dashboard sums up the store for the seller: today's orders and revenue, the orders waiting, best sellers and low stock, each linking to its list. */
 export default function Dashboard() {
   const { data, isPending } = useDashboard();
-  const { currency } = useStoreConfig();
+  const { money } = useStoreConfig();
   if (isPending || !data) {
     return (
       <div className="space-y-4 p-4 md:p-10" role="status" aria-label={t.loader}>
@@ -39,8 +38,7 @@ export default function Dashboard() {
           <p className="mt-1 text-slate-600">
             {t.seller.dash.revenue}{' '}
             <span className="font-semibold text-slate-900" data-testid="today-revenue">
-              {currency}
-              {formatAmount(data.today.revenue)}
+              {money(data.today.revenue)}
             </span>
           </p>
           <Link to={ordersWith({ day: 'today' })} className={more}>
@@ -69,8 +67,7 @@ export default function Dashboard() {
           <ProductRow key={s.product._id} product={s.product} rank={i + 1}>
             <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
             <span className="w-24 text-right text-sm font-semibold text-slate-900 tabular-nums">
-              {currency}
-              {formatAmount(s.revenue)}
+              {money(s.revenue)}
             </span>
           </ProductRow>
         ))}

@@ -7,7 +7,6 @@ import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
 import Confirm from '../../components/Confirm';
 import { useErrorToast } from '../../lib/useToastQuery';
-import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
 import { t } from '../../i18n';
@@ -20,7 +19,7 @@ import { SELLER_STATUSES } from '../../lib/contract';
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
 export default function Orders() {
-  const { currency, timeZone } = useStoreConfig();
+  const { timeZone } = useStoreConfig();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const forApi = apiFilters(filters, timeZone);
@@ -64,7 +63,7 @@ export default function Orders() {
         <>
           <ul className={`mt-6 max-w-4xl space-y-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
             {orders.map((o) => (
-              <SellerOrderCard key={o._id} order={o} currency={currency} timeZone={timeZone} />
+              <SellerOrderCard key={o._id} order={o} timeZone={timeZone} />
             ))}
           </ul>
           {query.hasNextPage && (
@@ -169,7 +168,8 @@ function OrderFilterForm({ filters, onChange, onClear }: { filters: OrderFilters
 }
 
 /** SellerOrderCard is an order as the seller handles it: lines, address, money, refunds and the next steps the server allows. */
-function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder; currency: string; timeZone: string }) {
+function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone: string }) {
+  const { money } = useStoreConfig();
   const action = useOrderAction(o._id);
   const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -229,8 +229,7 @@ function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder;
         </address>
         <div className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2 lg:col-span-1 lg:block lg:space-y-1">
           <p className="text-base font-semibold text-slate-900">
-            {currency}
-            {formatAmount(o.amount)}
+            {money(o.amount, o.currency)}
           </p>
           <p>
             {t.seller.method} {paymentTypeLabel(o)}
@@ -241,7 +240,7 @@ function SellerOrderCard({ order: o, currency, timeZone }: { order: SellerOrder;
           </p>
         </div>
       </div>
-      <RefundPanel order={o} currency={currency} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
+      <RefundPanel order={o} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
         <Link

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router';
 import type { SellerOrder } from '../../lib/contract';
-import { formatAmount } from '../../lib/money';
 import { useStoreConfig } from '../../lib/config';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { useTitle } from '../../lib/useTitle';
@@ -47,9 +46,9 @@ export default function PackingSlip() {
 
 /** Slip is the slip itself, laid out for an A4 or A5 page as much as for the screen. */
 function Slip({ order: o }: { order: SellerOrder }) {
-  const { currency, timeZone } = useStoreConfig();
+  const { money, timeZone } = useStoreConfig();
   const a = o.address;
-  const amount = `${currency}${formatAmount(o.amount)}`;
+  const amount = money(o.amount, o.currency);
   return (
     <article
       aria-labelledby="slip-title"

@@ -3,7 +3,6 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { CATEGORIES, type Product, type SellerProduct } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';
-import { formatAmount } from '../../lib/money';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
@@ -19,7 +18,7 @@ import { narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } 
  */
 export default function ProductList() {
   const { products: all, loading: productsLoading } = useSellerProducts();
-  const { currency } = useStoreConfig();
+  const { money } = useStoreConfig();
   const setStock = useSetStock();
   const archive = useArchiveProduct();
   const changing = setStock.isPending ? setStock.variables._id : null;
@@ -165,8 +164,7 @@ export default function ProductList() {
                             {t.categories[p.category]}
                             <span>
                               {' · '}
-                              {currency}
-                              {formatAmount(p.offerPrice)}
+                              {money(p.offerPrice)}
                             </span>
                           </p>
                         </div>
@@ -174,8 +172,7 @@ export default function ProductList() {
                     </td>
                     <td className="hidden px-4 py-3 lg:table-cell">{t.categories[p.category]}</td>
                     <td className="hidden px-4 py-3 lg:table-cell">
-                      {currency}
-                      {formatAmount(p.offerPrice)}
+                      {money(p.offerPrice)}
                     </td>
                     <td className="px-4 py-3">
                       <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />
