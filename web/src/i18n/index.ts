@@ -21,7 +21,7 @@ let current: Language = 'en';
 
 const loaders: Record<Language, () => Promise<Messages>> = {
   en: () => Promise.resolve(en),
-  ne: () => Promise.resolve(en), // the Nepali catalogue lands next
+  ne: () => import('./ne').then((m) => m.ne),
 };
 
 /** storageKey keeps the language chosen in this browser. */

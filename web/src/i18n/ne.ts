@@ -144,7 +144,7 @@ export const ne: Messages = {
     quantityOf: (name) => `${name} को परिमाण`,
     rating: '(४.०)',
     ratingLabel: '५ मा ४ रेटिङ',
-    save: (symbol, amount) => `${symbol}${amount} बचत`,
+    save: (amount) => `${amount} बचत`,
     mrp: 'एमआरपी:',
     price: 'मूल्य:',
     inclusive: '(सबै करसहित)',

@@ -2,6 +2,7 @@
 // is always the amount the order will have.
 
 import { TAX_DENOMINATOR, TAX_NUMERATOR, type Currency, type Language } from './contract';
+import { toDevanagariDigits } from '../i18n/digits';
 
 /**
  * toMinor turns a decimal amount into whole minor units, rounding half away from zero as written in
@@ -25,11 +26,8 @@ const symbols: Record<Currency, Record<Language, string>> = {
   NPR: { en: 'Rs. ', ne: 'रु ' },
 };
 
-const devanagariDigits = '०१२३४५६७८९';
-
 /** localDigits writes the ASCII digits of s in the language's own digits (Devanagari for Nepali). */
-export const localDigits = (s: string, lang: Language): string =>
-  lang === 'ne' ? s.replace(/[0-9]/g, (d) => devanagariDigits[Number(d)] ?? d) : s;
+export const localDigits = (s: string, lang: Language): string => (lang === 'ne' ? toDevanagariDigits(s) : s);
 
 /** groupLakhs puts commas into a run of digits the South Asian way: "123456" → "1,23,456". */
 function groupLakhs(digits: string): string {
