@@ -254,6 +254,29 @@ export const en = {
     country: 'Country',
     phone: 'Phone',
     save: 'Save Address',
+    where: 'Where is this address?',
+    inNepal: 'In Nepal',
+    elsewhere: 'Outside Nepal',
+    province: 'Province',
+    chooseProvince: 'Choose a province',
+    district: 'District',
+    chooseDistrict: 'Choose a district',
+    chooseProvinceFirst: 'Choose the province first',
+    municipality: 'Municipality',
+    ward: 'Ward No.',
+    tole: 'Tole / Street',
+    landmark: 'Landmark (optional)',
+    landmarkHint: 'e.g. opposite Bhatbhateni, blue gate',
+    mobile: 'Mobile number',
+    mobileHint: '10 digits starting with 98 or 97',
+    emailOptional: 'Email address (optional)',
+    zipOptional: 'Zip code (optional)',
+    /** wardNumber shows an address's ward: "Ward 3". */
+    wardNumber: (n: number) => `Ward ${n}`,
+    /** placeName is a province's or district's name in this language. */
+    placeName: (names: { english: string; nepali: string }) => names.english,
+    /** landmarkShown shows an address's landmark to the seller and the shopper. */
+    landmarkShown: (landmark: string) => `Landmark: ${landmark}`,
   },
 
   orders: {

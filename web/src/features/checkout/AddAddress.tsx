@@ -1,51 +1,116 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { AddressInput } from '../../lib/api';
 import { saveCheckoutChoice } from '../../lib/checkout';
+import { useStoreConfig } from '../../lib/config';
+import { DISTRICTS, MAX_LANDMARK, MAX_WARD, NEPAL, PROVINCES } from '../../lib/contract';
+import { placeName } from '../../lib/address';
 import { t } from '../../i18n';
 import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';
+import { inputClass } from '../../components/styles';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { useUser } from '../account/api';
 import { useAddAddress } from './api';
 
-const empty: AddressInput = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
+/** Fields are the form's text fields, all kept as typed; the ward becomes a number when sent. */
+type Fields = Required<Omit<AddressInput, 'ward'>> & { ward: string };
 
+const empty: Fields = {
+  firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '',
+  district: '', ward: '', landmark: '',
+};
 
-function Field({ name, label, value, onChange, type = 'text', autoComplete, inputMode }: {
-  name: keyof AddressInput;
+type FieldName = keyof Fields;
+
+function Field({ name, label, value, onChange, type = 'text', autoComplete, inputMode, required = true, hint, maxLength, min, max }: {
+  name: FieldName;
   label: string;
   value: string;
-  onChange: (name: keyof AddressInput, v: string) => void;
+  onChange: (name: FieldName, v: string) => void;
   type?: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel';
+  required?: boolean;
+  hint?: string;
+  maxLength?: number;
+  min?: number;
+  max?: number;
 }) {
+  const hintId = useId();
   return (
-    <TextField
-      label={label}
-      labelClass="block text-sm text-slate-600"
-      name={name}
-      type={type}
-      value={value}
-      onChange={(e) => onChange(name, e.target.value)}
-      autoComplete={autoComplete}
-      inputMode={inputMode}
-      required
-    />
+    <div>
+      <TextField
+        label={label}
+        labelClass="block text-sm text-slate-600"
+        name={name}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(name, e.target.value)}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required={required}
+        maxLength={maxLength}
+        min={min}
+        max={max}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 
-/** AddAddress saves a delivery address for the signed-in shopper and returns to the cart. */
+function Select({ name, label, value, onChange, options, placeholder, disabled }: {
+  name: FieldName;
+  label: string;
+  value: string;
+  onChange: (name: FieldName, v: string) => void;
+  options: readonly { name: string; nepali: string }[];
+  placeholder: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm text-slate-600">
+        {label}
+      </label>
+      <select id={id} name={name} value={value} onChange={(e) => onChange(name, e.target.value)} required disabled={disabled} className={`${inputClass} disabled:bg-stone-100`}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.name} value={o.name}>
+            {placeName(o.name)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** toAddress is what the form sends: a Nepali address with its district, ward and landmark and the country Nepal; any other as the spec's form sends it. */
+function toAddress(f: Fields, nepal: boolean): AddressInput {
+  const { district, ward, landmark, ...spec } = f;
+  if (!nepal) return spec;
+  return { ...spec, country: NEPAL, district, ward: Number(ward) || 0, landmark };
+}
+
+/** AddAddress saves a delivery address for the signed-in shopper and returns to the cart. In Nepal (the first choice when the store sells in rupees) it asks for province, district, municipality, ward, tole and a landmark. */
 export default function AddAddress() {
   useTitle(t.titles.addAddress);
   const { user, checked: authChecked } = useUser();
+  const { config } = useStoreConfig();
   const navigate = useNavigate();
   const addAddress = useAddAddress();
   const saving = addAddress.isPending;
-  const [address, setAddress] = useState<AddressInput>(empty);
+  const [address, setAddress] = useState<Fields>(empty);
+  const [where, setWhere] = useState<'nepal' | 'other' | null>(null);
+  const nepal = where ? where === 'nepal' : config?.currency === 'NPR';
   const redirected = useRef(false);
 
   useEffect(() => {
@@ -56,11 +121,23 @@ export default function AddAddress() {
     }
   }, [authChecked, user, navigate]);
 
-  const set = (name: keyof AddressInput, v: string) => setAddress((a) => ({ ...a, [name]: v }));
+  const set = (name: FieldName, v: string) =>
+    setAddress((a) => {
+      const next = { ...a, [name]: v };
+      // A district belongs to one province: choosing another province clears it.
+      if (name === 'state' && nepal && !DISTRICTS.some((d) => d.name === a.district && d.province === v)) next.district = '';
+      return next;
+    });
+
+  function choose(next: 'nepal' | 'other') {
+    setWhere(next);
+    // The province of a Nepali address is chosen from the list; what was typed as a state elsewhere is not one.
+    setAddress((a) => ({ ...a, state: '', district: '' }));
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    addAddress.mutate(address, {
+    addAddress.mutate(toAddress(address, nepal), {
       onSuccess: (r) => {
         // The cart offers the address just saved.
         if (user && r.address?._id) saveCheckoutChoice(user._id, { addressId: r.address._id });
@@ -69,6 +146,12 @@ export default function AddAddress() {
     });
   }
 
+  const districts = DISTRICTS.filter((d) => d.province === address.state);
+  const whereClass = (on: boolean) =>
+    `flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg border px-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-green-300 ${
+      on ? 'border-green-700 bg-green-50 text-green-800' : 'border-stone-300 bg-white text-slate-600'
+    }`;
+
   return (
     <div className="mt-8 pb-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">
@@ -76,21 +159,64 @@ export default function AddAddress() {
       </h1>
       <div className="mt-8 flex flex-col-reverse items-start justify-between gap-10 md:flex-row">
         <form onSubmit={submit} className="w-full max-w-lg space-y-4">
+          <fieldset>
+            <legend className="text-sm text-slate-600">{t.address.where}</legend>
+            <div className="mt-1 flex gap-2">
+              <label className={whereClass(nepal)}>
+                <input type="radio" name="where" value="nepal" checked={nepal} onChange={() => choose('nepal')} className="sr-only" />
+                {t.address.inNepal}
+              </label>
+              <label className={whereClass(!nepal)}>
+                <input type="radio" name="where" value="other" checked={!nepal} onChange={() => choose('other')} className="sr-only" />
+                {t.address.elsewhere}
+              </label>
+            </div>
+          </fieldset>
           <div className="grid grid-cols-2 gap-4">
             <Field name="firstName" label={t.address.firstName} value={address.firstName} onChange={set} autoComplete="given-name" />
             <Field name="lastName" label={t.address.lastName} value={address.lastName} onChange={set} autoComplete="family-name" />
           </div>
-          <Field name="email" label={t.address.email} type="email" value={address.email} onChange={set} autoComplete="email" />
-          <Field name="street" label={t.address.street} value={address.street} onChange={set} autoComplete="street-address" />
-          <div className="grid grid-cols-2 gap-4">
-            <Field name="city" label={t.address.city} value={address.city} onChange={set} autoComplete="address-level2" />
-            <Field name="state" label={t.address.state} value={address.state} onChange={set} autoComplete="address-level1" />
-          </div>
-          <div className="grid grid-cols-2 gap-4">
-            <Field name="zipcode" label={t.address.zipcode} type="number" value={address.zipcode} onChange={set} autoComplete="postal-code" inputMode="numeric" />
-            <Field name="country" label={t.address.country} value={address.country} onChange={set} autoComplete="country-name" />
-          </div>
-          <Field name="phone" label={t.address.phone} type="tel" value={address.phone} onChange={set} autoComplete="tel" inputMode="tel" />
+          {nepal ? (
+            <>
+              <Field name="phone" label={t.address.mobile} type="tel" value={address.phone} onChange={set} autoComplete="tel" inputMode="tel" hint={t.address.mobileHint} />
+              <div className="grid grid-cols-2 gap-4">
+                <Select name="state" label={t.address.province} value={address.state} onChange={set} options={PROVINCES} placeholder={t.address.chooseProvince} />
+                <Select
+                  name="district"
+                  label={t.address.district}
+                  value={address.district}
+                  onChange={set}
+                  options={districts}
+                  placeholder={address.state ? t.address.chooseDistrict : t.address.chooseProvinceFirst}
+                  disabled={!address.state}
+                />
+              </div>
+              <div className="grid grid-cols-[1fr_6rem] gap-4">
+                <Field name="city" label={t.address.municipality} value={address.city} onChange={set} autoComplete="address-level2" />
+                <Field name="ward" label={t.address.ward} type="number" value={address.ward} onChange={set} inputMode="numeric" min={1} max={MAX_WARD} />
+              </div>
+              <Field name="street" label={t.address.tole} value={address.street} onChange={set} autoComplete="street-address" />
+              <Field name="landmark" label={t.address.landmark} value={address.landmark} onChange={set} required={false} hint={t.address.landmarkHint} maxLength={MAX_LANDMARK} />
+              <div className="grid grid-cols-2 items-end gap-4">
+                <Field name="email" label={t.address.emailOptional} type="email" value={address.email} onChange={set} autoComplete="email" required={false} />
+                <Field name="zipcode" label={t.address.zipOptional} type="number" value={address.zipcode} onChange={set} autoComplete="postal-code" inputMode="numeric" required={false} />
+              </div>
+            </>
+          ) : (
+            <>
+              <Field name="email" label={t.address.email} type="email" value={address.email} onChange={set} autoComplete="email" />
+              <Field name="street" label={t.address.street} value={address.street} onChange={set} autoComplete="street-address" />
+              <div className="grid grid-cols-2 gap-4">
+                <Field name="city" label={t.address.city} value={address.city} onChange={set} autoComplete="address-level2" />
+                <Field name="state" label={t.address.state} value={address.state} onChange={set} autoComplete="address-level1" />
+              </div>
+              <div className="grid grid-cols-2 gap-4">
+                <Field name="zipcode" label={t.address.zipcode} type="number" value={address.zipcode} onChange={set} autoComplete="postal-code" inputMode="numeric" />
+                <Field name="country" label={t.address.country} value={address.country} onChange={set} autoComplete="country-name" />
+              </div>
+              <Field name="phone" label={t.address.phone} type="tel" value={address.phone} onChange={set} autoComplete="tel" inputMode="tel" />
+            </>
+          )}
           <button type="submit" disabled={saving} className="min-h-12 w-full rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
             {t.address.save}
           </button>

@@ -4,6 +4,7 @@ import type { Totals } from '../../lib/cart';
 import type { CheckoutChoice } from '../../lib/checkout';
 import { useStoreConfig } from '../../lib/config';
 import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
+import { addressLine } from '../../lib/address';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 
@@ -16,7 +17,7 @@ export function AddressPicker({ addresses, selected, onChoose }: { addresses: Ad
       <p className="font-medium text-slate-700">{t.cart.deliveryAddress}</p>
       <div className="relative mt-2 flex items-start justify-between gap-2">
         <p className="min-w-0 text-slate-500 [overflow-wrap:anywhere]" data-testid="selected-address">
-          {selected ? `${selected.street}, ${selected.city}, ${selected.state}, ${selected.country}` : t.cart.noAddress}
+          {selected ? addressLine(selected) : t.cart.noAddress}
         </p>
         <button type="button" onClick={() => setOpen((v) => !v)} className="-my-2 min-h-11 shrink-0 rounded-lg px-2 text-green-700 hover:underline" aria-expanded={open}>
           {t.cart.change}
@@ -33,7 +34,7 @@ export function AddressPicker({ addresses, selected, onChoose }: { addresses: Ad
                   }}
                   className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 [overflow-wrap:anywhere] hover:bg-stone-100"
                 >
-                  {a.street}, {a.city}, {a.state}, {a.country}
+                  {addressLine(a)}
                 </button>
               </li>
             ))}

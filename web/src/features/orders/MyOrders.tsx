@@ -12,6 +12,7 @@ import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 import OrderActions from './OrderActions';
 import BackInStock from '../alerts/BackInStock';
+import { addressLines } from '../../lib/address';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -133,8 +134,13 @@ export default function MyOrders() {
                 ))}
               </ul>
               <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500 [overflow-wrap:anywhere]">
-                {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.city}, {o.address.state} {o.address.zipcode},{' '}
-                {o.address.country} · {o.address.phone}
+                {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {addressLines(o.address).join(', ')} · {o.address.phone}
+                {o.address.landmark && (
+                  <>
+                    <br />
+                    {t.address.landmarkShown(o.address.landmark)}
+                  </>
+                )}
               </p>
             </OrderCard>
           ))}

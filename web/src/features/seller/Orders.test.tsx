@@ -127,7 +127,7 @@ describe('packing slip', () => {
     expect(within(slip).getByText('Haat')).toBeInTheDocument();
     expect(within(slip).getByText('Order #10482')).toBeInTheDocument();
     expect(within(slip).getByRole('row', { name: 'Jumla Red Rice 2' })).toBeInTheDocument();
-    expect(within(slip).getByText('Phone: 9811111111')).toBeInTheDocument();
+    expect(within(slip).getByRole('link', { name: '9811111111' })).toHaveAttribute('href', 'tel:+9779811111111');
     expect(within(slip).getByText('To collect: $601.80')).toBeInTheDocument();
     expect(within(slip).getByText('COD')).toBeInTheDocument();
     expect(within(slip).getByText("Customer's signature")).toBeInTheDocument();

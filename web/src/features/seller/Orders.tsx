@@ -15,6 +15,7 @@ import { useOrderAction, useSellerOrders, type OrderAction } from './api';
 import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
 import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
 import { SELLER_STATUSES } from '../../lib/contract';
+import { addressLines, telHref } from '../../lib/address';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
@@ -221,11 +222,11 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
             {a.firstName} {a.lastName}
           </span>
           <br />
-          {a.street}, {a.city}
-          <br />
-          {a.state} {a.zipcode}, {a.country}
-          <br />
-          {a.phone}
+          {addressLines(a).join(', ')}
+          {a.landmark && <span className="block text-slate-900">{t.address.landmarkShown(a.landmark)}</span>}
+          <a href={telHref(a.phone)} className="flex min-h-11 w-fit items-center font-medium text-green-700 underline">
+            {a.phone}
+          </a>
         </address>
         <div className="flex flex-wrap gap-x-6 gap-y-1 sm:col-span-2 lg:col-span-1 lg:block lg:space-y-1">
           <p className="text-base font-semibold text-slate-900">

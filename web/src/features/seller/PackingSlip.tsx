@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { t } from '../../i18n';
 import { paymentTypeLabel } from '../orders/OrderCard';
 import { useOrderSlip } from './api';
+import { addressLines, telHref } from '../../lib/address';
 
 /** PackingSlip is the printable slip that goes in an order's bag: what to pack, where it goes, what to collect, and a line to sign. */
 export default function PackingSlip() {
@@ -80,14 +81,17 @@ function Slip({ order: o }: { order: SellerOrder }) {
               {a.firstName} {a.lastName}
             </span>
             <br />
-            {a.street}
-            <br />
-            {a.city}, {a.state} {a.zipcode}
-            <br />
-            {a.country}
-            <br />
+            {addressLines(a).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+            {a.landmark && <span className="block font-medium">{t.address.landmarkShown(a.landmark)}</span>}
             <span className="font-medium">
-              {t.seller.slip.phone} {a.phone}
+              {t.seller.slip.phone}{' '}
+              <a href={telHref(a.phone)} className="text-green-700 underline print:text-slate-900 print:no-underline">
+                {a.phone}
+              </a>
             </span>
           </address>
         </section>
