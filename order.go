@@ -60,6 +60,9 @@ type NewOrder struct {
 	// Currency is the store's currency as the order is placed, kept with the order; an empty one is
 	// the default, USD.
 	Currency Currency
+	// SlotID is the delivery slot chosen (Slot.ID): required while the seller offers slots,
+	// ignored otherwise.
+	SlotID string
 }
 
 // OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid.
@@ -81,11 +84,11 @@ type OrderItem struct {
 type Order struct {
 	ID string `json:"_id"`
 	// Number is the order's short number for people, shown as "#10482": sequential per store.
-	Number      int64       `json:"number"`
-	UserID      string      `json:"-"`
-	Items       []OrderItem `json:"items"`
-	Address     Address     `json:"address"`
-	Amount      Money       `json:"amount"`
+	Number  int64       `json:"number"`
+	UserID  string      `json:"-"`
+	Items   []OrderItem `json:"items"`
+	Address Address     `json:"address"`
+	Amount  Money       `json:"amount"`
 	// Currency is the currency the order was placed and priced in: a later change of the store's
 	// currency does not relabel it.
 	Currency    Currency    `json:"currency"`
@@ -96,9 +99,11 @@ type Order struct {
 	TestPayment bool `json:"testPayment"`
 	// Refund is "due" while money of the order is owed back to the shopper, "refunded" once all
 	// of it went back, empty when nothing was ever owed.
-	Refund    RefundStatus `json:"refund,omitempty"`
-	CreatedAt time.Time    `json:"createdAt"`
-	UpdatedAt time.Time    `json:"updatedAt"`
+	Refund RefundStatus `json:"refund,omitempty"`
+	// Slot is the delivery slot chosen, when the store offered slots.
+	Slot      *OrderSlot `json:"slot,omitempty"`
+	CreatedAt time.Time  `json:"createdAt"`
+	UpdatedAt time.Time  `json:"updatedAt"`
 	// Refunds are the payments of the order owed back or given back; the seller sees them.
 	Refunds []Refund `json:"-"`
 }

@@ -28,6 +28,26 @@ type SellerOrderFilter struct {
 	From, To time.Time
 	// Before selects the orders placed before the order with this id (keyset paging).
 	Before string
+	// SlotDay selects the orders to deliver on this day (YYYY-MM-DD), SlotWindow those in this
+	// delivery window on it.
+	SlotDay, SlotWindow string
+}
+
+// SetSlot makes the filter select the orders to deliver on a day (YYYY-MM-DD) or in one slot of
+// it (a Slot's id); empty selects any.
+func (f *SellerOrderFilter) SetSlot(s string) error {
+	if s == "" {
+		return nil
+	}
+	if day, window, ok := ParseSlotID(s); ok {
+		f.SlotDay, f.SlotWindow = day, window
+		return nil
+	}
+	if _, err := time.Parse(DayLayout, s); err != nil {
+		return Errorf(EINVALID, "slot must be a day written YYYY-MM-DD or a delivery slot")
+	}
+	f.SlotDay = s
+	return nil
 }
 
 // ParseSellerStatus reads a status the seller's orders can be in, or explains which ones there are.

@@ -14,6 +14,9 @@ type OrderRequest struct {
 	Method  string             `json:"method,omitempty"`
 	Items   []OrderItemRequest `json:"items"`
 	Address string             `json:"address"`
+	// Slot is the delivery slot chosen (a Slot's id from GET /api/slot/list): required while the
+	// seller offers slots, ignored otherwise.
+	Slot string `json:"slot,omitempty"`
 }
 
 // OrderItemRequest is one line of an order request: a product id and a quantity.
@@ -112,7 +115,7 @@ func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string,
 	if err := decodeJSON(w, r, &req); err != nil {
 		return o, "", err
 	}
-	o.AddressID = req.Address
+	o.AddressID, o.SlotID = req.Address, req.Slot
 	for _, it := range req.Items {
 		q, err := parseQuantity(it.Quantity)
 		if err != nil {
@@ -209,8 +212,8 @@ func (s *Server) sellerOrder(o haat.Order) SellerOrder {
 
 // sellerOrderFilter reads the filters of the seller's order list and export from the query: status,
 // paid (true or false), q (an order number, or part of the customer's name or phone), from and to
-// (days YYYY-MM-DD of the store's time zone) and before (an order id, to page further back). A
-// parameter left empty selects any.
+// (days YYYY-MM-DD of the store's time zone), slot (a delivery day YYYY-MM-DD or a slot's id) and
+// before (an order id, to page further back). A parameter left empty selects any.
 func (s *Server) sellerOrderFilter(q url.Values) (haat.SellerOrderFilter, error) {
 	f := haat.SellerOrderFilter{Before: q.Get("before")}
 	if v := q.Get("status"); v != "" {
@@ -230,6 +233,9 @@ func (s *Server) sellerOrderFilter(q url.Values) (haat.SellerOrderFilter, error)
 		return f, haat.Errorf(haat.EINVALID, "paid must be true or false")
 	}
 	if err := f.SetSearch(q.Get("q")); err != nil {
+		return f, err
+	}
+	if err := f.SetSlot(q.Get("slot")); err != nil {
 		return f, err
 	}
 	return f, f.SetDays(q.Get("from"), q.Get("to"), haat.StoreZone)

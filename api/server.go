@@ -35,6 +35,8 @@ type Server struct {
 	Dashboard haat.DashboardService
 	// Alerts keeps shoppers' wishes to be told when a product is back.
 	Alerts haat.AlertService
+	// Slots keeps the seller's delivery windows and offers their slots.
+	Slots haat.SlotService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -94,6 +96,8 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", seller, s.sellerProducts},
 		{"GET /api/seller/dashboard", seller, s.sellerDashboard},
+		{"GET /api/seller/slots", seller, s.sellerSlots},
+		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 
 		{"GET /api/product/list", public, s.productList},
 		{"POST /api/product/add", seller, s.productAdd},
@@ -103,6 +107,8 @@ func (s *Server) routes() []route {
 		{"POST /api/product/notify", user, s.productNotify},
 
 		{"POST /api/cart/update", user, s.cartUpdate},
+
+		{"GET /api/slot/list", public, s.slotList},
 
 		{"POST /api/address/add", user, s.addressAdd},
 		{"GET /api/address/get", user, s.addressGet},

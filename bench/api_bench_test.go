@@ -42,7 +42,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 	if _, err := db.SeedCatalogue(ctx, products); err != nil {
 		b.Fatal(err)
 	}
-	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db,
+	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
 		Checkout: &checkout.Service{Orders: db}, Currency: "USD", Logger: discardLogger()}
 	f := &fixture{db: db, handler: srv.Handler()}
 

@@ -30,7 +30,10 @@ type OrderFilter struct {
 	// PlacedFrom and PlacedBefore select the orders placed at or after, and before, a time.
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
-	Limit        int
+	// SlotDay and SlotWindow select the orders to deliver on a day, and in a window of it.
+	SlotDay    *string
+	SlotWindow *string
+	Limit      int
 }
 
 // sellerFilter is the filter of the orders the seller handles that f selects.
@@ -54,6 +57,12 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 	if !f.To.IsZero() {
 		of.PlacedBefore = &f.To
 	}
+	if f.SlotDay != "" {
+		of.SlotDay = &f.SlotDay
+	}
+	if f.SlotWindow != "" {
+		of.SlotWindow = &f.SlotWindow
+	}
 	return of
 }
 
@@ -70,6 +79,9 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 			return err
 		}
 		if err := insertOrder(ctx, tx, order); err != nil {
+			return err
+		}
+		if err := takeSlot(ctx, tx, order, o.SlotID); err != nil {
 			return err
 		}
 		// An order of products whose units are not counted has nothing to take.
@@ -305,10 +317,14 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	return true, settleCancelled(ctx, tx, o.ID)
 }
 
-// settleCancelled follows the cancelling of an order: its units go back to the stock counts, and
-// its payment, if money arrived, is due back to the shopper until the seller refunds it.
+// settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
+// delivery slot's place to the slot, and its payment, if money arrived, is due back to the
+// shopper until the seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnStock(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if err := returnSlot(ctx, tx, orderID); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
@@ -398,6 +414,8 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	addIf(&w, `(o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = ?)`, f.Before)
 	addIf(&w, `o.status = ?`, f.Status)
 	addIf(&w, `o.is_paid = ?`, f.Paid)
+	addIf(&w, `o.slot_day = ?`, f.SlotDay)
+	addIf(&w, `o.slot_window = ?`, f.SlotWindow)
 	if f.PlacedFrom != nil {
 		w.add(`o.created_at >= ?`, f.PlacedFrom.UnixMilli())
 	}
@@ -408,7 +426,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
-		a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
+		o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -418,9 +436,16 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	for rows.Next() {
 		var o haat.Order
 		var created, updated int64
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated}, addressFields(&o.Address)...)
+		var slot haat.OrderSlot
+		var window string
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+			&slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
+		}
+		if slot.Day != "" {
+			slot.ID = haat.SlotID(slot.Day, window)
+			o.Slot = &slot
 		}
 		o.CreatedAt, o.UpdatedAt = fromMillis(created), fromMillis(updated)
 		o.Items = []haat.OrderItem{}

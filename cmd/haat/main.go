@@ -213,7 +213,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
 	go notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger)
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)}, Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}

@@ -38,6 +38,7 @@ func contract(g *generator) {
 		haat.SellerStatuses...)
 	enum[haat.PaymentType](g, "PAYMENT_TYPES")
 	enum[haat.RefundStatus](g, "REFUND_STATUSES")
+	enum[haat.SlotState](g, "SLOT_STATES")
 	enum[haat.Currency](g, "CURRENCIES")
 	enum[haat.Language](g, "LANGUAGES")
 
@@ -65,6 +66,9 @@ func contract(g *generator) {
 	g.constant(d, "MaxNameBytes", haat.MaxNameBytes)
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
+	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
+	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
+	g.constant(d, "MaxSlotCutoff", haat.MaxSlotCutoff)
 
 	g.section("Nepal's provinces and districts, for addresses in Nepal.")
 	g.constant(d, "Nepal", haat.Nepal)
@@ -119,6 +123,9 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.CartUpdateRequest](),
 	reflect.TypeFor[api.CartUpdateResponse](),
 	reflect.TypeFor[api.CartConflictResponse](),
+	reflect.TypeFor[api.SlotListResponse](),
+	reflect.TypeFor[api.DeliveryWindowsRequest](),
+	reflect.TypeFor[api.DeliveryWindowsResponse](),
 	reflect.TypeFor[api.AddressAddRequest](),
 	reflect.TypeFor[api.AddressAddResponse](),
 	reflect.TypeFor[api.AddressListResponse](),

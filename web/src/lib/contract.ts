@@ -27,6 +27,11 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** REFUND_STATUSES lists every RefundStatus, in order. */
 export const REFUND_STATUSES = ['due', 'refunded'] as const;
 
+/** SlotState says whether a slot can be chosen. */
+export type SlotState = (typeof SLOT_STATES)[number];
+/** SLOT_STATES lists every SlotState, in order. */
+export const SLOT_STATES = ['open', 'full', 'closed'] as const;
+
 /** Currency is the ISO 4217 code of the currency a store prices in and an order was placed in. */
 export type Currency = (typeof CURRENCIES)[number];
 /** CURRENCIES lists every Currency, in order. */
@@ -81,6 +86,12 @@ export const MAX_NAME_BYTES = 100;
 export const MIN_PASSWORD_LENGTH = 8;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
+
+// Limits of the delivery windows.
+export const MAX_DELIVERY_WINDOWS = 12;
+export const MAX_SLOT_CAPACITY = 1000;
+/** minutes */
+export const MAX_SLOT_CUTOFF = 1440;
 
 // Nepal's provinces and districts, for addresses in Nepal.
 /**
@@ -332,6 +343,8 @@ export interface Order {
    * of it went back, empty when nothing was ever owed.
    */
   refund?: RefundStatus;
+  /** slot is the delivery slot chosen, when the store offered slots. */
+  slot?: OrderSlot;
   createdAt: string;
   updatedAt: string;
 }
@@ -340,6 +353,14 @@ export interface Order {
 export interface OrderItem {
   product: OrderProduct;
   quantity: number;
+}
+
+/** OrderSlot is the delivery slot an order was placed for, kept with the order as it was chosen. */
+export interface OrderSlot {
+  id: string;
+  day: string;
+  start: number;
+  end: number;
 }
 
 /** OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid. */
@@ -601,6 +622,60 @@ export interface CartConflictResponse {
 }
 
 /**
+ * SlotListResponse is today's and tomorrow's delivery slots, open ones and the others with why
+ * they cannot be chosen (GET /api/slot/list); none while the seller offers no slots.
+ */
+export interface SlotListResponse {
+  slots: Slot[];
+  success: boolean;
+}
+
+/** Slot is a delivery window on one day, as the cart offers it. */
+export interface Slot {
+  /** id names the slot in an order: the day and the window's id, "2026-11-23/w1". */
+  id: string;
+  /** day is the date in store time, YYYY-MM-DD. */
+  day: string;
+  start: number;
+  end: number;
+  remaining: number;
+  state: SlotState;
+}
+
+/**
+ * DeliveryWindowsRequest replaces the seller's daily delivery windows (POST /api/seller/slots);
+ * none at all stops offering slots.
+ */
+export interface DeliveryWindowsRequest {
+  windows: DeliveryWindow[];
+}
+
+/**
+ * DeliveryWindow is a daily delivery window the seller offers, in store time (StoreZone): a
+ * shopper chooses one on today or tomorrow, and it takes Capacity orders a day.
+ */
+export interface DeliveryWindow {
+  _id: string;
+  /** start and End are minutes after midnight: 480 is 08:00, 600 is 10:00. */
+  start: number;
+  end: number;
+  /** capacity is how many orders the window takes on one day. */
+  capacity: number;
+  /** cutoff is how many minutes before Start the window stops being offered. */
+  cutoff: number;
+}
+
+/**
+ * DeliveryWindowsResponse is the seller's daily delivery windows, by start (GET and POST
+ * /api/seller/slots).
+ */
+export interface DeliveryWindowsResponse {
+  message?: string;
+  success: boolean;
+  windows: DeliveryWindow[];
+}
+
+/**
  * AddressAddRequest is a new delivery address of the shopper's (POST /api/address/add); the store
  * gives it its id.
  */
@@ -631,6 +706,11 @@ export interface OrderRequest {
   method?: string;
   items: OrderItemRequest[];
   address: string;
+  /**
+   * slot is the delivery slot chosen (a Slot's id from GET /api/slot/list): required while the
+   * seller offers slots, ignored otherwise.
+   */
+  slot?: string;
 }
 
 /** OrderItemRequest is one line of an order request: a product id and a quantity. */

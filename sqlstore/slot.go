@@ -1,0 +1,167 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"haat"
+)
+
+// Delivery slots. Each window on each day has a row in slot_places counting the orders that took
+// a place in it; an order takes its place with one conditional UPDATE of that row in the order's
+// own transaction, as stock is taken, so orders racing for the last place on any number of
+// servers never take more places than the window has: the others are refused.
+
+var _ haat.SlotService = (*DB)(nil)
+
+// DeliveryWindows implements haat.SlotService.
+func (d *DB) DeliveryWindows(ctx context.Context) ([]haat.DeliveryWindow, error) {
+	return lookup(ctx, d, "delivery windows", func(tx *Tx) ([]haat.DeliveryWindow, error) { return findWindows(ctx, tx) })
+}
+
+// SetDeliveryWindows implements haat.SlotService. A window keeps its id, and so the places taken
+// in it, when the seller changes its times or capacity.
+func (d *DB) SetDeliveryWindows(ctx context.Context, ws []haat.DeliveryWindow) ([]haat.DeliveryWindow, error) {
+	if err := haat.ValidateWindows(ws); err != nil {
+		return nil, err
+	}
+	var saved []haat.DeliveryWindow
+	err := d.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM delivery_windows`); err != nil {
+			return err
+		}
+		for i := range ws {
+			if ws[i].ID == "" {
+				ws[i].ID = newID()
+			}
+			w := ws[i]
+			if _, err := tx.ExecContext(ctx, `INSERT INTO delivery_windows (id, start_minute, end_minute, capacity, cutoff)
+				VALUES ($1, $2, $3, $4, $5)`, w.ID, w.Start, w.End, w.Capacity, w.Cutoff); err != nil {
+				return err
+			}
+		}
+		var err error
+		saved, err = findWindows(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return nil, wrap("set delivery windows", err)
+	}
+	return saved, nil
+}
+
+// DeliverySlots implements haat.SlotService.
+func (d *DB) DeliverySlots(ctx context.Context) ([]haat.Slot, error) {
+	return lookup(ctx, d, "delivery slots", func(tx *Tx) ([]haat.Slot, error) {
+		ws, err := findWindows(ctx, tx)
+		if err != nil || len(ws) == 0 {
+			return []haat.Slot{}, err
+		}
+		return slotsAt(ctx, tx, ws, tx.now)
+	})
+}
+
+func findWindows(ctx context.Context, tx *Tx) ([]haat.DeliveryWindow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, start_minute, end_minute, capacity, cutoff FROM delivery_windows ORDER BY start_minute`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ws := []haat.DeliveryWindow{}
+	for rows.Next() {
+		var w haat.DeliveryWindow
+		if err := rows.Scan(&w.ID, &w.Start, &w.End, &w.Capacity, &w.Cutoff); err != nil {
+			return nil, err
+		}
+		ws = append(ws, w)
+	}
+	return ws, rows.Err()
+}
+
+// slotsAt are the windows' slots on today and tomorrow at now, with the places taken so far.
+func slotsAt(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, now time.Time) ([]haat.Slot, error) {
+	days := haat.SlotDays(now)
+	rows, err := tx.QueryContext(ctx, `SELECT day, window_id, taken FROM slot_places WHERE day IN ($1, $2)`, days[0], days[1])
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	taken := map[string]int{}
+	for rows.Next() {
+		var day, window string
+		var n int
+		if err := rows.Scan(&day, &window, &n); err != nil {
+			return nil, err
+		}
+		taken[haat.SlotID(day, window)] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return haat.Slots(ws, taken, now), nil
+}
+
+// takeSlot gives the order a place in the slot it chose, when the seller offers slots; without
+// windows the order has no slot, as before slots existed.
+func takeSlot(ctx context.Context, tx *Tx, order *haat.Order, slotID string) error {
+	ws, err := findWindows(ctx, tx)
+	if err != nil || len(ws) == 0 {
+		return err
+	}
+	slots, err := slotsAt(ctx, tx, ws, tx.now)
+	if err != nil {
+		return err
+	}
+	slot, err := haat.ChooseSlot(slots, slotID)
+	if err != nil {
+		return err
+	}
+	day, window, _ := haat.ParseSlotID(slot.ID)
+	var capacity int
+	for _, w := range ws {
+		if w.ID == window {
+			capacity = w.Capacity
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO slot_places (day, window_id, taken) VALUES ($1, $2, 0)
+		ON CONFLICT (day, window_id) DO NOTHING`, day, window); err != nil {
+		return err
+	}
+	// PostgreSQL makes a second UPDATE of the row wait for the first and checks taken again;
+	// SQLite runs one writing transaction at a time.
+	res, err := tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2 AND taken < $3`,
+		day, window, capacity)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return haat.ErrSlotFull
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
+		WHERE id = $5`, day, window, slot.Start, slot.End, order.ID); err != nil {
+		return err
+	}
+	order.Slot = &haat.OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
+	return nil
+}
+
+// returnSlot gives the place a cancelled order held back to its slot.
+func returnSlot(ctx context.Context, tx *Tx, orderID string) error {
+	var day, window string
+	err := tx.QueryRowContext(ctx, `SELECT slot_day, slot_window FROM orders WHERE id = $1 AND slot_taken = 1`, orderID).Scan(&day, &window)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the order held no place
+	} else if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken - 1 WHERE day = $1 AND window_id = $2 AND taken > 0`,
+		day, window); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE orders SET slot_taken = 0 WHERE id = $1`, orderID)
+	return err
+}
