@@ -51,9 +51,12 @@ func (r *Registration) Validate() error {
 
 // User is a shopper's account. The password hash never leaves the store package.
 type User struct {
-	ID        string    `json:"_id"`
-	Name      string    `json:"name"`
-	Email     string    `json:"email"`
+	ID    string `json:"_id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	// Phone is the mobile number of a shopper who signs in by phone (10 digits); such a shopper
+	// has no email ("") and no password.
+	Phone     string    `json:"phone,omitempty"`
 	CartItems Cart      `json:"cartItems"`
 	CreatedAt time.Time `json:"-"`
 

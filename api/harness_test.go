@@ -31,6 +31,7 @@ import (
 	"haat/api"
 	"haat/checkout"
 	"haat/images"
+	"haat/otp"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
@@ -49,6 +50,39 @@ type store struct {
 	rice    haat.Product // in stock, offer price 295
 	dal     haat.Product // out of stock
 	emails  atomic.Int64
+	// texts are the SMS the store sent (sign-in codes), kept instead of sent.
+	texts *textBox
+}
+
+// textBox is an sms.Sender that keeps the messages; fail makes it refuse them.
+type textBox struct {
+	mu   sync.Mutex
+	sent []sentText
+	fail bool
+}
+
+type sentText struct{ to, text string }
+
+func (b *textBox) Send(_ context.Context, to, text string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.fail {
+		return fmt.Errorf("the SMS provider refused it")
+	}
+	b.sent = append(b.sent, sentText{to, text})
+	return nil
+}
+
+// last returns the last message sent to a number, or "".
+func (b *textBox) last(to string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i := len(b.sent) - 1; i >= 0; i-- {
+		if b.sent[i].to == to {
+			return b.sent[i].text
+		}
+	}
+	return ""
 }
 
 const sellerEmail, sellerPassword = "seller@haat.example", "seller-password"
@@ -111,6 +145,8 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	db.Now = s.clock.now
 	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
 		Images: imgs, Currency: "USD", Health: db.Ping, Logger: slog.New(slog.NewTextHandler(s.logs, nil))}
+	s.texts = &textBox{}
+	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}
 	for _, o := range opts {
 		o(s.api)
 	}

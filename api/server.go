@@ -37,6 +37,8 @@ type Server struct {
 	Alerts haat.AlertService
 	// Slots keeps the seller's delivery windows and offers their slots.
 	Slots haat.SlotService
+	// PhoneSignIn sends sign-in codes by SMS and checks them.
+	PhoneSignIn haat.PhoneSignIn
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -89,6 +91,8 @@ func (s *Server) routes() []route {
 		{"GET /api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
 		{"GET /api/user/logout", public, s.logout(haat.RoleUser)},
 		{"GET /api/user/alerts", user, s.userAlerts},
+		{"POST /api/user/otp/send", public, s.otpSend},
+		{"POST /api/user/otp/verify", public, s.otpVerify},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},

@@ -1,6 +1,6 @@
 // Package notify tells shoppers what they asked to hear about: that a product they wanted is on
-// sale again. Telling goes through a haat.Notifier; Log is the one that writes to the store's log
-// until an email or SMS provider is configured.
+// sale again (through a haat.Notifier; Log is the one that writes to the store's log until an
+// email or SMS provider is configured), and, by SMS, the steps of their orders (SendTexts).
 package notify
 
 import (

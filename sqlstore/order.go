@@ -91,6 +91,9 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 			}
 		}
 		if o.PaymentType == haat.PaymentCOD {
+			if err := queueOrderText(ctx, tx, order.ID); err != nil {
+				return err
+			}
 			return emptyCart(ctx, tx, o.UserID)
 		}
 		return nil
@@ -310,6 +313,11 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
+	}
+	if o.Status != was.Status {
+		if err := queueOrderText(ctx, tx, o.ID); err != nil {
+			return false, err
+		}
 	}
 	if o.Status != haat.StatusCancelled {
 		return true, nil

@@ -286,6 +286,10 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 			if err := takeStockOrCancel(ctx, tx, a.OrderID); err != nil {
 				return false, err
 			}
+			// Placed now, unless its units were sold meanwhile and it was cancelled.
+			if err := queueOrderText(ctx, tx, a.OrderID); err != nil {
+				return false, err
+			}
 			return true, emptyCart(ctx, tx, a.UserID)
 		}
 	}

@@ -57,6 +57,7 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 type UserFilter struct {
 	ID    *string
 	Email *string // matched whatever its case and surrounding spaces
+	Phone *string // a mobile number's 10 digits
 }
 
 // Authenticate checks a shopper's email and password.
@@ -67,6 +68,10 @@ func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.Us
 		return nil, errBadLogin
 	} else if err != nil {
 		return nil, wrap("authenticate", err)
+	}
+	if hash == "" { // a shopper who signs in by phone has no password
+		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		return nil, errBadLogin
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
 		return nil, errBadLogin
@@ -100,20 +105,23 @@ func (d *DB) user(ctx context.Context, f UserFilter) (u *haat.User, hash string,
 func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, error) {
 	var w where
 	addIf(&w, `id = ?`, f.ID)
+	addIf(&w, `phone = ?`, f.Phone)
 	if f.Email != nil {
 		w.add(`email_key = ?`, emailKey(*f.Email))
 	}
 	u := &haat.User{}
 	var created int64
 	var hash string
-	err := tx.QueryRowContext(ctx, `SELECT id, name, email, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
-		w.args...).Scan(&u.ID, &u.Name, &u.Email, &created, &u.CartVersion, &hash)
+	var phone sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT id, name, email, phone, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
+		w.args...).Scan(&u.ID, &u.Name, &u.Email, &phone, &created, &u.CartVersion, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", haat.Errorf(haat.ENOTFOUND, "User not found")
 	} else if err != nil {
 		return nil, "", err
 	}
 	u.CreatedAt = fromMillis(created)
+	u.Phone = phone.String
 	if u.CartItems, err = findCart(ctx, tx, u.ID); err != nil {
 		return nil, "", err
 	}

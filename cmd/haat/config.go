@@ -15,6 +15,7 @@ import (
 
 	"haat"
 	"haat/payment"
+	"haat/sms"
 )
 
 // config is everything haat reads from flags and HAAT_* environment variables; settings declares
@@ -36,6 +37,7 @@ type config struct {
 	// no real provider is configured), true or false.
 	Sandbox string
 	Pay     paymentConfig
+	SMS     smsConfig
 }
 
 // A setting is one value of the configuration. A flag given on the command line wins over the
@@ -106,6 +108,16 @@ func (c *config) settings() []setting {
 		{env: "HAAT_KHALTI_API_URL", valid: webURL, value: &c.Pay.KhaltiAPIURL,
 			unset: "`" + payment.KhaltiSandboxURL + "`, or `" + payment.KhaltiProductionURL + "` in production",
 			help:  "Khalti's API root"},
+		{env: "HAAT_SMS_PROVIDER", flag: "sms-provider", def: "log", clean: lowerCase, valid: oneOf("log", "sparrow", "aakash"), value: &c.SMS.Provider,
+			help: "where sign-in codes and order texts go: log (the store's log; on a development machine the sign-in screen shows the code), sparrow (Sparrow SMS) or aakash (Aakash SMS)"},
+		{env: "HAAT_SMS_TOKEN", secret: true, value: &c.SMS.Token,
+			help: "the SMS provider's token: Sparrow's token or Aakash's auth_token"},
+		{env: "HAAT_SMS_FROM", flag: "sms-from", value: &c.SMS.From,
+			help: "the sender identity Sparrow SMS gave the account (its from)"},
+		{env: "HAAT_SPARROW_SMS_URL", valid: webURL, value: &c.SMS.SparrowURL, unset: "`" + sms.SparrowURL + "`",
+			help: "Sparrow SMS's send endpoint"},
+		{env: "HAAT_AAKASH_SMS_URL", valid: webURL, value: &c.SMS.AakashURL, unset: "`" + sms.AakashURL + "`",
+			help: "Aakash SMS's send endpoint"},
 	}
 }
 
@@ -145,6 +157,7 @@ var (
 )
 
 func upperCase(v string) string       { return strings.ToUpper(strings.TrimSpace(v)) }
+func lowerCase(v string) string       { return strings.ToLower(strings.TrimSpace(v)) }
 func noTrailingSlash(v string) string { return strings.TrimRight(v, "/") }
 
 // parseConfig reads the configuration of a command from its flag arguments and the environment;

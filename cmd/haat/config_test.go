@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
@@ -59,6 +61,11 @@ func TestConfigRefused(t *testing.T) {
 		{"HAAT_ESEWA_STATUS_URL", "ftp://esewa.example", `HAAT_ESEWA_STATUS_URL must be an http:// or https:// address, not "ftp://esewa.example"`},
 		{"HAAT_KHALTI_API_URL", "https://", `HAAT_KHALTI_API_URL must be an http:// or https:// address, not "https://"`},
 		{"HAAT_SELLER_PASSWORD", "a long password", "set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither"},
+		{"HAAT_SMS_PROVIDER", "twilio", `HAAT_SMS_PROVIDER must be log, sparrow or aakash, not "twilio"`},
+		{"HAAT_SMS_PROVIDER", "sparrow", "Sparrow SMS needs HAAT_SMS_TOKEN and HAAT_SMS_FROM"},
+		{"HAAT_SMS_PROVIDER", "Aakash", "Aakash SMS needs HAAT_SMS_TOKEN"},
+		{"HAAT_SPARROW_SMS_URL", "api.sparrowsms.com", `HAAT_SPARROW_SMS_URL must be an http:// or https:// address, not "api.sparrowsms.com"`},
+		{"HAAT_AAKASH_SMS_URL", "/send", `HAAT_AAKASH_SMS_URL must be an http:// or https:// address, not "/send"`},
 	} {
 		t.Run(tc.env, func(t *testing.T) {
 			t.Setenv(tc.env, tc.value)
@@ -183,6 +190,33 @@ func compareLines(t *testing.T, what string, got, want []string) {
 		}
 		if g != w {
 			t.Errorf("README %s row %d:\n  is        %s\n  should be %s", what, i+1, g, w)
+		}
+	}
+}
+
+// TestSMSSender: messages go to the log unless a provider is configured, and the sign-in screen
+// shows the code only on a development machine whose messages go to the log.
+func TestSMSSender(t *testing.T) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, tc := range []struct {
+		name     string
+		cfg      config
+		wantType string
+		wantShow bool
+	}{
+		{"development", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", true},
+		{"localhost", config{Addr: "localhost:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", true},
+		{"production", config{Addr: "127.0.0.1:8080", Env: "production", SMS: smsConfig{Provider: "log"}}, "sms.Log", false},
+		{"reachable from outside", config{Addr: "0.0.0.0:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", false},
+		{"sparrow", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "sparrow", Token: "t", From: "Haat"}}, "*sms.Sparrow", false},
+		{"aakash", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "aakash", Token: "t"}}, "*sms.Aakash", false},
+	} {
+		sender, show, err := tc.cfg.smsSender(logger)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := fmt.Sprintf("%T", sender); got != tc.wantType || show != tc.wantShow {
+			t.Errorf("%s: %s, show code %v; want %s, %v", tc.name, got, show, tc.wantType, tc.wantShow)
 		}
 	}
 }

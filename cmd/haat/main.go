@@ -25,6 +25,7 @@ import (
 	"haat/checkout"
 	"haat/images"
 	"haat/notify"
+	"haat/otp"
 	"haat/sqlstore"
 	"haat/web"
 )
@@ -199,6 +200,10 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
+	sender, showCode, err := cfg.smsSender(logger)
+	if err != nil {
+		return err
+	}
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -212,9 +217,13 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	payments := startPayments(ctx, cfg, providers, db, logger)
 	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
 	go notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger)
+	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
+	go notify.RunTexts(ctx, db, sender, 15*time.Second, logger)
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
-		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)}, Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
+		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)},
+		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
+		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, Payments: payments,
 	}
 	return listen(ctx, cfg.Addr, srv.Handler(), logger, "database", db.Dialect(), "currency", cfg.Currency)

@@ -65,6 +65,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxEmail", haat.MaxEmail)
 	g.constant(d, "MaxNameBytes", haat.MaxNameBytes)
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
+	g.constant(d, "OTPDigits", haat.OTPDigits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
 	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
 	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
@@ -110,6 +111,9 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.RegisterRequest](),
 	reflect.TypeFor[api.LoginRequest](),
 	reflect.TypeFor[api.UserResponse](),
+	reflect.TypeFor[api.OTPSendRequest](),
+	reflect.TypeFor[api.OTPSendResponse](),
+	reflect.TypeFor[api.OTPVerifyRequest](),
 	reflect.TypeFor[api.ProductListResponse](),
 	reflect.TypeFor[api.ProductDataRequest](),
 	reflect.TypeFor[api.ProductAddResponse](),

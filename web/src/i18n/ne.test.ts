@@ -26,6 +26,7 @@ const devanagari = /\p{Script=Devanagari}/u;
 /** latinOnly are the texts that stay as they are in Nepali: brand names, addresses, a phone number. */
 const latinOnly = new Set([
   'login.emailPlaceholder',
+  'login.phonePlaceholder',
   'seller.emailPlaceholder',
   'footer.social.instagram',
   'footer.social.facebook',
@@ -62,6 +63,9 @@ const samples: Record<string, unknown[]> = {
   'help.payA': [['eSewa', 'Khalti']],
   'help.payIntro': [false],
   'alerts.badge': [2],
+  'login.codeSentTo': ['9812345678'],
+  'login.resendIn': [42],
+  'login.devCode': ['123456'],
 };
 
 describe('the Nepali catalogue', () => {

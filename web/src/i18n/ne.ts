@@ -71,6 +71,23 @@ export const ne: Messages = {
     signIn: 'लगइन गर्नुहोस्',
     createAccount: 'खाता खोल्नुहोस्',
     close: 'बन्द गर्नुहोस्',
+    titlePhone: { before: '', accent: 'फोनबाट', after: ' लगइन' },
+    usePhone: 'बरु मोबाइल नम्बरबाट लगइन गर्नुहोस्',
+    useEmail: 'बरु इमेलबाट लगइन गर्नुहोस्',
+    phone: 'मोबाइल नम्बर',
+    phonePlaceholder: '98XXXXXXXX',
+    phoneHint: '९७ वा ९८ बाट सुरु हुने १० अङ्कको नम्बर। हामी तपाईंलाई कोड पठाउँछौं; पासवर्ड चाहिँदैन।',
+    sendCode: 'कोड पठाउनुहोस्',
+    // The number and the code stay in ASCII digits: the shopper types them as they read them.
+    codeSentTo: (phone: string) => `हामीले ${phone} मा ६ अङ्कको कोड पठाएका छौं।`,
+    changeNumber: 'नम्बर बदल्नुहोस्',
+    code: '६ अङ्कको कोड',
+    nameOptional: 'तपाईंको नाम (ऐच्छिक)',
+    verify: 'लगइन गर्नुहोस्',
+    resend: 'नयाँ कोड पठाउनुहोस्',
+    resendIn: (seconds: number) => `${num(seconds)} सेकेन्डपछि नयाँ कोड पठाउन सकिन्छ`,
+    devCode: (code: string) => `डेभलपमेन्ट: तपाईंको कोड ${code} हो`,
+    devCodeNote: 'कुनै SMS सेवा नजोडिएकाले यहाँ देखाइएको हो; ग्राहकले यो कहिल्यै देख्दैनन्।',
   },
 
   footer: {

@@ -23,6 +23,9 @@ import type {
   OrderPayRequest,
   OrderRequest,
   OrderStatus,
+  OTPSendRequest,
+  OTPSendResponse,
+  OTPVerifyRequest,
   PaymentPageResponse,
   PaymentType,
   ProductNotifyRequest,
@@ -111,6 +114,11 @@ export const api = {
   register: (name: string, email: string, password: string) =>
     post<RegisterRequest, UserResponse>('/api/user/register', { name, email, password }),
   logout: () => get<MessageResponse>('/api/user/logout'),
+  /** sendCode texts a sign-in code to a Nepali mobile number. */
+  sendCode: (phone: string) => post<OTPSendRequest, OTPSendResponse>('/api/user/otp/send', { phone }),
+  /** verifyCode signs in with the code sent to phone; name is kept on the number's first sign-in. */
+  verifyCode: (phone: string, code: string, name: string) =>
+    post<OTPVerifyRequest, UserResponse>('/api/user/otp/verify', name.trim() === '' ? { phone, code } : { phone, code, name }),
 
   authSeller: () => get<MessageResponse>('/api/seller/auth-seller'),
   sellerLogin: (email: string, password: string) =>

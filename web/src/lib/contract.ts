@@ -84,6 +84,13 @@ export const MAX_EMAIL = 254;
 export const MAX_NAME_BYTES = 100;
 /** MIN_PASSWORD_LENGTH is the shortest password accepted on register. */
 export const MIN_PASSWORD_LENGTH = 8;
+
+// Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
+// OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
+// OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
+// OTPWindow; a client address asks for at most OTPPerAddress per OTPWindow (a household or an
+// office behind one address signs in several people).
+export const OTP_DIGITS = 6;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
 
@@ -285,6 +292,11 @@ export interface User {
   _id: string;
   name: string;
   email: string;
+  /**
+   * phone is the mobile number of a shopper who signs in by phone (10 digits); such a shopper
+   * has no email ("") and no password.
+   */
+  phone?: string;
   cartItems: Cart;
   /** cartVersion goes up by one with every change of the cart; a client names it to update safely. */
   cartVersion: number;
@@ -508,6 +520,35 @@ export interface UserResponse {
   message?: string;
   success: boolean;
   user: User;
+}
+
+/** OTPSendRequest asks for a sign-in code by SMS (POST /api/user/otp/send). */
+export interface OTPSendRequest {
+  phone: string;
+}
+
+/**
+ * OTPSendResponse says the code is on its way: to which number (its 10 digits), when the shopper
+ * may ask again, whether signing in creates an account (the storefront then asks for a name), and,
+ * on a development machine that sends no SMS, the code itself.
+ */
+export interface OTPSendResponse {
+  devCode?: string;
+  message?: string;
+  newAccount: boolean;
+  phone: string;
+  resendIn: number;
+  success: boolean;
+}
+
+/**
+ * OTPVerifyRequest signs in with the code sent to a number (POST /api/user/otp/verify); name is
+ * taken on the number's first sign-in only, and may be left out.
+ */
+export interface OTPVerifyRequest {
+  code: string;
+  name?: string;
+  phone: string;
 }
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */

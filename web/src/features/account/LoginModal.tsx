@@ -8,6 +8,7 @@ import TextField from '../../components/TextField';
 import { paths } from '../../app/paths';
 import Accented from '../../components/Accented';
 import { useSignIn } from './api';
+import PhoneSignIn from './PhoneSignIn';
 
 
 /** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
@@ -16,16 +17,17 @@ export default function LoginModal() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const titleId = useId();
   const firstField = useRef<HTMLInputElement>(null);
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     firstField.current?.focus();
-  }, [mode]);
+  }, [mode, method]);
 
   // Escape closes; Tab stays inside the dialog; focus goes back where it was on close.
   useEffect(() => {
@@ -52,91 +54,97 @@ export default function LoginModal() {
     };
   }, [setShowLogin]);
 
+  function signedIn() {
+    setShowLogin(false);
+    void navigate(paths.home);
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    signIn.mutate(
-      { mode, name, email, password },
-      {
-        onSuccess: () => {
-          setShowLogin(false);
-          void navigate(paths.home);
-        },
-        onError: (err) => toast.error(err.message),
-      },
-    );
+    signIn.mutate({ mode, name, email, password }, { onSuccess: signedIn, onError: (err) => toast.error(err.message) });
   }
+
+  const switchClass = 'mt-5 min-h-11 w-full rounded-lg border border-slate-300 font-medium text-slate-700 hover:bg-stone-50';
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4" onMouseDown={() => setShowLogin(false)}>
-      <form
+      <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onSubmit={submit}
         onMouseDown={(e) => e.stopPropagation()}
-        className="relative w-full max-w-sm rounded-2xl bg-white p-8 text-sm text-slate-600 shadow-xl"
+        className="relative max-h-full w-full max-w-sm overflow-y-auto rounded-2xl bg-white p-8 text-sm text-slate-600 shadow-xl"
       >
         <button type="button" onClick={() => setShowLogin(false)} className="absolute right-2 top-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-100" aria-label={t.login.close}>
           <CloseIcon width={20} height={20} />
         </button>
         <h2 id={titleId} className="mb-6 text-center text-2xl font-semibold text-slate-900">
-          <Accented text={mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
+          <Accented text={method === 'phone' ? t.login.titlePhone : mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
         </h2>
-        {mode === 'register' && (
-          <TextField
-            label={t.login.name}
-            labelClass="mb-4 block"
-            ref={firstField}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder={t.login.namePlaceholder}
-            autoComplete="name"
-            required
-          />
+        {method === 'phone' ? (
+          <PhoneSignIn onSignedIn={signedIn} />
+        ) : (
+          <form onSubmit={submit}>
+            {mode === 'register' && (
+              <TextField
+                label={t.login.name}
+                labelClass="mb-4 block"
+                ref={firstField}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder={t.login.namePlaceholder}
+                autoComplete="name"
+                required
+              />
+            )}
+            <TextField
+              label={t.login.email}
+              labelClass="mb-4 block"
+              ref={mode === 'login' ? firstField : undefined}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={t.login.emailPlaceholder}
+              autoComplete="email"
+              required
+            />
+            <TextField
+              label={t.login.password}
+              labelClass="mb-4 block"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              placeholder={t.login.passwordPlaceholder}
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+            />
+            <p className="mb-5">
+              {mode === 'login' ? (
+                <>
+                  {t.login.noAccount}{' '}
+                  <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('register')}>
+                    {t.login.createOne}
+                  </button>
+                </>
+              ) : (
+                <>
+                  {t.login.haveAccount}{' '}
+                  <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('login')}>
+                    {t.login.signInHere}
+                  </button>
+                </>
+              )}
+            </p>
+            <button type="submit" disabled={signIn.isPending} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+              {mode === 'login' ? t.login.signIn : t.login.createAccount}
+            </button>
+          </form>
         )}
-        <TextField
-          label={t.login.email}
-          labelClass="mb-4 block"
-          ref={mode === 'login' ? firstField : undefined}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder={t.login.emailPlaceholder}
-          autoComplete="email"
-          required
-        />
-        <TextField
-          label={t.login.password}
-          labelClass="mb-4 block"
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          placeholder={t.login.passwordPlaceholder}
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          required
-        />
-        <p className="mb-5">
-          {mode === 'login' ? (
-            <>
-              {t.login.noAccount}{' '}
-              <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('register')}>
-                {t.login.createOne}
-              </button>
-            </>
-          ) : (
-            <>
-              {t.login.haveAccount}{' '}
-              <button type="button" className="font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMode('login')}>
-                {t.login.signInHere}
-              </button>
-            </>
-          )}
-        </p>
-        <button type="submit" disabled={signIn.isPending} className="min-h-11 w-full rounded-lg bg-green-700 font-medium text-white hover:bg-green-800 disabled:opacity-60">
-          {mode === 'login' ? t.login.signIn : t.login.createAccount}
+        <button type="button" className={switchClass} onClick={() => setMethod(method === 'phone' ? 'email' : 'phone')}>
+          {method === 'phone' ? t.login.useEmail : t.login.usePhone}
         </button>
-      </form>
+      </div>
     </div>
   );
 }

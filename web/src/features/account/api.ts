@@ -58,6 +58,23 @@ export function useSignIn() {
   });
 }
 
+/** useSendCode texts a sign-in code to a mobile number. */
+export function useSendCode() {
+  return useMutation({ mutationFn: (phone: string) => unwrap(api.sendCode(phone), t.toast.genericBang) });
+}
+
+/** PhoneCode is a sign-in by phone: the number, the code texted to it and, on a first sign-in, a name. */
+export type PhoneCode = { phone: string; code: string; name: string };
+
+/** useVerifyCode signs a shopper in with the code texted to them; the guest cart joins theirs. */
+export function useVerifyCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (p: PhoneCode) => unwrap(api.verifyCode(p.phone, p.code, p.name), t.toast.genericBang),
+    onSuccess: (r) => signedIn(client, r.user),
+  });
+}
+
 /** useLogout ends the shopper's session and forgets their cart, addresses and orders. */
 export function useLogout() {
   const client = useQueryClient();

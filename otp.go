@@ -1,0 +1,131 @@
+package haat
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"math"
+	"math/big"
+	"time"
+)
+
+// Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
+// OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
+// OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
+// OTPWindow; a client address asks for at most OTPPerAddress per OTPWindow (a household or an
+// office behind one address signs in several people).
+const (
+	OTPDigits      = 6
+	OTPValidFor    = 5 * time.Minute
+	OTPMaxTries    = 5
+	OTPResendAfter = time.Minute
+	OTPPerNumber   = 5
+	OTPPerAddress  = 20
+	OTPWindow      = time.Hour
+)
+
+// NewOTP returns a new code: OTPDigits digits from the system's secure random source, each value
+// equally likely.
+func NewOTP() string {
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(math.Pow10(OTPDigits))))
+	if err != nil {
+		panic(err) // crypto/rand does not fail on the systems Haat runs on
+	}
+	return fmt.Sprintf("%0*d", OTPDigits, n.Int64())
+}
+
+// PhoneCode is the code last sent to a number, as the store keeps it.
+type PhoneCode struct {
+	Phone     string
+	Hash      string
+	ExpiresAt time.Time
+	// Tries counts the tries made with the code, the one being made included.
+	Tries     int
+	CreatedAt time.Time
+}
+
+// ErrMobileNumber is the answer for a number that is not a Nepali mobile number.
+var ErrMobileNumber = Errorf(EINVALID, "Enter a 10-digit mobile number starting with 97 or 98")
+
+// ErrCodeForm is the answer for a code that is not OTPDigits digits; it counts as no try.
+var ErrCodeForm = Errorf(EINVALID, "Enter the %d-digit code from the SMS", OTPDigits)
+
+// ErrCodeExpired is the answer for a number without a live code: none was sent, it expired, or it
+// was used.
+var ErrCodeExpired = Errorf(EINVALID, "That code has expired; ask for a new one")
+
+// ErrCodeDead is the answer once a code has had OTPMaxTries wrong tries.
+var ErrCodeDead = Errorf(EINVALID, "Too many wrong codes; ask for a new one")
+
+// CheckTry says whether the code may be tried at now: it must not have expired, nor have used up
+// its tries.
+func (c *PhoneCode) CheckTry(now time.Time) error {
+	if c == nil || !now.Before(c.ExpiresAt) {
+		return ErrCodeExpired
+	}
+	if c.Tries >= OTPMaxTries {
+		return ErrCodeDead
+	}
+	return nil
+}
+
+// WrongCode is the answer to a wrong code, counting the tries the code has left.
+func (c *PhoneCode) WrongCode() error {
+	left := OTPMaxTries - c.Tries
+	if left <= 0 {
+		return ErrCodeDead
+	}
+	return Errorf(EINVALID, "Wrong code; %d %s left", left, pluralWord(left, "try", "tries"))
+}
+
+// OTPText is the SMS that carries a code.
+func OTPText(code string) string {
+	return fmt.Sprintf("%s is your Haat sign-in code. It is valid for %d minutes; do not share it.", code, int(OTPValidFor.Minutes()))
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// SentCode is the answer to asking for a code.
+type SentCode struct {
+	// Phone is the number the code went to, as its 10 digits.
+	Phone string `json:"phone"`
+	// ResendIn is how many seconds the shopper waits before asking again.
+	ResendIn int `json:"resendIn"`
+	// NewAccount says no shopper has this number yet: signing in creates the account, and the
+	// storefront asks for a name (optional).
+	NewAccount bool `json:"newAccount"`
+	// DevCode is the code itself, only on a development machine that sends no real SMS.
+	DevCode string `json:"devCode,omitempty"`
+}
+
+// PhoneSignIn is signing in by phone: it sends codes and checks them.
+type PhoneSignIn interface {
+	// SendCode sends a new code to the number, if its limits allow; the earlier code dies.
+	SendCode(ctx context.Context, phone string) (*SentCode, error)
+	// VerifyCode checks the code sent to the number and returns its shopper, creating the
+	// account (with name, which may be empty) on the number's first sign-in; created says so.
+	VerifyCode(ctx context.Context, phone, code, name string) (u *User, created bool, err error)
+}
+
+// PhoneCodeStore keeps the codes sent and the shoppers who sign in by phone.
+type PhoneCodeStore interface {
+	// SavePhoneCode keeps hash as the number's code, valid for OTPValidFor, replacing any earlier
+	// one, and returns it as stored.
+	SavePhoneCode(ctx context.Context, phone, hash string) (*PhoneCode, error)
+	// DeletePhoneCode forgets the number's code made at createdAt, if it is still the number's.
+	DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error
+	// TryPhoneCode counts a try of the number's code, if CheckTry allows one, and returns the code
+	// with the try counted; otherwise CheckTry's error.
+	TryPhoneCode(ctx context.Context, phone string) (*PhoneCode, error)
+	// UsePhoneCode ends the number's code made at createdAt, which was right, and returns the
+	// shopper with the number, created with name if there is none; created says so. A code used
+	// meanwhile (a second request with it) answers ErrCodeExpired.
+	UsePhoneCode(ctx context.Context, phone string, createdAt time.Time, name string) (u *User, created bool, err error)
+	// PhoneUserExists reports whether a shopper has the number.
+	PhoneUserExists(ctx context.Context, phone string) (bool, error)
+}

@@ -1,0 +1,122 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"haat"
+)
+
+// SavePhoneCode keeps hash as the number's code, valid for haat.OTPValidFor with no tries made,
+// replacing the code sent before. Codes that expired a day ago are swept here.
+func (d *DB) SavePhoneCode(ctx context.Context, phone, hash string) (*haat.PhoneCode, error) {
+	var c *haat.PhoneCode
+	err := d.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE expires_at < $1`, tx.now.Add(-24*time.Hour).UnixMilli()); err != nil {
+			return err
+		}
+		c = &haat.PhoneCode{Phone: phone, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
+		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, code_hash, expires_at, tries, created_at) VALUES ($1, $2, $3, 0, $4)
+			ON CONFLICT (phone) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
+				created_at = excluded.created_at`,
+			phone, hash, c.ExpiresAt.UnixMilli(), c.CreatedAt.UnixMilli())
+		return err
+	})
+	if err != nil {
+		return nil, wrap("save phone code", err)
+	}
+	return c, nil
+}
+
+// DeletePhoneCode forgets the number's code made at createdAt (one that could not be sent).
+func (d *DB) DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error {
+	_, err := d.db.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
+	return wrap("delete phone code", err)
+}
+
+// TryPhoneCode counts a try of the number's code and returns the code with it counted. The check
+// and the count are one statement, so parallel tries cannot pass haat.OTPMaxTries together; when
+// it counts nothing, the code as stored says why (PhoneCode.CheckTry).
+func (d *DB) TryPhoneCode(ctx context.Context, phone string) (*haat.PhoneCode, error) {
+	var c *haat.PhoneCode
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		c, err = scanPhoneCode(tx.QueryRowContext(ctx, `UPDATE phone_codes SET tries = tries + 1
+			WHERE phone = $1 AND expires_at > $2 AND tries < $3
+			RETURNING phone, code_hash, expires_at, tries, created_at`, phone, tx.now.UnixMilli(), haat.OTPMaxTries))
+		if err != nil || c != nil {
+			return err
+		}
+		stored, err := scanPhoneCode(tx.QueryRowContext(ctx, `SELECT phone, code_hash, expires_at, tries, created_at
+			FROM phone_codes WHERE phone = $1`, phone))
+		if err != nil {
+			return err
+		}
+		if err := stored.CheckTry(tx.now); err != nil {
+			return err
+		}
+		return haat.ErrCodeExpired // changed in between: ask for a new one
+	})
+	if err != nil {
+		return nil, wrap("try phone code", err)
+	}
+	return c, nil
+}
+
+// scanPhoneCode reads a row of phone_codes; nil when there is none.
+func scanPhoneCode(row *sql.Row) (*haat.PhoneCode, error) {
+	var c haat.PhoneCode
+	var expires, created int64
+	err := row.Scan(&c.Phone, &c.Hash, &expires, &c.Tries, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	c.ExpiresAt, c.CreatedAt = fromMillis(expires), fromMillis(created)
+	return &c, nil
+}
+
+// UsePhoneCode ends the number's code made at createdAt, which the shopper got right, and
+// returns the shopper with the number, creating the account with name on the first sign-in. A
+// code that another request used meanwhile answers haat.ErrCodeExpired, so a code signs in once.
+func (d *DB) UsePhoneCode(ctx context.Context, phone string, createdAt time.Time, name string) (*haat.User, bool, error) {
+	var u *haat.User
+	created := false
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		res, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return haat.ErrCodeExpired
+		}
+		u, _, err = findUser(ctx, tx, UserFilter{Phone: &phone})
+		if haat.ErrorCode(err) != haat.ENOTFOUND {
+			return err
+		}
+		// The number's first sign-in. The code was the number's own, so two requests cannot both
+		// get here with it; the unique phone holds against any other way.
+		u = &haat.User{ID: newID(), Name: name, Phone: phone, CartItems: haat.Cart{}, CreatedAt: tx.now}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, name, email, email_key, phone, password_hash, created_at)
+			VALUES ($1, $2, '', $3, $4, '', $5)`, u.ID, u.Name, "phone:"+phone, phone, tx.now.UnixMilli()); err != nil {
+			return err
+		}
+		created = true
+		return nil
+	})
+	if err != nil {
+		return nil, false, wrap("use phone code", err)
+	}
+	return u, created, nil
+}
+
+// PhoneUserExists reports whether a shopper signs in with the number.
+func (d *DB) PhoneUserExists(ctx context.Context, phone string) (bool, error) {
+	var n int
+	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE phone = $1`, phone).Scan(&n)
+	return n > 0, wrap("phone user exists", err)
+}
