@@ -1,9 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 // A fresh Nepali mobile number for each run: the store keeps its data between the tests of a run.
 const newNumber = () => `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** axe lists the WCAG A and AA problems of the sign-in dialog as it is now. */
+async function axe(page: Page, step: string) {
+  const results = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((v) => `${step}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
+}
 
 test('a shopper signs in by phone with the code shown in development and reaches My Orders', async ({ page }) => {
   const phone = newNumber();
@@ -19,6 +26,7 @@ test('a shopper signs in by phone with the code shown in development and reaches
   await number.fill('12345');
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Enter a 10-digit mobile number starting with 97 or 98');
+  const problems = await axe(page, 'number');
 
   await number.fill(`+977 ${phone.slice(0, 3)}-${phone.slice(3)}`);
   await dialog.getByRole('button', { name: 'Send code' }).click();
@@ -36,6 +44,8 @@ test('a shopper signs in by phone with the code shown in development and reaches
   await field.fill(code === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Wrong code; 4 tries left');
+  problems.push(...(await axe(page, 'code')));
+  expect(problems).toEqual([]);
   await field.fill(code);
   await dialog.getByLabel('Your name (optional)').fill('Hari Thapa');
   await dialog.getByRole('button', { name: 'Sign In' }).click();

@@ -110,6 +110,13 @@ export default function AddAddress() {
   const saving = addAddress.isPending;
   const [address, setAddress] = useState<Fields>(empty);
   const [where, setWhere] = useState<'nepal' | 'other' | null>(null);
+  // A shopper who signs in by phone finds their number filled in, once their account is known.
+  const [prefilled, setPrefilled] = useState(false);
+  if (!prefilled && user) {
+    setPrefilled(true);
+    const phone = user.phone;
+    if (phone) setAddress((a) => (a.phone ? a : { ...a, phone }));
+  }
   const nepal = where ? where === 'nepal' : config?.currency === 'NPR';
   const redirected = useRef(false);
 

@@ -135,6 +135,18 @@ describe('checkout choices', () => {
   });
 });
 
+describe('a shopper who signs in by phone', () => {
+  it('finds their number filled in on a new address', async () => {
+    serveApi({
+      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u2', name: '', email: '', phone: '9812345678', cartItems: {} } } }),
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [] } }),
+    });
+    renderStore('/add-address');
+    await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('9812345678'));
+  });
+});
+
 describe('quantity limit', () => {
   it('turns + off at the limit and says why', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 100 }));
