@@ -263,12 +263,13 @@ func TestPhoneCodeShownInDevelopment(t *testing.T) {
 	}, func(srv *api.Server) { srv.PhoneSignIn.(*otp.Service).ShowCode = true })
 }
 
-// smsStandIn is a Sparrow SMS stand-in: it answers Sparrow's documented bodies and keeps what it
-// queued; refuse makes it answer Sparrow's refusal.
+// smsStandIn is a Sparrow SMS stand-in, or an Aakash SMS one: it answers the provider's documented
+// bodies and keeps what it queued; refuse makes it answer Sparrow's refusal.
 type smsStandIn struct {
 	mu     sync.Mutex
 	queued []url.Values
 	refuse bool
+	aakash bool
 }
 
 func (p *smsStandIn) start(t *testing.T) string {
@@ -284,6 +285,11 @@ func (p *smsStandIn) start(t *testing.T) string {
 			return
 		}
 		p.queued = append(p.queued, form)
+		if p.aakash {
+			io.WriteString(w, `{"error": false, "message": "1 messages has been queued for delivery.", "data": {"valid": [{"id": 1,
+				"mobile": "`+form.Get("to")+`", "credit": 1, "network": "ncell", "status": "queued"}], "invalid": []}}`)
+			return
+		}
 		io.WriteString(w, `{"count": 1, "response_code": 200, "response": "1 mesages has been queued for delivery"}`)
 	}))
 	t.Cleanup(srv.Close)
@@ -371,4 +377,45 @@ func TestOrderTextGivenUp(t *testing.T) {
 			t.Fatalf("sent after %d tries: %v", haat.MaxOrderTextTries, got)
 		}
 	})
+}
+
+// TestOrderTextsOnlinePayment: an online order is texted as placed when its payment arrives, not
+// when it starts; one whose payment fails is never texted.
+func TestOrderTextsOnlinePayment(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		stand := &smsStandIn{aakash: true}
+		sender := &sms.Aakash{Token: "tok", URL: stand.start(t)}
+		send := func() {
+			t.Helper()
+			if err := notify.SendTexts(ctx, s.db, sender); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		c := s.phoneShopper("9812345678")
+		addr := c.addAddress()
+		paid := c.checkout(addr, "sandbox")
+		send()
+		if got := stand.texts(); len(got) != 0 {
+			t.Fatalf("texted before payment: %v", got)
+		}
+		failed := c.checkout(addr, "sandbox")
+		if st, _ := c.answer(failed, "cancel"); st != 303 {
+			t.Fatalf("cancel: %d", st)
+		}
+		if st, _ := c.answer(paid, "pay"); st != 303 {
+			t.Fatalf("pay: %d", st)
+		}
+		send()
+		var number float64
+		for _, o := range c.orders() {
+			if o := o.(map[string]any); o["isPaid"] == true {
+				number = o["number"].(float64)
+			}
+		}
+		want := []string{fmt.Sprintf("9812345678: Haat: your order #%d is placed. We will text you when it is on its way.", int64(number))}
+		if got := stand.texts(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("texts %v, want %v", got, want)
+		}
+	}, withSandbox)
 }
