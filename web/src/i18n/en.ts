@@ -25,6 +25,9 @@ function zoned(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** slotDay shows a delivery day (YYYY-MM-DD) as "Tue 24 Nov". */
+const slotDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
 export const en = {
   brand: 'Haat',
@@ -258,6 +261,37 @@ export const en = {
     lowered: (name: string, asked: number, left: number) => `Only ${left} left of ${name}: your cart now holds ${left} instead of ${asked}`,
   },
 
+  slots: {
+    title: 'Delivery slot',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    /** time shows a window's times, already written "08:00". */
+    time: (start: string, end: string) => `${start}–${end}`,
+    left: (n: number) => `${n} left`,
+    full: 'Full',
+    closed: 'Past cut-off',
+    none: 'No delivery slot is open today or tomorrow.',
+    choose: 'Please choose a delivery slot',
+    /** day shows a delivery day written YYYY-MM-DD. */
+    day: (day: string) => slotDay.format(new Date(`${day}T00:00:00Z`)),
+    /** shown is an order's slot, for the shopper and the seller. */
+    shown: (day: string, time: string) => `Delivery: ${day}, ${time}`,
+    editorTitle: 'Delivery slots',
+    intro: 'Daily windows shoppers choose from, for today and tomorrow. With none, orders need no slot.',
+    from: 'From',
+    to: 'To',
+    capacity: 'Orders per window',
+    cutoff: 'Cut-off, minutes before',
+    add: 'Add window',
+    remove: (time: string) => `Remove window ${time}`,
+    save: 'Save slots',
+    empty: 'No delivery windows yet: shoppers choose no slot.',
+    loadFailed: 'Could not load the delivery slots',
+    saveFailed: 'Could not save the delivery slots',
+    filter: 'Delivery day',
+    anyDay: 'Any delivery day',
+  },
+
   address: {
     title: { before: 'Add Shipping ', accent: 'Address', after: '' } satisfies Accented,
     firstName: 'First Name',
@@ -350,6 +384,7 @@ export const en = {
     sellerOrders: 'Orders',
     dashboard: 'Dashboard',
     packingSlip: (n: number) => `Packing slip #${n}`,
+    deliverySlots: 'Delivery slots',
   },
 
   seller: {
@@ -366,6 +401,7 @@ export const en = {
     productList: 'Product List',
     orders: 'Orders',
     dashboard: 'Dashboard',
+    slots: 'Delivery slots',
     dash: {
       today: 'Today',
       ordersToday: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,

@@ -31,6 +31,9 @@ function listOf(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} र ${names[names.length - 1]}`;
 }
 
+/** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
+const slotDay = new Intl.DateTimeFormat('ne-NP', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
 /** ne is the Nepali catalogue. */
 export const ne: Messages = {
   brand: 'हाट',
@@ -254,6 +257,34 @@ export const ne: Messages = {
       `${name} ${num(left)} वटा मात्र बाँकी छ: तपाईंको कार्टमा अब ${num(asked)} वटाको सट्टा ${num(left)} वटा छ`,
   },
 
+  slots: {
+    title: 'डेलिभरी समय',
+    today: 'आज',
+    tomorrow: 'भोलि',
+    time: (start, end) => `${toDevanagariDigits(start)}–${toDevanagariDigits(end)}`,
+    left: (n) => `${num(n)} ठाउँ बाँकी`,
+    full: 'भरिएको',
+    closed: 'समय सकियो',
+    none: 'आज वा भोलि कुनै डेलिभरी समय खुला छैन।',
+    choose: 'कृपया डेलिभरी समय छान्नुहोस्',
+    day: (day) => slotDay.format(new Date(`${day}T00:00:00Z`)),
+    shown: (day, time) => `डेलिभरी: ${day}, ${time}`,
+    editorTitle: 'डेलिभरी समयहरू',
+    intro: 'ग्राहकले आज र भोलिका लागि छान्ने दैनिक समयहरू। कुनै नभए अर्डरमा समय छान्नु पर्दैन।',
+    from: 'देखि',
+    to: 'सम्म',
+    capacity: 'प्रति समय अर्डर',
+    cutoff: 'कति मिनेट अघि बन्द हुने',
+    add: 'समय थप्नुहोस्',
+    remove: (time) => `${time} को समय हटाउनुहोस्`,
+    save: 'समयहरू सेभ गर्नुहोस्',
+    empty: 'अहिलेसम्म कुनै डेलिभरी समय छैन: ग्राहकले समय छान्दैनन्।',
+    loadFailed: 'डेलिभरी समयहरू लोड गर्न सकिएन',
+    saveFailed: 'डेलिभरी समयहरू सेभ गर्न सकिएन',
+    filter: 'डेलिभरी दिन',
+    anyDay: 'जुनसुकै डेलिभरी दिन',
+  },
+
   address: {
     title: { before: 'डेलिभरी ', accent: 'ठेगाना', after: ' थप्नुहोस्' },
     firstName: 'पहिलो नाम',
@@ -335,6 +366,7 @@ export const ne: Messages = {
     sellerOrders: 'अर्डरहरू',
     dashboard: 'ड्यासबोर्ड',
     packingSlip: (n) => `प्याकिङ स्लिप #${num(n)}`,
+    deliverySlots: 'डेलिभरी समयहरू',
   },
 
   seller: {
@@ -351,6 +383,7 @@ export const ne: Messages = {
     productList: 'उत्पादन सूची',
     orders: 'अर्डरहरू',
     dashboard: 'ड्यासबोर्ड',
+    slots: 'डेलिभरी समयहरू',
     dash: {
       today: 'आज',
       ordersToday: (n) => `${num(n)} वटा अर्डर`,

@@ -22,6 +22,10 @@ import type {
   OrderItemRequest,
   OrderPayRequest,
   OrderRequest,
+  SlotListResponse,
+  DeliveryWindowsResponse,
+  DeliveryWindowsRequest,
+  DeliveryWindow,
   OrderStatus,
   OTPSendRequest,
   OTPSendResponse,
@@ -132,10 +136,16 @@ export const api = {
   addresses: () => get<AddressListResponse>('/api/address/get'),
   addAddress: (address: AddressInput) => post<AddressAddRequest, AddressAddResponse>('/api/address/add', { address }),
 
-  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string) =>
+  /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
+  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
     payment === 'COD'
-      ? post<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address })
-      : post<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method }),
+      ? post<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
+      : post<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
+  /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
+  slots: () => get<SlotListResponse>('/api/slot/list'),
+  /** sellerSlots are the seller's daily delivery windows. */
+  sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
+  setSellerSlots: (windows: DeliveryWindow[]) => post<DeliveryWindowsRequest, DeliveryWindowsResponse>('/api/seller/slots', { windows }),
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => post<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   myOrders: () => get<UserOrdersResponse>('/api/order/user'),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -13,7 +13,8 @@ import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useUser } from '../account/api';
 import { catalogueKeys, useProducts } from '../catalogue/api';
-import { useAddresses, usePlaceOrder } from '../checkout/api';
+import { checkoutKeys, useAddresses, usePlaceOrder, useSlots } from '../checkout/api';
+import SlotPicker from '../checkout/SlotPicker';
 import { orderKeys } from '../orders/api';
 import { useStoreConfig } from '../../lib/config';
 import { useCart, useCartStore } from './api';
@@ -60,6 +61,11 @@ export default function CartPage() {
   const addresses = addressesQuery.data ?? [];
   const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
 
+  // A delivery slot is chosen only while the store offers slots; one that filled or closed meanwhile is chosen again.
+  const slots = useSlots().data ?? [];
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const slot = slots.find((s) => s.id === slotId && s.state === 'open') ?? null;
+
   function placeOrder() {
     if (unavailable.length > 0) {
       toast.error(t.cart.removeUnavailable, { id: 'order-error' });
@@ -75,12 +81,18 @@ export default function CartPage() {
       toast.error(t.toast.invalidPayment, { id: 'order-error' });
       return;
     }
+    if (slots.length > 0 && !slot) {
+      toast.error(t.slots.choose, { id: 'order-error' });
+      return;
+    }
     const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
     order.mutate(
-      { payment, items, address: selected._id, method: method?.id },
+      { payment, items, address: selected._id, method: method?.id, slot: slot?.id },
       {
         onError: (err) => {
           toast.error(err.message, { id: 'order-error' });
+          // A slot may have filled meanwhile: the picker shows the places as they are now.
+          void queryClient.invalidateQueries({ queryKey: checkoutKeys.slots() });
           // Stock or prices may have changed meanwhile: the cart shows them as they are now.
           void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
         },
@@ -157,6 +169,7 @@ export default function CartPage() {
         <div className="text-sm">
           <AddressPicker addresses={addresses} selected={selected} onChoose={(addressId) => choose({ addressId })} />
           <PaymentPicker payment={payment} method={method} onChoose={choose} />
+          <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={setSlotId} />
         </div>
 
         <hr className="my-4 border-stone-200" />

@@ -13,6 +13,7 @@ import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard
 import OrderActions from './OrderActions';
 import BackInStock from '../alerts/BackInStock';
 import { addressLines } from '../../lib/address';
+import { orderSlotText } from '../../lib/slots';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -135,6 +136,12 @@ export default function MyOrders() {
               </ul>
               <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500 [overflow-wrap:anywhere]">
                 {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {addressLines(o.address).join(', ')} · {o.address.phone}
+                {o.slot && (
+                  <>
+                    <br />
+                    <span className="font-medium text-slate-700">{orderSlotText(o.slot)}</span>
+                  </>
+                )}
                 {o.address.landmark && (
                   <>
                     <br />

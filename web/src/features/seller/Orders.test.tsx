@@ -30,13 +30,13 @@ const list = (orders: SellerOrder[], hasMore = false) => () => ({ json: { succes
 describe('seller order filters', () => {
   it('reads and writes the query string, and turns Today and Yesterday into the store’s dates', () => {
     const f = readFilters(new URLSearchParams('status=Packed&paid=false&q=%20sita%20&day=today&from=bad'));
-    expect(f).toEqual({ status: 'Packed', paid: 'false', q: ' sita ', day: 'today', from: '', to: '' });
+    expect(f).toEqual({ status: 'Packed', paid: 'false', q: ' sita ', day: 'today', from: '', to: '', slot: '' });
     expect(writeFilters(f).toString()).toBe('status=Packed&paid=false&q=sita&day=today');
     expect(apiFilters(f, 'Asia/Kathmandu', now)).toEqual({ status: 'Packed', paid: 'false', q: 'sita', from: '2026-11-23', to: '2026-11-23' });
     expect(apiFilters({ ...f, day: 'yesterday' }, 'Asia/Kathmandu', now)).toMatchObject({ from: '2026-11-22', to: '2026-11-22' });
     expect(storeDay('UTC', 0, now)).toBe('2026-11-22');
     // Unknown values are dropped; dates alone mean a range.
-    expect(readFilters(new URLSearchParams('status=Awaiting+Payment&paid=yes&from=2026-11-01'))).toEqual({ status: '', paid: '', q: '', day: 'range', from: '2026-11-01', to: '' });
+    expect(readFilters(new URLSearchParams('status=Awaiting+Payment&paid=yes&from=2026-11-01'))).toEqual({ status: '', paid: '', q: '', day: 'range', from: '2026-11-01', to: '', slot: '' });
   });
 
   it('narrows the list by status, payment, search and date, keeps paging, and says when nothing matches', async () => {

@@ -16,6 +16,7 @@ import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
 import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
+import { orderSlotText } from '../../lib/slots';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
@@ -104,7 +105,7 @@ function OrderFilterForm({ filters, onChange, onClear }: { filters: OrderFilters
   };
   return (
     <form role="search" aria-label={t.seller.filters} onSubmit={search} className="mt-4 max-w-4xl rounded-2xl border border-stone-200 bg-white p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 items-end gap-2 sm:col-span-2 lg:col-span-1">
           <label className={`${labelClass} flex-1`}>
             {t.seller.search}
@@ -140,6 +141,14 @@ function OrderFilterForm({ filters, onChange, onClear }: { filters: OrderFilters
             <option value="today">{t.seller.today}</option>
             <option value="yesterday">{t.seller.yesterday}</option>
             <option value="range">{t.seller.range}</option>
+          </select>
+        </label>
+        <label className={labelClass}>
+          {t.slots.filter}
+          <select value={filters.slot} onChange={(e) => onChange({ slot: e.target.value as OrderFilters['slot'] })} className={field}>
+            <option value="">{t.slots.anyDay}</option>
+            <option value="today">{t.slots.today}</option>
+            <option value="tomorrow">{t.slots.tomorrow}</option>
           </select>
         </label>
       </div>
@@ -224,6 +233,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           <br />
           {addressLines(a).join(', ')}
           {a.landmark && <span className="block text-slate-900">{t.address.landmarkShown(a.landmark)}</span>}
+          {o.slot && <span className="block font-medium text-slate-900">{orderSlotText(o.slot)}</span>}
           <a href={telHref(a.phone)} className="flex min-h-11 w-fit items-center font-medium text-green-700 underline">
             {a.phone}
           </a>

@@ -9,6 +9,7 @@ import { t } from '../../i18n';
 import { paymentTypeLabel } from '../orders/OrderCard';
 import { useOrderSlip } from './api';
 import { addressLines, telHref } from '../../lib/address';
+import { orderSlotText } from '../../lib/slots';
 
 /** PackingSlip is the printable slip that goes in an order's bag: what to pack, where it goes, what to collect, and a line to sign. */
 export default function PackingSlip() {
@@ -87,6 +88,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
               </span>
             ))}
             {a.landmark && <span className="block font-medium">{t.address.landmarkShown(a.landmark)}</span>}
+            {o.slot && <span className="block text-lg font-semibold">{orderSlotText(o.slot)}</span>}
             <span className="font-medium">
               {t.seller.slip.phone}{' '}
               <a href={telHref(a.phone)} className="text-green-700 underline print:text-slate-900 print:no-underline">

@@ -16,6 +16,7 @@ const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
+const DeliverySlots = lazy(() => import('./DeliverySlots'));
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
@@ -37,6 +38,7 @@ export default function SellerArea() {
         <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
         <Route path={routes.sellerPages.editProduct} element={<Page title={t.titles.editProduct}><EditProduct /></Page>} />
         <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
+        <Route path={routes.sellerPages.slots} element={<Page title={t.titles.deliverySlots}><DeliverySlots /></Page>} />
         {/* The slip names its page after the order's number itself. */}
         <Route path={routes.sellerPages.orderSlip} element={<Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import Logo from '../../components/Logo';
-import { BoxIcon, ChartIcon, ListIcon, PlusIcon } from '../../components/icons';
+import { BoxIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useSellerLogout } from './api';
@@ -10,6 +10,7 @@ const links = [
   { to: paths.seller.root, label: t.seller.addProduct, Icon: PlusIcon, end: true },
   { to: paths.seller.productList, label: t.seller.productList, Icon: ListIcon, end: false },
   { to: paths.seller.orders, label: t.seller.orders, Icon: BoxIcon, end: false },
+  { to: paths.seller.slots, label: t.seller.slots, Icon: ClockIcon, end: false },
 ];
 
 /** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */

@@ -16,6 +16,8 @@ export interface OrderFilters {
   /** from and to are dates YYYY-MM-DD, for a range. */
   from: string;
   to: string;
+  /** slot is the delivery day of the orders: today's or tomorrow's slots (the store's days). */
+  slot: '' | 'today' | 'tomorrow';
 }
 
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -27,6 +29,7 @@ export function readFilters(params: URLSearchParams): OrderFilters {
   const day = params.get('day') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  const slot = params.get('slot') ?? '';
   return {
     status: (SELLER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : '',
     paid: paid === 'true' || paid === 'false' ? paid : '',
@@ -34,6 +37,7 @@ export function readFilters(params: URLSearchParams): OrderFilters {
     day: day === 'today' || day === 'yesterday' || day === 'range' ? day : from || to ? 'range' : '',
     from: isDate(from) ? from : '',
     to: isDate(to) ? to : '',
+    slot: slot === 'today' || slot === 'tomorrow' ? slot : '',
   };
 }
 
@@ -48,11 +52,12 @@ export function writeFilters(f: OrderFilters): URLSearchParams {
     if (f.from) out.set('from', f.from);
     if (f.to) out.set('to', f.to);
   }
+  if (f.slot) out.set('slot', f.slot);
   return out;
 }
 
 /** noFilters selects every order. */
-export const noFilters: OrderFilters = { status: '', paid: '', q: '', day: '', from: '', to: '' };
+export const noFilters: OrderFilters = { status: '', paid: '', q: '', day: '', from: '', to: '', slot: '' };
 
 /** ordersWith is the path of the seller's order list showing the orders the filters given select. */
 export const ordersWith = (f: Partial<OrderFilters>) => `${paths.seller.orders}?${writeFilters({ ...noFilters, ...f }).toString()}`;
@@ -81,5 +86,6 @@ export function apiFilters(f: OrderFilters, timeZone: string, now = new Date()):
     if (f.from) out.from = f.from;
     if (f.to) out.to = f.to;
   }
+  if (f.slot) out.slot = storeDay(timeZone, f.slot === 'today' ? 0 : -1, now);
   return out;
 }
