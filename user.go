@@ -58,6 +58,9 @@ type User struct {
 	// has no email ("") and no password.
 	Phone     string    `json:"phone,omitempty"`
 	CartItems Cart      `json:"cartItems"`
+	// Language is the language the shopper chose to read the store in, empty while they chose none:
+	// the storefront then keeps the browser's choice.
+	Language Language `json:"language,omitempty"`
 	CreatedAt time.Time `json:"-"`
 
 	// CartVersion goes up by one with every change of the cart; a client names it to update safely.
@@ -106,6 +109,8 @@ type UserService interface {
 	// set, the cart is replaced only while it still has that version; otherwise nothing changes
 	// and the error is a *CartConflict with the stored cart and version.
 	UpdateCart(ctx context.Context, userID string, cart Cart, ifVersion *int64) (int64, error)
+	// SetLanguage keeps the language a user reads the store in.
+	SetLanguage(ctx context.Context, userID string, lang Language) error
 }
 
 // SellerService manages seller accounts.

@@ -93,6 +93,7 @@ func (s *Server) routes() []route {
 		{"GET /api/user/alerts", user, s.userAlerts},
 		{"POST /api/user/otp/send", public, s.otpSend},
 		{"POST /api/user/otp/verify", public, s.otpVerify},
+		{"POST /api/user/language", user, s.setLanguage},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},

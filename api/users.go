@@ -13,6 +13,11 @@ type RegisterRequest struct {
 	Password string `json:"password"`
 }
 
+// LanguageRequest is the language a signed-in shopper chose (POST /api/user/language): "en" or "ne".
+type LanguageRequest struct {
+	Language haat.Language `json:"language"`
+}
+
 // LoginRequest is a shopper's or seller's sign-in (POST /api/user/login, POST /api/seller/login).
 type LoginRequest struct {
 	Email    string `json:"email"`
@@ -61,6 +66,22 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return ok(w, UserResponse{Message: "Logged In", Success: true, User: *u})
+}
+
+// setLanguage keeps the language the signed-in shopper chose to read the store in.
+func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
+	var req LanguageRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	lang, err := haat.ParseLanguage(string(req.Language))
+	if err != nil {
+		return err
+	}
+	if err := s.Users.SetLanguage(r.Context(), subject(r.Context(), haat.RoleUser), lang); err != nil {
+		return err
+	}
+	return ok(w, MessageResponse{Success: true, Message: "Language saved"})
 }
 
 // isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the

@@ -88,6 +88,18 @@ func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
 	return u, nil
 }
 
+// SetLanguage keeps the language a user reads the store in.
+func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language) error {
+	res, err := d.db.ExecContext(ctx, `UPDATE users SET language = $1 WHERE id = $2`, lang, userID)
+	if err != nil {
+		return wrap("set language", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return haat.Errorf(haat.ENOTFOUND, "User not found")
+	}
+	return nil
+}
+
 // user reads the user the filter selects and their password hash.
 func (d *DB) user(ctx context.Context, f UserFilter) (u *haat.User, hash string, err error) {
 	err = d.read(ctx, func(tx *Tx) (err error) {
@@ -113,8 +125,8 @@ func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, er
 	var created int64
 	var hash string
 	var phone sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT id, name, email, phone, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
-		w.args...).Scan(&u.ID, &u.Name, &u.Email, &phone, &created, &u.CartVersion, &hash)
+	err := tx.QueryRowContext(ctx, `SELECT id, name, email, phone, language, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
+		w.args...).Scan(&u.ID, &u.Name, &u.Email, &phone, &u.Language, &created, &u.CartVersion, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", haat.Errorf(haat.ENOTFOUND, "User not found")
 	} else if err != nil {

@@ -110,6 +110,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.ConfigResponse](),
 	reflect.TypeFor[api.RegisterRequest](),
 	reflect.TypeFor[api.LoginRequest](),
+	reflect.TypeFor[api.LanguageRequest](),
 	reflect.TypeFor[api.UserResponse](),
 	reflect.TypeFor[api.OTPSendRequest](),
 	reflect.TypeFor[api.OTPSendResponse](),

@@ -5,7 +5,7 @@ import { useApp } from './context';
 import Navbar from '../components/Navbar';
 import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
-import { t } from '../i18n';
+import { t, useLanguage } from '../i18n';
 import { inSellerArea, paths, routes } from './paths';
 
 // Each page is its own chunk: the landing and home pages load nothing they don't show.
@@ -50,9 +50,12 @@ export default function App() {
   const { showLogin } = useApp();
   const sellerPath = inSellerArea(pathname);
   const showNavbar = pathname !== paths.landing && !sellerPath;
+  // A change of language renders the page anew in it: texts are read from the catalogue as pages
+  // render. What the shopper did lives outside (the cart, the query cache, the address bar).
+  const lang = useLanguage();
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div key={lang} className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t.skipToContent}
       </a>

@@ -4,6 +4,7 @@ import { useApp } from '../app/context';
 import { t } from '../i18n';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import Logo from './Logo';
+import LanguageSwitch from './LanguageSwitch';
 import { paths } from '../app/paths';
 import { useLogout, useUser } from '../features/account/api';
 import { useCart } from '../features/cart/api';
@@ -103,6 +104,7 @@ export default function Navbar() {
         </div>
         <SearchBox className="order-last w-full lg:order-none lg:w-60" />
         <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <LanguageSwitch />
           <button
             type="button"
             onClick={() => void navigate(paths.cart)}

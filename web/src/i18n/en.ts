@@ -35,6 +35,11 @@ export const en = {
   /** brandHome names the logo, which links home. */
   brandHome: 'Haat home',
   skipToContent: 'Skip to content',
+  language: {
+    /** switchTo names the other language in itself: the switch's text. */
+    switchTo: 'नेपाली',
+    switchTitle: 'Read the store in Nepali',
+  },
 
   nav: {
     home: 'Home',

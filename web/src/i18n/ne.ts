@@ -40,6 +40,10 @@ export const ne: Messages = {
   tagline: 'हाटका ताजा किराना सामान, तपाईंको ढोकासम्म',
   brandHome: 'हाट गृहपृष्ठ',
   skipToContent: 'मुख्य सामग्रीमा जानुहोस्',
+  language: {
+    switchTo: 'English',
+    switchTitle: 'पसल अंग्रेजीमा पढ्नुहोस्',
+  },
 
   nav: {
     home: 'गृहपृष्ठ',

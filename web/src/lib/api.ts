@@ -13,6 +13,7 @@ import type {
   ConfigResponse,
   DashboardResponse,
   ErrorResponse,
+  LanguageRequest,
   LoginRequest,
   MessageResponse,
   OrderCancelRequest,
@@ -123,6 +124,8 @@ export const api = {
   /** verifyCode signs in with the code sent to phone; name is kept on the number's first sign-in. */
   verifyCode: (phone: string, code: string, name: string) =>
     post<OTPVerifyRequest, UserResponse>('/api/user/otp/verify', name.trim() === '' ? { phone, code } : { phone, code, name }),
+  /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
+  setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
 
   authSeller: () => get<MessageResponse>('/api/seller/auth-seller'),
   sellerLogin: (email: string, password: string) =>

@@ -298,6 +298,11 @@ export interface User {
    */
   phone?: string;
   cartItems: Cart;
+  /**
+   * language is the language the shopper chose to read the store in, empty while they chose none:
+   * the storefront then keeps the browser's choice.
+   */
+  language?: Language;
   /** cartVersion goes up by one with every change of the cart; a client names it to update safely. */
   cartVersion: number;
 }
@@ -510,6 +515,11 @@ export interface RegisterRequest {
 export interface LoginRequest {
   email: string;
   password: string;
+}
+
+/** LanguageRequest is the language a signed-in shopper chose (POST /api/user/language): "en" or "ne". */
+export interface LanguageRequest {
+  language: Language;
 }
 
 /**

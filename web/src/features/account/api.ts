@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { cartStore } from '../cart/store';
 import { checkoutKeys } from '../checkout/api';
 import { orderKeys } from '../orders/api';
+import { followAccount } from './language';
 
 /** accountKeys are the query keys of the shopper's session. */
 export const accountKeys = {
@@ -16,6 +17,7 @@ export const accountKeys = {
 /** signedIn keeps the user of a login, sign-up or session check, and merges the guest cart into theirs. */
 function signedIn(client: QueryClient, user: User) {
   cartStore(client).signedIn(user);
+  followAccount(user);
   client.setQueryData(accountKeys.user(), user);
 }
 
@@ -29,6 +31,7 @@ export const userQuery = queryOptions({
     const r = await api.isAuth();
     if (r.success) {
       cartStore(client).signedIn(r.user);
+      followAccount(r.user);
       return r.user;
     }
     if (r.status === 401) return null;

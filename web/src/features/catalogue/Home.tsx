@@ -9,7 +9,8 @@ import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { useProducts } from './api';
 
-const standOut = [
+/** standOut is read when shown, in the language shown then. */
+const standOut = () => [
   { icon: ClockIcon, ...t.home.standOutItems.fastest },
   { icon: LeafIcon, ...t.home.standOutItems.fresh },
   { icon: TagIcon, ...t.home.standOutItems.prices },
@@ -90,7 +91,7 @@ export default function Home() {
           {t.home.standOut}
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {standOut.map(({ icon: Icon, title, text }) => (
+          {standOut().map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-green-700">
                 <Icon />

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import Logo from '../../components/Logo';
+import LanguageSwitch from '../../components/LanguageSwitch';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 
-const features = [
+/** features are read when shown, in the language shown then. */
+const features = () => [
   { icon: TruckIcon, ...t.landing.features.delivery },
   { icon: LeafIcon, ...t.landing.features.picked },
   { icon: TagIcon, ...t.landing.features.discounts },
@@ -20,7 +22,10 @@ export default function Landing() {
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">
         <div className="mx-auto max-w-6xl">
-          <Logo to={paths.landing} />
+          <div className="flex items-center justify-between gap-4">
+            <Logo to={paths.landing} />
+            <LanguageSwitch className="bg-white" />
+          </div>
           <div className="mt-12 grid items-center gap-10 md:grid-cols-2">
             <div>
               <p className="w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-800">{t.landing.badge}</p>
@@ -51,7 +56,7 @@ export default function Landing() {
       <section className="mx-auto max-w-6xl px-4 py-12 md:px-8" aria-labelledby="features">
         <h2 id="features" className="sr-only">{t.landing.featuresTitle}</h2>
         <div className="grid gap-4 md:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
+          {features().map(({ icon: Icon, title, text }) => (
             <div key={title} className="rounded-2xl border border-stone-200 bg-white p-6">
               <Icon className="text-green-700" />
               <h3 className="mt-3 text-lg font-semibold text-slate-900">{title}</h3>

@@ -1,11 +1,13 @@
 import { NavLink, Outlet } from 'react-router';
 import Logo from '../../components/Logo';
+import LanguageSwitch from '../../components/LanguageSwitch';
 import { BoxIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useSellerLogout } from './api';
 
-const links = [
+/** links are the sidebar's, read when shown, in the language shown then. */
+const links = () => [
   { to: paths.seller.dashboard, label: t.seller.dashboard, Icon: ChartIcon, end: false },
   { to: paths.seller.root, label: t.seller.addProduct, Icon: PlusIcon, end: true },
   { to: paths.seller.productList, label: t.seller.productList, Icon: ListIcon, end: false },
@@ -21,8 +23,9 @@ export default function SellerLayout() {
     <div className="flex min-h-screen flex-col bg-stone-50 print:min-h-0 print:bg-white">
       <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:px-8 print:hidden">
         <Logo />
-        <div className="flex items-center gap-4 text-slate-600">
+        <div className="flex items-center gap-2 text-slate-600 sm:gap-4">
           <p>{t.seller.greeting}</p>
+          <LanguageSwitch />
           <button type="button" onClick={() => sellerLogout.mutate()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
             {t.seller.logout}
           </button>
@@ -31,7 +34,7 @@ export default function SellerLayout() {
       <div className="flex flex-1">
         <nav aria-label={t.seller.nav} className="w-16 shrink-0 border-r border-stone-200 bg-white pt-4 md:w-52 lg:w-60 print:hidden">
           <ul>
-            {links.map(({ to, label, Icon, end }) => (
+            {links().map(({ to, label, Icon, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
