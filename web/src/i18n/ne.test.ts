@@ -66,6 +66,14 @@ const samples: Record<string, unknown[]> = {
   'login.codeSentTo': ['9812345678'],
   'login.resendIn': [42],
   'login.devCode': ['123456'],
+  'address.wardNumber': [3],
+  'address.placeName': [{ english: 'Bagmati', nepali: 'बागमती' }],
+  'address.landmarkShown': ['opposite Bhatbhateni, blue gate'],
+  'slots.time': ['08:00', '10:00'],
+  'slots.left': [2],
+  'slots.day': ['2026-11-24'],
+  'slots.shown': ['मंगल, २४ नोभेम्बर', '०८:००–१०:००'],
+  'slots.remove': ['०८:००–१०:००'],
 };
 
 describe('the Nepali catalogue', () => {
@@ -131,6 +139,12 @@ describe('the Nepali catalogue', () => {
     expect(ne.orders.placedAt('2026-11-22T10:05:00Z')).toMatch(/२०२६/);
     expect(ne.orders.placedAtIn('2026-11-22T10:05:00Z', 'Asia/Kathmandu')).toMatch(/१५:५०/);
     expect(ne.orders.placedAtIn('2026-11-22T10:05:00Z', 'Asia/Kathmandu')).not.toMatch(/[0-9]/);
+  });
+
+  it('writes delivery slots with Devanagari digits', () => {
+    expect(ne.slots.time('08:00', '10:00')).toBe('०८:००–१०:००');
+    expect(ne.slots.day('2026-11-24')).toMatch(/२४/);
+    expect(ne.slots.day('2026-11-24')).not.toMatch(/[0-9]/);
   });
 
   it('places an amount it is given as it is', () => {
