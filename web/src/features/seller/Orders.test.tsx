@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
@@ -109,6 +109,30 @@ describe('seller order filters', () => {
     expect(calls.filter((c) => c.key.startsWith('GET /api/order/seller')).map((c) => c.key)).toEqual([
       'GET /api/order/seller?status=Delivered&paid=true&q=ram&from=2026-11-22&to=2026-11-22',
     ]);
+  });
+});
+
+describe('Nepali addresses and delivery slots', () => {
+  it('shows the landmark, a number to call and the slot, and narrows the list to tomorrow’s deliveries', async () => {
+    const nepali = { ...address, street: 'Jhamsikhel', city: 'Lalitpur Metropolitan City', state: 'Bagmati', zipcode: '', district: 'Lalitpur', ward: 3, landmark: 'opposite Bhatbhateni, blue gate', phone: '9841234567' };
+    const withSlot = order({ _id: 'o7', number: 10500, address: nepali, slot: { id: '2026-11-24/w1', day: '2026-11-24', start: 480, end: 600 } });
+    const calls = serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller': list([withSlot]),
+      'GET /api/order/seller?slot=2026-11-24': list([withSlot]),
+      'GET /api/order/seller?number=10500': list([withSlot]),
+    });
+    renderStore('/seller/orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10500' });
+    expect(within(card).getByText('Jhamsikhel, Ward 3, Lalitpur Metropolitan City, Lalitpur, Bagmati, Nepal')).toBeInTheDocument();
+    expect(within(card).getByText('Landmark: opposite Bhatbhateni, blue gate')).toBeInTheDocument();
+    expect(within(card).getByText('Delivery: Tue 24 Nov, 08:00–10:00')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '9841234567' })).toHaveAttribute('href', 'tel:+9779841234567');
+    // Five past midnight on the 23rd in Kathmandu: tomorrow is the 24th.
+    fireEvent.change(screen.getByLabelText('Delivery day'), { target: { value: 'tomorrow' } });
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/order/seller?slot=2026-11-24')).toBe(true));
+    expect(screen.getByLabelText('Delivery day')).toHaveValue('tomorrow');
   });
 });
 
