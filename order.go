@@ -91,7 +91,10 @@ type Order struct {
 	Amount  Money       `json:"amount"`
 	// Currency is the currency the order was placed and priced in: a later change of the store's
 	// currency does not relabel it.
-	Currency    Currency    `json:"currency"`
+	Currency Currency `json:"currency"`
+	// DeliveryFee is the part of Amount charged for delivery, as the store's rules were when the
+	// order was placed.
+	DeliveryFee Money       `json:"deliveryFee"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`

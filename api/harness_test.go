@@ -143,14 +143,14 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	t.Cleanup(func() { imgs.Close() })
 	s := &store{t: t, db: db, clock: &clock{}, logs: &syncBuffer{}, uploads: filepath.Join(dir, "uploads")}
 	db.Now = s.clock.now
-	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
+	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db,
 		Images: imgs, Currency: "USD", Health: db.Ping, Logger: slog.New(slog.NewTextHandler(s.logs, nil))}
 	s.texts = &textBox{}
 	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}
 	for _, o := range opts {
 		o(s.api)
 	}
-	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments}
+	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency}
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
 	return s

@@ -18,6 +18,7 @@ type apiRoute struct {
 var apiRoutes = []apiRoute{
 	{"GET", "/api/config", "", "", 200},
 	{"GET", "/api/product/list", "", "", 200},
+	{"GET", "/api/settings", "", "", 200},
 	{"POST", "/api/user/register", `{}`, "", 400},
 	{"POST", "/api/user/login", `{"email":1}`, "", 400},
 	{"GET", "/api/user/logout", "", "", 200},
@@ -43,6 +44,7 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/product/archive", `{}`, "seller", 400},
 	{"GET", "/api/seller/products", "", "seller", 200},
 	{"GET", "/api/seller/dashboard", "", "seller", 200},
+	{"POST", "/api/seller/settings", `{"delivery":{"fee":-1}}`, "seller", 400},
 	{"GET", "/api/order/seller", "", "seller", 200},
 	{"GET", "/api/order/seller.csv", "", "seller", 200},
 	{"POST", "/api/order/status", `{}`, "seller", 400},

@@ -39,6 +39,8 @@ type Server struct {
 	Slots haat.SlotService
 	// PhoneSignIn sends sign-in codes by SMS and checks them.
 	PhoneSignIn haat.PhoneSignIn
+	// Settings keeps the store's settings: its delivery rules.
+	Settings haat.SettingsService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -85,6 +87,7 @@ type route struct {
 func (s *Server) routes() []route {
 	table := []route{
 		{"GET /api/config", public, s.config},
+		{"GET /api/settings", public, s.settings},
 
 		{"POST /api/user/register", public, s.register},
 		{"POST /api/user/login", public, s.login},
@@ -103,6 +106,7 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/dashboard", seller, s.sellerDashboard},
 		{"GET /api/seller/slots", seller, s.sellerSlots},
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
+		{"POST /api/seller/settings", seller, s.sellerSettings},
 
 		{"GET /api/product/list", public, s.productList},
 		{"POST /api/product/add", seller, s.productAdd},

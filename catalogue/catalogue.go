@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"haat"
 )
@@ -41,6 +42,18 @@ type Item struct {
 	Slug string
 	// Emoji is the code point (or sequence) of the Fluent Emoji picture, e.g. "1f966".
 	Emoji string
+}
+
+// Settings returns the settings a new demo store starts with in currency: a rupee store charges
+// what its help centre has always said, Rs. 75 for delivery below Rs. 1,000, within the Kathmandu
+// Valley; a dollar store keeps the spec's free delivery, with no rules.
+func Settings(currency string) *haat.StoreSettings {
+	if currency != "NPR" {
+		return &haat.StoreSettings{}
+	}
+	return &haat.StoreSettings{Delivery: &haat.DeliveryRules{
+		Districts: slices.Clone(haat.KathmanduValley), Fee: 7500, FreeFrom: 100000,
+	}}
 }
 
 // ImagePath is where the image of the catalogue product with slug is served.

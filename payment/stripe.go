@@ -62,8 +62,8 @@ func (*Stripe) Label() string { return "Card" }
 // Window implements Provider.
 func (*Stripe) Window() time.Duration { return stripeWindow + 5*time.Minute }
 
-// Begin implements Provider: a Checkout Session with one line per item and one for the tax, in
-// the store currency, so that Stripe charges exactly the order's amount. The attempt's id is the
+// Begin implements Provider: a Checkout Session with one line per item, one for the tax and one
+// for the delivery fee, if any, in the store currency, so that Stripe charges exactly the order's amount. The attempt's id is the
 // idempotency key, so a retried request cannot open a second session.
 func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) {
 	currency := strings.ToLower(c.Attempt.Currency)
@@ -80,8 +80,11 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
 		params.LineItems = append(params.LineItems, stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity))
 	}
-	if tax := c.Attempt.Amount - subtotal; tax > 0 {
+	if tax := c.Attempt.Amount - subtotal - c.Order.DeliveryFee; tax > 0 {
 		params.LineItems = append(params.LineItems, stripeLine(currency, "Tax (2%)", tax, 1))
+	}
+	if fee := c.Order.DeliveryFee; fee > 0 {
+		params.LineItems = append(params.LineItems, stripeLine(currency, "Delivery", fee, 1))
 	}
 	params.SetIdempotencyKey("haat-attempt-" + c.Attempt.ID)
 	s, err := p.client.V1CheckoutSessions.Create(ctx, params)

@@ -104,8 +104,9 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 	return order, nil
 }
 
-// priceOrder makes the order o asks for, at the store's own prices, placed now: a cash order is
-// placed, an online order awaits payment. counted says whether any of its products counts its units.
+// priceOrder makes the order o asks for, at the store's own prices and under its delivery rules
+// (minimum order, area, fee), placed now: a cash order is placed, an online order awaits payment.
+// counted says whether any of its products counts its units.
 func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order, counted bool, err error) {
 	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: haat.StatusOrderPlaced,
 		CreatedAt: tx.now, UpdatedAt: tx.now}
@@ -124,7 +125,19 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 	for _, it := range order.Items {
 		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
 	}
-	order.Amount = haat.OrderAmount(subtotal)
+	settings, err := storeSettings(ctx, tx)
+	if err != nil {
+		return nil, false, err
+	}
+	rules := settings.Delivery
+	if err := rules.CheckMinimum(subtotal, o.Currency); err != nil {
+		return nil, false, err
+	}
+	if err := rules.CheckArea(order.Address); err != nil {
+		return nil, false, err
+	}
+	order.DeliveryFee = rules.DeliveryFee(subtotal)
+	order.Amount = rules.Amount(subtotal)
 	return order, counted, nil
 }
 
@@ -170,9 +183,9 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		Scan(&order.Number); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
-		order.Currency, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, payment_type, status, is_paid, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
+		order.Currency, order.DeliveryFee, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
 	}
 	for i, it := range order.Items {
@@ -433,7 +446,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if f.Search != nil {
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
@@ -446,7 +459,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var created, updated int64
 		var slot haat.OrderSlot
 		var window string
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.DeliveryFee, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
 			&slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err

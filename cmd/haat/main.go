@@ -220,7 +220,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
 	go notify.RunTexts(ctx, db, sender, 15*time.Second, logger)
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db,
 		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
@@ -230,7 +230,8 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 }
 
 // openStore opens the database and brings its schema up to date, creates or updates the seller
-// of HAAT_SELLER_EMAIL, and seeds the demo catalogue into an empty store.
+// of HAAT_SELLER_EMAIL, and seeds the demo catalogue (and, priced in rupees, its delivery rules)
+// into an empty store.
 func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlstore.DB, err error) {
 	if db, err = sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir); err != nil {
 		return nil, err
@@ -260,6 +261,12 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlsto
 		return nil, err
 	} else if seeded {
 		logger.Info("demo catalogue seeded", "products", len(products))
+		if settings := catalogue.Settings(cfg.Currency); settings.Delivery != nil {
+			if _, err := db.SeedStoreSettings(ctx, settings); err != nil {
+				return nil, err
+			}
+			logger.Info("demo delivery rules seeded", "area", settings.Delivery.AreaText())
+		}
 	}
 	return db, nil
 }

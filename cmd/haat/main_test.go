@@ -195,7 +195,8 @@ func TestPaymentProviders(t *testing.T) {
 }
 
 // TestServeSeedsCatalogueInStoreCurrency starts the store in each currency and reads back the
-// demo catalogue: dollar prices by default ('$'), rupee prices with HAAT_CURRENCY=NPR.
+// demo catalogue: dollar prices by default ('$'), rupee prices with HAAT_CURRENCY=NPR, and the
+// rupee store's delivery rules.
 func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
 	for _, tc := range []struct {
 		args     []string
@@ -244,6 +245,26 @@ func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
 			}
 			if err := getJSON("http://"+addr+"/api/config", &config); err != nil || config.Currency != tc.currency {
 				t.Fatalf("config currency %q (%v), want %s", config.Currency, err, tc.currency)
+			}
+			// The rupee store charges for delivery as its help centre says: Rs. 75 below Rs. 1,000,
+			// in the Kathmandu Valley; the dollar store keeps the spec's free delivery.
+			var settings struct {
+				Settings struct {
+					Delivery *struct {
+						Districts []string `json:"districts"`
+						Fee       float64  `json:"fee"`
+						FreeFrom  float64  `json:"freeFrom"`
+					} `json:"delivery"`
+				} `json:"settings"`
+			}
+			if err := getJSON("http://"+addr+"/api/settings", &settings); err != nil {
+				t.Fatal(err)
+			}
+			switch d := settings.Settings.Delivery; {
+			case tc.currency == "USD" && d != nil:
+				t.Errorf("the dollar store has delivery rules: %+v", *d)
+			case tc.currency == "NPR" && (d == nil || d.Fee != 75 || d.FreeFrom != 1000 || strings.Join(d.Districts, ",") != "Bhaktapur,Kathmandu,Lalitpur"):
+				t.Errorf("the rupee store's delivery rules: %+v", d)
 			}
 			want, err := catalogue.Products(tc.currency)
 			if err != nil {

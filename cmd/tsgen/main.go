@@ -83,6 +83,10 @@ func contract(g *generator) {
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
 
+	g.section("Delivery.")
+	stringList(g, "KathmanduValley", haat.KathmanduValley)
+	deliveryExamples(g)
+
 	g.section("JSON shapes of the API.")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
@@ -91,6 +95,7 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Refund]())
 	g.declare(reflect.TypeFor[haat.Dashboard]())
 	g.declare(reflect.TypeFor[haat.StockAlert]())
+	g.declare(reflect.TypeFor[haat.StoreSettings]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
 
@@ -125,6 +130,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.ProductNotifyRequest](),
 	reflect.TypeFor[api.UserAlertsResponse](),
 	reflect.TypeFor[api.DashboardResponse](),
+	reflect.TypeFor[api.SettingsResponse](),
 	reflect.TypeFor[api.CartUpdateRequest](),
 	reflect.TypeFor[api.CartUpdateResponse](),
 	reflect.TypeFor[api.CartConflictResponse](),
@@ -156,6 +162,41 @@ func taxExamples(g *generator) {
 	g.comment("", "TAX_EXAMPLES are subtotals in minor units with the tax the server charges on each.", "", "")
 	g.printf("export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[] = [\n  %s,\n];\n",
 		strings.Join(pairs, ",\n  "))
+}
+
+// stringList declares a list of strings of package haat as a TypeScript constant, with its doc.
+func stringList(g *generator, goName string, values []string) {
+	doc, ok := g.source("haat").docs[goName]
+	if !ok {
+		g.fail("haat declares no %s", goName)
+		return
+	}
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = quote(v)
+	}
+	name := upperSnake(goName)
+	g.printf("\n")
+	g.comment("", doc, goName, name)
+	g.printf("export const %s: readonly string[] = [\n  %s,\n];\n", name, strings.Join(quoted, ",\n  "))
+}
+
+// deliveryExamples writes subtotals with the delivery fee, the amount missing for free delivery
+// and the order amount the server works out under example rules, around the threshold, so that
+// the storefront can check that its figures agree.
+func deliveryExamples(g *generator) {
+	rules := &haat.DeliveryRules{Districts: haat.KathmanduValley, Fee: 7550, FreeFrom: 100000, MinimumOrder: 50000}
+	var rows []string
+	for _, s := range []haat.Money{0, 25, 49999, 50000, 99975, 99999, 100000, 100001, 123456789} {
+		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), rules.Amount(s)))
+	}
+	g.printf("\n")
+	g.comment("", "DELIVERY_EXAMPLE_RULES are the delivery rules DELIVERY_EXAMPLES are worked out under.", "", "")
+	g.printf("export const DELIVERY_EXAMPLE_RULES = { fee: %d, freeFrom: %d, minimumOrder: %d } as const;\n",
+		rules.Fee, rules.FreeFrom, rules.MinimumOrder)
+	g.comment("", "DELIVERY_EXAMPLES are subtotals in minor units with the delivery fee, the amount missing for free delivery and the order amount the server works out for each.", "", "")
+	g.printf("export const DELIVERY_EXAMPLES: readonly (readonly [subtotal: number, fee: number, missing: number, amount: number])[] = [\n  %s,\n];\n",
+		strings.Join(rows, ",\n  "))
 }
 
 // generate returns the module as tsgen writes it for the repository at root.

@@ -4,7 +4,7 @@
 const products = '/products';
 const seller = '/seller';
 /** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
-const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders', orderSlip: 'orders/:number/slip', slots: 'slots' } as const;
+const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders', orderSlip: 'orders/:number/slip', slots: 'slots', settings: 'settings' } as const;
 
 /** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
 export const paths = {
@@ -40,6 +40,8 @@ export const paths = {
     slots: `${seller}/${sellerPages.slots}`,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${seller}/${sellerPages.orders}/${number}/slip`,
+    /** settings is the store's settings: delivery rules. */
+    settings: `${seller}/${sellerPages.settings}`,
   },
 } as const;
 

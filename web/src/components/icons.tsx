@@ -131,3 +131,11 @@ export const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M7 15v2M11 11v6M15 7v10M19 12v5" />
   </svg>
 );
+export const SettingsIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </svg>
+);

@@ -2,6 +2,7 @@
 // know the store by: change them on purpose, never in passing.
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
 import type { Accented } from './types';
+import type { DeliveryTerms } from '../lib/delivery';
 
 /** taxRate is the server's tax as people read it: "2%". */
 const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
@@ -113,6 +114,8 @@ export const en = {
     badge: 'Delivered within 30 minutes',
     title: 'The weekly haat, open every day at your door',
     text: 'Fresh groceries for the Kathmandu Valley: picked daily, packed with care and delivered the same day or the next.',
+    /** deliveryNote sums up what delivery costs, from the store's rules (null: none, delivery is free). */
+    deliveryNote: (terms: DeliveryTerms | null) => (!terms?.fee ? 'Free delivery on every order.' : deliveryFee(terms)),
     startShopping: 'Start Shopping',
     sell: 'Sell on Haat',
     featuresTitle: 'Why shoppers like Haat',
@@ -262,6 +265,12 @@ export const en = {
     notCounted: 'Not in the total',
     removeButton: 'Remove',
     removeUnavailable: 'Remove the items that are out of stock to place your order',
+    /** addForFree tells how much more the cart needs for free delivery. */
+    addForFree: (amount: string) => `Add ${amount} more for free delivery`,
+    /** minimumOrder is the server's message for an order below the minimum. */
+    minimumOrder: (amount: string) => `Minimum order is ${amount}`,
+    /** outsideArea is the server's message for an address outside the delivery area. */
+    outsideArea: (districts: string[]) => `We deliver only to ${listOf(districts)}. Please choose an address there`,
     /** lowered tells that a line held more than is left, and now holds what is left. */
     lowered: (name: string, asked: number, left: number) => `Only ${left} left of ${name}: your cart now holds ${left} instead of ${asked}`,
   },
@@ -388,6 +397,7 @@ export const en = {
     editProduct: 'Edit Product',
     sellerOrders: 'Orders',
     dashboard: 'Dashboard',
+    settings: 'Settings',
     packingSlip: (n: number) => `Packing slip #${n}`,
     deliverySlots: 'Delivery slots',
   },
@@ -407,6 +417,34 @@ export const en = {
     orders: 'Orders',
     dashboard: 'Dashboard',
     slots: 'Delivery slots',
+    settings: 'Settings',
+    /** settingsPage is the seller's store settings, a list of sections each saved on its own. */
+    settingsPage: {
+      title: 'Store settings',
+      save: 'Save',
+      saving: 'Saving...',
+      saved: 'Settings saved',
+      loadFailed: 'The settings could not be loaded.',
+      delivery: {
+        title: 'Delivery',
+        intro: 'What delivery costs, where you deliver and the smallest order you take. The cart, the order amount and the help centre follow these rules.',
+        on: 'Set delivery rules',
+        offHint: 'Without rules, delivery is free everywhere and any order is taken, as the cart shows it: Shipping Fee Free.',
+        area: 'Delivery area',
+        areaHint: 'The districts you deliver to. Orders to an address elsewhere are refused.',
+        valley: 'Kathmandu Valley',
+        selected: (n: number) => `${n} ${n === 1 ? 'district' : 'districts'} chosen`,
+        fee: 'Delivery fee',
+        freeFrom: 'Free delivery from',
+        freeFromHint: 'Orders of this value or more ship free. 0: the fee applies to every order.',
+        minimum: 'Minimum order value',
+        minimumHint: '0: any order is taken.',
+        noDistrict: 'Choose at least one district to deliver to',
+        notAmount: (label: string) => `${label} must be an amount of 0 or more`,
+        /** inCurrency names an amount field with the store's currency symbol: "Delivery fee (Rs.)". */
+        inCurrency: (label: string, symbol: string) => `${label} (${symbol})`,
+      },
+    },
     dash: {
       today: 'Today',
       ordersToday: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
@@ -590,17 +628,21 @@ export const en = {
     writeHours: 'Any time, 24/7: we answer around the clock.',
     visitUs: 'Visit us',
     office: 'Kupondole, Lalitpur',
-    area: 'Delivering across the Kathmandu Valley.',
+    /** area is the contact card's note on where the store delivers: its districts, when it names them. */
+    area: (districts: string[] | null) => (districts ? `Delivering to ${listOf(districts)}.` : 'Delivering across the Kathmandu Valley.'),
     feeQ: 'How much does delivery cost?',
-    feeA: (rule?: { freeAbove: string; fee: string }) =>
-      rule
-        ? `Nothing: delivery is free on every order. Orders above ${rule.freeAbove} always ship free, and the ${rule.fee} fee for smaller orders is not charged at the moment, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.`
-        : `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.`,
+    /** feeA is written from the store's delivery rules (null: none), so it never contradicts the cart. */
+    feeA: (terms: DeliveryTerms | null) =>
+      !terms || !terms.fee
+        ? `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.${terms?.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`
+        : `${deliveryFee(terms)} The cart shows the fee, and what is missing for free delivery, before you order.${terms.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`,
     speedQ: 'How fast will my order arrive?',
     speedA:
       'Most orders in the Kathmandu Valley arrive within 30 minutes, and every order arrives the same day or the next. Follow yours under My Orders.',
     areaQ: 'Where do you deliver?',
-    areaA: 'Across the Kathmandu Valley: Kathmandu, Lalitpur and Bhaktapur.',
+    /** areaA names the districts of the store's delivery area, when it has one. */
+    areaA: (districts: string[] | null) =>
+      districts ? `To ${listOf(districts)}. Orders to an address elsewhere cannot be placed.` : 'Across the Kathmandu Valley: Kathmandu, Lalitpur and Bhaktapur.',
     missingQ: 'An item is missing from my order. What do I do?',
     missingA: 'Tell us within 24 hours of delivery and we will send it or refund it.',
     supportQ: 'When is support available?',
@@ -685,6 +727,13 @@ export const en = {
     orderCancelled: 'Order Cancelled',
   },
 };
+
+/** deliveryFee says what delivery costs under terms with a fee. */
+function deliveryFee(terms: DeliveryTerms): string {
+  return terms.freeFrom
+    ? `Delivery costs ${terms.fee} on orders below ${terms.freeFrom}; orders of ${terms.freeFrom} or more ship free.`
+    : `Delivery costs ${terms.fee} on every order.`;
+}
 
 /** listOf joins names as a sentence does: "Card", "Card and eSewa", "Card, eSewa and Khalti". */
 function listOf(names: string[]): string {

@@ -3,6 +3,7 @@
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR } from '../lib/contract';
 import { toDevanagariDigits } from './digits';
 import type { Messages } from './index';
+import type { DeliveryTerms } from '../lib/delivery';
 
 /** num writes a count with Devanagari digits: 12 -> "१२". */
 const num = (n: number) => toDevanagariDigits(String(n));
@@ -33,6 +34,13 @@ function listOf(names: string[]): string {
 
 /** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
 const slotDay = new Intl.DateTimeFormat('ne-NP', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** deliveryFee says what delivery costs under terms with a fee. */
+function deliveryFee(terms: DeliveryTerms): string {
+  return terms.freeFrom
+    ? `${terms.freeFrom} भन्दा कमका अर्डरमा डेलिभरी शुल्क ${terms.fee} लाग्छ; ${terms.freeFrom} वा बढीका अर्डर निःशुल्क पठाइन्छन्।`
+    : `हरेक अर्डरमा डेलिभरी शुल्क ${terms.fee} लाग्छ।`;
+}
 
 /** ne is the Nepali catalogue. */
 export const ne: Messages = {
@@ -116,6 +124,7 @@ export const ne: Messages = {
     badge: '३० मिनेटभित्र डेलिभरी',
     title: 'साप्ताहिक हाट, अब हरेक दिन तपाईंको ढोकामै',
     text: 'काठमाडौं उपत्यकाका लागि ताजा किराना: दिनहुँ टिपिएको, ध्यान दिएर प्याक गरिएको र सोही दिन वा भोलिपल्ट डेलिभर गरिने।',
+    deliveryNote: (terms) => (!terms?.fee ? 'हरेक अर्डरमा निःशुल्क डेलिभरी।' : deliveryFee(terms)),
     startShopping: 'किनमेल सुरु गर्नुहोस्',
     sell: 'हाटमा बेच्नुहोस्',
     featuresTitle: 'ग्राहकहरूलाई हाट किन मन पर्छ',
@@ -257,6 +266,9 @@ export const ne: Messages = {
     notCounted: 'जम्मामा गनिएको छैन',
     removeButton: 'हटाउनुहोस्',
     removeUnavailable: 'अर्डर गर्न स्टकमा नभएका सामानहरू हटाउनुहोस्',
+    addForFree: (amount) => `निःशुल्क डेलिभरीका लागि ${amount} थप सामान थप्नुहोस्`,
+    minimumOrder: (amount) => `न्यूनतम अर्डर ${amount} हो`,
+    outsideArea: (districts) => `हामी ${listOf(districts)} मा मात्र डेलिभरी गर्छौं। कृपया त्यहाँको ठेगाना छान्नुहोस्`,
     lowered: (name, asked, left) =>
       `${name} ${num(left)} वटा मात्र बाँकी छ: तपाईंको कार्टमा अब ${num(asked)} वटाको सट्टा ${num(left)} वटा छ`,
   },
@@ -369,6 +381,7 @@ export const ne: Messages = {
     editProduct: 'उत्पादन सम्पादन',
     sellerOrders: 'अर्डरहरू',
     dashboard: 'ड्यासबोर्ड',
+    settings: 'सेटिङ',
     packingSlip: (n) => `प्याकिङ स्लिप #${num(n)}`,
     deliverySlots: 'डेलिभरी समयहरू',
   },
@@ -388,6 +401,32 @@ export const ne: Messages = {
     orders: 'अर्डरहरू',
     dashboard: 'ड्यासबोर्ड',
     slots: 'डेलिभरी समयहरू',
+    settings: 'सेटिङ',
+    settingsPage: {
+      title: 'पसलका सेटिङ',
+      save: 'सुरक्षित गर्नुहोस्',
+      saving: 'सुरक्षित गर्दै...',
+      saved: 'सेटिङ सुरक्षित भयो',
+      loadFailed: 'सेटिङ खुल्न सकेन।',
+      delivery: {
+        title: 'डेलिभरी',
+        intro: 'डेलिभरीको शुल्क, कहाँ डेलिभरी गर्ने र सबैभन्दा सानो अर्डर कति लिने। कार्ट, अर्डरको रकम र सहायता केन्द्र यिनै नियम मान्छन्।',
+        on: 'डेलिभरीका नियम राख्नुहोस्',
+        offHint: 'नियम नभए जहाँसुकै डेलिभरी निःशुल्क हुन्छ र जुनसुकै अर्डर लिइन्छ, कार्टमा देखिएजस्तै: डेलिभरी शुल्क निःशुल्क।',
+        area: 'डेलिभरी क्षेत्र',
+        areaHint: 'तपाईंले डेलिभरी गर्ने जिल्लाहरू। अरू ठाउँको ठेगानामा अर्डर लिइँदैन।',
+        valley: 'काठमाडौं उपत्यका',
+        selected: (n) => `${num(n)} जिल्ला छानिए`,
+        fee: 'डेलिभरी शुल्क',
+        freeFrom: 'यति रकमदेखि निःशुल्क डेलिभरी',
+        freeFromHint: 'यति वा बढी रकमका अर्डर निःशुल्क पठाइन्छन्। ०: हरेक अर्डरमा शुल्क लाग्छ।',
+        minimum: 'न्यूनतम अर्डर रकम',
+        minimumHint: '०: जुनसुकै अर्डर लिइन्छ।',
+        noDistrict: 'डेलिभरी गर्ने कम्तीमा एउटा जिल्ला छान्नुहोस्',
+        notAmount: (label) => `${label} ० वा बढीको रकम हुनुपर्छ`,
+        inCurrency: (label, symbol) => `${label} (${symbol})`,
+      },
+    },
     dash: {
       today: 'आज',
       ordersToday: (n) => `${num(n)} वटा अर्डर`,
@@ -571,17 +610,18 @@ export const ne: Messages = {
     writeHours: 'जुनसुकै बेला, २४/७: हामी चौबीसै घण्टा जवाफ दिन्छौं।',
     visitUs: 'हामीलाई भेट्नुहोस्',
     office: 'कुपण्डोल, ललितपुर',
-    area: 'काठमाडौं उपत्यकाभर डेलिभरी गर्छौं।',
+    area: (districts) => (districts ? `${listOf(districts)} मा डेलिभरी गर्छौं।` : 'काठमाडौं उपत्यकाभर डेलिभरी गर्छौं।'),
     feeQ: 'डेलिभरी शुल्क कति लाग्छ?',
-    feeA: (rule) =>
-      rule
-        ? `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ। ${rule.freeAbove} भन्दा माथिका अर्डर सधैं निःशुल्क पठाइन्छन्, र साना अर्डरको ${rule.fee} शुल्क अहिले लिइँदैन, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRate} कर मात्र जोडिन्छ।`
-        : `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRate} कर मात्र जोडिन्छ।`,
+    feeA: (terms) =>
+      !terms || !terms.fee
+        ? `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRate} कर मात्र जोडिन्छ।${terms?.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`
+        : `${deliveryFee(terms)} अर्डर गर्नुअघि कार्टले शुल्क र निःशुल्क डेलिभरीका लागि कति पुग्न बाँकी छ भन्ने देखाउँछ।${terms.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`,
     speedQ: 'मेरो अर्डर कति छिटो आइपुग्छ?',
     speedA:
       'काठमाडौं उपत्यकाका धेरैजसो अर्डर ३० मिनेटभित्र आइपुग्छन्, र हरेक अर्डर सोही दिन वा भोलिपल्ट आइपुग्छ। आफ्नो अर्डर "मेरा अर्डरहरू" मा हेर्नुहोस्।',
     areaQ: 'तपाईंहरू कहाँ डेलिभरी गर्नुहुन्छ?',
-    areaA: 'काठमाडौं उपत्यकाभर: काठमाडौं, ललितपुर र भक्तपुर।',
+    areaA: (districts) =>
+      districts ? `${listOf(districts)} मा। अरू ठाउँको ठेगानामा अर्डर गर्न मिल्दैन।` : 'काठमाडौं उपत्यकाभर: काठमाडौं, ललितपुर र भक्तपुर।',
     missingQ: 'मेरो अर्डरबाट एउटा सामान छुटेको छ। के गर्ने?',
     missingA: 'डेलिभरी भएको २४ घण्टाभित्र हामीलाई भन्नुहोस्, हामी त्यो सामान पठाइदिन्छौं वा पैसा फिर्ता गर्छौं।',
     supportQ: 'सहायता कहिले उपलब्ध हुन्छ?',

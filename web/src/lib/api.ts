@@ -42,6 +42,8 @@ import type {
   SellerProductsResponse,
   RegisterRequest,
   SellerOrdersResponse,
+  SettingsResponse,
+  StoreSettings,
   UserAlertsResponse,
   UserOrdersResponse,
   UserResponse,
@@ -113,6 +115,8 @@ export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
 export const api = {
   config: () => get<ConfigResponse>('/api/config'),
   products: () => get<ProductListResponse>('/api/product/list'),
+  /** settings are the store's settings the storefront follows: its delivery rules. */
+  settings: () => get<SettingsResponse>('/api/settings'),
 
   isAuth: () => get<UserResponse>('/api/user/is-auth'),
   login: (email: string, password: string) => post<LoginRequest, UserResponse>('/api/user/login', { email, password }),
@@ -154,6 +158,8 @@ export const api = {
   myOrders: () => get<UserOrdersResponse>('/api/order/user'),
   /** dashboard sums up the store for the seller. */
   dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
+  /** saveSettings changes the store's settings: a field sent replaces the setting, one left out keeps it. */
+  saveSettings: (settings: Partial<StoreSettings>) => post<Partial<StoreSettings>, SettingsResponse>('/api/seller/settings', settings),
   /** alerts are the shopper's products asked about, those back on sale first. */
   alerts: () => get<UserAlertsResponse>('/api/user/alerts'),
   /** notify asks to be told when a product is back, or (notify false) no longer, which dismisses its notice. */

@@ -91,12 +91,12 @@ describe('totals', () => {
   it('uses the server rule: 2% tax rounded half up in minor units', () => {
     const rice = product('rice', 295);
     const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
-    expect(totals).toEqual({ subtotal: 59000, tax: 1180, total: 60180 });
+    expect(totals).toEqual({ subtotal: 59000, tax: 1180, fee: 0, total: 60180, missingForFree: 0, shortOfMinimum: 0 });
     expect(formatMinor(totals.total, 'USD', 'en')).toBe('$601.80');
   });
   it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
     const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
-    expect(totals).toEqual({ subtotal: 25, tax: 1, total: 26 });
+    expect(totals).toEqual({ subtotal: 25, tax: 1, fee: 0, total: 26, missingForFree: 0, shortOfMinimum: 0 });
     expect(formatMinor(totals.tax, 'USD', 'en')).toBe('$0.01');
     expect(formatMinor(totals.total, 'USD', 'en')).toBe('$0.26');
   });

@@ -1,5 +1,6 @@
 import { LOW_STOCK, MAX_QUANTITY, type Cart, type Product } from './contract';
 import { taxOf, toMinor } from './money';
+import { deliveryFeeOf, missingForFree, shortOfMinimum, type Rules } from './delivery';
 
 /** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
 export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
@@ -137,14 +138,24 @@ export function reorder(cart: Cart, items: { product: { _id: string; name: strin
 export interface Totals {
   subtotal: number;
   tax: number;
+  /** fee is the delivery fee (0: free). */
+  fee: number;
   total: number;
+  /** missingForFree is what the subtotal lacks for free delivery (0: nothing, or never free). */
+  missingForFree: number;
+  /** shortOfMinimum is what the subtotal lacks of the minimum order (0: enough). */
+  shortOfMinimum: number;
 }
 
-/** cartTotals computes subtotal, tax (the contract's TAX_NUMERATOR/TAX_DENOMINATOR) and total in minor units, as the server does for the order. */
-export function cartTotals(lines: CartLine[]): Totals {
+/**
+ * cartTotals computes subtotal, tax (the contract's TAX_NUMERATOR/TAX_DENOMINATOR), delivery fee
+ * and total in minor units under the store's delivery rules, as the server does for the order.
+ */
+export function cartTotals(lines: CartLine[], rules: Rules = null): Totals {
   const subtotal = lines.reduce((sum, l) => sum + toMinor(l.product.offerPrice) * l.quantity, 0);
   const tax = taxOf(subtotal);
-  return { subtotal, tax, total: subtotal + tax };
+  const fee = deliveryFeeOf(rules, subtotal);
+  return { subtotal, tax, fee, total: subtotal + tax + fee, missingForFree: missingForFree(rules, subtotal), shortOfMinimum: shortOfMinimum(rules, subtotal) };
 }
 
 const GUEST_KEY = 'haat.guestCart';

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api';
 import type { Currency, PaymentMethod } from './contract';
+import { rulesOf } from './delivery';
 import { t, useLanguage } from '../i18n';
 import { formatMinor, formatMoney } from './money';
 
 /** configKeys are the query keys of the store's settings. */
 export const configKeys = {
   all: ['config'] as const,
+  /** settings are the settings the seller sets: the delivery rules. */
+  settings: ['config', 'settings'] as const,
 };
 
 /** storeConfigQuery reads the store's currency and payment methods once per visit. */
@@ -39,4 +42,17 @@ export function useStoreConfig() {
     paymentMethods: data?.paymentMethods ?? noMethods,
     timeZone: data?.timeZone ?? defaultTimeZone,
   };
+}
+
+/** storeSettingsQuery reads the store's settings (its delivery rules); the seller's save refreshes them. */
+export const storeSettingsQuery = queryOptions({
+  queryKey: configKeys.settings,
+  queryFn: () => unwrap(api.settings(), t.toast.generic),
+  staleTime: 60_000,
+});
+
+/** useDeliveryRules is the store's delivery rules (amounts in minor units, null: none), and whether they are known yet. */
+export function useDeliveryRules() {
+  const { data, isPending } = useQuery(storeSettingsQuery);
+  return { rules: rulesOf(data?.settings.delivery), delivery: data?.settings.delivery ?? null, loading: isPending };
 }

@@ -250,6 +250,33 @@ export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[]
  */
 export type Money = number;
 
+// Delivery.
+
+/**
+ * KATHMANDU_VALLEY is the delivery area a store starts with when it sets delivery rules: the three
+ * districts of the Kathmandu Valley.
+ */
+export const KATHMANDU_VALLEY: readonly string[] = [
+  'Kathmandu',
+  'Lalitpur',
+  'Bhaktapur',
+];
+
+/** DELIVERY_EXAMPLE_RULES are the delivery rules DELIVERY_EXAMPLES are worked out under. */
+export const DELIVERY_EXAMPLE_RULES = { fee: 7550, freeFrom: 100000, minimumOrder: 50000 } as const;
+/** DELIVERY_EXAMPLES are subtotals in minor units with the delivery fee, the amount missing for free delivery and the order amount the server works out for each. */
+export const DELIVERY_EXAMPLES: readonly (readonly [subtotal: number, fee: number, missing: number, amount: number])[] = [
+  [0, 7550, 100000, 7550],
+  [25, 7550, 99975, 7576],
+  [49999, 7550, 50001, 58549],
+  [50000, 7550, 50000, 58550],
+  [99975, 7550, 25, 109525],
+  [99999, 7550, 1, 109549],
+  [100000, 0, 0, 102000],
+  [100001, 0, 0, 102001],
+  [123456789, 0, 0, 125925925],
+];
+
 // JSON shapes of the API.
 
 /** Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays. */
@@ -350,6 +377,11 @@ export interface Order {
    * currency does not relabel it.
    */
   currency: Currency;
+  /**
+   * deliveryFee is the part of Amount charged for delivery, as the store's rules were when the
+   * order was placed.
+   */
+  deliveryFee: Money;
   paymentType: PaymentType;
   status: OrderStatus;
   isPaid: boolean;
@@ -466,6 +498,29 @@ export interface StockAlert {
    * they dismiss it.
    */
   back: boolean;
+}
+
+/** StoreSettings are what the seller sets for the whole store. */
+export interface StoreSettings {
+  /** delivery is the store's delivery rules; null: none are set, delivery is free everywhere. */
+  delivery: DeliveryRules | null;
+}
+
+/**
+ * DeliveryRules are the store's delivery terms: the districts it delivers to, what delivery costs,
+ * the order value from which it is free, and the smallest order it takes. A store without rules
+ * (a nil *DeliveryRules) delivers anywhere for free and takes any order, as the spec's store does;
+ * every method answers for that case too.
+ */
+export interface DeliveryRules {
+  /** districts are the districts the store delivers to, by their English names. */
+  districts: string[];
+  /** fee is what delivery costs an order whose subtotal is below FreeFrom. */
+  fee: Money;
+  /** freeFrom is the subtotal at or above which delivery is free; 0: the fee always applies. */
+  freeFrom: Money;
+  /** minimumOrder is the smallest subtotal the store takes; 0: any. */
+  minimumOrder: Money;
 }
 
 /** PaymentMethod is a provider as the storefront offers it. */
@@ -642,6 +697,16 @@ export interface UserAlertsResponse {
 /** DashboardResponse sums up the store for the seller (GET /api/seller/dashboard). */
 export interface DashboardResponse {
   dashboard: Dashboard;
+  success: boolean;
+}
+
+/**
+ * SettingsResponse is the store's settings as the storefront needs them (GET /api/settings,
+ * POST /api/seller/settings): the delivery rules the cart and the help centre follow.
+ */
+export interface SettingsResponse {
+  message?: string;
+  settings: StoreSettings;
   success: boolean;
 }
 

@@ -16,10 +16,11 @@ import { catalogueKeys, useProducts } from '../catalogue/api';
 import { checkoutKeys, useAddresses, usePlaceOrder, useSlots } from '../checkout/api';
 import SlotPicker from '../checkout/SlotPicker';
 import { orderKeys } from '../orders/api';
-import { useStoreConfig } from '../../lib/config';
+import { useDeliveryRules, useStoreConfig } from '../../lib/config';
+import { deliversTo } from '../../lib/delivery';
 import { useCart, useCartStore } from './api';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
-import { AddressPicker, OrderTotals, PaymentPicker } from '../checkout/Summary';
+import { AddressPicker, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from '../checkout/Summary';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
@@ -35,7 +36,8 @@ export default function CartPage() {
   const lines = useMemo(() => cartLines(cart, products), [cart, products]);
   // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
   const unavailable = productsLoading ? [] : unavailableLines(cart, products);
-  const totals = cartTotals(lines);
+  const { rules, loading: rulesLoading } = useDeliveryRules();
+  const totals = cartTotals(lines, rules);
   // A line holding more than is left comes down to what is left, and the shopper is told.
   useEffect(() => {
     for (const l of lines) if (l.asked !== undefined) store.lower(l.product._id, l.product.name, l.quantity);
@@ -60,6 +62,9 @@ export default function CartPage() {
   const addressesQuery = useAddresses(user?._id);
   const addresses = addressesQuery.data ?? [];
   const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
+  // The server refuses an order below the minimum or to an address outside the delivery area.
+  const outsideArea = rules && selected && !deliversTo(rules, selected) ? rules.districts : null;
+  const blocked = lines.length > 0 && (totals.shortOfMinimum > 0 || outsideArea !== null);
 
   // A delivery slot is chosen only while the store offers slots; one that filled or closed meanwhile is chosen again.
   const slots = useSlots().data ?? [];
@@ -111,7 +116,7 @@ export default function CartPage() {
   }
 
   const buttonText = payment === 'COD' ? t.cart.placeOrder : t.cart.checkout;
-  const disabled = (lines.length === 0 && unavailable.length === 0) || placing;
+  const disabled = (lines.length === 0 && unavailable.length === 0) || placing || rulesLoading || blocked;
   const orderButton = (className: string) => (
     <button type="button" onClick={placeOrder} disabled={disabled} className={`min-h-12 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-500 ${className}`}>
       {buttonText}
@@ -174,10 +179,12 @@ export default function CartPage() {
 
         <hr className="my-4 border-stone-200" />
         <OrderTotals totals={totals} />
+        {lines.length > 0 && <DeliveryNotices totals={totals} outsideArea={outsideArea} />}
         {orderButton('mt-6 hidden w-full md:block')}
       </aside>
 
-      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-4 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+      <div className="fixed inset-x-0 bottom-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+        {lines.length > 0 && <FirstNotice totals={totals} outsideArea={outsideArea} />}
         <p className="text-sm text-slate-600">
           {t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { useProducts } from './api';
+import DeliveryNote from './DeliveryNote';
 
 /** standOut is read when shown, in the language shown then. */
 const standOut = () => [
@@ -32,6 +33,7 @@ export default function Home() {
             <p className="w-fit rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-slate-900">{t.home.badge}</p>
             <h1 className="mt-4 text-3xl font-bold leading-tight md:text-5xl">{t.home.heroTitle}</h1>
             <p className="mt-4 max-w-md text-green-100">{t.home.heroText}</p>
+            <DeliveryNote className="mt-2 max-w-md font-medium text-white" />
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-7 font-semibold text-green-800 hover:bg-green-50">
                 {t.home.shopNow} <ArrowIcon width={18} height={18} />

@@ -6,6 +6,7 @@ import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
+import DeliveryNote from './DeliveryNote';
 
 /** features are read when shown, in the language shown then. */
 const features = () => [
@@ -33,6 +34,7 @@ export default function Landing() {
               <p className="mt-4 max-w-lg text-lg text-slate-600">
                 {t.landing.text}
               </p>
+              <DeliveryNote className="mt-2 max-w-lg font-medium text-green-800" />
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link to={paths.home} className="inline-flex min-h-12 items-center rounded-full bg-green-700 px-8 font-semibold text-white hover:bg-green-800">
                   {t.landing.startShopping}

@@ -5,7 +5,8 @@ import type { CheckoutChoice } from '../../lib/checkout';
 import { useStoreConfig } from '../../lib/config';
 import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
 import { addressLine } from '../../lib/address';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
+import { districtNames } from '../../lib/delivery';
 import { paths } from '../../app/paths';
 
 /** AddressPicker shows the delivery address chosen and, behind Change, the others and Add address. */
@@ -92,7 +93,7 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
   );
 }
 
-/** OrderTotals shows price, shipping, tax and the total the order will have, in the store's currency. */
+/** OrderTotals shows price, shipping (the delivery fee, or Free), tax and the total the order will have, in the store's currency. */
 export function OrderTotals({ totals }: { totals: Totals }) {
   const { moneyMinor } = useStoreConfig();
   return (
@@ -103,7 +104,11 @@ export function OrderTotals({ totals }: { totals: Totals }) {
       </div>
       <div className="flex justify-between">
         <dt>{t.cart.shipping}</dt>
-        <dd className="text-green-700">{t.cart.free}</dd>
+        {totals.fee > 0 ? (
+          <dd data-testid="delivery-fee">{moneyMinor(totals.fee)}</dd>
+        ) : (
+          <dd className="text-green-700" data-testid="delivery-fee">{t.cart.free}</dd>
+        )}
       </div>
       <div className="flex justify-between">
         <dt>{t.cart.tax}</dt>
@@ -114,5 +119,44 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         <dd data-testid="cart-total">{moneyMinor(totals.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** Notice is one thing the delivery rules say about the cart: a warning that stops the order, or a hint. */
+type Notice = { stops: boolean; text: string };
+
+/** useDeliveryNotices are the cart's notices under the delivery rules, what stops the order first: the minimum order, an address outside the area, then what is missing for free delivery. */
+function useDeliveryNotices(totals: Totals, outsideArea: readonly string[] | null): Notice[] {
+  const { moneyMinor } = useStoreConfig();
+  const lang = useLanguage();
+  const notices: Notice[] = [];
+  if (totals.shortOfMinimum > 0) notices.push({ stops: true, text: t.cart.minimumOrder(moneyMinor(totals.subtotal + totals.shortOfMinimum)) });
+  if (outsideArea) notices.push({ stops: true, text: t.cart.outsideArea(districtNames(outsideArea, lang)) });
+  if (totals.missingForFree > 0) notices.push({ stops: false, text: t.cart.addForFree(moneyMinor(totals.missingForFree)) });
+  return notices;
+}
+
+/** DeliveryNotices tell what stands between the cart and its order under the store's delivery rules, and what is missing for free delivery. */
+export function DeliveryNotices({ totals, outsideArea }: { totals: Totals; outsideArea: readonly string[] | null }) {
+  const notices = useDeliveryNotices(totals, outsideArea);
+  return (
+    <div className="mt-3 space-y-2 text-sm" role="status">
+      {notices.map((n) => (
+        <p key={n.text} className={`rounded-lg p-3 ${n.stops ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+          {n.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** FirstNotice is the first of the delivery notices in one short line, for the phone's bar beside the order button. */
+export function FirstNotice({ totals, outsideArea }: { totals: Totals; outsideArea: readonly string[] | null }) {
+  const first = useDeliveryNotices(totals, outsideArea)[0];
+  if (!first) return null;
+  return (
+    <p className={`w-full text-xs ${first.stops ? 'text-red-800' : 'text-amber-900'}`} aria-hidden="true">
+      {first.text}
+    </p>
   );
 }

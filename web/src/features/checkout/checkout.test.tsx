@@ -206,3 +206,44 @@ describe('pages', () => {
     await waitFor(() => expect(document.title).toBe('Jumla Red Rice · Haat'));
   });
 });
+
+describe('cart under delivery rules', () => {
+  const valley = { districts: ['Bhaktapur', 'Kathmandu', 'Lalitpur'], fee: 75, freeFrom: 1000, minimumOrder: 500 };
+  const inKathmandu = { ...address('a2', 'Thamel 12'), city: 'Kathmandu', state: 'Bagmati' };
+  const shop = (cart: Record<string, number>, addresses: ReturnType<typeof address>[]) =>
+    serveApi({
+      'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }),
+      'GET /api/settings': () => ({ json: { success: true, settings: { delivery: valley } } }),
+      'GET /api/user/is-auth': user(cart, 1),
+      'GET /api/address/get': () => ({ json: { success: true, addresses } }),
+    });
+  const placeOrder = () => screen.getAllByRole('button', { name: 'Place Order' })[0];
+
+  it('adds the fee below the free threshold and says what is missing, as the order will be charged', async () => {
+    // Rice at 295: two make 590, tax 11.80, fee 75.
+    shop({ rice: 2 }, [inKathmandu]);
+    renderStore('/cart');
+    // Said in the summary and, on a phone, beside the order button.
+    expect(await screen.findAllByText('Add Rs. 410 more for free delivery')).toHaveLength(2);
+    expect(screen.getByTestId('delivery-fee')).toHaveTextContent('Rs. 75');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Rs. 676.80');
+    await waitFor(() => expect(placeOrder()).toBeEnabled());
+  });
+
+  it('delivers free at the threshold', async () => {
+    // Four rice make 1,180: at or above 1,000 delivery is free.
+    shop({ rice: 4 }, [inKathmandu]);
+    renderStore('/cart');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('Rs. 1,203.60'));
+    expect(screen.getByTestId('delivery-fee')).toHaveTextContent('Free');
+    expect(screen.queryByText(/more for free delivery/)).not.toBeInTheDocument();
+  });
+
+  it('refuses an order below the minimum and one to an address outside the area', async () => {
+    shop({ rice: 1 }, [address('a1', 'Lakeside 4')]);
+    renderStore('/cart');
+    expect(await screen.findAllByText('Minimum order is Rs. 500')).toHaveLength(2);
+    expect(await screen.findByText('We deliver only to Bhaktapur, Kathmandu and Lalitpur. Please choose an address there')).toBeInTheDocument();
+    expect(placeOrder()).toBeDisabled();
+  });
+});

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, serveApi } from '../../test/render';
-import type { PaymentMethod } from '../../lib/contract';
+import type { DeliveryRules, PaymentMethod } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,9 +13,15 @@ const allOnline: PaymentMethod[] = [
   { id: 'sandbox', label: 'Test payment' },
 ];
 
-function store(currency: 'USD' | 'NPR', paymentMethods: PaymentMethod[]) {
+/** valley is the demo rupee store's delivery rule: Rs. 75 below Rs. 1,000, in the Kathmandu Valley. */
+const valley: DeliveryRules = { districts: ['Bhaktapur', 'Kathmandu', 'Lalitpur'], fee: 75, freeFrom: 1000, minimumOrder: 0 };
+
+function store(currency: 'USD' | 'NPR', paymentMethods: PaymentMethod[], delivery: DeliveryRules | null = currency === 'NPR' ? valley : null) {
   const currencySymbol = currency === 'USD' ? '$' : 'Rs.';
-  return serveApi({ 'GET /api/config': () => ({ json: { success: true, currency, currencySymbol, paymentMethods } }) });
+  return serveApi({
+    'GET /api/config': () => ({ json: { success: true, currency, currencySymbol, paymentMethods } }),
+    'GET /api/settings': () => ({ json: { success: true, settings: { delivery } } }),
+  });
 }
 
 /** methods reads the names in the Payment Methods tab, in order. */
@@ -72,9 +78,19 @@ describe('help centre', () => {
 
     store('NPR', allOnline.slice(0, 2));
     renderStore('/contact?tab=faqs');
-    expect(await screen.findByText(/Orders above Rs. 1,000 always ship free, and the Rs. 75 fee/, {}, { timeout: 5000 })).toHaveTextContent('delivery is free on every order');
+    expect(await screen.findByText(/^Delivery costs Rs. 75 on orders below Rs. 1,000; orders of Rs. 1,000 or more ship free./, {}, { timeout: 5000 })).toHaveTextContent(
+      'The cart shows the fee',
+    );
+    expect(screen.getByText('To Bhaktapur, Kathmandu and Lalitpur. Orders to an address elsewhere cannot be placed.')).toBeInTheDocument();
     expect(await screen.findByText(/^In cash on delivery, or online/)).toHaveTextContent('online with Card and eSewa: choose Online Payment in the cart.');
     expectNoUntrueCopy();
+  });
+
+  it('answers from the rules the seller set: a fee on every order, a minimum order, another area', async () => {
+    store('NPR', [], { districts: ['Kaski'], fee: 50.5, freeFrom: 0, minimumOrder: 500 });
+    renderStore('/contact?tab=faqs');
+    expect(await screen.findByText(/^Delivery costs Rs. 50.50 on every order./, {}, { timeout: 5000 })).toHaveTextContent('The smallest order we take is Rs. 500.');
+    expect(screen.getByText('To Kaski. Orders to an address elsewhere cannot be placed.')).toBeInTheDocument();
   });
 
   it('gives one set of support hours and delivery times on every tab', async () => {

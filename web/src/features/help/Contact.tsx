@@ -3,26 +3,21 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
-import { storeConfigQuery } from '../../lib/config';
+import { storeConfigQuery, useDeliveryRules } from '../../lib/config';
+import { deliveryTerms, districtNames } from '../../lib/delivery';
 import type { ConfigResponse, PaymentMethod } from '../../lib/contract';
 import { language, t } from '../../i18n';
-import { formatMoney } from '../../lib/money';
+import { formatMinor } from '../../lib/money';
 
 const tabKeys = ['contact', 'faqs', 'returns', 'payment'] as const;
 type TabKey = (typeof tabKeys)[number];
 
-// A rupee store's delivery rule (free above Rs. 1,000, otherwise Rs. 75) is not applied in the cart,
-// which shows shipping as Free; the help centre of a rupee store says so. A dollar store has no such rule to mention.
-const deliveryRule: Record<string, { freeAbove: number; fee: number }> = {
-  NPR: { freeAbove: 1000, fee: 75 },
-};
-
-
 function ContactTab() {
+  const { delivery } = useDeliveryRules();
   const cards = [
     { icon: PhoneIcon, title: t.help.callUs, line: t.help.phone, note: t.help.phoneHours },
     { icon: ClockIcon, title: t.help.writeUs, line: t.help.email, note: t.help.writeHours },
-    { icon: TruckIcon, title: t.help.visitUs, line: t.help.office, note: t.help.area },
+    { icon: TruckIcon, title: t.help.visitUs, line: t.help.office, note: t.help.area(delivery ? districtNames(delivery.districts, language()) : null) },
   ];
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -39,12 +34,13 @@ function ContactTab() {
 }
 
 function FaqTab({ config }: { config: ConfigResponse | undefined }) {
+  const { rules, delivery } = useDeliveryRules();
   // Amounts are named only once the store's currency is known.
-  const rule = config && deliveryRule[config.currency];
+  const terms = config ? deliveryTerms(rules, (minor) => formatMinor(minor, config.currency, language())) : null;
   const faqs = [
-    { q: t.help.feeQ, a: t.help.feeA(rule && { freeAbove: formatMoney(rule.freeAbove, config.currency, language()), fee: formatMoney(rule.fee, config.currency, language()) }) },
+    { q: t.help.feeQ, a: t.help.feeA(terms) },
     { q: t.help.speedQ, a: t.help.speedA },
-    { q: t.help.areaQ, a: t.help.areaA },
+    { q: t.help.areaQ, a: t.help.areaA(delivery ? districtNames(delivery.districts, language()) : null) },
     { q: t.help.missingQ, a: t.help.missingA },
     { q: t.help.supportQ, a: t.help.supportA },
     ...(config ? [{ q: t.help.payQ, a: t.help.payA((config.paymentMethods ?? []).map((m) => m.label)) }] : []),

@@ -17,6 +17,7 @@ const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
+const Settings = lazy(() => import('./Settings'));
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
@@ -39,6 +40,7 @@ export default function SellerArea() {
         <Route path={routes.sellerPages.editProduct} element={<Page title={t.titles.editProduct}><EditProduct /></Page>} />
         <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
         <Route path={routes.sellerPages.slots} element={<Page title={t.titles.deliverySlots}><DeliverySlots /></Page>} />
+        <Route path={routes.sellerPages.settings} element={<Page title={t.titles.settings}><Settings /></Page>} />
         {/* The slip names its page after the order's number itself. */}
         <Route path={routes.sellerPages.orderSlip} element={<Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
-import type { OrderStatus, Product, SellerOrder, SellerProduct } from '../../lib/contract';
+import type { OrderStatus, Product, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
+import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
@@ -180,5 +181,17 @@ export function useDashboard() {
     queryKey: sellerKeys.dashboard(),
     queryFn: () => unwrap(api.dashboard(), t.toast.generic).then((r) => r.dashboard),
     refetchInterval: 60_000,
+  });
+}
+
+/** useSaveSettings saves a change to the store's settings; the cart and help centre read the settings saved. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<StoreSettings>) => unwrap(api.saveSettings(change), t.toast.generic),
+    onSuccess: (r) => {
+      client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
+      toast.success(r.message || t.seller.settingsPage.saved);
+    },
   });
 }

@@ -1,0 +1,46 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"haat"
+)
+
+// SettingsResponse is the store's settings as the storefront needs them (GET /api/settings,
+// POST /api/seller/settings): the delivery rules the cart and the help centre follow.
+type SettingsResponse struct {
+	Message  string             `json:"message,omitempty"`
+	Settings haat.StoreSettings `json:"settings"`
+	Success  bool               `json:"success"`
+}
+
+func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
+	settings, err := s.Settings.StoreSettings(r.Context())
+	if err != nil {
+		return err
+	}
+	return ok(w, SettingsResponse{Settings: *settings, Success: true})
+}
+
+// sellerSettings changes the store's settings: the body is a StoreSettings in which a field sent
+// replaces the setting and a field left out keeps it; "delivery": null sets no delivery rules.
+func (s *Server) sellerSettings(w http.ResponseWriter, r *http.Request) error {
+	var body json.RawMessage
+	if err := decodeJSON(w, r, &body); err != nil {
+		return err
+	}
+	settings, err := s.Settings.UpdateStoreSettings(r.Context(), func(settings *haat.StoreSettings) error {
+		if err := json.Unmarshal(body, settings); err != nil {
+			if haat.ErrorCode(err) != haat.EINTERNAL {
+				return err
+			}
+			return bodyError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return ok(w, SettingsResponse{Message: "Settings saved", Settings: *settings, Success: true})
+}

@@ -1,0 +1,96 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"haat"
+)
+
+// StoreSettings returns the store's settings; a store that never saved any has no delivery rules.
+func (d *DB) StoreSettings(ctx context.Context) (*haat.StoreSettings, error) {
+	return lookup(ctx, d, "store settings", func(tx *Tx) (*haat.StoreSettings, error) { return storeSettings(ctx, tx) })
+}
+
+// UpdateStoreSettings applies change to the settings as they are, validates the result and
+// stores it, all or nothing.
+func (d *DB) UpdateStoreSettings(ctx context.Context, change func(*haat.StoreSettings) error) (*haat.StoreSettings, error) {
+	var s *haat.StoreSettings
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		if s, err = storeSettings(ctx, tx); err != nil {
+			return err
+		}
+		if err := change(s); err != nil {
+			return err
+		}
+		if err := s.Validate(); err != nil {
+			return err
+		}
+		return saveStoreSettings(ctx, tx, s)
+	})
+	if err != nil {
+		return nil, wrap("update store settings", err)
+	}
+	return s, nil
+}
+
+// SeedStoreSettings stores the settings of a new store, unless settings were saved already, and
+// reports whether it did.
+func (d *DB) SeedStoreSettings(ctx context.Context, s *haat.StoreSettings) (seeded bool, err error) {
+	if err := s.Validate(); err != nil {
+		return false, err
+	}
+	err = d.inTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM store_settings`).Scan(&n); err != nil || n > 0 {
+			return err
+		}
+		seeded = true
+		return saveStoreSettings(ctx, tx, s)
+	})
+	return seeded, wrap("seed store settings", err)
+}
+
+func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error {
+	rules := haat.DeliveryRules{Districts: []string{}}
+	if s.Delivery != nil {
+		rules = *s.Delivery
+	}
+	districts, err := json.Marshal(rules.Districts)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO store_settings (id, delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order, updated_at)
+		VALUES (1, $1, $2, $3, $4, $5, $6)
+		ON CONFLICT (id) DO UPDATE SET delivery_on = excluded.delivery_on, delivery_districts = excluded.delivery_districts,
+			delivery_fee = excluded.delivery_fee, delivery_free_from = excluded.delivery_free_from,
+			minimum_order = excluded.minimum_order, updated_at = excluded.updated_at`,
+		s.Delivery != nil, string(districts), rules.Fee, rules.FreeFrom, rules.MinimumOrder, tx.now.UnixMilli())
+	return err
+}
+
+// storeSettings reads the store's settings in the transaction, so that an order is priced by the
+// rules as they are when it is placed.
+func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
+	var on bool
+	var districts string
+	var r haat.DeliveryRules
+	err := tx.QueryRowContext(ctx, `SELECT delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order
+		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder)
+	if errors.Is(err, sql.ErrNoRows) {
+		return &haat.StoreSettings{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &haat.StoreSettings{}
+	if on {
+		if err := json.Unmarshal([]byte(districts), &r.Districts); err != nil {
+			return nil, err
+		}
+		s.Delivery = &r
+	}
+	return s, nil
+}

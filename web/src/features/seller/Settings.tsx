@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
+import { DISTRICTS, KATHMANDU_VALLEY, PROVINCES, type DeliveryRules, type StoreSettings } from '../../lib/contract';
+import TextField from '../../components/TextField';
+import { RowSkeleton } from '../../components/Spinner';
+import { t, useLanguage } from '../../i18n';
+import { useSaveSettings } from './api';
+
+const card = 'rounded-2xl border border-stone-200 bg-white p-5';
+/** texts are the page's, read when shown, in the language shown then. */
+const texts = () => t.seller.settingsPage;
+
+/**
+ * sections are the settings page's parts, in order; each loads nothing itself and saves its own
+ * fields only (a field left out of a save keeps its value), so a new section is one more entry.
+ */
+const sections: { key: string; Section: (p: { settings: StoreSettings }) => React.ReactNode }[] = [{ key: 'delivery', Section: DeliverySection }];
+
+/** Settings is the seller's store settings: a list of sections, each saved on its own with a toast. */
+export default function Settings() {
+  const text = texts();
+  const { data, isPending, isError } = useQuery(storeSettingsQuery);
+  return (
+    <div className="max-w-3xl space-y-6 p-4 md:p-10">
+      <h1 className="text-2xl font-bold text-slate-900">{text.title}</h1>
+      {isPending ? (
+        <div role="status" aria-label={t.loader}>
+          <RowSkeleton tall />
+        </div>
+      ) : isError || !data ? (
+        <p className="text-red-700">{text.loadFailed}</p>
+      ) : (
+        sections.map(({ key, Section }) => <Section key={key} settings={data.settings} />)
+      )}
+    </div>
+  );
+}
+
+/** amountPattern is an amount as typed: digits with at most two decimals. */
+const amountPattern = /^\d+(\.\d{1,2})?$/;
+
+/** DeliverySection sets the delivery rules: on or off, the districts, the fee, the free-delivery threshold and the minimum order. */
+function DeliverySection({ settings }: { settings: StoreSettings }) {
+  const text = texts();
+  const { config } = useStoreConfig();
+  const symbol = config?.currencySymbol ?? '$';
+  const lang = useLanguage();
+  const save = useSaveSettings();
+  const saved: DeliveryRules = settings.delivery ?? { districts: [...KATHMANDU_VALLEY], fee: 0, freeFrom: 0, minimumOrder: 0 };
+  const [on, setOn] = useState(settings.delivery !== null);
+  const [districts, setDistricts] = useState(() => new Set(saved.districts));
+  const [fee, setFee] = useState(String(saved.fee));
+  const [freeFrom, setFreeFrom] = useState(String(saved.freeFrom));
+  const [minimum, setMinimum] = useState(String(saved.minimumOrder));
+
+  const toggle = (d: string) =>
+    setDistricts((was) => {
+      const next = new Set(was);
+      if (next.has(d)) next.delete(d);
+      else next.add(d);
+      return next;
+    });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const send = (delivery: DeliveryRules | null) => save.mutate({ delivery }, { onError: (err) => toast.error(err.message, { id: 'settings-error' }) });
+    if (!on) {
+      send(null);
+      return;
+    }
+    const amounts = [
+      [text.delivery.fee, fee],
+      [text.delivery.freeFrom, freeFrom],
+      [text.delivery.minimum, minimum],
+    ] as const;
+    const bad = amounts.find(([, v]) => !amountPattern.test(v.trim()));
+    if (bad) {
+      toast.error(text.delivery.notAmount(bad[0]), { id: 'settings-error' });
+      return;
+    }
+    if (districts.size === 0) {
+      toast.error(text.delivery.noDistrict, { id: 'settings-error' });
+      return;
+    }
+    send({ districts: DISTRICTS.filter((d) => districts.has(d.name)).map((d) => d.name), fee: Number(fee), freeFrom: Number(freeFrom), minimumOrder: Number(minimum) });
+  }
+
+  const amountField = (label: string, hint: string | null, value: string, set: (v: string) => void, id: string) => (
+    <div>
+      <TextField label={text.delivery.inCurrency(label, symbol)} inputMode="decimal" value={value} onChange={(e) => set(e.target.value)} aria-describedby={hint ? id : undefined} name={id} />
+      {hint && (
+        <p id={id} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section className={card} aria-labelledby="settings-delivery">
+      <h2 id="settings-delivery" className="text-lg font-semibold text-slate-900">
+        {text.delivery.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text.delivery.intro}</p>
+      <form onSubmit={submit} className="mt-4 space-y-5">
+        <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
+          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="h-5 w-5 accent-green-700" />
+          {text.delivery.on}
+        </label>
+        {!on ? (
+          <p className="text-sm text-slate-600">{text.delivery.offHint}</p>
+        ) : (
+          <>
+            <fieldset>
+              <legend className="font-medium text-slate-800">{text.delivery.area}</legend>
+              <p className="text-sm text-slate-500">{text.delivery.areaHint}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                <button
+                  type="button"
+                  onClick={() => setDistricts(new Set(KATHMANDU_VALLEY))}
+                  className="min-h-11 rounded-full border border-green-700 px-4 text-sm font-medium text-green-800 hover:bg-green-50"
+                >
+                  {text.delivery.valley}
+                </button>
+                <span className="text-sm text-slate-600" aria-live="polite">
+                  {text.delivery.selected(districts.size)}
+                </span>
+              </div>
+              <div className="mt-3 max-h-72 space-y-3 overflow-y-auto rounded-lg border border-stone-200 p-2">
+                {PROVINCES.map((p) => (
+                  <div key={p.name}>
+                    <p className="px-1 text-sm font-medium text-slate-500">{lang === 'ne' ? p.nepali : p.name}</p>
+                    <div className="grid grid-cols-1 gap-x-3 min-[400px]:grid-cols-2 sm:grid-cols-3">
+                      {DISTRICTS.filter((d) => d.province === p.name).map((d) => (
+                        <label key={d.name} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+                          <input type="checkbox" checked={districts.has(d.name)} onChange={() => toggle(d.name)} className="h-4 w-4 accent-green-700" />
+                          {lang === 'ne' ? d.nepali : d.name}
+                        </label>
+                      ))}
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {amountField(text.delivery.fee, null, fee, setFee, 'delivery-fee')}
+              {amountField(text.delivery.freeFrom, text.delivery.freeFromHint, freeFrom, setFreeFrom, 'delivery-free-from')}
+              {amountField(text.delivery.minimum, text.delivery.minimumHint, minimum, setMinimum, 'minimum-order')}
+            </div>
+          </>
+        )}
+        <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
+          {save.isPending ? text.saving : text.save}
+        </button>
+      </form>
+    </section>
+  );
+}
