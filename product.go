@@ -49,7 +49,11 @@ type Product struct {
 	OfferPrice  Money    `json:"offerPrice"`
 	Image       []string `json:"image"`
 	Description []string `json:"description"`
-	Weight      string   `json:"weight,omitempty"`
+	// NameNe and DescriptionNe are the product's name and description in Nepali, when the seller
+	// gave them: the shop shows them to shoppers who read Nepali, and the English ones otherwise.
+	NameNe        string   `json:"nameNe,omitempty"`
+	DescriptionNe []string `json:"descriptionNe,omitempty"`
+	Weight        string   `json:"weight,omitempty"`
 	// InStock says whether shoppers can buy the product now: its stock switch is on and, when
 	// its stock is counted, units are left. It is derived from the two, never stored.
 	InStock bool `json:"inStock"`
@@ -118,15 +122,9 @@ func errStock() error { return Errorf(EINVALID, "Stock must be a whole number fr
 // spells it), a price of at least 1, an offer price from 0 up to the price, 1 to
 // MaxProductImages images and a stock count ValidateStock accepts.
 func (p *Product) Validate() error {
-	p.Name = strings.TrimSpace(p.Name)
+	p.Name, p.NameNe = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameNe)
 	p.Weight = strings.TrimSpace(p.Weight)
-	lines := p.Description[:0]
-	for _, l := range p.Description {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	p.Description = lines
+	p.Description, p.DescriptionNe = nonEmptyLines(p.Description), nonEmptyLines(p.DescriptionNe)
 	switch {
 	case p.Name == "":
 		return Errorf(EINVALID, "Product name is required")
@@ -136,10 +134,14 @@ func (p *Product) Validate() error {
 		return Errorf(EINVALID, "Product description is required")
 	case len(p.Description) > MaxDescriptionLines:
 		return Errorf(EINVALID, "Product description has too many lines")
+	case utf8.RuneCountInString(p.NameNe) > MaxProductName:
+		return Errorf(EINVALID, "Nepali name is too long")
+	case len(p.DescriptionNe) > MaxDescriptionLines:
+		return Errorf(EINVALID, "Nepali description has too many lines")
 	case utf8.RuneCountInString(p.Weight) > MaxWeight:
 		return Errorf(EINVALID, "Weight is too long")
 	}
-	for _, l := range p.Description {
+	for _, l := range append(slices.Clip(p.Description), p.DescriptionNe...) {
 		if utf8.RuneCountInString(l) > MaxDescriptionLine {
 			return Errorf(EINVALID, "Each description line must be at most %d characters", MaxDescriptionLine)
 		}
@@ -164,6 +166,17 @@ func (p *Product) Validate() error {
 	return ValidateStock(p.Stock)
 }
 
+// nonEmptyLines returns the lines trimmed, without the empty ones.
+func nonEmptyLines(lines []string) []string {
+	kept := lines[:0:0]
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			kept = append(kept, l)
+		}
+	}
+	return kept
+}
+
 // CheckOnSale explains why the product cannot go into a cart or an order, or returns nil. Out of
 // stock is checked where orders are placed, since a cart may keep a product until it is back.
 func (p *Product) CheckOnSale() error {
@@ -178,10 +191,13 @@ func (p *Product) CheckOnSale() error {
 type ProductEdit struct {
 	Name        *string
 	Description []string
-	Category    *Category
-	Price       *Money
-	OfferPrice  *Money
-	Weight      *string
+	// NameNe and DescriptionNe replace the Nepali name and description; set empty, they clear them.
+	NameNe        *string
+	DescriptionNe []string
+	Category      *Category
+	Price         *Money
+	OfferPrice    *Money
+	Weight        *string
 	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
 	// count stays as stored, whatever orders take meanwhile.
 	SetStock bool
@@ -210,6 +226,13 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 		p.Description = e.Description
 	}
 	p.Description = append([]string(nil), p.Description...)
+	if e.NameNe != nil {
+		p.NameNe = *e.NameNe
+	}
+	if e.DescriptionNe != nil {
+		p.DescriptionNe = e.DescriptionNe
+	}
+	p.DescriptionNe = append([]string(nil), p.DescriptionNe...)
 	if e.Category != nil {
 		p.Category = *e.Category
 	}

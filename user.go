@@ -56,11 +56,11 @@ type User struct {
 	Email string `json:"email"`
 	// Phone is the mobile number of a shopper who signs in by phone (10 digits); such a shopper
 	// has no email ("") and no password.
-	Phone     string    `json:"phone,omitempty"`
-	CartItems Cart      `json:"cartItems"`
+	Phone     string `json:"phone,omitempty"`
+	CartItems Cart   `json:"cartItems"`
 	// Language is the language the shopper chose to read the store in, empty while they chose none:
 	// the storefront then keeps the browser's choice.
-	Language Language `json:"language,omitempty"`
+	Language  Language  `json:"language,omitempty"`
 	CreatedAt time.Time `json:"-"`
 
 	// CartVersion goes up by one with every change of the cart; a client names it to update safely.

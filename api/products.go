@@ -22,12 +22,15 @@ type ProductListResponse struct {
 // ProductDataRequest is the product of an add-product form sent as one field, productData,
 // holding JSON; prices are numbers or numeric strings (POST /api/product/add).
 type ProductDataRequest struct {
-	Name        string          `json:"name"`
-	Description []string        `json:"description"`
-	Category    string          `json:"category"`
-	Price       json.RawMessage `json:"price" ts:"number | string"`
-	OfferPrice  json.RawMessage `json:"offerPrice" ts:"number | string"`
-	Weight      string          `json:"weight"`
+	Name        string   `json:"name"`
+	Description []string `json:"description"`
+	// NameNe and DescriptionNe are the product's name and description in Nepali, both optional.
+	NameNe        string          `json:"nameNe,omitempty"`
+	DescriptionNe []string        `json:"descriptionNe,omitempty"`
+	Category      string          `json:"category"`
+	Price         json.RawMessage `json:"price" ts:"number | string"`
+	OfferPrice    json.RawMessage `json:"offerPrice" ts:"number | string"`
+	Weight        string          `json:"weight"`
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
 	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`
@@ -118,8 +121,8 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 
 // productInput is the product of an add-product form as sent, before it is checked.
 type productInput struct {
-	Name, Category, Weight, Price, OfferPrice, Stock string
-	Description                                      []string
+	Name, NameNe, Category, Weight, Price, OfferPrice, Stock string
+	Description, DescriptionNe                               []string
 }
 
 // productFormInput reads the product of an add-product form: one field, productData, holding
@@ -129,9 +132,9 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 	data, ok := form.Value["productData"]
 	if !ok {
 		return productInput{
-			Name: field("name"), Category: field("category"), Weight: field("weight"),
+			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
 			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"),
-			Description: descriptionLines(field("description")),
+			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
 		}, nil
 	}
 	var d ProductDataRequest
@@ -142,7 +145,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		}
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
-	in := productInput{Name: d.Name, Category: d.Category, Weight: d.Weight, Description: d.Description}
+	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe}
 	var err error
 	if in.Price, err = jsonAmountText(d.Price, "Price"); err != nil {
 		return in, err
@@ -175,7 +178,8 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // product builds the product the input describes; prices are checked here, the rest by
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
-	p := haat.Product{Name: in.Name, Category: haat.Category(in.Category), Weight: in.Weight, Description: in.Description, StockOn: true}
+	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight,
+		Description: in.Description, DescriptionNe: in.DescriptionNe, StockOn: true}
 	var err error
 	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
 		return p, err
@@ -294,9 +298,12 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 		}
 		return nil
 	}
-	e.Name, e.Weight = text("name"), text("weight")
+	e.Name, e.NameNe, e.Weight = text("name"), text("nameNe"), text("weight")
 	if v := text("description"); v != nil {
 		e.Description = descriptionLines(*v)
+	}
+	if v := text("descriptionNe"); v != nil {
+		e.DescriptionNe = descriptionLines(*v)
 	}
 	if v := text("category"); v != nil {
 		c := haat.Category(*v)

@@ -27,6 +27,7 @@ type prices struct {
 type entry struct {
 	Slug        string            `json:"slug"`
 	Name        string            `json:"name"`
+	NameNe      string            `json:"nameNe"`
 	Category    haat.Category     `json:"category"`
 	Prices      map[string]prices `json:"prices"`
 	Weight      string            `json:"weight"`
@@ -87,7 +88,7 @@ func Items(currency string) ([]Item, error) {
 			return nil, fmt.Errorf("catalogue: %s has no price in %q", e.Slug, currency)
 		}
 		items[i] = Item{Slug: e.Slug, Emoji: e.Emoji, Product: haat.Product{
-			Name: e.Name, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
+			Name: e.Name, NameNe: e.NameNe, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
 			Description: e.Description, StockOn: e.InStock, Image: []string{ImagePath(e.Slug)},
 		}}
 	}

@@ -10,16 +10,16 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanProduct(s scanner) (haat.Product, error) {
 	var p haat.Product
-	var images, description string
+	var images, description, descriptionNe string
 	var created int64
 	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe); err != nil {
 		return p, err
 	}
 	p.Stock = intOrNil(stock)
@@ -30,8 +30,23 @@ func scanProduct(s scanner) (haat.Product, error) {
 	if err := json.Unmarshal([]byte(description), &p.Description); err != nil {
 		return p, fmt.Errorf("description of %s: %w", p.ID, err)
 	}
+	if err := json.Unmarshal([]byte(descriptionNe), &p.DescriptionNe); err != nil {
+		return p, fmt.Errorf("Nepali description of %s: %w", p.ID, err)
+	}
+	if len(p.DescriptionNe) == 0 {
+		p.DescriptionNe = nil
+	}
 	p.CreatedAt = fromMillis(created)
 	return p, nil
+}
+
+// linesJSON stores lines of text as a JSON array; none is "[]".
+func linesJSON(lines []string) string {
+	if len(lines) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(lines)
+	return string(b)
 }
 
 // ProductFilter selects products for findProducts; a field left nil or zero selects any.
@@ -115,8 +130,9 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived)
+	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
+		p.NameNe, linesJSON(p.DescriptionNe))
 	p.InStock = p.Available()
 	return err
 }
@@ -132,8 +148,8 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 	description, _ := json.Marshal(p.Description)
 	err := d.inTx(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
-			description = $6, weight = $7 WHERE id = $8`,
-			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.ID)
+			description = $6, weight = $7, name_ne = $8, description_ne = $9 WHERE id = $10`,
+			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.ID)
 		if err != nil {
 			return err
 		}

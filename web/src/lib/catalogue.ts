@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category, type Product } from './contract';
+import { matches, type Searchable } from './search';
 import { t } from '../i18n';
 
 export interface CategoryInfo {
@@ -35,10 +36,17 @@ export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>
   categories.find((c) => c.path.toLowerCase() === (path ?? '').toLowerCase());
 
-/** searchProducts keeps in-stock products whose name contains the query, ignoring case. */
-export function searchProducts(products: Product[], query: string): Product[] {
-  const q = query.trim().toLowerCase();
-  return products.filter((p) => p.inStock && (q === '' || p.name.toLowerCase().includes(q)));
+/** ShopProduct is a product as the shop shows it: named in the language shown, searchable by every name it has. */
+export interface ShopProduct extends Product {
+  search: Searchable;
+}
+
+/**
+ * searchProducts keeps in-stock products whose name contains the query, ignoring case, in English
+ * or Nepali, or whose name is written another common way (आलु, aalu and alu find the same potatoes).
+ */
+export function searchProducts(products: ShopProduct[], query: string): ShopProduct[] {
+  return products.filter((p) => p.inStock && matches(p.search, query));
 }
 
 /** bestSellers are the first ten products in stock. */

@@ -288,6 +288,12 @@ export interface Product {
   offerPrice: Money;
   image: string[];
   description: string[];
+  /**
+   * nameNe and DescriptionNe are the product's name and description in Nepali, when the seller
+   * gave them: the shop shows them to shoppers who read Nepali, and the English ones otherwise.
+   */
+  nameNe?: string;
+  descriptionNe?: string[];
   weight?: string;
   /**
    * inStock says whether shoppers can buy the product now: its stock switch is on and, when
@@ -629,6 +635,9 @@ export interface ProductListResponse {
 export interface ProductDataRequest {
   name: string;
   description: string[];
+  /** nameNe and DescriptionNe are the product's name and description in Nepali, both optional. */
+  nameNe?: string;
+  descriptionNe?: string[];
   category: string;
   price: number | string;
   offerPrice: number | string;

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
 import type { Product } from '../../lib/contract';
-import { t } from '../../i18n';
+import { searchable } from '../../lib/search';
+import { t, useLanguage, type Language } from '../../i18n';
+import type { ShopProduct } from '../../lib/catalogue';
 
 /** catalogueKeys are the query keys of the catalogue. */
 export const catalogueKeys = {
@@ -15,10 +17,24 @@ export const productsQuery = queryOptions({
   queryFn: () => unwrap(api.products(), t.toast.loadProducts).then((r) => r.products),
 });
 
-const noProducts: Product[] = [];
+/**
+ * inLanguage shows the products in lang: the Nepali name and description where the seller gave
+ * them, the English ones otherwise; each product keeps every name it has for search.
+ */
+const inLanguage = (lang: Language) => (products: Product[]): ShopProduct[] =>
+  products.map((p) => ({
+    ...p,
+    name: lang === 'ne' && p.nameNe ? p.nameNe : p.name,
+    description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
+    search: searchable([p.name, p.nameNe]),
+  }));
+// One function per language, so the products are worked out once per load, not per render.
+const shown: Record<Language, (products: Product[]) => ShopProduct[]> = { en: inLanguage('en'), ne: inLanguage('ne') };
 
-/** useProducts is the catalogue, and whether it is still loading. */
+const noProducts: ShopProduct[] = [];
+
+/** useProducts is the catalogue in the language shown, and whether it is still loading. */
 export function useProducts() {
-  const query = useQuery(productsQuery);
+  const query = useQuery({ ...productsQuery, select: shown[useLanguage()] });
   return { products: query.data ?? noProducts, loading: query.isPending, error: query.error };
 }

@@ -12,7 +12,7 @@ import { t } from '../../i18n';
 const field = { labelClass: 'block font-medium', className: 'font-normal' };
 const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
 
-const empty = { name: '', description: '', category: '', weight: '', price: '', offerPrice: '', stock: '' };
+const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '' };
 type Fields = typeof empty;
 
 /** Photo is one photo of the form: one the product has (its URL), or a file chosen now. */
@@ -28,7 +28,9 @@ export const descriptionLines = (text: string) =>
 /** fieldsOf fills the form's fields from a product. */
 const fieldsOf = (p: SellerProduct): Fields => ({
   name: p.name,
+  nameNe: p.nameNe ?? '',
   description: p.description.join('\n'),
+  descriptionNe: (p.descriptionNe ?? []).join('\n'),
   category: p.category,
   weight: p.weight ?? '',
   price: String(p.price),
@@ -53,6 +55,12 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
   if (changed('name')) form.append('name', fields.name.trim());
   if (!product || JSON.stringify(descriptionLines(fields.description)) !== JSON.stringify(product.description)) {
     form.append('description', JSON.stringify(descriptionLines(fields.description)));
+  }
+  // The Nepali name and description are optional: sent when given, or when changed (empty clears them).
+  if (product ? changed('nameNe') : fields.nameNe.trim() !== '') form.append('nameNe', fields.nameNe.trim());
+  const nepaliLines = descriptionLines(fields.descriptionNe);
+  if (product ? JSON.stringify(nepaliLines) !== JSON.stringify(product.descriptionNe ?? []) : nepaliLines.length > 0) {
+    form.append('descriptionNe', JSON.stringify(nepaliLines));
   }
   if (changed('category')) form.append('category', fields.category);
   if (changed('weight')) form.append('weight', fields.weight.trim());
@@ -207,6 +215,26 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
           </label>
           <p id="description-hint" className="mt-1 text-slate-500">
             {t.seller.descriptionHint}
+          </p>
+        </div>
+
+        <TextField {...field} lang="ne" label={t.seller.nameNe} value={fields.nameNe} onChange={set('nameNe')} placeholder={t.seller.nameNePlaceholder} maxLength={MAX_PRODUCT_NAME} />
+
+        <div>
+          <label className="block font-medium">
+            {t.seller.descriptionNe}
+            <textarea
+              lang="ne"
+              className={`${inputClass} resize-y py-2 font-normal`}
+              rows={3}
+              value={fields.descriptionNe}
+              onChange={set('descriptionNe')}
+              placeholder={t.seller.descriptionNePlaceholder}
+              aria-describedby="description-ne-hint"
+            />
+          </label>
+          <p id="description-ne-hint" className="mt-1 text-slate-500">
+            {t.seller.descriptionNeHint}
           </p>
         </div>
 
