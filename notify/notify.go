@@ -52,6 +52,11 @@ func Send(ctx context.Context, alerts haat.AlertService, n haat.Notifier) error 
 
 // Run sends the alerts due every interval until ctx ends.
 func Run(ctx context.Context, alerts haat.AlertService, n haat.Notifier, interval time.Duration, logger *slog.Logger) {
+	every(ctx, interval, logger, "stock alerts", func() error { return Send(ctx, alerts, n) })
+}
+
+// every calls send every interval until ctx ends, logging what fails under the name what.
+func every(ctx context.Context, interval time.Duration, logger *slog.Logger, what string, send func() error) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -59,8 +64,8 @@ func Run(ctx context.Context, alerts haat.AlertService, n haat.Notifier, interva
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := Send(ctx, alerts, n); err != nil {
-				logger.ErrorContext(ctx, "stock alerts", "err", err)
+			if err := send(); err != nil {
+				logger.ErrorContext(ctx, what, "err", err)
 			}
 		}
 	}

@@ -35,16 +35,5 @@ func SendTexts(ctx context.Context, texts haat.OrderTextService, sender sms.Send
 
 // RunTexts sends the texts due about orders every interval until ctx ends.
 func RunTexts(ctx context.Context, texts haat.OrderTextService, sender sms.Sender, interval time.Duration, logger *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := SendTexts(ctx, texts, sender); err != nil {
-				logger.ErrorContext(ctx, "order texts", "err", err)
-			}
-		}
-	}
+	every(ctx, interval, logger, "order texts", func() error { return SendTexts(ctx, texts, sender) })
 }
