@@ -34,6 +34,9 @@ type entry struct {
 	Emoji       string            `json:"emoji"`
 	Description []string          `json:"description"`
 	InStock     bool              `json:"inStock"`
+	// DescriptionNe is Description in Nepali, line for line; the shop shows it to shoppers who
+	// read Nepali.
+	DescriptionNe []string `json:"descriptionNe"`
 }
 
 // Item is a catalogue product with what the build needs to picture it.
@@ -91,6 +94,7 @@ func Items(currency string) ([]Item, error) {
 			Name: e.Name, NameNe: e.NameNe, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
 			Description: e.Description, StockOn: e.InStock, Image: []string{ImagePath(e.Slug)},
 		}}
+		items[i].DescriptionNe = e.DescriptionNe
 	}
 	return items, nil
 }

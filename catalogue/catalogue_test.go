@@ -3,6 +3,7 @@ package catalogue_test
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"haat"
 	"haat/catalogue"
@@ -68,6 +69,51 @@ func TestCatalogue(t *testing.T) {
 	if _, err := catalogue.Products("EUR"); err == nil {
 		t.Error("a catalogue in a currency it has no prices for")
 	}
+}
+
+// TestNepali checks that every product reads in Nepali: a Nepali name, and a Nepali description
+// line for each English one, written in Devanagari with Devanagari digits, so a product added
+// without its Nepali, or with English or Arabic digits left in it, is caught here.
+func TestNepali(t *testing.T) {
+	products, err := catalogue.Products("NPR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range products {
+		if err := devanagari(p.NameNe); err != "" {
+			t.Errorf("%s: Nepali name %q %s", p.Name, p.NameNe, err)
+		}
+		if len(p.DescriptionNe) != len(p.Description) {
+			t.Errorf("%s: %d Nepali description lines for %d English ones", p.Name, len(p.DescriptionNe), len(p.Description))
+		}
+		for i, l := range p.DescriptionNe {
+			if err := devanagari(l); err != "" {
+				t.Errorf("%s: Nepali description line %d %q %s", p.Name, i+1, l, err)
+			}
+		}
+	}
+}
+
+// devanagari says what keeps s from being Nepali text as the shop shows it, or returns "".
+func devanagari(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "is empty"
+	}
+	letter := false
+	for _, r := range s {
+		switch {
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			return "has the Latin letter " + string(r)
+		case r < unicode.MaxASCII && unicode.IsDigit(r):
+			return "has the digit " + string(r) + ", not a Devanagari one"
+		case unicode.Is(unicode.Devanagari, r) && unicode.IsLetter(r):
+			letter = true
+		}
+	}
+	if !letter {
+		return "has no Devanagari letter"
+	}
+	return ""
 }
 
 // TestPricesAgree checks each product's dollar and rupee prices against each other: a rupee
