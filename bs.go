@@ -180,13 +180,13 @@ const (
 	Chaitra
 )
 
-// BSMonthNames are the months' names in English, Baisakh first; BSMonthNamesNepali the same in Nepali.
-var (
-	BSMonthNames = [12]string{"Baisakh", "Jestha", "Asar", "Shrawan", "Bhadra", "Asoj",
-		"Kartik", "Mangsir", "Poush", "Magh", "Falgun", "Chaitra"}
-	BSMonthNamesNepali = [12]string{"बैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज",
-		"कार्तिक", "मंसिर", "पुस", "माघ", "फागुन", "चैत्र"}
-)
+// BSMonthNames are the names of the Bikram Sambat months in English, Baisakh first.
+var BSMonthNames = []string{"Baisakh", "Jestha", "Asar", "Shrawan", "Bhadra", "Asoj",
+	"Kartik", "Mangsir", "Poush", "Magh", "Falgun", "Chaitra"}
+
+// BSMonthNamesNepali are the names of the Bikram Sambat months in Nepali, as calendars print them.
+var BSMonthNamesNepali = []string{"बैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज",
+	"कार्तिक", "मंसिर", "पुस", "माघ", "फागुन", "चैत्र"}
 
 // BSDate is a date of the Bikram Sambat calendar, Nepal's official calendar.
 type BSDate struct {

@@ -137,12 +137,20 @@ func (r *DeliveryRules) Validate() error {
 type StoreSettings struct {
 	// Delivery is the store's delivery rules; null: none are set, delivery is free everywhere.
 	Delivery *DeliveryRules `json:"delivery"`
+	// Invoice is what the store's tax invoices carry; null: the store issues no tax invoices.
+	Invoice *InvoiceDetails `json:"invoice"`
 }
 
-// Validate checks the settings a seller sets (see DeliveryRules.Validate).
+// Validate checks the settings a seller sets (see DeliveryRules.Validate and
+// InvoiceDetails.Validate).
 func (s *StoreSettings) Validate() error {
 	if s.Delivery != nil {
-		return s.Delivery.Validate()
+		if err := s.Delivery.Validate(); err != nil {
+			return err
+		}
+	}
+	if s.Invoice != nil {
+		return s.Invoice.Validate()
 	}
 	return nil
 }

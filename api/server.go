@@ -41,6 +41,8 @@ type Server struct {
 	PhoneSignIn haat.PhoneSignIn
 	// Settings keeps the store's settings: its delivery rules.
 	Settings haat.SettingsService
+	// Invoices finds the tax invoices of delivered orders.
+	Invoices haat.InvoiceService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -107,6 +109,7 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/slots", seller, s.sellerSlots},
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 		{"POST /api/seller/settings", seller, s.sellerSettings},
+		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 
 		{"GET /api/product/list", public, s.productList},
 		{"POST /api/product/add", seller, s.productAdd},
@@ -126,6 +129,7 @@ func (s *Server) routes() []route {
 		{"POST /api/order/stripe", user, s.orderOnline},
 		{"POST /api/order/pay", user, s.orderPay},
 		{"GET /api/order/user", user, s.orderUser},
+		{"GET /api/order/invoice", user, s.orderInvoice},
 		{"POST /api/order/cancel", user, s.orderCancel},
 		{"GET /api/order/seller", seller, s.orderSeller},
 		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},

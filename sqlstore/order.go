@@ -332,6 +332,11 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 			return false, err
 		}
 	}
+	if o.Status == haat.StatusDelivered && was.Status != haat.StatusDelivered {
+		if err := issueInvoice(ctx, tx, o.ID); err != nil {
+			return false, err
+		}
+	}
 	if o.Status != haat.StatusCancelled {
 		return true, nil
 	}

@@ -62,23 +62,34 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO store_settings (id, delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order, updated_at)
-		VALUES (1, $1, $2, $3, $4, $5, $6)
+	var invoice haat.InvoiceDetails
+	if s.Invoice != nil {
+		invoice = *s.Invoice
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO store_settings (id, delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan, updated_at)
+		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		ON CONFLICT (id) DO UPDATE SET delivery_on = excluded.delivery_on, delivery_districts = excluded.delivery_districts,
 			delivery_fee = excluded.delivery_fee, delivery_free_from = excluded.delivery_free_from,
-			minimum_order = excluded.minimum_order, updated_at = excluded.updated_at`,
-		s.Delivery != nil, string(districts), rules.Fee, rules.FreeFrom, rules.MinimumOrder, tx.now.UnixMilli())
+			minimum_order = excluded.minimum_order, invoice_on = excluded.invoice_on,
+			invoice_legal_name = excluded.invoice_legal_name, invoice_address = excluded.invoice_address,
+			invoice_pan = excluded.invoice_pan, updated_at = excluded.updated_at`,
+		s.Delivery != nil, string(districts), rules.Fee, rules.FreeFrom, rules.MinimumOrder,
+		s.Invoice != nil, invoice.LegalName, invoice.Address, invoice.PAN, tx.now.UnixMilli())
 	return err
 }
 
 // storeSettings reads the store's settings in the transaction, so that an order is priced by the
 // rules as they are when it is placed.
 func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
-	var on bool
+	var on, invoiceOn bool
 	var districts string
 	var r haat.DeliveryRules
-	err := tx.QueryRowContext(ctx, `SELECT delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order
-		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder)
+	var invoice haat.InvoiceDetails
+	err := tx.QueryRowContext(ctx, `SELECT delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan
+		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder,
+		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN)
 	if errors.Is(err, sql.ErrNoRows) {
 		return &haat.StoreSettings{}, nil
 	}
@@ -91,6 +102,9 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 			return nil, err
 		}
 		s.Delivery = &r
+	}
+	if invoiceOn {
+		s.Invoice = &invoice
 	}
 	return s, nil
 }

@@ -83,6 +83,13 @@ func contract(g *generator) {
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
 
+	g.section("The Bikram Sambat calendar and tax invoices.")
+	stringList(g, "BSMonthNames", haat.BSMonthNames)
+	stringList(g, "BSMonthNamesNepali", haat.BSMonthNamesNepali)
+	g.constant(d, "PANDigits", haat.PANDigits)
+	g.constant(d, "MaxLegalName", haat.MaxLegalName)
+	g.constant(d, "MaxInvoiceAddress", haat.MaxInvoiceAddress)
+
 	g.section("Delivery.")
 	stringList(g, "KathmanduValley", haat.KathmanduValley)
 	deliveryExamples(g)
@@ -96,6 +103,9 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Dashboard]())
 	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.declare(reflect.TypeFor[haat.StoreSettings]())
+	g.declare(reflect.TypeFor[haat.InvoiceDetails]())
+	g.declare(reflect.TypeFor[haat.BSDate]())
+	g.declare(reflect.TypeFor[haat.Invoice]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
 
@@ -149,6 +159,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),
 	reflect.TypeFor[api.OrderChangeResponse](),
+	reflect.TypeFor[api.InvoiceResponse](),
 }
 
 // taxExamples writes subtotals with the tax haat.Tax charges on them, chosen around the rounding

@@ -250,6 +250,45 @@ export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[]
  */
 export type Money = number;
 
+// The Bikram Sambat calendar and tax invoices.
+
+/** BS_MONTH_NAMES are the names of the Bikram Sambat months in English, Baisakh first. */
+export const BS_MONTH_NAMES: readonly string[] = [
+  'Baisakh',
+  'Jestha',
+  'Asar',
+  'Shrawan',
+  'Bhadra',
+  'Asoj',
+  'Kartik',
+  'Mangsir',
+  'Poush',
+  'Magh',
+  'Falgun',
+  'Chaitra',
+];
+
+/** BS_MONTH_NAMES_NEPALI are the names of the Bikram Sambat months in Nepali, as calendars print them. */
+export const BS_MONTH_NAMES_NEPALI: readonly string[] = [
+  'बैशाख',
+  'जेठ',
+  'असार',
+  'साउन',
+  'भदौ',
+  'असोज',
+  'कार्तिक',
+  'मंसिर',
+  'पुस',
+  'माघ',
+  'फागुन',
+  'चैत्र',
+];
+
+// Length caps of the invoice details, in characters.
+export const PAN_DIGITS = 9;
+export const MAX_LEGAL_NAME = 120;
+export const MAX_INVOICE_ADDRESS = 200;
+
 // Delivery.
 
 /**
@@ -510,6 +549,8 @@ export interface StockAlert {
 export interface StoreSettings {
   /** delivery is the store's delivery rules; null: none are set, delivery is free everywhere. */
   delivery: DeliveryRules | null;
+  /** invoice is what the store's tax invoices carry; null: the store issues no tax invoices. */
+  invoice: InvoiceDetails | null;
 }
 
 /**
@@ -527,6 +568,51 @@ export interface DeliveryRules {
   freeFrom: Money;
   /** minimumOrder is the smallest subtotal the store takes; 0: any. */
   minimumOrder: Money;
+}
+
+/**
+ * InvoiceDetails are what a seller puts on the store's tax invoices: the business's registered
+ * name, its address and its PAN (or VAT) number. A store with details issues a tax invoice for
+ * every order delivered.
+ */
+export interface InvoiceDetails {
+  /** legalName is the name the business is registered under. */
+  legalName: string;
+  /** address is the business's address as the invoice prints it. */
+  address: string;
+  /** pan is the business's Permanent Account Number, which is also its VAT number: 9 digits. */
+  pan: string;
+}
+
+/** BSDate is a date of the Bikram Sambat calendar, Nepal's official calendar. */
+export interface BSDate {
+  year: number;
+  /** 1 (Baisakh) to 12 (Chaitra) */
+  month: number;
+  day: number;
+}
+
+/**
+ * Invoice is the tax invoice of a delivered order: numbered without gaps within the Nepali fiscal
+ * year of its date, from 1 in each fiscal year, and carrying the seller's details as they were
+ * when it was issued.
+ */
+export interface Invoice {
+  orderId: string;
+  /** fiscalYear is the fiscal year of the invoice's date, written "2082/83". */
+  fiscalYear: string;
+  /** number is the invoice's number within its fiscal year, from 1. */
+  number: number;
+  /** code is how the invoice is named on paper: fiscal year and number, "2082/83-17". */
+  code: string;
+  /** issuedAt is when the order was delivered and the invoice issued. */
+  issuedAt: string;
+  /** dateBs is the invoice's date in Bikram Sambat, its date in Nepal. */
+  dateBs: BSDate;
+  /** dateAd is the same day in the Gregorian calendar, "2025-07-17". */
+  dateAd: string;
+  /** seller is the seller's details as they were when the invoice was issued. */
+  seller: InvoiceDetails;
 }
 
 /** PaymentMethod is a provider as the storefront offers it. */
@@ -930,5 +1016,15 @@ export interface OrderChangeRequest {
 export interface OrderChangeResponse {
   message: string;
   order: SellerOrder;
+  success: boolean;
+}
+
+/**
+ * InvoiceResponse is the tax invoice of a delivered order with the order it is for
+ * (GET /api/seller/order/invoice, GET /api/order/invoice).
+ */
+export interface InvoiceResponse {
+  invoice: Invoice;
+  order: Order;
   success: boolean;
 }
