@@ -43,11 +43,6 @@ func (r *DeliveryRules) MissingForFree(subtotal Money) Money {
 	return r.FreeFrom - subtotal
 }
 
-// Amount is what a shopper pays for a subtotal under these rules: subtotal, tax and delivery fee.
-func (r *DeliveryRules) Amount(subtotal Money) Money {
-	return OrderAmount(subtotal) + r.DeliveryFee(subtotal)
-}
-
 // CheckMinimum refuses a subtotal below the minimum order, naming the minimum in the store
 // currency ("Minimum order is Rs. 500").
 func (r *DeliveryRules) CheckMinimum(subtotal Money, currency Currency) error {
@@ -139,11 +134,20 @@ type StoreSettings struct {
 	Delivery *DeliveryRules `json:"delivery"`
 	// Invoice is what the store's tax invoices carry; null: the store issues no tax invoices.
 	Invoice *InvoiceDetails `json:"invoice"`
+	// TaxRule is how orders are taxed: "flat", the spec's 2% added (the default), or "vat", Nepal's
+	// 13% VAT included in prices.
+	TaxRule TaxRule `json:"taxRule"`
 }
 
 // Validate checks the settings a seller sets (see DeliveryRules.Validate and
-// InvoiceDetails.Validate).
+// InvoiceDetails.Validate) and a known tax rule; none is the default, TaxFlat.
 func (s *StoreSettings) Validate() error {
+	if s.TaxRule == "" {
+		s.TaxRule = TaxFlat
+	}
+	if !s.TaxRule.Valid() {
+		return Errorf(EINVALID, "The tax rule is %q or %q", TaxFlat, TaxNepalVAT)
+	}
 	if s.Delivery != nil {
 		if err := s.Delivery.Validate(); err != nil {
 			return err

@@ -23,9 +23,6 @@ func Tax(subtotal Money) Money {
 	return (2*subtotal*TaxNumerator + TaxDenominator) / (2 * TaxDenominator)
 }
 
-// OrderAmount returns what a shopper pays for a subtotal: subtotal plus tax.
-func OrderAmount(subtotal Money) Money { return subtotal + Tax(subtotal) }
-
 // String formats the amount as a decimal number without trailing zeros ("601.8", "295", "0.05").
 func (m Money) String() string {
 	neg := m < 0

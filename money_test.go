@@ -42,8 +42,8 @@ func TestOrderAmount(t *testing.T) {
 		if got := haat.Tax(tc.subtotal); got != tc.tax {
 			t.Errorf("Tax(%d) = %d, want %d", tc.subtotal, got, tc.tax)
 		}
-		if got := haat.OrderAmount(tc.subtotal); got != tc.amount {
-			t.Errorf("OrderAmount(%d) = %d, want %d", tc.subtotal, got, tc.amount)
+		if got := haat.TaxFlat.Bill([]haat.Charge{{Amount: tc.subtotal}}, 0).Amount; got != tc.amount {
+			t.Errorf("flat amount of %d = %d, want %d", tc.subtotal, got, tc.amount)
 		}
 	}
 }

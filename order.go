@@ -72,6 +72,10 @@ type OrderProduct struct {
 	Category   Category `json:"category"`
 	OfferPrice Money    `json:"offerPrice"`
 	Image      []string `json:"image"`
+	// NameNe is the product's Nepali name when the order was placed, if it had one.
+	NameNe string `json:"nameNe,omitempty"`
+	// VATExempt says the product was exempt from VAT when the order was placed.
+	VATExempt bool `json:"vatExempt,omitempty"`
 }
 
 // OrderItem is a line of a placed order.
@@ -94,7 +98,11 @@ type Order struct {
 	Currency Currency `json:"currency"`
 	// DeliveryFee is the part of Amount charged for delivery, as the store's rules were when the
 	// order was placed.
-	DeliveryFee Money       `json:"deliveryFee"`
+	DeliveryFee Money `json:"deliveryFee"`
+	// TaxRule is the tax rule the order was charged under, and Tax its tax: added to Amount under
+	// the flat rule, contained in it under VAT (see Bill).
+	TaxRule     TaxRule     `json:"taxRule"`
+	Tax         Money       `json:"tax"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`

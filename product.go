@@ -54,6 +54,9 @@ type Product struct {
 	NameNe        string   `json:"nameNe,omitempty"`
 	DescriptionNe []string `json:"descriptionNe,omitempty"`
 	Weight        string   `json:"weight,omitempty"`
+	// VATExempt says the product is exempt from Nepal's VAT (a staple of VAT Schedule 1); it
+	// matters only in a store that charges VAT.
+	VATExempt bool `json:"vatExempt,omitempty"`
 	// InStock says whether shoppers can buy the product now: its stock switch is on and, when
 	// its stock is counted, units are left. It is derived from the two, never stored.
 	InStock bool `json:"inStock"`
@@ -198,6 +201,7 @@ type ProductEdit struct {
 	Price         *Money
 	OfferPrice    *Money
 	Weight        *string
+	VATExempt     *bool
 	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
 	// count stays as stored, whatever orders take meanwhile.
 	SetStock bool
@@ -244,6 +248,9 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 	}
 	if e.Weight != nil {
 		p.Weight = *e.Weight
+	}
+	if e.VATExempt != nil {
+		p.VATExempt = *e.VATExempt
 	}
 	if e.SetStock {
 		p.Stock = e.Stock

@@ -31,6 +31,9 @@ type ProductDataRequest struct {
 	Price         json.RawMessage `json:"price" ts:"number | string"`
 	OfferPrice    json.RawMessage `json:"offerPrice" ts:"number | string"`
 	Weight        string          `json:"weight"`
+	// VATExempt says the product is exempt from Nepal's VAT; absent: as its category usually is
+	// (haat.DefaultVATExempt).
+	VATExempt *bool `json:"vatExempt,omitempty"`
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
 	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`
@@ -123,6 +126,7 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 type productInput struct {
 	Name, NameNe, Category, Weight, Price, OfferPrice, Stock string
 	Description, DescriptionNe                               []string
+	VATExempt                                                *bool
 }
 
 // productFormInput reads the product of an add-product form: one field, productData, holding
@@ -131,11 +135,13 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 	field := func(name string) string { return formValue(form, name) }
 	data, ok := form.Value["productData"]
 	if !ok {
+		exempt, err := formBool(form, "vatExempt")
 		return productInput{
 			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
 			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"),
 			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
-		}, nil
+			VATExempt: exempt,
+		}, err
 	}
 	var d ProductDataRequest
 	if err := json.Unmarshal([]byte(data[0]), &d); err != nil {
@@ -145,7 +151,8 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		}
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
-	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe}
+	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe,
+		VATExempt: d.VATExempt}
 	var err error
 	if in.Price, err = jsonAmountText(d.Price, "Price"); err != nil {
 		return in, err
@@ -179,7 +186,11 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
 	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight,
-		Description: in.Description, DescriptionNe: in.DescriptionNe, StockOn: true}
+		Description: in.Description, DescriptionNe: in.DescriptionNe, StockOn: true,
+		VATExempt: haat.DefaultVATExempt(haat.CanonicalCategory(in.Category))}
+	if in.VATExempt != nil {
+		p.VATExempt = *in.VATExempt
+	}
 	var err error
 	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
 		return p, err
@@ -281,6 +292,20 @@ func (s *Server) productUpdate(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, ProductUpdateResponse{Message: "Product Updated", Product: edited, Success: true})
 }
 
+// formBool reads a form field that is "true" or "false"; nil when the form does not have it.
+func formBool(form *multipart.Form, name string) (*bool, error) {
+	switch v, ok := form.Value[name]; {
+	case !ok || len(v) == 0:
+		return nil, nil
+	case v[0] == "true":
+		return new(true), nil
+	case v[0] == "false":
+		return new(false), nil
+	default:
+		return nil, haat.Errorf(haat.EINVALID, "%s must be true or false", name)
+	}
+}
+
 // formValue returns the first value of a form field, or "".
 func formValue(form *multipart.Form, name string) string {
 	if v := form.Value[name]; len(v) > 0 {
@@ -299,6 +324,10 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 		return nil
 	}
 	e.Name, e.NameNe, e.Weight = text("name"), text("nameNe"), text("weight")
+	var err error
+	if e.VATExempt, err = formBool(form, "vatExempt"); err != nil {
+		return e, err
+	}
 	if v := text("description"); v != nil {
 		e.Description = descriptionLines(*v)
 	}

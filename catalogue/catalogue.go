@@ -25,10 +25,13 @@ type prices struct {
 
 // entry is one product of catalogue.json.
 type entry struct {
-	Slug        string            `json:"slug"`
-	Name        string            `json:"name"`
-	NameNe      string            `json:"nameNe"`
-	Category    haat.Category     `json:"category"`
+	Slug     string        `json:"slug"`
+	Name     string        `json:"name"`
+	NameNe   string        `json:"nameNe"`
+	Category haat.Category `json:"category"`
+	// VATExempt, when set, says whether the product is exempt from VAT; otherwise it is as its
+	// category usually is (milk and eggs are staples among the dairy).
+	VATExempt   *bool             `json:"vatExempt"`
 	Prices      map[string]prices `json:"prices"`
 	Weight      string            `json:"weight"`
 	Emoji       string            `json:"emoji"`
@@ -93,8 +96,12 @@ func Items(currency string) ([]Item, error) {
 		items[i] = Item{Slug: e.Slug, Emoji: e.Emoji, Product: haat.Product{
 			Name: e.Name, NameNe: e.NameNe, Category: e.Category, Price: p.Price, OfferPrice: p.OfferPrice, Weight: e.Weight,
 			Description: e.Description, StockOn: e.InStock, Image: []string{ImagePath(e.Slug)},
+			VATExempt: haat.DefaultVATExempt(e.Category),
 		}}
 		items[i].DescriptionNe = e.DescriptionNe
+		if e.VATExempt != nil {
+			items[i].Product.VATExempt = *e.VATExempt
+		}
 	}
 	return items, nil
 }

@@ -260,3 +260,22 @@ func TestCategories(t *testing.T) {
 		}
 	}
 }
+
+// TestVATExempt: the staples of VAT Schedule 1 (vegetables, fruit, grains, milk, eggs) are exempt
+// and processed foods taxable, so a VAT store's demo charges VAT where a Nepali shop would.
+func TestVATExempt(t *testing.T) {
+	items, err := catalogue.Items("NPR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exempt := map[string]bool{}
+	for _, it := range items {
+		exempt[it.Slug] = it.Product.VATExempt
+	}
+	for slug, want := range map[string]bool{"potato": true, "mustang-apple": true, "jumla-rice": true, "rajma": true,
+		"milk": true, "eggs": true, "butter": false, "yak-cheese": false, "bread": false, "wai-wai": false, "cola": false} {
+		if got, ok := exempt[slug]; !ok || got != want {
+			t.Errorf("%s: VAT-exempt %v, want %v", slug, got, want)
+		}
+	}
+}

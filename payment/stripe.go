@@ -62,7 +62,8 @@ func (*Stripe) Label() string { return "Card" }
 // Window implements Provider.
 func (*Stripe) Window() time.Duration { return stripeWindow + 5*time.Minute }
 
-// Begin implements Provider: a Checkout Session with one line per item, one for the tax and one
+// Begin implements Provider: a Checkout Session with one line per item, one for the tax added on
+// top (the flat rule; VAT is in the prices) and one
 // for the delivery fee, if any, in the store currency, so that Stripe charges exactly the order's amount. The attempt's id is the
 // idempotency key, so a retried request cannot open a second session.
 func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) {

@@ -121,14 +121,12 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 	if order.Items, counted, err = orderItems(ctx, tx, o.Lines); err != nil {
 		return nil, false, err
 	}
-	var subtotal haat.Money
-	for _, it := range order.Items {
-		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
-	}
 	settings, err := storeSettings(ctx, tx)
 	if err != nil {
 		return nil, false, err
 	}
+	order.TaxRule = settings.TaxRule
+	subtotal := order.Bill().Subtotal
 	rules := settings.Delivery
 	if err := rules.CheckMinimum(subtotal, o.Currency); err != nil {
 		return nil, false, err
@@ -137,7 +135,8 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 		return nil, false, err
 	}
 	order.DeliveryFee = rules.DeliveryFee(subtotal)
-	order.Amount = rules.Amount(subtotal)
+	bill := order.Bill()
+	order.Amount, order.Tax = bill.Amount, bill.Tax
 	return order, counted, nil
 }
 
@@ -167,7 +166,7 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []ha
 		}
 		counted = counted || p.Stock != nil
 		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
-			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image,
+			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
 		}})
 	}
 	return items, counted, nil
@@ -183,16 +182,17 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		Scan(&order.Number); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
-		order.Currency, order.DeliveryFee, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
+		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
 	}
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-			product_name, product_category, product_images) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category, string(images)); err != nil {
+			product_name, product_category, product_images, product_name_ne, vat_exempt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category, string(images),
+			it.Product.NameNe, it.Product.VATExempt); err != nil {
 			return err
 		}
 	}
@@ -425,6 +425,9 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if err := attachRefunds(ctx, tx, orders, index, ids); err != nil {
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
+	for i := range orders {
+		orders[i].Tax = orders[i].Bill().Tax
+	}
 	return orders, nil
 }
 
@@ -451,7 +454,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if f.Search != nil {
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
@@ -464,7 +467,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var created, updated int64
 		var slot haat.OrderSlot
 		var window string
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.DeliveryFee, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.DeliveryFee, &o.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
 			&slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
@@ -501,7 +504,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -511,7 +514,7 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		var orderID, images string
 		var it haat.OrderItem
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
-			&it.Product.OfferPrice, &it.Quantity); err != nil {
+			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt); err != nil {
 			return err
 		}
 		if err := json.Unmarshal([]byte(images), &it.Product.Image); err != nil {

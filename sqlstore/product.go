@@ -10,7 +10,7 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -19,7 +19,7 @@ func scanProduct(s scanner) (haat.Product, error) {
 	var images, description, descriptionNe string
 	var created int64
 	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt); err != nil {
 		return p, err
 	}
 	p.Stock = intOrNil(stock)
@@ -130,9 +130,9 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
-		p.NameNe, linesJSON(p.DescriptionNe))
+		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt)
 	p.InStock = p.Available()
 	return err
 }
@@ -148,8 +148,8 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 	description, _ := json.Marshal(p.Description)
 	err := d.inTx(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
-			description = $6, weight = $7, name_ne = $8, description_ne = $9 WHERE id = $10`,
-			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.ID)
+			description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10 WHERE id = $11`,
+			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.ID)
 		if err != nil {
 			return err
 		}

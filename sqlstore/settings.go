@@ -9,7 +9,8 @@ import (
 	"haat"
 )
 
-// StoreSettings returns the store's settings; a store that never saved any has no delivery rules.
+// StoreSettings returns the store's settings; a store that never saved any has no delivery rules
+// and the flat tax.
 func (d *DB) StoreSettings(ctx context.Context) (*haat.StoreSettings, error) {
 	return lookup(ctx, d, "store settings", func(tx *Tx) (*haat.StoreSettings, error) { return storeSettings(ctx, tx) })
 }
@@ -67,15 +68,15 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 		invoice = *s.Invoice
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO store_settings (id, delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
-			invoice_on, invoice_legal_name, invoice_address, invoice_pan, updated_at)
-		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule, updated_at)
+		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 		ON CONFLICT (id) DO UPDATE SET delivery_on = excluded.delivery_on, delivery_districts = excluded.delivery_districts,
 			delivery_fee = excluded.delivery_fee, delivery_free_from = excluded.delivery_free_from,
 			minimum_order = excluded.minimum_order, invoice_on = excluded.invoice_on,
 			invoice_legal_name = excluded.invoice_legal_name, invoice_address = excluded.invoice_address,
-			invoice_pan = excluded.invoice_pan, updated_at = excluded.updated_at`,
+			invoice_pan = excluded.invoice_pan, tax_rule = excluded.tax_rule, updated_at = excluded.updated_at`,
 		s.Delivery != nil, string(districts), rules.Fee, rules.FreeFrom, rules.MinimumOrder,
-		s.Invoice != nil, invoice.LegalName, invoice.Address, invoice.PAN, tx.now.UnixMilli())
+		s.Invoice != nil, invoice.LegalName, invoice.Address, invoice.PAN, s.TaxRule, tx.now.UnixMilli())
 	return err
 }
 
@@ -86,17 +87,17 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 	var districts string
 	var r haat.DeliveryRules
 	var invoice haat.InvoiceDetails
+	s := &haat.StoreSettings{TaxRule: haat.TaxFlat}
 	err := tx.QueryRowContext(ctx, `SELECT delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
-			invoice_on, invoice_legal_name, invoice_address, invoice_pan
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule
 		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder,
-		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN)
+		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN, &s.TaxRule)
 	if errors.Is(err, sql.ErrNoRows) {
-		return &haat.StoreSettings{}, nil
+		return &haat.StoreSettings{TaxRule: haat.TaxFlat}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	s := &haat.StoreSettings{}
 	if on {
 		if err := json.Unmarshal([]byte(districts), &r.Districts); err != nil {
 			return nil, err

@@ -376,7 +376,7 @@ func TestOrders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if second.Amount != haat.OrderAmount(3*2000+29500) {
+		if second.Amount != haat.TaxFlat.Bill([]haat.Charge{{Amount: 3*2000 + 29500}}, 0).Amount {
 			t.Fatalf("amount = %d", second.Amount)
 		}
 		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,

@@ -80,6 +80,11 @@ func contract(g *generator) {
 	g.constant(d, "TaxNumerator", haat.TaxNumerator)
 	g.constant(d, "TaxDenominator", haat.TaxDenominator)
 	taxExamples(g)
+	enum[haat.TaxRule](g, "TAX_RULES")
+	g.constant(d, "VATNumerator", haat.VATNumerator)
+	g.constant(d, "VATDenominator", haat.VATDenominator)
+	categoryList(g, "VATExemptCategories", haat.VATExemptCategories)
+	vatExamples(g)
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
 
@@ -175,6 +180,32 @@ func taxExamples(g *generator) {
 		strings.Join(pairs, ",\n  "))
 }
 
+// vatExamples writes orders worked out under Nepal VAT (haat.TaxRule.Bill): the taxable goods,
+// the exempt goods and the delivery fee, with the VAT contained and the amount, chosen around the
+// rounding boundaries, so that the storefront can check that its figures agree.
+func vatExamples(g *generator) {
+	var rows []string
+	for _, c := range [][3]haat.Money{{0, 0, 0}, {113, 0, 0}, {56, 0, 0}, {57, 0, 0}, {4, 0, 0}, {5, 0, 0}, {0, 59000, 0},
+		{11300, 5000, 7500}, {24000, 15000, 0}, {99999, 1, 12345}, {123456789, 987654, 7500}} {
+		lines := []haat.Charge{{Amount: c[0]}, {Amount: c[1], VATExempt: true}}
+		b := haat.TaxNepalVAT.Bill(lines, c[2])
+		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d, %d]", c[0], c[1], c[2], b.Tax, b.Amount))
+	}
+	g.printf("\n")
+	g.comment("", "VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out.", "", "")
+	g.printf("export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [\n  %s,\n];\n",
+		strings.Join(rows, ",\n  "))
+}
+
+// categoryList declares a list of categories of package haat as a TypeScript constant.
+func categoryList(g *generator, goName string, values []haat.Category) {
+	names := make([]string, len(values))
+	for i, c := range values {
+		names[i] = string(c)
+	}
+	stringList(g, goName, names)
+}
+
 // stringList declares a list of strings of package haat as a TypeScript constant, with its doc.
 func stringList(g *generator, goName string, values []string) {
 	doc, ok := g.source("haat").docs[goName]
@@ -197,9 +228,11 @@ func stringList(g *generator, goName string, values []string) {
 // the storefront can check that its figures agree.
 func deliveryExamples(g *generator) {
 	rules := &haat.DeliveryRules{Districts: haat.KathmanduValley, Fee: 7550, FreeFrom: 100000, MinimumOrder: 50000}
+	settings := &haat.StoreSettings{Delivery: rules, TaxRule: haat.TaxFlat}
+	amount := func(s haat.Money) haat.Money { return settings.Bill([]haat.Charge{{Amount: s}}).Amount }
 	var rows []string
 	for _, s := range []haat.Money{0, 25, 49999, 50000, 99975, 99999, 100000, 100001, 123456789} {
-		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), rules.Amount(s)))
+		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), amount(s)))
 	}
 	g.printf("\n")
 	g.comment("", "DELIVERY_EXAMPLE_RULES are the delivery rules DELIVERY_EXAMPLES are worked out under.", "", "")

@@ -1,11 +1,13 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type Category, type OrderStatus, type PaymentType, type TaxRule } from '../lib/contract';
 import type { Accented } from './types';
 import type { DeliveryTerms } from '../lib/delivery';
 
 /** taxRate is the server's tax as people read it: "2%". */
 const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
+/** vatRate is Nepal's VAT as people read it: "13%". */
+const vatRate = `${(VAT_NUMERATOR * 100) / VAT_DENOMINATOR}%`;
 /** imageLimit is the largest photo accepted as people read it: "5 MB". */
 const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
 
@@ -256,6 +258,8 @@ export const en = {
     shipping: 'Shipping Fee',
     free: 'Free',
     tax: `Tax (${taxRate})`,
+    /** vatIncluded names the VAT the prices already hold, under Nepal VAT. */
+    vatIncluded: `VAT included (${vatRate})`,
     total: 'Total Amount:',
     placeOrder: 'Place Order',
     checkout: 'Proceed To CheckOut',
@@ -444,6 +448,15 @@ export const en = {
         /** inCurrency names an amount field with the store's currency symbol: "Delivery fee (Rs.)". */
         inCurrency: (label: string, symbol: string) => `${label} (${symbol})`,
       },
+      tax: {
+        title: 'Tax',
+        intro: 'How orders are taxed. The cart and the order amount follow the rule chosen.',
+        flat: `${taxRate} tax added to every order`,
+        flatHint: 'Prices are shown as they are and the tax is added at checkout.',
+        vat: `Nepal VAT (${vatRate}), included in prices`,
+        vatHint: 'Prices already include VAT, so nothing is added at checkout. Products marked VAT-exempt (rice, pulses, fresh vegetables, fruit, milk, eggs: VAT Schedule 1) carry none; the delivery fee carries VAT.',
+        exemptCount: (n: number) => `${n} ${n === 1 ? 'product is' : 'products are'} marked VAT-exempt. Mark or unmark each one on its edit page.`,
+      },
     },
     dash: {
       today: 'Today',
@@ -478,6 +491,8 @@ export const en = {
     descriptionNe: 'Description in Nepali (optional)',
     descriptionNePlaceholder: 'e.g. जुम्लाको पहाडी रातो चामल',
     descriptionNeHint: 'Shoppers who read Nepali see these; without them they see the English ones. Search finds the product by either name.',
+    vatExempt: 'VAT-exempt',
+    vatExemptHint: 'A staple of VAT Schedule 1, such as rice, pulses, flour, fresh vegetables, fruit, milk or eggs. Matters when the store charges Nepal VAT.',
     category: 'Category',
     selectCategory: 'Select Category',
     weight: 'Weight (optional)',
@@ -637,9 +652,9 @@ export const en = {
     area: (districts: string[] | null) => (districts ? `Delivering to ${listOf(districts)}.` : 'Delivering across the Kathmandu Valley.'),
     feeQ: 'How much does delivery cost?',
     /** feeA is written from the store's delivery rules (null: none), so it never contradicts the cart. */
-    feeA: (terms: DeliveryTerms | null) =>
+    feeA: (terms: DeliveryTerms | null, taxRule: TaxRule) =>
       !terms || !terms.fee
-        ? `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and adds only the ${taxRate} tax.${terms?.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`
+        ? `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and ${taxRule === 'vat' ? `adds nothing: prices already include ${vatRate} VAT` : `adds only the ${taxRate} tax`}.${terms?.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`
         : `${deliveryFee(terms)} The cart shows the fee, and what is missing for free delivery, before you order.${terms.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`,
     speedQ: 'How fast will my order arrive?',
     speedA:

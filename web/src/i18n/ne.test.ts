@@ -149,7 +149,7 @@ describe('the Nepali catalogue', () => {
 
   it('places an amount it is given as it is', () => {
     expect(ne.seller.slip.toCollect('Rs. 1,250.00')).toContain('Rs. 1,250.00');
-    expect(ne.help.feeA({ freeFrom: 'Rs. 1,000', fee: 'Rs. 75' })).toContain('Rs. 1,000');
+    expect(ne.help.feeA({ freeFrom: 'Rs. 1,000', fee: 'Rs. 75' }, 'flat')).toContain('Rs. 1,000');
     expect(ne.cart.addForFree('रु १५०')).toContain('रु १५०');
   });
 

@@ -1,6 +1,6 @@
 // The storefront's Nepali texts, in the shape of the English catalogue (Messages). Numbers in the
 // texts are written with Devanagari digits; amounts arrive already formatted and are placed as they are.
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR } from '../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR } from '../lib/contract';
 import { toDevanagariDigits } from './digits';
 import type { Messages } from './index';
 import type { DeliveryTerms } from '../lib/delivery';
@@ -10,6 +10,8 @@ const num = (n: number) => toDevanagariDigits(String(n));
 
 /** taxRate is the server's tax as people read it: "२%". */
 const taxRate = `${num((TAX_NUMERATOR * 100) / TAX_DENOMINATOR)}%`;
+/** vatRate is Nepal's VAT as people read it: "१३%". */
+const vatRate = `${num((VAT_NUMERATOR * 100) / VAT_DENOMINATOR)}%`;
 /** imageLimit is the largest photo accepted as people read it: "५ MB". */
 const imageLimit = `${num(MAX_IMAGE_BYTES / (1 << 20))} MB`;
 
@@ -257,6 +259,7 @@ export const ne: Messages = {
     shipping: 'डेलिभरी शुल्क',
     free: 'निःशुल्क',
     tax: `कर (${taxRate})`,
+    vatIncluded: `समावेश भ्याट (${vatRate})`,
     total: 'जम्मा रकम:',
     placeOrder: 'अर्डर गर्नुहोस्',
     checkout: 'चेकआउट गर्नुहोस्',
@@ -426,6 +429,15 @@ export const ne: Messages = {
         notAmount: (label) => `${label} ० वा बढीको रकम हुनुपर्छ`,
         inCurrency: (label, symbol) => `${label} (${symbol})`,
       },
+      tax: {
+        title: 'कर',
+        intro: 'अर्डरमा कर कसरी लाग्छ। कार्ट र अर्डरको रकमले छानिएको नियम मान्छन्।',
+        flat: `हरेक अर्डरमा ${taxRate} कर जोडिन्छ`,
+        flatHint: 'मूल्य जस्ताको तस्तै देखिन्छ र चेकआउटमा कर जोडिन्छ।',
+        vat: `नेपालको मूल्य अभिवृद्धि कर (${vatRate}), मूल्यमा समावेश`,
+        vatHint: 'मूल्यमा भ्याट पहिल्यै समावेश छ, त्यसैले चेकआउटमा केही जोडिँदैन। भ्याट छुट भनी चिनो लगाइएका सामान (चामल, दाल, ताजा तरकारी, फलफूल, दूध, अण्डा: भ्याट अनुसूची १) मा भ्याट लाग्दैन; डेलिभरी शुल्कमा भ्याट लाग्छ।',
+        exemptCount: (n) => `${num(n)} वटा सामानमा भ्याट छुटको चिनो छ। हरेक सामानको सम्पादन पानामा चिनो लगाउनुहोस् वा हटाउनुहोस्।`,
+      },
     },
     dash: {
       today: 'आज',
@@ -460,6 +472,8 @@ export const ne: Messages = {
     descriptionNe: 'नेपालीमा विवरण (ऐच्छिक)',
     descriptionNePlaceholder: 'जस्तै: जुम्लाको पहाडी रातो चामल',
     descriptionNeHint: 'नेपाली पढ्ने ग्राहकले यी देख्नुहुन्छ; नभए अंग्रेजी देखिन्छ। खोजले दुवै नामबाट उत्पादन भेट्टाउँछ।',
+    vatExempt: 'भ्याट छुट',
+    vatExemptHint: 'भ्याट अनुसूची १ का आधारभूत वस्तु, जस्तै चामल, दाल, पीठो, ताजा तरकारी, फलफूल, दूध वा अण्डा। पसलले नेपालको भ्याट लिँदा यसको अर्थ हुन्छ।',
     category: 'श्रेणी',
     selectCategory: 'श्रेणी छान्नुहोस्',
     weight: 'तौल (ऐच्छिक)',
@@ -617,9 +631,9 @@ export const ne: Messages = {
     office: 'कुपण्डोल, ललितपुर',
     area: (districts) => (districts ? `${listOf(districts)} मा डेलिभरी गर्छौं।` : 'काठमाडौं उपत्यकाभर डेलिभरी गर्छौं।'),
     feeQ: 'डेलिभरी शुल्क कति लाग्छ?',
-    feeA: (terms) =>
+    feeA: (terms, taxRule) =>
       !terms || !terms.fee
-        ? `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRate} कर मात्र जोडिन्छ।${terms?.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`
+        ? `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRule === 'vat' ? `केही जोडिँदैन: मूल्यमा ${vatRate} भ्याट पहिल्यै समावेश छ` : `${taxRate} कर मात्र जोडिन्छ`}।${terms?.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`
         : `${deliveryFee(terms)} अर्डर गर्नुअघि कार्टले शुल्क र निःशुल्क डेलिभरीका लागि कति पुग्न बाँकी छ भन्ने देखाउँछ।${terms.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`,
     speedQ: 'मेरो अर्डर कति छिटो आइपुग्छ?',
     speedA:

@@ -92,14 +92,21 @@ describe('totals', () => {
   it('uses the server rule: 2% tax rounded half up in minor units', () => {
     const rice = product('rice', 295);
     const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
-    expect(totals).toEqual({ subtotal: 59000, tax: 1180, fee: 0, total: 60180, missingForFree: 0, shortOfMinimum: 0 });
+    expect(totals).toEqual({ subtotal: 59000, tax: 1180, fee: 0, total: 60180, taxable: 0, exempt: 0, taxRule: 'flat', missingForFree: 0, shortOfMinimum: 0 });
     expect(formatMinor(totals.total, 'USD', 'en')).toBe('$601.80');
   });
   it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
     const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
-    expect(totals).toEqual({ subtotal: 25, tax: 1, fee: 0, total: 26, missingForFree: 0, shortOfMinimum: 0 });
+    expect(totals).toEqual({ subtotal: 25, tax: 1, fee: 0, total: 26, taxable: 0, exempt: 0, taxRule: 'flat', missingForFree: 0, shortOfMinimum: 0 });
     expect(formatMinor(totals.tax, 'USD', 'en')).toBe('$0.01');
     expect(formatMinor(totals.total, 'USD', 'en')).toBe('$0.26');
+  });
+  it('follows Nepal VAT: prices include it, staples are exempt, delivery is taxable', () => {
+    const butter = product('butter', 226, { category: 'Dairy' });
+    const rice = product('rice', 350, { vatExempt: true });
+    const rules = { districts: ['Kathmandu'], fee: 7500, freeFrom: 100000, minimumOrder: 0 };
+    const totals = cartTotals(cartLines({ butter: 1, rice: 1 }, [butter, rice]), rules, 'vat');
+    expect(totals).toEqual({ subtotal: 57600, fee: 7500, tax: 3463, total: 65100, taxable: 30100, exempt: 35000, taxRule: 'vat', missingForFree: 42400, shortOfMinimum: 0 });
   });
   it('rounds where it matters', () => {
     expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01

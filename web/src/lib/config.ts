@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api';
-import type { Currency, PaymentMethod } from './contract';
+import type { Currency, PaymentMethod, TaxRule } from './contract';
 import { rulesOf } from './delivery';
 import { t, useLanguage } from '../i18n';
 import { formatMinor, formatMoney } from './money';
@@ -51,8 +51,12 @@ export const storeSettingsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** useDeliveryRules is the store's delivery rules (amounts in minor units, null: none), and whether they are known yet. */
+/**
+ * useDeliveryRules is the store's delivery rules (amounts in minor units, null: none) and its tax
+ * rule (the spec's flat tax until known), and whether they are known yet.
+ */
 export function useDeliveryRules() {
   const { data, isPending } = useQuery(storeSettingsQuery);
-  return { rules: rulesOf(data?.settings.delivery), delivery: data?.settings.delivery ?? null, loading: isPending };
+  const taxRule: TaxRule = data?.settings.taxRule ?? 'flat';
+  return { rules: rulesOf(data?.settings.delivery), delivery: data?.settings.delivery ?? null, taxRule, loading: isPending };
 }

@@ -245,6 +245,45 @@ export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[]
 ];
 
 /**
+ * TaxRule is how the store taxes its orders: the spec's flat tax added on top, or Nepal's VAT
+ * included in the prices.
+ */
+export type TaxRule = (typeof TAX_RULES)[number];
+/** TAX_RULES lists every TaxRule, in order. */
+export const TAX_RULES = ['flat', 'vat'] as const;
+
+// The VAT rate of Nepal: VATNumerator/VATDenominator (13%) of the price before VAT.
+export const VAT_NUMERATOR = 13;
+export const VAT_DENOMINATOR = 100;
+
+/**
+ * VAT_EXEMPT_CATEGORIES are the categories whose new products are VAT-exempt unless the seller says
+ * otherwise: fresh vegetables and fruit, and grains (rice, pulses, flour), staples of VAT Schedule 1.
+ * The seller marks each product, so a processed food in one of them (biscuits among the grains)
+ * can be taxable and a staple elsewhere (milk, eggs among the dairy) exempt.
+ */
+export const VAT_EXEMPT_CATEGORIES: readonly string[] = [
+  'Vegetables',
+  'Fruits',
+  'Grains',
+];
+
+/** VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out. */
+export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [
+  [0, 0, 0, 0, 0],
+  [113, 0, 0, 13, 113],
+  [56, 0, 0, 6, 56],
+  [57, 0, 0, 7, 57],
+  [4, 0, 0, 0, 4],
+  [5, 0, 0, 1, 5],
+  [0, 59000, 0, 0, 59000],
+  [11300, 5000, 7500, 2163, 23800],
+  [24000, 15000, 0, 2761, 39000],
+  [99999, 1, 12345, 12925, 112345],
+  [123456789, 987654, 7500, 14203856, 124451943],
+];
+
+/**
  * Money is an amount in minor units of the store currency (paisa or cents). It is never a float
  * inside the server; JSON carries it as a decimal number, as the storefront shows it.
  */
@@ -334,6 +373,11 @@ export interface Product {
   nameNe?: string;
   descriptionNe?: string[];
   weight?: string;
+  /**
+   * vatExempt says the product is exempt from Nepal's VAT (a staple of VAT Schedule 1); it
+   * matters only in a store that charges VAT.
+   */
+  vatExempt?: boolean;
   /**
    * inStock says whether shoppers can buy the product now: its stock switch is on and, when
    * its stock is counted, units are left. It is derived from the two, never stored.
@@ -427,6 +471,12 @@ export interface Order {
    * order was placed.
    */
   deliveryFee: Money;
+  /**
+   * taxRule is the tax rule the order was charged under, and Tax its tax: added to Amount under
+   * the flat rule, contained in it under VAT (see Bill).
+   */
+  taxRule: TaxRule;
+  tax: Money;
   paymentType: PaymentType;
   status: OrderStatus;
   isPaid: boolean;
@@ -464,6 +514,10 @@ export interface OrderProduct {
   category: Category;
   offerPrice: Money;
   image: string[];
+  /** nameNe is the product's Nepali name when the order was placed, if it had one. */
+  nameNe?: string;
+  /** vatExempt says the product was exempt from VAT when the order was placed. */
+  vatExempt?: boolean;
 }
 
 /**
@@ -551,6 +605,11 @@ export interface StoreSettings {
   delivery: DeliveryRules | null;
   /** invoice is what the store's tax invoices carry; null: the store issues no tax invoices. */
   invoice: InvoiceDetails | null;
+  /**
+   * taxRule is how orders are taxed: "flat", the spec's 2% added (the default), or "vat", Nepal's
+   * 13% VAT included in prices.
+   */
+  taxRule: TaxRule;
 }
 
 /**
@@ -728,6 +787,11 @@ export interface ProductDataRequest {
   price: number | string;
   offerPrice: number | string;
   weight: string;
+  /**
+   * vatExempt says the product is exempt from Nepal's VAT; absent: as its category usually is
+   * (haat.DefaultVATExempt).
+   */
+  vatExempt?: boolean;
   /**
    * stock is the number of units for sale when the store is to count them; absent or null
    * leaves them uncounted.

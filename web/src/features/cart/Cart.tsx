@@ -36,8 +36,8 @@ export default function CartPage() {
   const lines = useMemo(() => cartLines(cart, products), [cart, products]);
   // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
   const unavailable = productsLoading ? [] : unavailableLines(cart, products);
-  const { rules, loading: rulesLoading } = useDeliveryRules();
-  const totals = cartTotals(lines, rules);
+  const { rules, taxRule, loading: rulesLoading } = useDeliveryRules();
+  const totals = cartTotals(lines, rules, taxRule);
   // A line holding more than is left comes down to what is left, and the shopper is told.
   useEffect(() => {
     for (const l of lines) if (l.asked !== undefined) store.lower(l.product._id, l.product.name, l.quantity);

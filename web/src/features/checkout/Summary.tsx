@@ -93,7 +93,7 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
   );
 }
 
-/** OrderTotals shows price, shipping (the delivery fee, or Free), tax and the total the order will have, in the store's currency. */
+/** OrderTotals shows price, shipping (the delivery fee, or Free), tax (added, or under VAT included) and the total the order will have, in the store's currency. */
 export function OrderTotals({ totals }: { totals: Totals }) {
   const { moneyMinor } = useStoreConfig();
   return (
@@ -111,8 +111,8 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         )}
       </div>
       <div className="flex justify-between">
-        <dt>{t.cart.tax}</dt>
-        <dd>{moneyMinor(totals.tax)}</dd>
+        <dt>{totals.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax}</dt>
+        <dd data-testid="cart-tax">{moneyMinor(totals.tax)}</dd>
       </div>
       <div className="flex justify-between pt-2 text-lg font-semibold text-slate-900">
         <dt>{t.cart.total}</dt>

@@ -210,10 +210,10 @@ describe('pages', () => {
 describe('cart under delivery rules', () => {
   const valley = { districts: ['Bhaktapur', 'Kathmandu', 'Lalitpur'], fee: 75, freeFrom: 1000, minimumOrder: 500 };
   const inKathmandu = { ...address('a2', 'Thamel 12'), city: 'Kathmandu', state: 'Bagmati' };
-  const shop = (cart: Record<string, number>, addresses: ReturnType<typeof address>[]) =>
+  const shop = (cart: Record<string, number>, addresses: ReturnType<typeof address>[], taxRule = 'flat') =>
     serveApi({
       'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }),
-      'GET /api/settings': () => ({ json: { success: true, settings: { delivery: valley } } }),
+      'GET /api/settings': () => ({ json: { success: true, settings: { delivery: valley, taxRule } } }),
       'GET /api/user/is-auth': user(cart, 1),
       'GET /api/address/get': () => ({ json: { success: true, addresses } }),
     });
@@ -228,6 +228,16 @@ describe('cart under delivery rules', () => {
     expect(screen.getByTestId('delivery-fee')).toHaveTextContent('Rs. 75');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('Rs. 676.80');
     await waitFor(() => expect(placeOrder()).toBeEnabled());
+  });
+
+  it('under Nepal VAT adds no tax and names the VAT the prices hold', async () => {
+    // Rice at 295 is taxable here: two make 590 with the fee 75, 665 in all; VAT = 665 × 13/113 = 76.50.
+    shop({ rice: 2 }, [inKathmandu], 'vat');
+    renderStore('/cart');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('Rs. 665'));
+    expect(screen.getByText('VAT included (13%)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-tax')).toHaveTextContent('Rs. 76.50');
+    expect(screen.queryByText('Tax (2%)')).not.toBeInTheDocument();
   });
 
   it('delivers free at the threshold', async () => {

@@ -34,11 +34,11 @@ function ContactTab() {
 }
 
 function FaqTab({ config }: { config: ConfigResponse | undefined }) {
-  const { rules, delivery } = useDeliveryRules();
+  const { rules, delivery, taxRule } = useDeliveryRules();
   // Amounts are named only once the store's currency is known.
   const terms = config ? deliveryTerms(rules, (minor) => formatMinor(minor, config.currency, language())) : null;
   const faqs = [
-    { q: t.help.feeQ, a: t.help.feeA(terms) },
+    { q: t.help.feeQ, a: t.help.feeA(terms, taxRule) },
     { q: t.help.speedQ, a: t.help.speedA },
     { q: t.help.areaQ, a: t.help.areaA(delivery ? districtNames(delivery.districts, language()) : null) },
     { q: t.help.missingQ, a: t.help.missingA },

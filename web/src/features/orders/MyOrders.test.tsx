@@ -13,7 +13,7 @@ const tea = { _id: 'tea', name: 'Ilam Tea', category: 'Drinks' as const, offerPr
 describe('my orders', () => {
   it('shows the order number and each line as quantity × unit price = line total', async () => {
     const order: Order = {
-      _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, deliveryFee: 0, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+      _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     };
     serveApi({ 'GET /api/user/is-auth': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
@@ -28,7 +28,7 @@ describe('my orders', () => {
 
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {
     const online = (number: number, status: OrderStatus, canPay: boolean): UserOrder => ({
-      _id: `o${number}`, number, address, amount: 300.9, deliveryFee: 0, currency: 'USD', paymentType: 'Online', status, isPaid: false, testPayment: false, canPay, canCancel: false,
+      _id: `o${number}`, number, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, currency: 'USD', paymentType: 'Online', status, isPaid: false, testPayment: false, canPay, canCancel: false,
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     });
     serveApi({
@@ -47,7 +47,7 @@ describe('my orders', () => {
   it('cancels an order after asking once more', async () => {
     let status: OrderStatus = 'Order Placed';
     const order = (): UserOrder => ({
-      _id: 'o1', number: 10482, address, amount: 300.9, deliveryFee: 0, currency: 'USD', paymentType: 'COD', status, isPaid: false, testPayment: false, canPay: false, canCancel: status === 'Order Placed',
+      _id: 'o1', number: 10482, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, currency: 'USD', paymentType: 'COD', status, isPaid: false, testPayment: false, canPay: false, canCancel: status === 'Order Placed',
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     });
     const calls = serveApi({
@@ -73,7 +73,7 @@ describe('my orders', () => {
 
   it('puts an order back into the cart and names what is no longer sold', async () => {
     const old: UserOrder = {
-      _id: 'o1', number: 10482, address, amount: 1612.26, deliveryFee: 0, currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
+      _id: 'o1', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     };
     serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/is-auth': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
+import { defaultVATExempt } from '../../lib/tax';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { ArrowIcon, BackIcon, CloseIcon, UploadIcon } from '../../components/icons';
@@ -12,7 +13,8 @@ import { t } from '../../i18n';
 const field = { labelClass: 'block font-medium', className: 'font-normal' };
 const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
 
-const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '' };
+// vatExempt is 'true' or 'false' once chosen, '' while a new product follows its category's usual rule.
+const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '' };
 type Fields = typeof empty;
 
 /** Photo is one photo of the form: one the product has (its URL), or a file chosen now. */
@@ -36,7 +38,11 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   price: String(p.price),
   offerPrice: String(p.offerPrice),
   stock: p.stock === undefined ? '' : String(p.stock),
+  vatExempt: String(p.vatExempt ?? false),
 });
+
+/** exemptShown is whether the form shows the product as VAT-exempt: as chosen, or as its category usually is. */
+const exemptShown = (fields: Fields) => (fields.vatExempt === '' ? defaultVATExempt(fields.category) : fields.vatExempt === 'true');
 
 /** slotsOf lays photos out in the form's slots, empty slots last. */
 const slotsOf = (photos: Photo[]): (Photo | null)[] => Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => photos[i] ?? null);
@@ -69,6 +75,8 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
   // A new product counts its units only when a count is given; a corrected one sends the count only
   // when it changed, so that units orders took meanwhile are not given back.
   if (product ? changed('stock') : fields.stock.trim() !== '') form.append('stock', fields.stock.trim());
+  // A new product not marked either way is exempt as its category usually is, on the server too.
+  if (product ? changed('vatExempt') : fields.vatExempt !== '') form.append('vatExempt', fields.vatExempt);
   const files = photos.flatMap((p) => ('file' in p ? [p.file] : []));
   files.forEach((f) => form.append('images', f));
   if (product) {
@@ -256,6 +264,22 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
         <div className="grid grid-cols-2 gap-5">
           <TextField {...field} {...amount} label={t.seller.price} min={1} value={fields.price} onChange={set('price')} required />
           <TextField {...field} {...amount} label={t.seller.offerPrice} min={0} value={fields.offerPrice} onChange={set('offerPrice')} required />
+        </div>
+
+        <div>
+          <label className="flex min-h-11 items-center gap-3 font-medium">
+            <input
+              type="checkbox"
+              checked={exemptShown(fields)}
+              onChange={(e) => setFields((f) => ({ ...f, vatExempt: String(e.target.checked) }))}
+              aria-describedby="vat-exempt-hint"
+              className="h-5 w-5 accent-green-700"
+            />
+            {t.seller.vatExempt}
+          </label>
+          <p id="vat-exempt-hint" className="text-slate-500">
+            {t.seller.vatExemptHint}
+          </p>
         </div>
 
         <div>

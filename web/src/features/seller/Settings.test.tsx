@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, serveApi } from '../../test/render';
+import { renderStore, rice, serveApi } from '../../test/render';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const saveDelivery = () => within(screen.getByRole('region', { name: 'Delivery' })).getByRole('button', { name: 'Save' });
 const npr = { 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }) };
 
 describe('store settings', () => {
@@ -32,13 +33,13 @@ describe('store settings', () => {
     await userEvent.type(screen.getByLabelText('Free delivery from (Rs.)'), '1000');
     await userEvent.clear(screen.getByLabelText('Minimum order value (Rs.)'));
     await userEvent.type(screen.getByLabelText('Minimum order value (Rs.)'), 'lots');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(saveDelivery());
     expect(await screen.findByText('Minimum order value must be an amount of 0 or more')).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/seller/settings')).toBe(false);
 
     await userEvent.clear(screen.getByLabelText('Minimum order value (Rs.)'));
     await userEvent.type(screen.getByLabelText('Minimum order value (Rs.)'), '500');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(saveDelivery());
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/seller/settings')?.body).toEqual({
       delivery: { districts: ['Bhaktapur', 'Kathmandu', 'Lalitpur', 'Kaski'], fee: 75, freeFrom: 1000, minimumOrder: 500 },
@@ -57,10 +58,27 @@ describe('store settings', () => {
     renderStore('/seller/settings');
     expect(await screen.findByLabelText('Delivery fee (Rs.)')).toHaveValue('75');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Set delivery rules' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(saveDelivery());
     expect(await screen.findByText('Something is off')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(saveDelivery());
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/seller/settings')).toHaveLength(2));
     expect(calls.filter((c) => c.key === 'POST /api/seller/settings')[1]?.body).toEqual({ delivery: null });
+  });
+
+  it('chooses Nepal VAT, and says how many products are exempt', async () => {
+    const calls = serveApi({
+      ...seller,
+      ...npr,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...rice, vatExempt: true }, { ...rice, _id: 'tea', name: 'Tea' }] } }),
+      'POST /api/seller/settings': (body) => ({ json: { success: true, message: 'Settings saved', settings: { delivery: null, ...(body as object) } } }),
+    });
+    renderStore('/seller/settings');
+    const tax = await screen.findByRole('region', { name: 'Tax' });
+    expect(within(tax).getByRole('radio', { name: /2% tax added to every order/ })).toBeChecked();
+    await userEvent.click(within(tax).getByRole('radio', { name: /Nepal VAT \(13%\), included in prices/ }));
+    expect(await within(tax).findByText('1 product is marked VAT-exempt. Mark or unmark each one on its edit page.')).toBeInTheDocument();
+    await userEvent.click(within(tax).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/settings')?.body).toEqual({ taxRule: 'vat' });
   });
 });

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
-import { DISTRICTS, KATHMANDU_VALLEY, PROVINCES, type DeliveryRules, type StoreSettings } from '../../lib/contract';
+import { DISTRICTS, KATHMANDU_VALLEY, PROVINCES, TAX_RULES, type DeliveryRules, type StoreSettings, type TaxRule } from '../../lib/contract';
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
-import { useSaveSettings } from './api';
+import { useSaveSettings, useSellerProducts } from './api';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 /** texts are the page's, read when shown, in the language shown then. */
@@ -16,7 +16,10 @@ const texts = () => t.seller.settingsPage;
  * sections are the settings page's parts, in order; each loads nothing itself and saves its own
  * fields only (a field left out of a save keeps its value), so a new section is one more entry.
  */
-const sections: { key: string; Section: (p: { settings: StoreSettings }) => React.ReactNode }[] = [{ key: 'delivery', Section: DeliverySection }];
+const sections: { key: string; Section: (p: { settings: StoreSettings }) => React.ReactNode }[] = [
+  { key: 'delivery', Section: DeliverySection },
+  { key: 'tax', Section: TaxSection },
+];
 
 /** Settings is the seller's store settings: a list of sections, each saved on its own with a toast. */
 export default function Settings() {
@@ -153,6 +156,48 @@ function DeliverySection({ settings }: { settings: StoreSettings }) {
         )}
         <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
           {save.isPending ? text.saving : text.save}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** TaxSection chooses the tax rule: the spec's flat tax added to every order, or Nepal VAT included in prices. */
+function TaxSection({ settings }: { settings: StoreSettings }) {
+  const text = texts().tax;
+  const save = useSaveSettings();
+  const [rule, setRule] = useState<TaxRule>(settings.taxRule);
+  const { products, loading } = useSellerProducts();
+  const exempt = loading ? undefined : products.filter((p) => p.vatExempt && !p.archived).length;
+  const label: Record<TaxRule, { name: string; hint: string }> = { flat: { name: text.flat, hint: text.flatHint }, vat: { name: text.vat, hint: text.vatHint } };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate({ taxRule: rule }, { onError: (err) => toast.error(err.message, { id: 'settings-error' }) });
+  }
+
+  return (
+    <section className={card} aria-labelledby="settings-tax">
+      <h2 id="settings-tax" className="text-lg font-semibold text-slate-900">
+        {text.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text.intro}</p>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <fieldset className="space-y-3">
+          <legend className="sr-only">{text.title}</legend>
+          {TAX_RULES.map((r) => (
+            <label key={r} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${rule === r ? 'border-green-700 bg-green-50' : 'border-stone-300'}`}>
+              <input type="radio" name="tax-rule" value={r} checked={rule === r} onChange={() => setRule(r)} className="mt-1 h-4 w-4 shrink-0 accent-green-700" />
+              <span>
+                <span className="block font-medium text-slate-800">{label[r].name}</span>
+                <span className="block text-sm text-slate-600">{label[r].hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {rule === 'vat' && exempt !== undefined && <p className="text-sm text-slate-600">{text.exemptCount(exempt)}</p>}
+        <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
+          {save.isPending ? texts().saving : texts().save}
         </button>
       </form>
     </section>

@@ -65,7 +65,11 @@ describe('add product', () => {
     const user = userEvent.setup({ applyAccept: false });
     await user.type(await screen.findByLabelText('Product Name'), 'Ilam Tea');
     await user.type(screen.getByLabelText('Product Description'), 'First flush{enter}{enter}  Hand rolled ');
+    // VAT-exempt follows the category until the seller chooses: grains are staples, drinks are not.
+    await user.selectOptions(screen.getByLabelText('Category'), 'Grains');
+    expect(screen.getByRole('checkbox', { name: 'VAT-exempt' })).toBeChecked();
     await user.selectOptions(screen.getByLabelText('Category'), 'Drinks');
+    expect(screen.getByRole('checkbox', { name: 'VAT-exempt' })).not.toBeChecked();
     await user.type(screen.getByLabelText('Product Price'), '450');
     await user.type(screen.getByLabelText('Offer Price'), '399.5');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -89,6 +93,7 @@ describe('add product', () => {
     expect(form.get('category')).toBe('Drinks');
     expect(form.get('price')).toBe('450');
     expect(form.get('offerPrice')).toBe('399.5');
+    expect(form.get('vatExempt')).toBeNull(); // not chosen: the server applies the category's rule too
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['front.png', 'side.png']);
     // The form is empty again and the product list is fetched anew for the storefront.
     expect(screen.getByLabelText('Product Name')).toHaveValue('');
@@ -357,6 +362,23 @@ describe('edit product', () => {
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['new.png']);
   });
 
+  it('marks a product VAT-exempt, sending only that', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: { ...tea, vatExempt: true } } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    const exempt = await screen.findByRole('checkbox', { name: 'VAT-exempt' });
+    expect(exempt).not.toBeChecked();
+    await userEvent.click(exempt);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(['id', 'vatExempt']);
+    expect(form.get('vatExempt')).toBe('true');
+  });
+
   it('keeps what was typed when the server refuses it', async () => {
     serveApi({
       ...seller,
@@ -381,7 +403,7 @@ describe('edit product', () => {
 
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
-  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, deliveryFee: 0, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
   refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });
