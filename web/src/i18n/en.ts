@@ -343,6 +343,8 @@ export const en = {
     wardNumber: (n: number) => `Ward ${n}`,
     /** placeName is a province's or district's name in this language. */
     placeName: (names: { english: string; nepali: string }) => names.english,
+    /** nepal is the country's name under an address in Nepal. */
+    nepal: 'Nepal',
     /** landmarkShown shows an address's landmark to the seller and the shopper. */
     landmarkShown: (landmark: string) => `Landmark: ${landmark}`,
   },

@@ -34,6 +34,13 @@ export const isLanguage = (s: unknown): s is Language => typeof s === 'string' &
 /** language is the language shown now. */
 export const language = (): Language => current;
 
+/**
+ * said is what to show for a server's answer: the server's own message (written in English, as the
+ * spec has it) while the store is shown in English, this language's text for it otherwise or when
+ * the server said nothing.
+ */
+export const said = (message: string | undefined, local: string): string => (current === 'en' && message) || local;
+
 /** storedLanguage is the language this browser chose last, English when none. */
 export function storedLanguage(): Language {
   try {

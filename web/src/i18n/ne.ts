@@ -335,6 +335,7 @@ export const ne: Messages = {
     zipOptional: 'हुलाक कोड (ऐच्छिक)',
     wardNumber: (n: number) => `वडा नं. ${num(n)}`,
     placeName: (names: { english: string; nepali: string }) => names.nepali,
+    nepal: 'नेपाल',
     landmarkShown: (landmark: string) => `चिनारी: ${landmark}`,
   },
 

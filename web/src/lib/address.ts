@@ -2,7 +2,7 @@
 // seller's orders and the packing slip. A Nepali address adds its ward, district and landmark to
 // the spec's fields; one from the spec's form reads as it always did.
 import { t } from '../i18n';
-import { DISTRICTS, PROVINCES, type Address } from './contract';
+import { DISTRICTS, NEPAL, PROVINCES, type Address } from './contract';
 
 /** placeName is a province's or district's name in the storefront's language, or the name as stored when the lists do not know it. */
 export function placeName(stored: string): string {
@@ -12,7 +12,8 @@ export function placeName(stored: string): string {
 
 /**
  * addressLines are an address's lines, without the person and the phone: tole or street with the
- * ward, municipality or city with the district, province or state with the zip code, country.
+ * ward, municipality or city with the district, province or state with the zip code, country (Nepal
+ * in the storefront's language).
  * withZip false leaves the zip code out, for a one-line summary.
  */
 export function addressLines(a: Address, withZip = true): string[] {
@@ -21,7 +22,7 @@ export function addressLines(a: Address, withZip = true): string[] {
     join([a.street, a.ward ? t.address.wardNumber(a.ward) : '']),
     join([a.city, a.district ? placeName(a.district) : '']),
     join([placeName(a.state), withZip ? a.zipcode : ''], ' '),
-    a.country,
+    a.country === NEPAL ? t.address.nepal : a.country,
   ].filter((l) => l);
 }
 

@@ -64,7 +64,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
             {t.seller.slip.title}
           </h1>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right print:text-right">
           <p className="text-2xl font-bold">{t.seller.slip.order(o.number)}</p>
           <p className="text-sm text-slate-600 print:text-slate-900">
             {t.seller.slip.placed} <time dateTime={o.createdAt}>{t.orders.placedAtIn(o.createdAt, timeZone)}</time>
@@ -130,7 +130,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
             <th scope="row" className="pt-3 pr-4 text-right font-semibold">
               {t.seller.slip.amount}
             </th>
-            <td className="pt-3 text-right text-lg font-bold tabular-nums">{amount}</td>
+            <td className="pt-3 text-right text-lg font-bold whitespace-nowrap tabular-nums">{amount}</td>
           </tr>
         </tfoot>
       </table>

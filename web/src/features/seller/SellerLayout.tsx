@@ -22,12 +22,12 @@ export default function SellerLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 print:min-h-0 print:bg-white">
-      <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:px-8 print:hidden">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-3 md:px-8 print:hidden">
         <Logo />
         <div className="flex items-center gap-2 text-slate-600 sm:gap-4">
-          <p>{t.seller.greeting}</p>
+          <p className="text-sm whitespace-nowrap sm:text-base">{t.seller.greeting}</p>
           <LanguageSwitch />
-          <button type="button" onClick={() => sellerLogout.mutate()} className="min-h-11 rounded-full border border-stone-300 px-5 text-sm hover:bg-stone-100">
+          <button type="button" onClick={() => sellerLogout.mutate()} className="min-h-11 rounded-full border border-stone-300 px-4 text-sm whitespace-nowrap hover:bg-stone-100 sm:px-5">
             {t.seller.logout}
           </button>
         </div>
