@@ -202,6 +202,7 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   await shot(page, '07-cart-ready');
   await page.getByRole('button', { name: 'अर्डर गर्नुहोस्' }).last().click();
   await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.getByText('अर्डर सफलतापूर्वक भयो')).toBeVisible();
 
   const orders = (await (await page.request.get('/api/order/user')).json()).orders as { number: number; amount: number; deliveryFee: number; paymentType: string }[];
   expect(orders).toHaveLength(1);
