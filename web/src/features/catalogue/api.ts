@@ -4,6 +4,7 @@ import type { Product } from '../../lib/contract';
 import { searchable } from '../../lib/search';
 import { t, useLanguage, type Language } from '../../i18n';
 import type { ShopProduct } from '../../lib/catalogue';
+import { nepaliWeight } from '../../i18n/weight';
 
 /** catalogueKeys are the query keys of the catalogue. */
 export const catalogueKeys = {
@@ -19,13 +20,15 @@ export const productsQuery = queryOptions({
 
 /**
  * inLanguage shows the products in lang: the Nepali name and description where the seller gave
- * them, the English ones otherwise; each product keeps every name it has for search.
+ * them, the English ones otherwise, and in Nepali the weight's units and digits; each product
+ * keeps every name it has for search.
  */
 const inLanguage = (lang: Language) => (products: Product[]): ShopProduct[] =>
   products.map((p) => ({
     ...p,
     name: lang === 'ne' && p.nameNe ? p.nameNe : p.name,
     description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
+    weight: lang === 'ne' && p.weight ? nepaliWeight(p.weight) : p.weight,
     search: searchable([p.name, p.nameNe]),
   }));
 // One function per language, so the products are worked out once per load, not per render.
