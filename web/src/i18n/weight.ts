@@ -28,5 +28,5 @@ const units: Record<string, string> = {
 export function nepaliWeight(weight: string): string {
   // A unit may follow its number directly ("500g"), so a word starts after a digit too.
   const words = weight.replace(/(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])/g, (w) => units[w.toLowerCase()] ?? w);
-  return toDevanagariDigits(words.replace(/(\d)(?=[A-Za-z\u0900-\u097F])/g, '$1 '));
+  return toDevanagariDigits(words.replace(/(\d)(?=[A-Za-z]|\p{Script=Devanagari})/gu, '$1 '));
 }
