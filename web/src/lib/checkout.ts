@@ -8,6 +8,8 @@ export interface CheckoutChoice {
   addressId?: string;
   payment?: PaymentType;
   methodId?: string;
+  /** slotId is the delivery slot picked (a slot's id); one that has filled or closed since is picked again. */
+  slotId?: string;
 }
 
 const key = (userId: string | null) => `haat.checkout.${userId ?? 'guest'}`;
@@ -22,6 +24,7 @@ export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
     if (typeof raw.addressId === 'string') choice.addressId = raw.addressId;
     if (isPaymentType(raw.payment)) choice.payment = raw.payment;
     if (typeof raw.methodId === 'string') choice.methodId = raw.methodId;
+    if (typeof raw.slotId === 'string') choice.slotId = raw.slotId;
     return choice;
   } catch {
     return {};

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -68,8 +68,7 @@ export default function CartPage() {
 
   // A delivery slot is chosen only while the store offers slots; one that filled or closed meanwhile is chosen again.
   const slots = useSlots().data ?? [];
-  const [slotId, setSlotId] = useState<string | null>(null);
-  const slot = slots.find((s) => s.id === slotId && s.state === 'open') ?? null;
+  const slot = slots.find((s) => s.id === choice.slotId && s.state === 'open') ?? null;
 
   function placeOrder() {
     if (unavailable.length > 0) {
@@ -102,6 +101,8 @@ export default function CartPage() {
           void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
         },
         onSuccess: (r) => {
+          // The slot belongs to the order now: the next order picks its own.
+          saveCheckoutChoice(userKey, { slotId: undefined });
           if (payment === 'Online' && r.url) {
             window.location.assign(r.url);
             return;
@@ -174,7 +175,7 @@ export default function CartPage() {
         <div className="text-sm">
           <AddressPicker addresses={addresses} selected={selected} onChoose={(addressId) => choose({ addressId })} />
           <PaymentPicker payment={payment} method={method} onChoose={choose} />
-          <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={setSlotId} />
+          <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={(id) => choose({ slotId: id })} />
         </div>
 
         <hr className="my-4 border-stone-200" />

@@ -46,6 +46,27 @@ describe('delivery slots in the cart', () => {
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toEqual({ items: [{ product: 'rice', quantity: 1 }], address: 'a1', slot: '2026-11-24/e' }));
   });
 
+  it('keeps the slot picked through a reload, and forgets it once the order is placed', async () => {
+    const calls = serveApi({
+      'GET /api/user/is-auth': signedIn,
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [address] } }),
+      'GET /api/slot/list': () => ({ json: { success: true, slots } }),
+      'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
+      'GET /api/order/user': () => ({ json: { success: true, orders: [] } }),
+    });
+    const first = renderStore('/cart');
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Delivery slot' })).getAllByRole('radio')[2]!);
+    first.unmount();
+
+    renderStore('/cart');
+    const radios = within(await screen.findByRole('group', { name: 'Delivery slot' })).getAllByRole('radio');
+    expect(radios[2]).toBeChecked();
+    await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ slot: '2026-11-24/m' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('haat.checkout.u1') ?? '{}')).not.toHaveProperty('slotId'));
+  });
+
   it('shows no picker and sends no slot while the store offers none', async () => {
     const calls = serveApi({
       'GET /api/user/is-auth': signedIn,
