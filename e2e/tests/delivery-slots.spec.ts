@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seller } from '../playwright.config';
-import { signUp, uniqueEmail } from './helpers';
+import { signUp, uniqueEmail, sellerSignIn } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -21,11 +21,7 @@ test('the seller sets delivery windows; a shopper on a phone picks a slot; the s
   test.slow(); // a seller and a shopper in two browsers
   // The seller adds a window from midnight to two: today's is past its cut-off, tomorrow's open.
   const sellerPage = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  await sellerPage.goto('/seller');
-  await sellerPage.getByLabel('Email').fill(seller.email);
-  await sellerPage.getByLabel('Password').fill(seller.password);
-  await sellerPage.getByRole('button', { name: 'Login' }).click();
-  await expect(sellerPage.getByText('Hi! Admin')).toBeVisible();
+  await sellerSignIn(sellerPage);
   await sellerPage.getByRole('link', { name: 'Delivery slots' }).click();
   await expect(sellerPage).toHaveURL(/\/seller\/slots$/);
   await expect(sellerPage.getByRole('heading', { name: 'Delivery slots' })).toBeVisible();

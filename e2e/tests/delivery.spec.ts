@@ -1,11 +1,10 @@
+import { seller } from '../playwright.config';
 import { expect, test, type Page } from '@playwright/test';
-import { products, uniqueEmail } from './helpers';
+import { products, uniqueEmail, sellerSignIn } from './helpers';
 
 // Delivery rules on a phone, 360 px wide: the seller sets them under Settings, and the shopper's
 // cart and order follow them.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-
-const seller = { email: 'seller@haat.example', password: 'seller-password-1' };
 
 /** screenshot keeps a picture of the page at 360 and 1280 px in the test's output folder, to look at. */
 async function screenshot(page: Page, name: string) {
@@ -23,10 +22,7 @@ test.afterAll(async ({ request }) => {
 
 test('the seller sets a delivery fee; the cart adds it, says what is missing for free delivery, and the order is charged it', async ({ page, browser }) => {
   // The seller: Settings in the sidebar, rules on, the Kathmandu Valley, $1.50 below $10, minimum $5.
-  await page.goto('/seller');
-  await page.getByLabel('Email').fill(seller.email);
-  await page.getByLabel('Password').fill(seller.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await sellerSignIn(page);
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/seller\/settings$/);
   await expect(page.getByRole('heading', { name: 'Store settings' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { seller } from '../playwright.config';
 
 export interface Product {
   _id: string;
@@ -32,6 +33,15 @@ export async function signUp(page: Page, name: string, email: string, password: 
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** sellerSignIn signs the seller in on the seller area's login page and waits for the seller area. */
+export async function sellerSignIn(page: Page) {
+  await page.goto('/seller');
+  await page.getByLabel('Email').fill(seller.email);
+  await page.getByLabel('Password').fill(seller.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Hi! Admin')).toBeVisible();
 }
 
 /** money formats an amount the way the storefront shows totals. */

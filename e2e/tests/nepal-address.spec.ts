@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seller } from '../playwright.config';
-import { signUp, uniqueEmail } from './helpers';
+import { signUp, uniqueEmail, sellerSignIn } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -46,11 +45,7 @@ test('a shopper on a phone saves a Nepali address with a landmark; the seller se
 
   // The seller, on a phone too, finds the order with its landmark and calls from the slip.
   const sellerPage = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  await sellerPage.goto('/seller');
-  await sellerPage.getByLabel('Email').fill(seller.email);
-  await sellerPage.getByLabel('Password').fill(seller.password);
-  await sellerPage.getByRole('button', { name: 'Login' }).click();
-  await expect(sellerPage.getByText('Hi! Admin')).toBeVisible();
+  await sellerSignIn(sellerPage);
   await sellerPage.goto('/seller/orders');
   await sellerPage.getByRole('searchbox', { name: 'Search orders' }).fill(lastName);
   await sellerPage.getByRole('button', { name: 'Search', exact: true }).click();

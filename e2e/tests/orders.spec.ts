@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seller } from '../playwright.config';
-import { addAddress, money, products, signUp, uniqueEmail } from './helpers';
+import { addAddress, money, products, signUp, uniqueEmail, sellerSignIn } from './helpers';
 
 /** sellerLogin signs the page in as the seller and opens Orders. */
 async function sellerOrders(page: Page) {
-  await page.goto('/seller');
-  await page.getByLabel('Email').fill(seller.email);
-  await page.getByLabel('Password').fill(seller.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await sellerSignIn(page);
   await page.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/seller\/orders$/);
 }

@@ -1,12 +1,11 @@
+import { seller } from '../playwright.config';
 import { expect, test } from '@playwright/test';
-import { money, products, uniqueEmail } from './helpers';
+import { money, products, uniqueEmail, sellerSignIn } from './helpers';
 
 // Nepal VAT on a phone, 360 px wide: the seller chooses it under Settings; the shopper's cart adds
 // no tax on top, names the VAT the prices hold (none on exempt staples), and the order is charged
 // the cart's total.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-
-const seller = { email: 'seller@haat.example', password: 'seller-password-1' };
 
 // The store's other tests expect the spec's 2% tax: the rule goes back afterwards.
 test.afterAll(async ({ request }) => {
@@ -15,10 +14,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('the seller chooses Nepal VAT; the cart and the order include it in the prices', async ({ page, browser }) => {
-  await page.goto('/seller');
-  await page.getByLabel('Email').fill(seller.email);
-  await page.getByLabel('Password').fill(seller.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await sellerSignIn(page);
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Settings' }).click();
   const tax = page.getByRole('region', { name: 'Tax' });
   await expect(tax.getByRole('radio', { name: /2% tax added to every order/ })).toBeChecked();
