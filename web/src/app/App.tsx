@@ -17,6 +17,7 @@ const ProductDetail = lazy(() => import('../features/catalogue/ProductDetail'));
 const CartPage = lazy(() => import('../features/cart/Cart'));
 const AddAddress = lazy(() => import('../features/checkout/AddAddress'));
 const MyOrders = lazy(() => import('../features/orders/MyOrders'));
+const MyInvoice = lazy(() => import('../features/invoice/MyInvoice'));
 const Contact = lazy(() => import('../features/help/Contact'));
 const Loader = lazy(() => import('../features/checkout/Loader'));
 const Seller = lazy(() => import('../features/seller/SellerArea'));
@@ -78,6 +79,7 @@ export default function App() {
             <Route path={paths.cart} element={<CartPage />} />
             <Route path={paths.addAddress} element={<AddAddress />} />
             <Route path={paths.myOrders} element={<MyOrders />} />
+            <Route path={routes.myOrderInvoice} element={<MyInvoice />} />
             <Route path={paths.contact} element={<Contact />} />
             <Route path={paths.loader} element={<Loader />} />
             <Route path={routes.seller} element={<Seller />} />

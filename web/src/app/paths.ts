@@ -4,7 +4,7 @@
 const products = '/products';
 const seller = '/seller';
 /** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
-const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders', orderSlip: 'orders/:number/slip', slots: 'slots', settings: 'settings' } as const;
+const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders', orderSlip: 'orders/:number/slip', orderInvoice: 'orders/:number/invoice', slots: 'slots', settings: 'settings' } as const;
 
 /** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
 export const paths = {
@@ -18,6 +18,8 @@ export const paths = {
   cart: '/cart',
   addAddress: '/add-address',
   myOrders: '/my-orders',
+  /** myOrderInvoice is the printable tax invoice of one of the shopper's delivered orders. */
+  myOrderInvoice: (id: string) => `/my-orders/${encodeURIComponent(id)}/invoice`,
   contact: '/contact',
   /** help is a tab of the help centre, by its key. */
   help: (tab: string) => `${paths.contact}?tab=${tab}`,
@@ -40,6 +42,8 @@ export const paths = {
     slots: `${seller}/${sellerPages.slots}`,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${seller}/${sellerPages.orders}/${number}/slip`,
+    /** orderInvoice is the printable tax invoice of the delivered order with that number. */
+    orderInvoice: (number: number) => `${seller}/${sellerPages.orders}/${number}/invoice`,
     /** settings is the store's settings: delivery rules. */
     settings: `${seller}/${sellerPages.settings}`,
   },
@@ -49,6 +53,7 @@ export const paths = {
 export const routes = {
   category: `${products}/:category`,
   product: `${products}/:category/:id`,
+  myOrderInvoice: '/my-orders/:id/invoice',
   seller: `${seller}/*`,
   sellerPages,
 } as const;

@@ -1,6 +1,6 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type Category, type OrderStatus, type PaymentType, type TaxRule } from '../lib/contract';
+import { BS_MONTH_NAMES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type TaxRule } from '../lib/contract';
 import type { Accented } from './types';
 import type { DeliveryTerms } from '../lib/delivery';
 
@@ -27,6 +27,9 @@ function zoned(timeZone: string): Intl.DateTimeFormat {
   }
   return f;
 }
+
+/** adDay shows a day (YYYY-MM-DD) as "17 Jul 2025". */
+const adDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** slotDay shows a delivery day (YYYY-MM-DD) as "Tue 24 Nov". */
 const slotDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -378,6 +381,9 @@ export const en = {
     cancelAsk: (n: number) => `Cancel order #${n}? This cannot be undone.`,
     cancelYes: 'Yes, cancel it',
     keep: 'Keep order',
+    taxInvoice: 'Tax invoice',
+    /** taxInvoiceFor names an order's tax-invoice link for screen readers. */
+    taxInvoiceFor: (n: number) => `Tax invoice for order #${n}`,
     again: 'Order again',
     /** reordered tells how many items an old order put back into the cart. */
     reordered: (n: number) => `${n} ${n === 1 ? 'item' : 'items'} from this order added to your cart`,
@@ -405,7 +411,39 @@ export const en = {
     dashboard: 'Dashboard',
     settings: 'Settings',
     packingSlip: (n: number) => `Packing slip #${n}`,
+    invoice: (n: number) => `Tax invoice #${n}`,
     deliverySlots: 'Delivery slots',
+  },
+
+  /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
+  invoice: {
+    title: 'Tax Invoice',
+    pan: 'PAN/VAT No.',
+    number: 'Invoice No.',
+    fiscalYear: 'Fiscal year',
+    dateBs: 'Date (BS)',
+    dateAd: 'Date (AD)',
+    orderNo: 'Order No.',
+    buyer: 'Buyer',
+    phone: 'Phone:',
+    sn: 'S.N.',
+    item: 'Item',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    deliveryFee: 'Delivery fee',
+    total: 'Total',
+    print: 'Print',
+    backToOrders: 'Back to orders',
+    backToMyOrders: 'Back to My Orders',
+    /** bsDate writes a Bikram Sambat date: "2082 Shrawan 1". */
+    bsDate: (d: BSDate) => `${d.year} ${BS_MONTH_NAMES[d.month - 1]} ${d.day}`,
+    /** adDate writes a day (YYYY-MM-DD) of the Gregorian calendar: "17 Jul 2025". */
+    adDate: (day: string) => adDay.format(new Date(`${day}T00:00:00Z`)),
+    /** code writes an invoice's number with its fiscal year as the server gives it: "2082/83-17". */
+    code: (code: string) => code,
+    fiscal: (fy: string) => fy,
   },
 
   seller: {
@@ -458,6 +496,19 @@ export const en = {
         vat: `Nepal VAT (${vatRate}), included in prices`,
         vatHint: 'Prices already include VAT, so nothing is added at checkout. Products marked VAT-exempt (rice, pulses, fresh vegetables, fruit, milk, eggs: VAT Schedule 1) carry none; the delivery fee carries VAT.',
         exemptCount: (n: number) => `${n} ${n === 1 ? 'product is' : 'products are'} marked VAT-exempt. Mark or unmark each one on its edit page.`,
+      },
+      invoice: {
+        title: 'Tax invoice',
+        intro: "The business details printed on every order's tax invoice. An order gets its invoice, numbered within the Nepali fiscal year, when it is delivered.",
+        on: 'Issue tax invoices',
+        offHint: 'Without these details, delivered orders get no tax invoice.',
+        legalName: 'Registered business name',
+        address: 'Business address',
+        pan: 'PAN/VAT number',
+        panHint: '9 digits, as on the PAN certificate.',
+        panInvalid: 'The PAN/VAT number is 9 digits, like 123456789',
+        required: (label: string) => `Enter the ${label.toLowerCase()}`,
+        before: 'Orders delivered before these details are set get no tax invoice; a change applies to orders delivered after it.',
       },
     },
     dash: {
@@ -599,6 +650,9 @@ export const en = {
     packingSlip: 'Packing slip',
     /** packingSlipFor names an order's packing-slip link for screen readers. */
     packingSlipFor: (n: number) => `Packing slip for order #${n}`,
+    taxInvoice: 'Tax invoice',
+    /** taxInvoiceFor names an order's tax-invoice link for screen readers. */
+    taxInvoiceFor: (n: number) => `Tax invoice for order #${n}`,
     slip: {
       title: 'Packing slip',
       order: (n: number) => `Order #${n}`,

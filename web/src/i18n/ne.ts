@@ -1,6 +1,6 @@
 // The storefront's Nepali texts, in the shape of the English catalogue (Messages). Numbers in the
 // texts are written with Devanagari digits; amounts arrive already formatted and are placed as they are.
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR } from '../lib/contract';
+import { BS_MONTH_NAMES_NEPALI, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate } from '../lib/contract';
 import { toDevanagariDigits } from './digits';
 import type { Messages } from './index';
 import type { DeliveryTerms } from '../lib/delivery';
@@ -35,6 +35,8 @@ function listOf(names: string[]): string {
 }
 
 /** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
+/** adDay shows a day (YYYY-MM-DD) of the Gregorian calendar in Nepali. */
+const adDay = new Intl.DateTimeFormat('ne-NP', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const slotDay = new Intl.DateTimeFormat('ne-NP', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** deliveryFee says what delivery costs under terms with a fee. */
@@ -363,6 +365,8 @@ export const ne: Messages = {
     cancelAsk: (n) => `अर्डर #${num(n)} रद्द गर्ने हो? यो फेरि फर्काउन सकिँदैन।`,
     cancelYes: 'हो, रद्द गर्नुहोस्',
     keep: 'अर्डर राख्नुहोस्',
+    taxInvoice: 'कर बीजक',
+    taxInvoiceFor: (n) => `अर्डर #${num(n)} को कर बीजक`,
     again: 'फेरि अर्डर गर्नुहोस्',
     reordered: (n) => `यो अर्डरका ${num(n)} वटा सामान तपाईंको कार्टमा थपिए`,
     notAvailable: (names) => `अब उपलब्ध छैन: ${listOf(names)}`,
@@ -387,7 +391,35 @@ export const ne: Messages = {
     dashboard: 'ड्यासबोर्ड',
     settings: 'सेटिङ',
     packingSlip: (n) => `प्याकिङ स्लिप #${num(n)}`,
+    invoice: (n) => `कर बीजक #${num(n)}`,
     deliverySlots: 'डेलिभरी समयहरू',
+  },
+
+  invoice: {
+    title: 'कर बीजक',
+    pan: 'प्यान/भ्याट नं.',
+    number: 'बीजक नं.',
+    fiscalYear: 'आर्थिक वर्ष',
+    dateBs: 'मिति (वि.सं.)',
+    dateAd: 'मिति (ई.सं.)',
+    orderNo: 'अर्डर नं.',
+    buyer: 'खरिदकर्ता',
+    phone: 'फोन:',
+    sn: 'क्र.सं.',
+    item: 'सामान',
+    quantity: 'परिमाण',
+    unitPrice: 'दर',
+    amount: 'रकम',
+    subtotal: 'जम्मा',
+    deliveryFee: 'डेलिभरी शुल्क',
+    total: 'कुल रकम',
+    print: 'प्रिन्ट गर्नुहोस्',
+    backToOrders: 'अर्डरहरूमा फर्कनुहोस्',
+    backToMyOrders: 'मेरा अर्डरहरूमा फर्कनुहोस्',
+    bsDate: (d: BSDate) => `${num(d.year)} ${BS_MONTH_NAMES_NEPALI[d.month - 1]} ${num(d.day)}`,
+    adDate: (day) => adDay.format(new Date(`${day}T00:00:00Z`)),
+    code: (code) => toDevanagariDigits(code),
+    fiscal: (fy) => toDevanagariDigits(fy),
   },
 
   seller: {
@@ -438,6 +470,19 @@ export const ne: Messages = {
         vat: `नेपालको मूल्य अभिवृद्धि कर (${vatRate}), मूल्यमा समावेश`,
         vatHint: 'मूल्यमा भ्याट पहिल्यै समावेश छ, त्यसैले चेकआउटमा केही जोडिँदैन। भ्याट छुट भनी चिनो लगाइएका सामान (चामल, दाल, ताजा तरकारी, फलफूल, दूध, अण्डा: भ्याट अनुसूची १) मा भ्याट लाग्दैन; डेलिभरी शुल्कमा भ्याट लाग्छ।',
         exemptCount: (n) => `${num(n)} वटा सामानमा भ्याट छुटको चिनो छ। हरेक सामानको सम्पादन पानामा चिनो लगाउनुहोस् वा हटाउनुहोस्।`,
+      },
+      invoice: {
+        title: 'कर बीजक',
+        intro: 'हरेक अर्डरको कर बीजकमा छापिने व्यवसायको विवरण। अर्डर डेलिभर हुँदा नेपाली आर्थिक वर्षभित्र क्रमसंख्या सहितको बीजक बन्छ।',
+        on: 'कर बीजक जारी गर्नुहोस्',
+        offHint: 'यो विवरण नभए डेलिभर भएका अर्डरको कर बीजक बन्दैन।',
+        legalName: 'दर्ता भएको व्यवसायको नाम',
+        address: 'व्यवसायको ठेगाना',
+        pan: 'प्यान/भ्याट नम्बर',
+        panHint: 'प्यान प्रमाणपत्रमा भएजस्तै ९ अङ्क।',
+        panInvalid: 'प्यान/भ्याट नम्बर ९ अङ्कको हुन्छ, जस्तै १२३४५६७८९',
+        required: (label) => `${label} लेख्नुहोस्`,
+        before: 'यो विवरण राख्नुअघि डेलिभर भएका अर्डरको कर बीजक बन्दैन; विवरण बदलेपछि डेलिभर हुने अर्डरमा नयाँ विवरण लाग्छ।',
       },
     },
     dash: {
@@ -581,6 +626,8 @@ export const ne: Messages = {
     exportHint: 'फिल्टरसँग मिल्ने सबै अर्डर, प्रति अर्डर एक पङ्क्ति',
     packingSlip: 'प्याकिङ स्लिप',
     packingSlipFor: (n) => `अर्डर #${num(n)} को प्याकिङ स्लिप`,
+    taxInvoice: 'कर बीजक',
+    taxInvoiceFor: (n) => `अर्डर #${num(n)} को कर बीजक`,
     slip: {
       title: 'प्याकिङ स्लिप',
       order: (n) => `अर्डर #${num(n)}`,

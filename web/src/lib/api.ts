@@ -13,6 +13,7 @@ import type {
   ConfigResponse,
   DashboardResponse,
   ErrorResponse,
+  InvoiceResponse,
   LanguageRequest,
   LoginRequest,
   MessageResponse,
@@ -156,6 +157,10 @@ export const api = {
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => post<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   myOrders: () => get<UserOrdersResponse>('/api/order/user'),
+  /** orderInvoice is the tax invoice of one of the shopper's own delivered orders. */
+  orderInvoice: (id: string) => get<InvoiceResponse>(`/api/order/invoice?id=${encodeURIComponent(id)}`),
+  /** sellerInvoice is the tax invoice of the delivered order with that number. */
+  sellerInvoice: (number: number) => get<InvoiceResponse>(`/api/seller/order/invoice?number=${number}`),
   /** dashboard sums up the store for the seller. */
   dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
   /** saveSettings changes the store's settings: a field sent replaces the setting, one left out keeps it. */

@@ -31,7 +31,7 @@ export function serveApi(handlers: Record<string, Handler>) {
   const defaults: Record<string, Handler> = {
     'GET /api/product/list': () => ({ json: { success: true, products: [rice] } }),
     'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$' } }),
-    'GET /api/settings': () => ({ json: { success: true, settings: { delivery: null, taxRule: 'flat' } } }),
+    'GET /api/settings': () => ({ json: { success: true, settings: { delivery: null, taxRule: 'flat', invoice: null } } }),
     'GET /api/user/is-auth': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
     'GET /api/seller/auth-seller': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
   };

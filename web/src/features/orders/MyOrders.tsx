@@ -1,4 +1,6 @@
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';
 import { toMinor } from '../../lib/money';
@@ -105,6 +107,15 @@ export default function MyOrders() {
                 </div>
               )}
               <OrderActions order={o} />
+              {o.status === 'Delivered' && (
+                <Link
+                  to={paths.myOrderInvoice(o._id)}
+                  aria-label={t.orders.taxInvoiceFor(o.number)}
+                  className="mt-3 inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium text-slate-800 hover:bg-stone-100"
+                >
+                  {t.orders.taxInvoice}
+                </Link>
+              )}
               <ul className="mt-4 divide-y divide-stone-100">
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">

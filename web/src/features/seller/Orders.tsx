@@ -261,6 +261,15 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
         >
           {t.seller.packingSlip}
         </Link>
+        {o.status === 'Delivered' && (
+          <Link
+            to={paths.seller.orderInvoice(o.number)}
+            aria-label={t.seller.taxInvoiceFor(o.number)}
+            className="flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-slate-800 hover:bg-stone-100"
+          >
+            {t.seller.taxInvoice}
+          </Link>
+        )}
         <div className="ml-auto flex flex-wrap gap-2">
           {confirming ? (
             <Confirm question={t.seller.confirmCancel} yes={t.seller.yesCancel} no={t.orders.keep} busy={busy} onYes={() => move('Cancelled')} onNo={() => setConfirming(false)} />

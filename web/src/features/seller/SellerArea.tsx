@@ -16,6 +16,7 @@ const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
+const SellerInvoice = lazy(() => import('../invoice/SellerInvoice'));
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 
@@ -43,6 +44,7 @@ export default function SellerArea() {
         <Route path={routes.sellerPages.settings} element={<Page title={t.titles.settings}><Settings /></Page>} />
         {/* The slip names its page after the order's number itself. */}
         <Route path={routes.sellerPages.orderSlip} element={<Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>} />
+        <Route path={routes.sellerPages.orderInvoice} element={<Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>} />
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
     </Routes>

@@ -51,7 +51,7 @@ describe('store settings', () => {
     const calls = serveApi({
       ...seller,
       ...npr,
-      'GET /api/settings': () => ({ json: { success: true, settings: { delivery: { districts: ['Kathmandu'], fee: 75, freeFrom: 1000, minimumOrder: 0 } } } }),
+      'GET /api/settings': () => ({ json: { success: true, settings: { delivery: { districts: ['Kathmandu'], fee: 75, freeFrom: 1000, minimumOrder: 0 }, invoice: null } } }),
       'POST /api/seller/settings': (body) =>
         ++saves === 1 ? { status: 400, json: { success: false, message: 'Something is off' } } : { json: { success: true, message: 'Settings saved', settings: body } },
     });

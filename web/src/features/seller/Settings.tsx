@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
-import { DISTRICTS, KATHMANDU_VALLEY, PROVINCES, TAX_RULES, type DeliveryRules, type StoreSettings, type TaxRule } from '../../lib/contract';
+import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_DIGITS, PROVINCES, TAX_RULES, type DeliveryRules, type InvoiceDetails, type StoreSettings, type TaxRule } from '../../lib/contract';
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
@@ -19,6 +19,7 @@ const texts = () => t.seller.settingsPage;
 const sections: { key: string; Section: (p: { settings: StoreSettings }) => React.ReactNode }[] = [
   { key: 'delivery', Section: DeliverySection },
   { key: 'tax', Section: TaxSection },
+  { key: 'invoice', Section: InvoiceSection },
 ];
 
 /** Settings is the seller's store settings: a list of sections, each saved on its own with a toast. */
@@ -196,6 +197,75 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
           ))}
         </fieldset>
         {rule === 'vat' && exempt !== undefined && <p className="text-sm text-slate-600">{text.exemptCount(exempt)}</p>}
+        <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
+          {save.isPending ? texts().saving : texts().save}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** panPattern is a PAN as typed: 9 digits, ASCII or Devanagari, spaces allowed between them. */
+const panPattern = new RegExp(`^(?:[0-9०-९]\\s*){${PAN_DIGITS}}$`);
+
+/** InvoiceSection sets what the store's tax invoices carry: the registered name, address and PAN/VAT number; off issues none. */
+function InvoiceSection({ settings }: { settings: StoreSettings }) {
+  const text = texts().invoice;
+  const save = useSaveSettings();
+  const saved: InvoiceDetails = settings.invoice ?? { legalName: '', address: '', pan: '' };
+  const [on, setOn] = useState(settings.invoice !== null);
+  const [legalName, setLegalName] = useState(saved.legalName);
+  const [address, setAddress] = useState(saved.address);
+  const [pan, setPan] = useState(saved.pan);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const send = (invoice: InvoiceDetails | null) => save.mutate({ invoice }, { onError: (err) => toast.error(err.message, { id: 'settings-error' }) });
+    if (!on) {
+      send(null);
+      return;
+    }
+    const missing = ([
+      [text.legalName, legalName],
+      [text.address, address],
+    ] as const).find(([, v]) => v.trim() === '');
+    if (missing) {
+      toast.error(text.required(missing[0]), { id: 'settings-error' });
+      return;
+    }
+    if (!panPattern.test(pan.trim())) {
+      toast.error(text.panInvalid, { id: 'settings-error' });
+      return;
+    }
+    send({ legalName: legalName.trim(), address: address.trim(), pan: pan.trim() });
+  }
+
+  return (
+    <section className={card} aria-labelledby="settings-invoice">
+      <h2 id="settings-invoice" className="text-lg font-semibold text-slate-900">
+        {text.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text.intro}</p>
+      <form onSubmit={submit} className="mt-4 space-y-5">
+        <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
+          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="h-5 w-5 accent-green-700" />
+          {text.on}
+        </label>
+        {!on ? (
+          <p className="text-sm text-slate-600">{text.offHint}</p>
+        ) : (
+          <>
+            <TextField label={text.legalName} value={legalName} onChange={(e) => setLegalName(e.target.value)} maxLength={MAX_LEGAL_NAME} name="invoice-legal-name" />
+            <TextField label={text.address} value={address} onChange={(e) => setAddress(e.target.value)} maxLength={MAX_INVOICE_ADDRESS} name="invoice-address" />
+            <div>
+              <TextField label={text.pan} inputMode="numeric" value={pan} onChange={(e) => setPan(e.target.value)} aria-describedby="invoice-pan-hint" name="invoice-pan" />
+              <p id="invoice-pan-hint" className="mt-1 text-sm text-slate-500">
+                {text.panHint}
+              </p>
+            </div>
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-slate-700">{text.before}</p>
+          </>
+        )}
         <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
           {save.isPending ? texts().saving : texts().save}
         </button>

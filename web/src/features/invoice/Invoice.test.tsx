@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStore, serveApi } from '../../test/render';
+import { setLanguage } from '../../i18n';
+import type { InvoiceResponse } from '../../lib/contract';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en');
+  localStorage.clear();
+});
+
+const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const npr = { 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }) };
+const sita = { 'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 'sita@example.com', cartItems: {}, cartVersion: 0 } } }) };
+
+const address = {
+  _id: 'a1', firstName: 'Sita', lastName: 'Sharma', email: '', street: 'Tole Marga', city: 'Kathmandu Metropolitan City', state: 'Bagmati',
+  zipcode: '', country: 'Nepal', phone: '9841234567', district: 'Kathmandu', ward: 10,
+};
+
+/** answer is an invoice of two lines: rice 2 × Rs. 295 and ghee 1 × Rs. 1,180.50, Rs. 75 delivery, 2% tax. */
+const answer: InvoiceResponse = {
+  success: true,
+  invoice: {
+    orderId: 'o1', fiscalYear: '2082/83', number: 17, code: '2082/83-17', issuedAt: '2025-07-17T04:00:00Z',
+    dateBs: { year: 2082, month: 4, day: 1 }, dateAd: '2025-07-17',
+    seller: { legalName: 'Haat Traders Pvt. Ltd.', address: 'Baneshwor-10, Kathmandu', pan: '601234567' },
+  },
+  order: {
+    _id: 'o1', number: 10482, address, amount: 1893.11, deliveryFee: 75, currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
+    items: [
+      { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: [] }, quantity: 2 },
+      { product: { _id: 'ghee', name: 'Cow Ghee', category: 'Dairy', offerPrice: 1180.5, image: [] }, quantity: 1 },
+    ],
+    createdAt: '2025-07-16T04:00:00Z', updatedAt: '2025-07-17T04:00:00Z',
+  },
+};
+
+describe('tax invoice', () => {
+  it('shows the seller a printable invoice: details, number, BS and AD dates, buyer, lines and totals', async () => {
+    const calls = serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: answer }) });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderStore('/seller/orders/10482/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    expect(within(doc).getByRole('heading', { name: 'Tax Invoice' })).toBeInTheDocument();
+    expect(within(doc).getByText('Haat Traders Pvt. Ltd.')).toBeInTheDocument();
+    expect(within(doc).getByText('Baneshwor-10, Kathmandu')).toBeInTheDocument();
+    expect(within(doc).getByText('601234567')).toBeInTheDocument();
+    const meta = (term: string) => within(doc).getByText(term).nextElementSibling?.textContent;
+    expect(meta('Invoice No.')).toBe('2082/83-17');
+    expect(meta('Fiscal year')).toBe('2082/83');
+    expect(meta('Date (BS)')).toBe('2082 Shrawan 1');
+    expect(meta('Date (AD)')).toBe('17 Jul 2025');
+    expect(meta('Order No.')).toBe('#10482');
+    expect(within(doc).getByText('Sita Sharma')).toBeInTheDocument();
+    expect(within(doc).getByText(/9841234567/)).toBeInTheDocument();
+    const rows = within(doc).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('1Jumla Red Rice2Rs. 295.00Rs. 590.00');
+    expect(rows).toContain('2Cow Ghee1Rs. 1,180.50Rs. 1,180.50');
+    expect(rows).toContain('SubtotalRs. 1,770.50');
+    expect(rows).toContain('Delivery feeRs. 75.00');
+    expect(rows).toContain('Tax (2%)Rs. 47.61');
+    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('Rs. 1,893.11');
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    expect(calls.some((c) => c.key === 'GET /api/seller/order/invoice?number=10482')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Back to orders' })).toHaveAttribute('href', '/seller/orders');
+  });
+
+  it('writes the invoice in Nepali with Devanagari digits and Nepali month names', async () => {
+    await setLanguage('ne');
+    serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: answer }) });
+    renderStore('/seller/orders/10482/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    expect(within(doc).getByRole('heading', { name: 'कर बीजक' })).toBeInTheDocument();
+    const meta = (term: string) => within(doc).getByText(term).nextElementSibling?.textContent;
+    expect(meta('बीजक नं.')).toBe('२०८२/८३-१७');
+    expect(meta('आर्थिक वर्ष')).toBe('२०८२/८३');
+    expect(meta('मिति (वि.सं.)')).toBe('२०८२ साउन १');
+    expect(meta('मिति (ई.सं.)')).toMatch(/२०२५/);
+    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('रु १,८९३.११');
+  });
+
+  it("shows the shopper their own order's invoice, and says why an order has none", async () => {
+    serveApi({
+      ...sita,
+      ...npr,
+      'GET /api/order/invoice?id=o1': () => ({ json: answer }),
+      'GET /api/order/invoice?id=o2': () => ({
+        status: 404,
+        json: { success: false, message: "This order has no tax invoice: it was delivered before the store's invoice details were set" },
+      }),
+    });
+    const { unmount } = renderStore('/my-orders/o1/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    expect(within(doc).getByText('2082/83-17')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/my-orders');
+    unmount();
+    renderStore('/my-orders/o2/invoice');
+    expect(await screen.findByText("This order has no tax invoice: it was delivered before the store's invoice details were set")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('links a delivered order to its invoice in My Orders', async () => {
+    const order = { ...answer.order, canPay: false, canCancel: false };
+    serveApi({ ...sita, 'GET /api/order/user': () => ({ json: { success: true, orders: [order, { ...order, _id: 'o3', number: 10483, status: 'Packed' }] } }) });
+    renderStore('/my-orders');
+    const link = await screen.findByRole('link', { name: 'Tax invoice for order #10482' });
+    expect(link).toHaveAttribute('href', '/my-orders/o1/invoice');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Tax invoice for order #10483' })).not.toBeInTheDocument());
+  });
+});
+
+describe('tax invoice settings', () => {
+  it('sets the registered name, address and PAN, refusing a PAN that is not 9 digits', async () => {
+    const calls = serveApi({
+      ...seller,
+      ...npr,
+      'POST /api/seller/settings': (body) => ({ json: { success: true, message: 'Settings saved', settings: { delivery: null, ...(body as object) } } }),
+    });
+    renderStore('/seller/settings');
+    const on = await screen.findByRole('checkbox', { name: 'Issue tax invoices' });
+    expect(on).not.toBeChecked();
+    expect(screen.getByText('Without these details, delivered orders get no tax invoice.')).toBeInTheDocument();
+    await userEvent.click(on);
+    await userEvent.type(screen.getByLabelText('Registered business name'), 'Haat Traders Pvt. Ltd.');
+    await userEvent.type(screen.getByLabelText('Business address'), 'Baneshwor-10, Kathmandu');
+    await userEvent.type(screen.getByLabelText('PAN/VAT number'), '60123');
+    const save = within(screen.getByRole('region', { name: 'Tax invoice' })).getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    expect(await screen.findByText('The PAN/VAT number is 9 digits, like 123456789')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/seller/settings')).toBe(false);
+    await userEvent.type(screen.getByLabelText('PAN/VAT number'), '4567');
+    await userEvent.click(save);
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/settings')?.body).toEqual({
+      invoice: { legalName: 'Haat Traders Pvt. Ltd.', address: 'Baneshwor-10, Kathmandu', pan: '601234567' },
+    });
+    expect(screen.getByText(/Orders delivered before these details are set get no tax invoice/)).toBeInTheDocument();
+  });
+});

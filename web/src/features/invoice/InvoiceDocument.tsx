@@ -1,0 +1,136 @@
+import type { Invoice, Order } from '../../lib/contract';
+import { formatMinor, localDigits, toMinor } from '../../lib/money';
+import { addressLines } from '../../lib/address';
+import { t, useLanguage } from '../../i18n';
+
+/**
+ * InvoiceDocument is a delivered order's tax invoice as it is printed: the seller's registered
+ * details as they were when it was issued, its number in the fiscal year, its date in Bikram Sambat
+ * and AD, the buyer, the lines and the totals in the order's currency.
+ */
+export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: Invoice; order: Order }) {
+  const lang = useLanguage();
+  const text = t.invoice;
+  const a = o.address;
+  /** minor writes an amount in minor units in the order's currency, always with its paisa or cents, as accounts are kept. */
+  const minor = (m: number) => formatMinor(m, o.currency, lang, { fixed: true });
+  const lines = o.items.map((it) => ({ it, total: toMinor(it.product.offerPrice) * it.quantity }));
+  const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
+  const fee = toMinor(o.deliveryFee);
+  const tax = toMinor(o.amount) - subtotal - fee;
+  const meta: [string, string][] = [
+    [text.number, text.code(inv.code)],
+    [text.fiscalYear, text.fiscal(inv.fiscalYear)],
+    [text.dateBs, text.bsDate(inv.dateBs)],
+    [text.dateAd, text.adDate(inv.dateAd)],
+    [text.orderNo, t.orders.number(o.number)],
+  ];
+  const th = 'py-2 align-bottom font-semibold';
+  return (
+    <article
+      aria-labelledby="invoice-title"
+      data-testid="tax-invoice"
+      className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-4 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
+    >
+      <header className="border-b-2 border-slate-900 pb-4 text-center">
+        <p className="text-xl font-bold [overflow-wrap:anywhere] md:text-2xl">{inv.seller.legalName}</p>
+        <p className="[overflow-wrap:anywhere]">{inv.seller.address}</p>
+        <p className="font-medium">
+          {text.pan} <span className="tabular-nums">{inv.seller.pan}</span>
+        </p>
+        <h1 id="invoice-title" className="mt-3 text-lg font-bold tracking-wide uppercase">
+          {text.title}
+        </h1>
+      </header>
+
+      <div className="mt-5 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-labelledby="invoice-buyer">
+          <h2 id="invoice-buyer" className="text-xs font-semibold tracking-wide text-slate-500 uppercase print:text-slate-700">
+            {text.buyer}
+          </h2>
+          <address className="mt-1 not-italic [overflow-wrap:anywhere]">
+            <span className="font-semibold">
+              {a.firstName} {a.lastName}
+            </span>
+            {addressLines(a).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+            <span className="block">
+              {text.phone} {a.phone}
+            </span>
+          </address>
+        </section>
+        <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-1 sm:justify-self-end print:justify-self-end">
+          {meta.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-slate-600 print:text-slate-800">{k}</dt>
+              <dd className="font-semibold tabular-nums">{v}</dd>
+            </div>
+          ))}
+
+        </dl>
+      </div>
+
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm sm:text-base">
+          <thead>
+            <tr className="border-b border-slate-400">
+              <th scope="col" className={`${th} w-8 pr-2`}>
+                {text.sn}
+              </th>
+              <th scope="col" className={`${th} pr-3`}>
+                {text.item}
+              </th>
+              <th scope="col" className={`${th} pr-3 text-right`}>
+                {text.quantity}
+              </th>
+              <th scope="col" className={`${th} pr-3 text-right`}>
+                {text.unitPrice}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {text.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map(({ it, total }, i) => (
+              <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
+                <td className="py-2 pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
+                <td className="py-2 pr-3 break-words">{it.product.name}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{localDigits(String(it.quantity), lang)}</td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{minor(toMinor(it.product.offerPrice))}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="break-inside-avoid">
+            {(
+              [
+                [text.subtotal, subtotal],
+                [text.deliveryFee, fee],
+                [t.cart.tax, tax],
+              ] as const
+            ).map(([label, m]) => (
+              <tr key={label}>
+                <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-medium">
+                  {label}
+                </th>
+                <td className="pt-2 text-right whitespace-nowrap tabular-nums">{minor(m)}</td>
+              </tr>
+            ))}
+            <tr className="border-t-2 border-slate-900">
+              <th scope="row" colSpan={4} className="pt-2 pr-3 text-right text-lg font-bold">
+                {text.total}
+              </th>
+              <td className="pt-2 text-right text-lg font-bold whitespace-nowrap tabular-nums" data-testid="invoice-total">
+                {minor(toMinor(o.amount))}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </article>
+  );
+}
