@@ -77,6 +77,37 @@ type Invoice struct {
 	DateAD string `json:"dateAd"`
 	// Seller is the seller's details as they were when the invoice was issued.
 	Seller InvoiceDetails `json:"seller"`
+	// Totals are the order's figures as it was charged, under its tax rule.
+	Totals InvoiceTotals `json:"totals"`
+}
+
+// InvoiceTotals are an invoiced order's figures: under the flat rule the tax is added to subtotal
+// and fee; under Nepal VAT, prices and fee include the VAT, and the total splits into the taxable
+// value without VAT, the VAT and the value of exempt goods.
+type InvoiceTotals struct {
+	TaxRule     TaxRule `json:"taxRule"`
+	Subtotal    Money   `json:"subtotal"`
+	DeliveryFee Money   `json:"deliveryFee"`
+	Tax         Money   `json:"tax"`
+	// TaxableExVAT is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
+	// the flat rule.
+	TaxableExVAT Money `json:"taxableExVat"`
+	// Exempt is, under VAT, the value of VAT-exempt goods; 0 under the flat rule.
+	Exempt Money `json:"exempt"`
+	Total  Money `json:"total"`
+}
+
+// InvoiceTotalsOf are the figures of the order's invoice, from its bill as charged.
+func InvoiceTotalsOf(o *Order) InvoiceTotals {
+	b := o.Bill()
+	t := InvoiceTotals{TaxRule: o.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Tax: b.Tax, Exempt: b.Exempt, Total: b.Amount}
+	if b.Taxable > 0 {
+		t.TaxableExVAT = b.Taxable - b.Tax
+	}
+	if t.TaxRule == "" {
+		t.TaxRule = TaxFlat
+	}
+	return t
 }
 
 // NewInvoice is the invoice with its number in its fiscal year, issued at an instant, with the

@@ -119,6 +119,11 @@ func TestTaxInvoice(t *testing.T) {
 		if seller := inv["seller"].(map[string]any); seller["pan"] != "601234567" || seller["legalName"] != "Haat Traders Pvt. Ltd." {
 			t.Fatalf("invoice seller: %v", seller)
 		}
+		// Two bags of rice at 295, the spec's 2% on top.
+		if tot := inv["totals"].(map[string]any); tot["taxRule"] != "flat" || tot["subtotal"] != 590.0 || tot["deliveryFee"] != 0.0 ||
+			tot["tax"] != 11.8 || tot["total"] != 601.8 || tot["taxableExVat"] != 0.0 || tot["exempt"] != 0.0 {
+			t.Fatalf("invoice totals: %v", tot)
+		}
 		// The shopper reads their own invoice, with the order.
 		r := shopper.get("/api/order/invoice?id=" + id)
 		want(t, r, 200)
@@ -199,6 +204,28 @@ func TestInvoiceNumbersRace(t *testing.T) {
 			if n != i+1 {
 				t.Fatalf("invoice numbers %v, want 1 to %d", numbers, racers)
 			}
+		}
+	})
+}
+
+// TestTaxInvoiceVAT: under Nepal VAT the invoice splits the total into the taxable value without
+// VAT, the VAT and the exempt goods.
+func TestTaxInvoiceVAT(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		want(t, seller.post("/api/seller/settings", invoiceDetails), 200)
+		want(t, seller.post("/api/seller/settings", map[string]any{"taxRule": "vat"}), 200)
+		_, _, number := s.deliveredOrder(seller)
+		tot := seller.sellerInvoice(number)["totals"].(map[string]any)
+		if tot["taxRule"] != "vat" || tot["subtotal"] != 590.0 || tot["total"] != 590.0 {
+			t.Fatalf("VAT totals: %v", tot)
+		}
+		vat, taxable, exempt := haat.Money(tot["tax"].(float64)*100+0.5), haat.Money(tot["taxableExVat"].(float64)*100+0.5), haat.Money(tot["exempt"].(float64)*100+0.5)
+		if taxable+vat+exempt != 59000 {
+			t.Fatalf("taxable %d + VAT %d + exempt %d is not the total: %v", taxable, vat, exempt, tot)
+		}
+		if exempt == 0 && vat != haat.VATIncluded(59000) {
+			t.Fatalf("VAT %d, want %d: %v", vat, haat.VATIncluded(59000), tot)
 		}
 	})
 }

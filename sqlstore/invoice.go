@@ -66,6 +66,7 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 			return err
 		}
 		i, err := haat.NewInvoice(order.ID, haat.FiscalYear(fy), number, fromMillis(issued), seller)
+		i.Totals = haat.InvoiceTotalsOf(order)
 		inv = &i
 		return err
 	})

@@ -433,6 +433,12 @@ export const en = {
     amount: 'Amount',
     subtotal: 'Subtotal',
     deliveryFee: 'Delivery fee',
+    /** taxable, vat and exempt split an invoice's total under Nepal VAT. */
+    taxable: 'Taxable amount (excl. VAT)',
+    vat: `VAT (${vatRate})`,
+    exempt: 'VAT-exempt amount',
+    /** exemptItem marks a line exempt from VAT. */
+    exemptItem: 'VAT-exempt',
     total: 'Total',
     print: 'Print',
     backToOrders: 'Back to orders',

@@ -672,6 +672,28 @@ export interface Invoice {
   dateAd: string;
   /** seller is the seller's details as they were when the invoice was issued. */
   seller: InvoiceDetails;
+  /** totals are the order's figures as it was charged, under its tax rule. */
+  totals: InvoiceTotals;
+}
+
+/**
+ * InvoiceTotals are an invoiced order's figures: under the flat rule the tax is added to subtotal
+ * and fee; under Nepal VAT, prices and fee include the VAT, and the total splits into the taxable
+ * value without VAT, the VAT and the value of exempt goods.
+ */
+export interface InvoiceTotals {
+  taxRule: TaxRule;
+  subtotal: Money;
+  deliveryFee: Money;
+  tax: Money;
+  /**
+   * taxableExVat is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
+   * the flat rule.
+   */
+  taxableExVat: Money;
+  /** exempt is, under VAT, the value of VAT-exempt goods; 0 under the flat rule. */
+  exempt: Money;
+  total: Money;
 }
 
 /** PaymentMethod is a provider as the storefront offers it. */

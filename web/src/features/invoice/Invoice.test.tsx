@@ -22,16 +22,17 @@ const address = {
   zipcode: '', country: 'Nepal', phone: '9841234567', district: 'Kathmandu', ward: 10,
 };
 
-/** answer is an invoice of two lines: rice 2 × Rs. 295 and ghee 1 × Rs. 1,180.50, Rs. 75 delivery, 2% tax. */
+/** answer is an invoice of two lines: rice 2 × Rs. 295 and ghee 1 × Rs. 1,180.50, Rs. 75 delivery, the 2% tax on the subtotal. */
 const answer: InvoiceResponse = {
   success: true,
   invoice: {
     orderId: 'o1', fiscalYear: '2082/83', number: 17, code: '2082/83-17', issuedAt: '2025-07-17T04:00:00Z',
     dateBs: { year: 2082, month: 4, day: 1 }, dateAd: '2025-07-17',
     seller: { legalName: 'Haat Traders Pvt. Ltd.', address: 'Baneshwor-10, Kathmandu', pan: '601234567' },
+    totals: { taxRule: 'flat', subtotal: 1770.5, deliveryFee: 75, tax: 35.41, taxableExVat: 0, exempt: 0, total: 1880.91 },
   },
   order: {
-    _id: 'o1', number: 10482, address, amount: 1893.11, deliveryFee: 75, currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
+    _id: 'o1', number: 10482, address, amount: 1880.91, deliveryFee: 75, tax: 35.41, taxRule: 'flat', currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
     items: [
       { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: [] }, quantity: 2 },
       { product: { _id: 'ghee', name: 'Cow Ghee', category: 'Dairy', offerPrice: 1180.5, image: [] }, quantity: 1 },
@@ -64,12 +65,35 @@ describe('tax invoice', () => {
     expect(rows).toContain('2Cow Ghee1Rs. 1,180.50Rs. 1,180.50');
     expect(rows).toContain('SubtotalRs. 1,770.50');
     expect(rows).toContain('Delivery feeRs. 75.00');
-    expect(rows).toContain('Tax (2%)Rs. 47.61');
-    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('Rs. 1,893.11');
+    expect(rows).toContain('Tax (2%)Rs. 35.41');
+    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('Rs. 1,880.91');
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
     expect(calls.some((c) => c.key === 'GET /api/seller/order/invoice?number=10482')).toBe(true);
     expect(screen.getByRole('link', { name: 'Back to orders' })).toHaveAttribute('href', '/seller/orders');
+  });
+
+  it('splits the total under Nepal VAT into the taxable amount, the VAT and the exempt goods', async () => {
+    const vat: InvoiceResponse = {
+      ...answer,
+      invoice: { ...answer.invoice, totals: { taxRule: 'vat', subtotal: 1770.5, deliveryFee: 75, tax: 144.44, taxableExVat: 1111.06, exempt: 590, total: 1845.5 } },
+      order: {
+        ...answer.order, amount: 1845.5, tax: 144.44, taxRule: 'vat',
+        items: [{ ...answer.order.items[0]!, product: { ...answer.order.items[0]!.product, vatExempt: true } }, answer.order.items[1]!],
+      },
+    };
+    serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: vat }) });
+    renderStore('/seller/orders/10482/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    const rows = within(doc).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('1Jumla Red RiceVAT-exempt2Rs. 295.00Rs. 590.00');
+    expect(rows).toContain('SubtotalRs. 1,770.50');
+    expect(rows).toContain('Delivery feeRs. 75.00');
+    expect(rows).toContain('Taxable amount (excl. VAT)Rs. 1,111.06');
+    expect(rows).toContain('VAT (13%)Rs. 144.44');
+    expect(rows).toContain('VAT-exempt amountRs. 590.00');
+    expect(rows.some((r) => r?.startsWith('Tax (2%)'))).toBe(false);
+    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('Rs. 1,845.50');
   });
 
   it('writes the invoice in Nepali with Devanagari digits and Nepali month names', async () => {
@@ -83,7 +107,7 @@ describe('tax invoice', () => {
     expect(meta('आर्थिक वर्ष')).toBe('२०८२/८३');
     expect(meta('मिति (वि.सं.)')).toBe('२०८२ साउन १');
     expect(meta('मिति (ई.सं.)')).toMatch(/२०२५/);
-    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('रु १,८९३.११');
+    expect(within(doc).getByTestId('invoice-total')).toHaveTextContent('रु १,८८०.९१');
   });
 
   it("shows the shopper their own order's invoice, and says why an order has none", async () => {

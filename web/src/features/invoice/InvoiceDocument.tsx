@@ -15,9 +15,20 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
   /** minor writes an amount in minor units in the order's currency, always with its paisa or cents, as accounts are kept. */
   const minor = (m: number) => formatMinor(m, o.currency, lang, { fixed: true });
   const lines = o.items.map((it) => ({ it, total: toMinor(it.product.offerPrice) * it.quantity }));
-  const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
-  const fee = toMinor(o.deliveryFee);
-  const tax = toMinor(o.amount) - subtotal - fee;
+  const totals = inv.totals;
+  const vat = totals.taxRule === 'vat';
+  // Under VAT, prices include it: the total splits into the taxable value, the VAT and the exempt goods.
+  const rows: (readonly [string, number])[] = [
+    [text.subtotal, totals.subtotal],
+    [text.deliveryFee, totals.deliveryFee],
+    ...(vat
+      ? ([
+          [text.taxable, totals.taxableExVat],
+          [text.vat, totals.tax],
+          [text.exempt, totals.exempt],
+        ] as const)
+      : ([[t.cart.tax, totals.tax]] as const)),
+  ];
   const meta: [string, string][] = [
     [text.number, text.code(inv.code)],
     [text.fiscalYear, text.fiscal(inv.fiscalYear)],
@@ -98,7 +109,10 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
             {lines.map(({ it, total }, i) => (
               <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
                 <td className="py-2 pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
-                <td className="py-2 pr-3 break-words">{it.product.name}</td>
+                <td className="py-2 pr-3 break-words">
+                  {it.product.name}
+                  {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
+                </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{localDigits(String(it.quantity), lang)}</td>
                 <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{minor(toMinor(it.product.offerPrice))}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
@@ -106,18 +120,12 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
             ))}
           </tbody>
           <tfoot className="break-inside-avoid">
-            {(
-              [
-                [text.subtotal, subtotal],
-                [text.deliveryFee, fee],
-                [t.cart.tax, tax],
-              ] as const
-            ).map(([label, m]) => (
-              <tr key={label}>
+            {rows.map(([label, amount], i) => (
+              <tr key={label} className={vat && i === 2 ? 'border-t border-stone-200' : ''}>
                 <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-medium">
                   {label}
                 </th>
-                <td className="pt-2 text-right whitespace-nowrap tabular-nums">{minor(m)}</td>
+                <td className="pt-2 text-right whitespace-nowrap tabular-nums">{minor(toMinor(amount))}</td>
               </tr>
             ))}
             <tr className="border-t-2 border-slate-900">
@@ -125,7 +133,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
                 {text.total}
               </th>
               <td className="pt-2 text-right text-lg font-bold whitespace-nowrap tabular-nums" data-testid="invoice-total">
-                {minor(toMinor(o.amount))}
+                {minor(toMinor(totals.total))}
               </td>
             </tr>
           </tfoot>
