@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { seller } from '../playwright.config';
-import { addAddress, signUp, uniqueEmail } from './helpers';
+import { addAddress, sellerSignIn, signUp, uniqueEmail } from './helpers';
 
 /** overflow is how far the page is wider than the window (0 when nothing sticks out sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -22,11 +21,7 @@ test('the seller sets the tax invoice details, delivers an order and prints its 
 
   // The seller sets the store's invoice details under Settings.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/seller');
-  await page.getByLabel('Email').fill(seller.email);
-  await page.getByLabel('Password').fill(seller.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await sellerSignIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Tax invoice' });
   await section.getByRole('checkbox', { name: 'Issue tax invoices' }).check();
