@@ -35,8 +35,13 @@ function listOf(names: string[]): string {
 }
 
 /** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
-/** adDay shows a day (YYYY-MM-DD) of the Gregorian calendar in Nepali. */
-const adDay = new Intl.DateTimeFormat('ne-NP', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** adMonths are the Gregorian months as Nepali writes them (browsers' ne-NP data may lack them). */
+const adMonths = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'];
+/** adDay writes a day (YYYY-MM-DD) of the Gregorian calendar in Nepali: "१७ जुलाई २०२५". */
+const adDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${num(d ?? 0)} ${adMonths[(m ?? 1) - 1] ?? ''} ${num(y ?? 0)}`;
+};
 const slotDay = new Intl.DateTimeFormat('ne-NP', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** deliveryFee says what delivery costs under terms with a fee. */
@@ -421,7 +426,7 @@ export const ne: Messages = {
     backToOrders: 'अर्डरहरूमा फर्कनुहोस्',
     backToMyOrders: 'मेरा अर्डरहरूमा फर्कनुहोस्',
     bsDate: (d: BSDate) => `${num(d.year)} ${BS_MONTH_NAMES_NEPALI[d.month - 1]} ${num(d.day)}`,
-    adDate: (day) => adDay.format(new Date(`${day}T00:00:00Z`)),
+    adDate: adDay,
     code: (code) => toDevanagariDigits(code),
     fiscal: (fy) => toDevanagariDigits(fy),
   },

@@ -41,7 +41,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
     <article
       aria-labelledby="invoice-title"
       data-testid="tax-invoice"
-      className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-4 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
+      className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-3 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
     >
       <header className="border-b-2 border-slate-900 pb-4 text-center">
         <p className="text-xl font-bold [overflow-wrap:anywhere] md:text-2xl">{inv.seller.legalName}</p>
@@ -85,19 +85,19 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
       </div>
 
       <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm sm:text-base">
+        <table className="w-full border-collapse text-left text-xs min-[400px]:text-sm sm:text-base">
           <thead>
             <tr className="border-b border-slate-400">
-              <th scope="col" className={`${th} w-8 pr-2`}>
+              <th scope="col" className={`${th} w-8 pr-1.5 sm:pr-2`}>
                 {text.sn}
               </th>
-              <th scope="col" className={`${th} pr-3`}>
+              <th scope="col" className={`${th} pr-1.5 sm:pr-3`}>
                 {text.item}
               </th>
-              <th scope="col" className={`${th} pr-3 text-right`}>
+              <th scope="col" className={`${th} pr-1.5 sm:pr-3 text-right`}>
                 {text.quantity}
               </th>
-              <th scope="col" className={`${th} pr-3 text-right`}>
+              <th scope="col" className={`${th} pr-1.5 sm:pr-3 text-right`}>
                 {text.unitPrice}
               </th>
               <th scope="col" className={`${th} text-right`}>
@@ -108,13 +108,13 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
           <tbody>
             {lines.map(({ it, total }, i) => (
               <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
-                <td className="py-2 pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
-                <td className="py-2 pr-3 break-words">
+                <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 break-words">
                   {it.product.name}
                   {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{localDigits(String(it.quantity), lang)}</td>
-                <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{minor(toMinor(it.product.offerPrice))}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">{localDigits(String(it.quantity), lang)}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right whitespace-nowrap tabular-nums">{minor(toMinor(it.product.offerPrice))}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
               </tr>
             ))}
@@ -122,14 +122,14 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
           <tfoot className="break-inside-avoid">
             {rows.map(([label, amount], i) => (
               <tr key={label} className={vat && i === 2 ? 'border-t border-stone-200' : ''}>
-                <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-medium">
+                <th scope="row" colSpan={4} className="pt-2 pr-1.5 sm:pr-3 text-right font-medium">
                   {label}
                 </th>
                 <td className="pt-2 text-right whitespace-nowrap tabular-nums">{minor(toMinor(amount))}</td>
               </tr>
             ))}
             <tr className="border-t-2 border-slate-900">
-              <th scope="row" colSpan={4} className="pt-2 pr-3 text-right text-lg font-bold">
+              <th scope="row" colSpan={4} className="pt-2 pr-1.5 sm:pr-3 text-right text-lg font-bold">
                 {text.total}
               </th>
               <td className="pt-2 text-right text-lg font-bold whitespace-nowrap tabular-nums" data-testid="invoice-total">
