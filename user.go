@@ -69,8 +69,11 @@ type User struct {
 
 // Seller is an account that may use the seller area.
 type Seller struct {
-	ID    string
-	Email string
+	ID    string `json:"_id"`
+	Email string `json:"email"`
+	// Language is the language the seller chose to read the seller area in, empty while they chose
+	// none: the seller area then keeps the browser's choice.
+	Language Language `json:"language,omitempty"`
 }
 
 // Session roles: shopper and seller sessions live in separate cookies.
@@ -120,6 +123,10 @@ type SellerService interface {
 	UpsertSeller(ctx context.Context, email, password string) error
 	// AuthenticateSeller returns the seller whose email and password match.
 	AuthenticateSeller(ctx context.Context, email, password string) (*Seller, error)
+	// Seller returns the seller with id, or ENOTFOUND.
+	Seller(ctx context.Context, id string) (*Seller, error)
+	// SetSellerLanguage keeps the language a seller reads the seller area in.
+	SetSellerLanguage(ctx context.Context, sellerID string, lang Language) error
 }
 
 // SessionService keeps login sessions; tokens are stored hashed.

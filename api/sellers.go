@@ -22,12 +22,40 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleSeller, seller.ID); err != nil {
 		return err
 	}
-	return ok(w, MessageResponse{Message: "Logged In", Success: true})
+	return ok(w, SellerResponse{Message: "Logged In", Seller: *seller, Success: true})
 }
 
-// authSeller answers success to a seller; the route's role turns anyone else away.
+// SellerResponse is the signed-in seller, after sign-in (with a message) or when the seller area
+// asks who is signed in (GET /api/seller/auth-seller); the spec's client reads only success.
+type SellerResponse struct {
+	Message string      `json:"message,omitempty"`
+	Seller  haat.Seller `json:"seller"`
+	Success bool        `json:"success"`
+}
+
+// authSeller answers the seller of the session; the route's role turns anyone else away.
 func (s *Server) authSeller(w http.ResponseWriter, r *http.Request) error {
-	return ok(w, MessageResponse{Success: true})
+	seller, err := s.Sellers.Seller(r.Context(), subject(r.Context(), haat.RoleSeller))
+	if err != nil {
+		return err
+	}
+	return ok(w, SellerResponse{Seller: *seller, Success: true})
+}
+
+// setSellerLanguage keeps the language the signed-in seller chose to read the seller area in.
+func (s *Server) setSellerLanguage(w http.ResponseWriter, r *http.Request) error {
+	var req LanguageRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	lang, err := haat.ParseLanguage(string(req.Language))
+	if err != nil {
+		return err
+	}
+	if err := s.Sellers.SetSellerLanguage(r.Context(), subject(r.Context(), haat.RoleSeller), lang); err != nil {
+		return err
+	}
+	return ok(w, MessageResponse{Success: true, Message: "Language saved"})
 }
 
 // DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).

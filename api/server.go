@@ -103,6 +103,7 @@ func (s *Server) routes() []route {
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
 		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
+		{"POST /api/seller/language", seller, s.setSellerLanguage},
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", seller, s.sellerProducts},
 		{"GET /api/seller/dashboard", seller, s.sellerDashboard},

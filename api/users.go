@@ -13,7 +13,8 @@ type RegisterRequest struct {
 	Password string `json:"password"`
 }
 
-// LanguageRequest is the language a signed-in shopper chose (POST /api/user/language): "en" or "ne".
+// LanguageRequest is the language a signed-in shopper or seller chose (POST /api/user/language,
+// POST /api/seller/language): "en" or "ne".
 type LanguageRequest struct {
 	Language haat.Language `json:"language"`
 }

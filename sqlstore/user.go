@@ -323,12 +323,36 @@ func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*h
 	return s, nil
 }
 
+// Seller returns the seller with id, or ENOTFOUND.
+func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
+	s := &haat.Seller{}
+	err := d.db.QueryRowContext(ctx, `SELECT id, email, language FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email, &s.Language)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, haat.Errorf(haat.ENOTFOUND, "Seller not found")
+	} else if err != nil {
+		return nil, wrap("seller", err)
+	}
+	return s, nil
+}
+
+// SetSellerLanguage keeps the language a seller reads the seller area in.
+func (d *DB) SetSellerLanguage(ctx context.Context, sellerID string, lang haat.Language) error {
+	res, err := d.db.ExecContext(ctx, `UPDATE sellers SET language = $1 WHERE id = $2`, lang, sellerID)
+	if err != nil {
+		return wrap("set seller language", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return haat.Errorf(haat.ENOTFOUND, "Seller not found")
+	}
+	return nil
+}
+
 // seller reads the seller with email and the hash of their password, or ENOTFOUND.
 func (d *DB) seller(ctx context.Context, email string) (s *haat.Seller, hash string, err error) {
 	err = d.read(ctx, func(tx *Tx) error {
 		s = &haat.Seller{}
-		err := tx.QueryRowContext(ctx, `SELECT id, email, password_hash FROM sellers WHERE email_key = $1`,
-			emailKey(email)).Scan(&s.ID, &s.Email, &hash)
+		err := tx.QueryRowContext(ctx, `SELECT id, email, language, password_hash FROM sellers WHERE email_key = $1`,
+			emailKey(email)).Scan(&s.ID, &s.Email, &s.Language, &hash)
 		if errors.Is(err, sql.ErrNoRows) {
 			return haat.Errorf(haat.ENOTFOUND, "Seller not found")
 		}

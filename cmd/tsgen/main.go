@@ -102,6 +102,7 @@ func contract(g *generator) {
 	g.section("JSON shapes of the API.")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
+	g.declare(reflect.TypeFor[haat.Seller]())
 	g.declare(reflect.TypeFor[haat.Address]())
 	g.declare(reflect.TypeFor[haat.Order]())
 	g.declare(reflect.TypeFor[haat.Refund]())
@@ -132,6 +133,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.LoginRequest](),
 	reflect.TypeFor[api.LanguageRequest](),
 	reflect.TypeFor[api.UserResponse](),
+	reflect.TypeFor[api.SellerResponse](),
 	reflect.TypeFor[api.OTPSendRequest](),
 	reflect.TypeFor[api.OTPSendResponse](),
 	reflect.TypeFor[api.OTPVerifyRequest](),

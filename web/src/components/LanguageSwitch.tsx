@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { t, useLanguage } from '../i18n';
-import { chooseLanguage } from '../features/account/language';
-import { useUser } from '../features/account/api';
+import { chooseLanguage, type KeepLanguage } from '../lib/language';
+import { keepLanguage, useUser } from '../features/account/api';
 
 /**
  * LanguageSwitch offers the other language, named in itself ("नेपाली" in English, "English" in
- * Nepali). The choice is kept in the browser and, for a signed-in shopper, with the account.
+ * Nepali). The choice is kept in the browser and, with keep, with a signed-in account: by default
+ * the shopper's, when one is signed in (the seller area passes the seller's).
  */
-export default function LanguageSwitch({ className = '' }: { className?: string }) {
+export default function LanguageSwitch({ className = '', keep }: { className?: string; keep?: KeepLanguage | null }) {
   const lang = useLanguage();
   const { user } = useUser();
+  const keepWith = keep !== undefined ? (keep ?? undefined) : user ? keepLanguage : undefined;
   const [busy, setBusy] = useState(false);
   const other = lang === 'en' ? 'ne' : 'en';
   return (
@@ -19,7 +21,7 @@ export default function LanguageSwitch({ className = '' }: { className?: string 
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        void chooseLanguage(other, user !== null).finally(() => setBusy(false));
+        void chooseLanguage(other, keepWith).finally(() => setBusy(false));
       }}
       className={`min-h-11 shrink-0 rounded-full border border-stone-300 px-3 text-sm font-medium text-slate-700 hover:bg-stone-100 disabled:opacity-60 ${className}`}
       title={t.language.switchTitle}

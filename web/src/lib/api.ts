@@ -48,6 +48,7 @@ import type {
   UserAlertsResponse,
   UserOrdersResponse,
   UserResponse,
+  SellerResponse,
 } from './contract';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
@@ -132,9 +133,11 @@ export const api = {
   /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
   setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
 
-  authSeller: () => get<MessageResponse>('/api/seller/auth-seller'),
+  authSeller: () => get<SellerResponse>('/api/seller/auth-seller'),
   sellerLogin: (email: string, password: string) =>
-    post<LoginRequest, MessageResponse>('/api/seller/login', { email: email.trim(), password }),
+    post<LoginRequest, SellerResponse>('/api/seller/login', { email: email.trim(), password }),
+  /** setSellerLanguage keeps the language the signed-in seller reads the seller area in with their account. */
+  setSellerLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/seller/language', { language }),
   sellerLogout: () => get<MessageResponse>('/api/seller/logout'),
 
   /** updateCart saves the cart; with version it is refused (409, data: the saved cartItems and cartVersion) when another tab saved first. */

@@ -426,6 +426,17 @@ export interface User {
 /** Cart maps product id to a positive quantity. */
 export type Cart = Record<string, number>;
 
+/** Seller is an account that may use the seller area. */
+export interface Seller {
+  _id: string;
+  email: string;
+  /**
+   * language is the language the seller chose to read the seller area in, empty while they chose
+   * none: the seller area then keeps the browser's choice.
+   */
+  language?: Language;
+}
+
 /**
  * Address is a saved delivery address of a user. The spec's ten fields come first; a Nepali
  * address keeps its province in State, its municipality in City and its tole in Street, and adds
@@ -745,7 +756,10 @@ export interface LoginRequest {
   password: string;
 }
 
-/** LanguageRequest is the language a signed-in shopper chose (POST /api/user/language): "en" or "ne". */
+/**
+ * LanguageRequest is the language a signed-in shopper or seller chose (POST /api/user/language,
+ * POST /api/seller/language): "en" or "ne".
+ */
 export interface LanguageRequest {
   language: Language;
 }
@@ -758,6 +772,16 @@ export interface UserResponse {
   message?: string;
   success: boolean;
   user: User;
+}
+
+/**
+ * SellerResponse is the signed-in seller, after sign-in (with a message) or when the seller area
+ * asks who is signed in (GET /api/seller/auth-seller); the spec's client reads only success.
+ */
+export interface SellerResponse {
+  message?: string;
+  seller: Seller;
+  success: boolean;
 }
 
 /** OTPSendRequest asks for a sign-in code by SMS (POST /api/user/otp/send). */

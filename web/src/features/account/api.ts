@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../../lib/api';
-import type { User } from '../../lib/contract';
+import type { Language, User } from '../../lib/contract';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { cartStore } from '../cart/store';
 import { checkoutKeys } from '../checkout/api';
 import { orderKeys } from '../orders/api';
-import { followAccount } from './language';
+import { followAccount } from '../../lib/language';
+import { paths } from '../../app/paths';
 
 /** accountKeys are the query keys of the shopper's session. */
 export const accountKeys = {
@@ -14,10 +15,21 @@ export const accountKeys = {
   user: () => [...accountKeys.all, 'user'] as const,
 };
 
+/** keepLanguage keeps the signed-in shopper's language with their account. */
+export const keepLanguage = (lang: Language) => api.setLanguage(lang);
+
+/**
+ * followShopper applies the shopper's language, except in the seller area, which follows the
+ * seller's account (a browser may be signed in as both).
+ */
+function followShopper(user: User) {
+  if (!window.location.pathname.startsWith(paths.seller.root)) followAccount(user.language, keepLanguage);
+}
+
 /** signedIn keeps the user of a login, sign-up or session check, and merges the guest cart into theirs. */
 function signedIn(client: QueryClient, user: User) {
   cartStore(client).signedIn(user);
-  followAccount(user);
+  followShopper(user);
   client.setQueryData(accountKeys.user(), user);
 }
 
@@ -31,7 +43,7 @@ export const userQuery = queryOptions({
     const r = await api.isAuth();
     if (r.success) {
       cartStore(client).signedIn(r.user);
-      followAccount(r.user);
+      followShopper(r.user);
       return r.user;
     }
     if (r.status === 401) return null;

@@ -4,7 +4,7 @@ import LanguageSwitch from '../../components/LanguageSwitch';
 import { BoxIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, SettingsIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
-import { useSellerLogout } from './api';
+import { useSellerLanguage, useSellerLogout } from './api';
 
 /** links are the sidebar's, read when shown, in the language shown then. */
 const links = () => [
@@ -19,6 +19,7 @@ const links = () => [
 /** SellerLayout frames the seller's pages: a header with the greeting and Logout, and the sidebar. */
 export default function SellerLayout() {
   const sellerLogout = useSellerLogout();
+  const keepLanguage = useSellerLanguage();
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 print:min-h-0 print:bg-white">
@@ -26,7 +27,7 @@ export default function SellerLayout() {
         <Logo />
         <div className="flex items-center gap-2 text-slate-600 sm:gap-4">
           <p className="text-sm whitespace-nowrap sm:text-base">{t.seller.greeting}</p>
-          <LanguageSwitch />
+          <LanguageSwitch keep={keepLanguage} />
           <button type="button" onClick={() => sellerLogout.mutate()} className="min-h-11 rounded-full border border-stone-300 px-4 text-sm whitespace-nowrap hover:bg-stone-100 sm:px-5">
             {t.seller.logout}
           </button>

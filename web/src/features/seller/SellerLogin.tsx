@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import Logo from '../../components/Logo';
 import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';
+import LanguageSwitch from '../../components/LanguageSwitch';
 import { t } from '../../i18n';
 import { useSellerLogin } from './api';
 
@@ -19,7 +20,11 @@ export default function SellerLogin() {
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-stone-50 px-4 py-12">
-      <Logo />
+      <div className="flex w-full max-w-sm items-center justify-between gap-4">
+        <Logo />
+        {/* Before sign-in the choice stays in the browser; the seller's account follows it once signed in. */}
+        <LanguageSwitch keep={null} />
+      </div>
       <form onSubmit={submit} className="w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-8 text-sm text-slate-600 shadow-sm">
         <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">
           <Accented text={t.seller.loginTitle} />

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
-import type { OrderStatus, Product, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
+import { useCallback, useEffect } from 'react';
+import type { OrderStatus, Product, Seller, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
+import { followAccount, type KeepLanguage } from '../../lib/language';
 import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
 import { t, said } from '../../i18n';
@@ -20,18 +22,22 @@ export const sellerKeys = {
   slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
 };
 
-/** sellerSessionQuery tells once per visit whether a seller is signed in; any failure counts as no. */
+/** sellerSessionQuery asks once per visit which seller is signed in: the seller, or null; any failure counts as none. */
 export const sellerSessionQuery = queryOptions({
   queryKey: sellerKeys.session(),
-  queryFn: async () => (await api.authSeller()).success,
+  queryFn: async (): Promise<Seller | null> => {
+    const r = await api.authSeller();
+    // An older server answers success without the seller.
+    return r.success ? (r.seller ?? { _id: '', email: '' }) : null;
+  },
   staleTime: Infinity,
   retry: false,
 });
 
-/** useSellerSession is whether a seller is signed in, and whether the check has answered. */
+/** useSellerSession is whether a seller is signed in, the seller, and whether the check has answered. */
 export function useSellerSession() {
   const query = useQuery(sellerSessionQuery);
-  return { isSeller: query.data ?? false, checked: !query.isPending };
+  return { isSeller: !!query.data, seller: query.data ?? null, checked: !query.isPending };
 }
 
 /** useSellerLogin signs a seller in. */
@@ -39,15 +45,49 @@ export function useSellerLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) => unwrap(api.sellerLogin(email, password), t.toast.sellerLoginFailed),
-    onSuccess: () => client.setQueryData(sellerKeys.session(), true),
+    onSuccess: (r) => client.setQueryData(sellerKeys.session(), r.seller ?? { _id: '', email: '' }),
   });
 }
+
+/**
+ * useSellerLanguage keeps the seller area in the language kept with the seller's account (see
+ * followAccount) while the seller is signed in, and answers how to keep a new choice there.
+ */
+export function useSellerLanguage(): KeepLanguage {
+  const client = useQueryClient();
+  const { seller } = useSellerSession();
+  const keep = useCallback<KeepLanguage>(
+    async (language) => {
+      // A choice the server did not take stays with this browser.
+      if (!(await api.setSellerLanguage(language)).success) return;
+      client.setQueryData<Seller | null>(sellerKeys.session(), (s) => {
+        if (!s) return s;
+        const kept = { ...s, language };
+        followed.add(kept);
+        return kept;
+      });
+    },
+    [client],
+  );
+  useEffect(() => {
+    if (!seller?._id || followed.has(seller)) return;
+    followed.add(seller);
+    followAccount(seller.language, keep);
+  }, [seller, keep]);
+  return keep;
+}
+
+/**
+ * followed are the answers about the seller already followed: each is followed once, though the
+ * seller area renders anew (and runs its effects again) in a newly chosen language.
+ */
+const followed = new WeakSet<Seller>();
 
 /** useSellerLogout ends the seller's session and forgets the orders shown. */
 export function useSellerLogout() {
   const client = useQueryClient();
   return useEndSession(api.sellerLogout, () => {
-    client.setQueryData(sellerKeys.session(), false);
+    client.setQueryData(sellerKeys.session(), null);
     client.removeQueries({ queryKey: sellerKeys.orders() });
     client.removeQueries({ queryKey: sellerKeys.products() });
   });
