@@ -15,18 +15,31 @@ const vatRate = `${num((VAT_NUMERATOR * 100) / VAT_DENOMINATOR)}%`;
 /** imageLimit is the largest photo accepted as people read it: "५ MB". */
 const imageLimit = `${num(MAX_IMAGE_BYTES / (1 << 20))} MB`;
 
-const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
-/** dateTime shows a moment as "२०२६ नोभेम्बर २२, १०:०५". */
-const dateTime = new Intl.DateTimeFormat('ne-NP', dateTimeParts);
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
-/** zoned shows a moment as dateTime does, in a time zone (the store's); one formatter per zone. */
-function zoned(timeZone: string): Intl.DateTimeFormat {
-  let f = zonedFormats.get(timeZone);
+// Dates are written from their numbers, with the month and weekday names below: browsers' ne-NP
+// data may lack them (Debian's Chromium writes "November" for ne-NP).
+
+/** adMonths are the Gregorian months as Nepali writes them. */
+const adMonths = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'];
+/** weekdays are the days of the week, Sunday first, as Nepali shortens them. */
+const weekdays = ['आइत', 'सोम', 'मंगल', 'बुध', 'बिही', 'शुक्र', 'शनि'];
+
+const numericFormats = new Map<string, Intl.DateTimeFormat>();
+/** clockOf is a moment's date and time in a time zone (the browser's when none is named), as numbers. */
+function clockOf(date: Date, timeZone?: string) {
+  const key = timeZone ?? '';
+  let f = numericFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('ne-NP', { ...dateTimeParts, timeZone });
-    zonedFormats.set(timeZone, f);
+    f = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    numericFormats.set(key, f);
   }
-  return f;
+  const parts = f.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), time: `${part('hour')}:${part('minute')}` };
+}
+/** dateTime shows a moment as "२०२६ नोभेम्बर २२, १०:०५", in a time zone (the browser's when none is named). */
+function dateTime(iso: string, timeZone?: string): string {
+  const c = clockOf(new Date(iso), timeZone);
+  return `${num(c.year)} ${adMonths[c.month - 1] ?? ''} ${num(c.day)}, ${toDevanagariDigits(c.time)}`;
 }
 
 /** listOf joins names as a Nepali sentence does: "क", "क र ख", "क, ख र ग". */
@@ -34,15 +47,16 @@ function listOf(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} र ${names[names.length - 1]}`;
 }
 
-/** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
-/** adMonths are the Gregorian months as Nepali writes them (browsers' ne-NP data may lack them). */
-const adMonths = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'];
 /** adDay writes a day (YYYY-MM-DD) of the Gregorian calendar in Nepali: "१७ जुलाई २०२५". */
 const adDay = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return `${num(d ?? 0)} ${adMonths[(m ?? 1) - 1] ?? ''} ${num(y ?? 0)}`;
 };
-const slotDay = new Intl.DateTimeFormat('ne-NP', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+/** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
+const slotDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${weekdays[date.getUTCDay()] ?? ''}, ${num(date.getUTCDate())} ${adMonths[date.getUTCMonth()] ?? ''}`;
+};
 
 /** deliveryFee says what delivery costs under terms with a fee. */
 function deliveryFee(terms: DeliveryTerms): string {
@@ -293,7 +307,7 @@ export const ne: Messages = {
     closed: 'समय सकियो',
     none: 'आज वा भोलि कुनै डेलिभरी समय खुला छैन।',
     choose: 'कृपया डेलिभरी समय छान्नुहोस्',
-    day: (day) => slotDay.format(new Date(`${day}T00:00:00Z`)),
+    day: slotDay,
     shown: (day, time) => `डेलिभरी: ${day}, ${time}`,
     editorTitle: 'डेलिभरी समयहरू',
     intro: 'ग्राहकले आज र भोलिका लागि छान्ने दैनिक समयहरू। कुनै नभए अर्डरमा समय छान्नु पर्दैन।',
@@ -357,8 +371,8 @@ export const ne: Messages = {
     total: 'जम्मा रकम:',
     status: 'स्थिति:',
     date: 'मिति:',
-    placedAt: (iso) => dateTime.format(new Date(iso)),
-    placedAtIn: (iso, timeZone) => zoned(timeZone).format(new Date(iso)),
+    placedAt: (iso) => dateTime(iso),
+    placedAtIn: (iso, timeZone) => dateTime(iso, timeZone),
     quantity: 'परिमाण:',
     category: 'श्रेणी:',
     deliverTo: 'डेलिभरी ठेगाना:',
