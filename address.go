@@ -133,7 +133,7 @@ func (a *Address) validateNepali() error {
 		return Errorf(EINVALID, "District must be one of Nepal's %d districts", len(Districts))
 	}
 	if d.Province != p.Name {
-		return Errorf(EINVALID, "%s district is in %s Province, not %s", d.Name, d.Province, p.Name)
+		return Errorf(EINVALID, "%s district is in %s Province, not %s", districtName(d.Name), provinceName(d.Province), provinceName(p.Name))
 	}
 	a.State, a.District = p.Name, d.Name
 	if a.Ward == 0 {

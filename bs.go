@@ -219,7 +219,7 @@ func (d BSDate) Validate() error {
 		return err
 	}
 	if d.Day < 1 || d.Day > n {
-		return Errorf(EINVALID, "%s %d has %d days, not %d", BSMonthNames[d.Month-1], d.Year, n, d.Day)
+		return Errorf(EINVALID, "%s %d has %d days, not %d", placeName{BSMonthNames[d.Month-1], BSMonthNamesNepali[d.Month-1]}, d.Year, n, d.Day)
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ func (r *DeliveryRules) CheckMinimum(subtotal Money, currency Currency) error {
 	if currency == "" {
 		currency = USD
 	}
-	return Errorf(EINVALID, "Minimum order is %s", currency.Format(r.MinimumOrder, English))
+	return Errorf(EINVALID, "Minimum order is %s", Amount(currency, r.MinimumOrder))
 }
 
 // CheckArea refuses an address outside the delivery area, naming the area. An address with a
@@ -62,7 +62,7 @@ func (r *DeliveryRules) CheckArea(a Address) error {
 	if r == nil || r.Delivers(a) {
 		return nil
 	}
-	return Errorf(EINVALID, "We deliver only to %s. Please choose an address there", r.AreaText())
+	return Errorf(EINVALID, "We deliver only to %s. Please choose an address there", districtList(r.Districts))
 }
 
 // Delivers reports whether the address is inside the delivery area (see CheckArea).
@@ -90,11 +90,7 @@ func (r *DeliveryRules) AreaText() string {
 	if r == nil || len(r.Districts) == 0 {
 		return ""
 	}
-	n := len(r.Districts)
-	if n == 1 {
-		return r.Districts[0]
-	}
-	return strings.Join(r.Districts[:n-1], ", ") + " and " + r.Districts[n-1]
+	return districtList(r.Districts).String()
 }
 
 // Validate checks the rules a seller sets and writes the districts by their English names, in the

@@ -22,16 +22,32 @@ const (
 )
 
 // Error is an application error whose Message is safe to show to a shopper or seller.
+// The format and arguments it was written from are kept, so that the message can be written
+// again in another language (see In).
 type Error struct {
 	Code    string
 	Message string
+	format  string
+	args    []any
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("haat: code=%s message=%s", e.Code, e.Message) }
 
 // Errorf returns an application error with a user-facing message.
 func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), format: format, args: args}
+}
+
+// In is the message in the language: Message itself in English, or the message written again
+// from the language's catalogue (see Say). An error made without Errorf keeps its Message.
+func (e *Error) In(lang Language) string {
+	if e.format == "" {
+		if local, ok := catalogues[lang][e.Message]; ok {
+			return local
+		}
+		return e.Message
+	}
+	return Say(lang, e.format, e.args...)
 }
 
 // ErrorCode returns the code of an application error, or EINTERNAL for any other error.
@@ -46,12 +62,15 @@ func ErrorCode(err error) string {
 }
 
 // ErrorMessage returns the user-facing message of an application error, or a generic text for any other error.
-func ErrorMessage(err error) string {
+func ErrorMessage(err error) string { return ErrorMessageIn(err, English) }
+
+// ErrorMessageIn is ErrorMessage in the language.
+func ErrorMessageIn(err error, lang Language) string {
 	var e *Error
 	if err == nil {
 		return ""
 	} else if errors.As(err, &e) {
-		return e.Message
+		return e.In(lang)
 	}
-	return "Something went wrong"
+	return Say(lang, "Something went wrong")
 }

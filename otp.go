@@ -75,19 +75,15 @@ func (c *PhoneCode) WrongCode() error {
 	if left <= 0 {
 		return ErrCodeDead
 	}
-	return Errorf(EINVALID, "Wrong code; %d %s left", left, pluralWord(left, "try", "tries"))
+	if left == 1 {
+		return Errorf(EINVALID, "Wrong code; %d try left", left)
+	}
+	return Errorf(EINVALID, "Wrong code; %d tries left", left)
 }
 
 // OTPText is the SMS that carries a code.
 func OTPText(code string) string {
 	return fmt.Sprintf("%s is your Haat sign-in code. It is valid for %d minutes; do not share it.", code, int(OTPValidFor.Minutes()))
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // SentCode is the answer to asking for a code.

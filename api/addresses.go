@@ -39,7 +39,7 @@ func (s *Server) addressAdd(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Addresses.CreateAddress(r.Context(), &a); err != nil {
 		return err
 	}
-	return ok(w, AddressAddResponse{Address: a, Message: "Address Added", Success: true})
+	return ok(w, AddressAddResponse{Address: a, Message: say(w, r, "Address Added"), Success: true})
 }
 
 func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) error {

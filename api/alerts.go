@@ -32,9 +32,9 @@ func (s *Server) productNotify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	message := "We will tell you when " + p.Name + " is back"
+	message := say(w, r, "We will tell you when %s is back", p.Name)
 	if !watch {
-		message = "You will not be told about " + p.Name
+		message = say(w, r, "You will not be told about %s", p.Name)
 	}
 	return ok(w, MessageResponse{Message: message, Success: true})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"math"
 	"net/http"
 	"net/netip"
@@ -171,12 +170,12 @@ func accountKey(role, email string) string {
 	return "login:" + role + ":" + hex.EncodeToString(sum[:16])
 }
 
-const tooManyLogins = "Too many failed login attempts. Please try again in 15 minutes."
+var errTooManyLogins = haat.Errorf(haat.ETOOMANY, "Too many failed login attempts. Please try again in 15 minutes.")
 
-// tooMany answers a refused attempt: Retry-After in whole seconds, at least one.
-func tooMany(w http.ResponseWriter, retryAfter time.Duration, message string) error {
+// tooMany answers a refused attempt with err: Retry-After in whole seconds, at least one.
+func tooMany(w http.ResponseWriter, retryAfter time.Duration, err *haat.Error) error {
 	w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(retryAfter.Seconds())))))
-	return haat.Errorf(haat.ETOOMANY, "%s", message)
+	return err
 }
 
 // loginAttempt takes a slot of the client address's and of the account's failed-login limits
@@ -189,7 +188,7 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		return err
 	}
 	if !ok {
-		return tooMany(w, retry, tooManyLogins)
+		return tooMany(w, retry, errTooManyLogins)
 	}
 	ok, retry, err = s.Limiter.Attempt(r.Context(), accountKey(role, email), haat.LoginFailuresPerAccount, haat.LoginWindow)
 	if err != nil || !ok {
@@ -200,7 +199,7 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		return err
 	}
 	if !ok {
-		return tooMany(w, retry, tooManyLogins)
+		return tooMany(w, retry, errTooManyLogins)
 	}
 	return nil
 }
@@ -234,7 +233,10 @@ func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
 	}
 	if !ok {
 		minutes := int(math.Ceil(retry.Minutes()))
-		return tooMany(w, retry, fmt.Sprintf("Too many sign-ups from your network. Please try again in %d minute%s.", minutes, plural(minutes)))
+		if minutes == 1 {
+			return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many sign-ups from your network. Please try again in %d minute.", minutes))
+		}
+		return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many sign-ups from your network. Please try again in %d minutes.", minutes))
 	}
 	return nil
 }
@@ -246,11 +248,4 @@ func (s *Server) signUpResult(r *http.Request, err error) error {
 		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
 	}
 	return err
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -71,5 +71,5 @@ func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, CartUpdateResponse{CartVersion: version, Message: "Cart Updated", Success: true})
+	return ok(w, CartUpdateResponse{CartVersion: version, Message: say(w, r, "Cart Updated"), Success: true})
 }

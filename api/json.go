@@ -5,6 +5,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"slices"
 
 	"haat"
 )
@@ -79,13 +80,30 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if code == haat.EINTERNAL {
 		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
+	message := haat.ErrorMessageIn(err, language(w, r))
 	var conflict *haat.CartConflict
 	if errors.As(err, &conflict) {
 		writeJSON(w, http.StatusConflict, CartConflictResponse{CartItems: conflict.Cart, CartVersion: conflict.Version,
-			Message: haat.ErrorMessage(err)})
+			Message: message})
 		return
 	}
-	writeJSON(w, statusOf(code), ErrorResponse{Message: haat.ErrorMessage(err)})
+	writeJSON(w, statusOf(code), ErrorResponse{Message: message})
+}
+
+// language is the language the request asks for its message in (see haat.PreferredLanguage);
+// the answer says that it varies with Accept-Language.
+func language(w http.ResponseWriter, r *http.Request) haat.Language {
+	if !slices.Contains(w.Header().Values("Vary"), "Accept-Language") {
+		w.Header().Add("Vary", "Accept-Language")
+	}
+	return haat.PreferredLanguage(r.Header.Get("Accept-Language"))
+}
+
+// say is a message of an answer, written in the language the request asks for. Every message
+// an answer shows goes through it or through an error (see fail), so that the catalogue test
+// finds it.
+func say(w http.ResponseWriter, r *http.Request, format string, args ...any) string {
+	return haat.Say(language(w, r), format, args...)
 }
 
 // decodeJSON reads a JSON body of at most maxJSONBody bytes into v.

@@ -134,7 +134,7 @@ func (s *Server) orderCOD(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.Checkout.PlaceCashOrder(r.Context(), o); err != nil {
 		return err
 	}
-	return ok(w, MessageResponse{Message: "Order Placed Successfully", Success: true})
+	return ok(w, MessageResponse{Message: say(w, r, "Order Placed Successfully"), Success: true})
 }
 
 // orderOnline places an order that awaits payment and answers the provider's page to send the
@@ -190,7 +190,7 @@ func (s *Server) orderCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, OrderCancelResponse{Message: "Order Cancelled", Order: userOrder(*o), Success: true})
+	return ok(w, OrderCancelResponse{Message: say(w, r, "Order Cancelled"), Order: userOrder(*o), Success: true})
 }
 
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.
@@ -311,7 +311,7 @@ func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
-	return s.answerOrderChange(w, o, err, "Order "+string(req.Status))
+	return s.answerOrderChange(w, o, err, say(w, r, "Order %s", req.Status))
 }
 
 // orderPaid records that a delivered cash order has been paid at the door.
@@ -321,7 +321,7 @@ func (s *Server) orderPaid(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, "Marked Paid")
+	return s.answerOrderChange(w, o, err, say(w, r, "Marked Paid"))
 }
 
 // orderRefund gives back, through the payment provider, the money of an order that is owed back.
@@ -331,7 +331,7 @@ func (s *Server) orderRefund(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Payments.Refund(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, "Refunded")
+	return s.answerOrderChange(w, o, err, say(w, r, "Refunded"))
 }
 
 // orderRefunded records that the money of an order that was owed back has been given back by hand.
@@ -341,5 +341,5 @@ func (s *Server) orderRefunded(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.MarkOrderRefunded(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, "Marked Refunded")
+	return s.answerOrderChange(w, o, err, say(w, r, "Marked Refunded"))
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -50,7 +49,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
-	return ok(w, OTPSendResponse{Success: true, Message: "Code sent", Phone: sent.Phone, ResendIn: sent.ResendIn,
+	return ok(w, OTPSendResponse{Success: true, Message: say(w, r, "Code sent"), Phone: sent.Phone, ResendIn: sent.ResendIn,
 		NewAccount: sent.NewAccount, DevCode: sent.DevCode})
 }
 
@@ -66,9 +65,9 @@ func (s *Server) otpVerify(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
-	message := "Logged In"
+	message := say(w, r, "Logged In")
 	if created {
-		message = "Account Created"
+		message = say(w, r, "Account Created")
 	}
 	return ok(w, UserResponse{Message: message, Success: true, User: *u})
 }
@@ -85,7 +84,10 @@ func (s *Server) otpAddressAttempt(w http.ResponseWriter, r *http.Request) error
 	}
 	if !ok {
 		minutes := int(math.Ceil(retry.Minutes()))
-		return tooMany(w, retry, fmt.Sprintf("Too many codes asked from your network; try again in %d minute%s", minutes, plural(minutes)))
+		if minutes == 1 {
+			return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many codes asked from your network; try again in %d minute", minutes))
+		}
+		return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many codes asked from your network; try again in %d minutes", minutes))
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Products.CreateProduct(r.Context(), &p); err != nil {
 		return err
 	}
-	return ok(w, ProductAddResponse{Message: "Product Added", Product: p, Success: true})
+	return ok(w, ProductAddResponse{Message: say(w, r, "Product Added"), Product: p, Success: true})
 }
 
 // saveUploads checks and stores the photos of a form, all or none, and returns their URL paths in
@@ -235,7 +235,7 @@ func (s *Server) productStock(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Products.SetInStock(r.Context(), req.ID, *req.InStock); err != nil {
 		return err
 	}
-	return ok(w, MessageResponse{Message: "Stock Updated", Success: true})
+	return ok(w, MessageResponse{Message: say(w, r, "Stock Updated"), Success: true})
 }
 
 // ProductUpdateResponse is the product as the seller corrected it (POST /api/product/update).
@@ -289,7 +289,7 @@ func (s *Server) productUpdate(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Products.UpdateProduct(r.Context(), &edited, edit.SetStock); err != nil {
 		return err
 	}
-	return ok(w, ProductUpdateResponse{Message: "Product Updated", Product: edited, Success: true})
+	return ok(w, ProductUpdateResponse{Message: say(w, r, "Product Updated"), Product: edited, Success: true})
 }
 
 // formBool reads a form field that is "true" or "false"; nil when the form does not have it.
@@ -403,9 +403,9 @@ func (s *Server) productArchive(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Products.SetArchived(r.Context(), req.ID, *req.Archived); err != nil {
 		return err
 	}
-	message := "Product Archived"
+	message := say(w, r, "Product Archived")
 	if !*req.Archived {
-		message = "Product Restored"
+		message = say(w, r, "Product Restored")
 	}
 	return ok(w, MessageResponse{Message: message, Success: true})
 }

@@ -22,7 +22,7 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleSeller, seller.ID); err != nil {
 		return err
 	}
-	return ok(w, SellerResponse{Message: "Logged In", Seller: *seller, Success: true})
+	return ok(w, SellerResponse{Message: say(w, r, "Logged In"), Seller: *seller, Success: true})
 }
 
 // SellerResponse is the signed-in seller, after sign-in (with a message) or when the seller area
@@ -55,7 +55,7 @@ func (s *Server) setSellerLanguage(w http.ResponseWriter, r *http.Request) error
 	if err := s.Sellers.SetSellerLanguage(r.Context(), subject(r.Context(), haat.RoleSeller), lang); err != nil {
 		return err
 	}
-	return ok(w, MessageResponse{Success: true, Message: "Language saved"})
+	return ok(w, MessageResponse{Success: true, Message: say(w, r, "Language saved")})
 }
 
 // DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).

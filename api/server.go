@@ -199,7 +199,7 @@ func methodNotAllowed(methods []string) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		writeJSON(w, http.StatusMethodNotAllowed, ErrorResponse{Message: "Method Not Allowed"})
+		writeJSON(w, http.StatusMethodNotAllowed, ErrorResponse{Message: say(w, r, "Method Not Allowed")})
 	})
 }
 
@@ -324,7 +324,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.Logger.Error("panic", "path", r.URL.Path, "panic", v)
-				writeJSON(w, http.StatusInternalServerError, ErrorResponse{Message: "Something went wrong"})
+				writeJSON(w, http.StatusInternalServerError, ErrorResponse{Message: say(w, r, "Something went wrong")})
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -42,5 +42,5 @@ func (s *Server) sellerSettings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, SettingsResponse{Message: "Settings saved", Settings: *settings, Success: true})
+	return ok(w, SettingsResponse{Message: say(w, r, "Settings saved"), Settings: *settings, Success: true})
 }

@@ -52,5 +52,5 @@ func (s *Server) sellerSetSlots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, DeliveryWindowsResponse{Message: "Delivery slots saved", Success: true, Windows: ws})
+	return ok(w, DeliveryWindowsResponse{Message: say(w, r, "Delivery slots saved"), Success: true, Windows: ws})
 }

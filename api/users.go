@@ -48,7 +48,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
-	return ok(w, UserResponse{Message: "Account Created", Success: true, User: *u})
+	return ok(w, UserResponse{Message: say(w, r, "Account Created"), Success: true, User: *u})
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
@@ -66,7 +66,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
-	return ok(w, UserResponse{Message: "Logged In", Success: true, User: *u})
+	return ok(w, UserResponse{Message: say(w, r, "Logged In"), Success: true, User: *u})
 }
 
 // setLanguage keeps the language the signed-in shopper chose to read the store in.
@@ -82,7 +82,7 @@ func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Users.SetLanguage(r.Context(), subject(r.Context(), haat.RoleUser), lang); err != nil {
 		return err
 	}
-	return ok(w, MessageResponse{Success: true, Message: "Language saved"})
+	return ok(w, MessageResponse{Success: true, Message: say(w, r, "Language saved")})
 }
 
 // isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the
@@ -108,6 +108,6 @@ func (s *Server) logout(role string) handler {
 		if err := s.endSession(w, r, role); err != nil {
 			return err
 		}
-		return ok(w, MessageResponse{Message: "Logged Out", Success: true})
+		return ok(w, MessageResponse{Message: say(w, r, "Logged Out"), Success: true})
 	}
 }

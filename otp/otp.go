@@ -43,15 +43,21 @@ func (s *Service) SendCode(ctx context.Context, phone string) (*haat.SentCode, e
 		return nil, err
 	} else if !ok {
 		secs := seconds(retry)
-		return &haat.SentCode{Phone: phone, ResendIn: secs}, haat.Errorf(haat.ETOOMANY,
-			"Wait %d second%s before asking for a new code", secs, plural(secs))
+		wait := haat.Errorf(haat.ETOOMANY, "Wait %d seconds before asking for a new code", secs)
+		if secs == 1 {
+			wait = haat.Errorf(haat.ETOOMANY, "Wait %d second before asking for a new code", secs)
+		}
+		return &haat.SentCode{Phone: phone, ResendIn: secs}, wait
 	}
 	if ok, retry, err := s.Limiter.Attempt(ctx, numberKey, haat.OTPPerNumber, haat.OTPWindow); err != nil {
 		return nil, err
 	} else if !ok {
 		minutes := int(math.Ceil(retry.Minutes()))
-		return &haat.SentCode{Phone: phone, ResendIn: seconds(retry)}, haat.Errorf(haat.ETOOMANY,
-			"Too many codes asked for this number; try again in %d minute%s", minutes, plural(minutes))
+		tooMany := haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minutes", minutes)
+		if minutes == 1 {
+			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minute", minutes)
+		}
+		return &haat.SentCode{Phone: phone, ResendIn: seconds(retry)}, tooMany
 	}
 	code := haat.NewOTP()
 	hash, err := bcrypt.GenerateFromPassword([]byte(phone+":"+code), s.cost())
@@ -125,10 +131,3 @@ func (s *Service) cost() int {
 
 // seconds rounds a wait up to whole seconds, at least one.
 func seconds(d time.Duration) int { return max(1, int(math.Ceil(d.Seconds()))) }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}

@@ -62,7 +62,7 @@ func (d *DB) Addresses(ctx context.Context, userID string) ([]haat.Address, erro
 // findAddress returns the address the filter selects, or ENOTFOUND.
 func findAddress(ctx context.Context, tx *Tx, f AddressFilter) (*haat.Address, error) {
 	list, err := findAddresses(ctx, tx, f)
-	return first(list, err, "Address not found")
+	return first(list, err, errAddressNotFound)
 }
 
 // findAddresses returns the addresses the filter selects, oldest first.
@@ -85,3 +85,6 @@ func findAddresses(ctx context.Context, tx *Tx, f AddressFilter) ([]haat.Address
 	}
 	return list, rows.Err()
 }
+
+// errAddressNotFound answers a lookup that found nothing.
+var errAddressNotFound = haat.Errorf(haat.ENOTFOUND, "Address not found")

@@ -404,7 +404,7 @@ const placedCond = `(o.payment_type = 'COD' OR o.is_paid = TRUE)`
 func findOrder(ctx context.Context, tx *Tx, f OrderFilter) (*haat.Order, error) {
 	f.Limit = 1
 	orders, err := findOrders(ctx, tx, f)
-	return first(orders, err, "Order not found")
+	return first(orders, err, errOrderNotFound)
 }
 
 // findOrders returns the orders the filter selects, newest first, with their address, items and
@@ -553,3 +553,6 @@ func attachRefunds(ctx context.Context, tx *Tx, orders []haat.Order, index map[s
 	}
 	return rows.Err()
 }
+
+// errOrderNotFound answers a lookup that found nothing.
+var errOrderNotFound = haat.Errorf(haat.ENOTFOUND, "Order not found")

@@ -42,7 +42,7 @@ type AttemptFilter struct {
 func findAttempt(ctx context.Context, tx *Tx, f AttemptFilter) (*haat.PaymentAttempt, error) {
 	f.Limit = 1
 	list, err := findAttempts(ctx, tx, f)
-	return first(list, err, "Payment not found")
+	return first(list, err, errPaymentNotFound)
 }
 
 // findAttempts returns the attempts the filter selects, oldest first.
@@ -454,3 +454,6 @@ func (d *DB) FailUnstartedPayments(ctx context.Context, placedBefore time.Time) 
 	})
 	return failed, wrap("fail unstarted payments", err)
 }
+
+// errPaymentNotFound answers a lookup that found nothing.
+var errPaymentNotFound = haat.Errorf(haat.ENOTFOUND, "Payment not found")

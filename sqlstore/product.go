@@ -241,7 +241,7 @@ func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error
 // findProduct returns the product with id, archived or not, or ENOTFOUND.
 func findProduct(ctx context.Context, tx *Tx, id string) (*haat.Product, error) {
 	found, err := findProducts(ctx, tx, ProductFilter{ID: &id, Limit: 1})
-	return first(found, err, "Product not found")
+	return first(found, err, errProductNotFound)
 }
 
 // productsByID returns the products with the given ids, archived or not, by id.
@@ -279,3 +279,6 @@ func intOrNil(v sql.NullInt64) *int {
 	n := int(v.Int64)
 	return &n
 }
+
+// errProductNotFound answers a lookup that found nothing.
+var errProductNotFound = haat.Errorf(haat.ENOTFOUND, "Product not found")

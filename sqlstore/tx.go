@@ -64,14 +64,13 @@ func lookup[T any](ctx context.Context, d *DB, op string, find func(tx *Tx) (T, 
 	return found, nil
 }
 
-// first returns the first of the rows a find helper returned, or ENOTFOUND with message when
-// there are none.
-func first[T any](rows []T, err error, message string) (*T, error) {
+// first returns the first of the rows a find helper returned, or notFound when there are none.
+func first[T any](rows []T, err error, notFound *haat.Error) (*T, error) {
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, haat.Errorf(haat.ENOTFOUND, "%s", message)
+		return nil, notFound
 	}
 	return &rows[0], nil
 }
