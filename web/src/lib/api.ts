@@ -50,6 +50,7 @@ import type {
   UserResponse,
   SellerResponse,
 } from './contract';
+import { language } from '../i18n';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
 
@@ -73,12 +74,15 @@ export class ApiError extends Error {
 }
 
 async function call<T, E = ErrorResponse>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T, E>> {
-  const init: RequestInit = { method, credentials: 'include' };
+  // The server writes its messages in the language shown now, read at each call, so that a change
+  // of language holds from the next call on.
+  const headers: Record<string, string> = { 'Accept-Language': language() };
+  const init: RequestInit = { method, credentials: 'include', headers };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
   }
   let res: Response;
   try {

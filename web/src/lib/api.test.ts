@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from './api';
+import { setLanguage } from '../i18n';
+
+/** sent stubs fetch with a successful answer and returns the calls' request options. */
+function sent(): RequestInit[] {
+  const calls: RequestInit[] = [];
+  vi.stubGlobal('fetch', (_path: string, init: RequestInit) => {
+    calls.push(init);
+    return Promise.resolve(new Response(JSON.stringify({ success: true, message: 'ok' }), { headers: { 'Content-Type': 'application/json' } }));
+  });
+  return calls;
+}
+
+const header = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
+
+describe('api asks for the language shown', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLanguage('en');
+  });
+
+  it('sends Accept-Language en, then ne from the call after the switch, without a reload', async () => {
+    const calls = sent();
+    await api.products();
+    await api.login('a@haat.example', 'a long password');
+    await setLanguage('ne');
+    await api.products();
+    await api.login('a@haat.example', 'a long password');
+    await setLanguage('en');
+    await api.products();
+    expect(calls.map((c) => header(c, 'Accept-Language'))).toEqual(['en', 'en', 'ne', 'ne', 'en']);
+    // A JSON body keeps its Content-Type beside the language.
+    expect(header(calls[3], 'Content-Type')).toBe('application/json');
+    expect(header(calls[2], 'Content-Type')).toBeNull();
+  });
+});
