@@ -3,7 +3,7 @@ import { api, unwrap } from './api';
 import type { Currency, PaymentMethod, TaxRule } from './contract';
 import { rulesOf } from './delivery';
 import { t, useLanguage } from '../i18n';
-import { formatMinor, formatMoney } from './money';
+import { currencySymbol, formatMinor, formatMoney } from './money';
 
 /** configKeys are the query keys of the store's settings. */
 export const configKeys = {
@@ -37,6 +37,8 @@ export function useStoreConfig() {
   return {
     config: data,
     currency,
+    /** symbol is the store currency's symbol in the language shown, for labels: "Rs.", "रु". */
+    symbol: currencySymbol(currency, lang),
     money: (amount: number, in_: Currency = currency) => formatMoney(amount, in_, lang),
     moneyMinor: (minor: number, options?: { fixed?: boolean }) => formatMinor(minor, currency, lang, options),
     paymentMethods: data?.paymentMethods ?? noMethods,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TAX_EXAMPLES, type Currency, type Language } from './contract';
-import { formatMinor, formatMoney, taxOf } from './money';
+import { formatMinor, formatMoney, taxOf, currencySymbol } from './money';
 
 describe('taxOf', () => {
   it('charges the tax the server charges on each of its examples', () => {
@@ -32,5 +32,11 @@ describe('formatMinor and formatMoney', () => {
       expect([c, formatMinor(c.minor, c.currency, c.lang, options)]).toEqual([c, c.text]);
       expect([c, formatMoney(c.major ?? c.minor / 100, c.currency, c.lang, options)]).toEqual([c, c.text]);
     }
+  });
+});
+
+describe('currencySymbol', () => {
+  it('names the currency as a label in each language does', () => {
+    expect([currencySymbol('NPR', 'en'), currencySymbol('NPR', 'ne'), currencySymbol('USD', 'ne')]).toEqual(['Rs.', 'रु', '$']);
   });
 });

@@ -26,6 +26,9 @@ const symbols: Record<Currency, Record<Language, string>> = {
   NPR: { en: 'Rs. ', ne: 'रु ' },
 };
 
+/** currencySymbol is the currency's symbol in the language, as a label names it: "Rs.", "रु", "$". */
+export const currencySymbol = (currency: Currency, lang: Language): string => symbols[currency][lang].trim();
+
 /** localDigits writes the ASCII digits of s in the language's own digits (Devanagari for Nepali). */
 export const localDigits = (s: string, lang: Language): string => (lang === 'ne' ? toDevanagariDigits(s) : s);
 

@@ -48,8 +48,7 @@ const amountPattern = /^\d+(\.\d{1,2})?$/;
 /** DeliverySection sets the delivery rules: on or off, the districts, the fee, the free-delivery threshold and the minimum order. */
 function DeliverySection({ settings }: { settings: StoreSettings }) {
   const text = texts();
-  const { config } = useStoreConfig();
-  const symbol = config?.currencySymbol ?? '$';
+  const { symbol } = useStoreConfig();
   const lang = useLanguage();
   const save = useSaveSettings();
   const saved: DeliveryRules = settings.delivery ?? { districts: [...KATHMANDU_VALLEY], fee: 0, freeFrom: 0, minimumOrder: 0 };
