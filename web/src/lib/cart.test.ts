@@ -4,7 +4,7 @@ import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, merge
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinor, formatMoney, taxOf } from './money';
 import { searchable } from './search';
-import { searchProducts, bestSellers, relatedProducts, thumbnail } from './catalogue';
+import { searchProducts, bestSellers, nameIn, relatedProducts, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
   _id: id,
@@ -144,6 +144,10 @@ describe('catalogue helpers', () => {
   it('best sellers are the first ten in stock', () => {
     const many = Array.from({ length: 14 }, (_, i) => product(String(i), 1, { inStock: i !== 0 }));
     expect(bestSellers(many).map((p) => p._id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+  it('names a product in Nepali where it has a Nepali name, in English otherwise', () => {
+    const potato = { name: 'Potato (Aalu)', nameNe: 'आलु' };
+    expect([nameIn(potato, 'ne'), nameIn(potato, 'en'), nameIn({ name: 'Cola' }, 'ne')]).toEqual(['आलु', 'Potato (Aalu)', 'Cola']);
   });
   it('uses the thumbnail of uploaded photos only', () => {
     expect(thumbnail('/media/uploads/abc.jpg')).toBe('/media/uploads/abc-400.jpg');

@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category, type Product } from './contract';
 import { matches, type Searchable } from './search';
-import { t } from '../i18n';
+import { t, type Language } from '../i18n';
 
 export interface CategoryInfo {
   text: string;
@@ -57,6 +57,9 @@ export const relatedProducts = (products: Product[], product: Product) =>
   products.filter((p) => p.inStock && p.category === product.category && p._id !== product._id).slice(0, 10);
 
 /** thumbnail is the 400 px variant the server keeps of an uploaded photo; catalogue pictures are small already. */
+/** nameIn is a product's name in the language: its Nepali name where it has one, the English one otherwise. */
+export const nameIn = (p: { name: string; nameNe?: string }, lang: Language): string => (lang === 'ne' && p.nameNe ? p.nameNe : p.name);
+
 export const thumbnail = (url: string) => (url.startsWith('/media/uploads/') ? url.replace(/\.(jpg|png)$/, '-400.$1') : url);
 
 /** cover is the thumbnail of a product's first photo, the one lists show; none for a product without photos. */

@@ -3,7 +3,7 @@ import { api, unwrap } from '../../lib/api';
 import type { Product } from '../../lib/contract';
 import { searchable } from '../../lib/search';
 import { t, useLanguage, type Language } from '../../i18n';
-import type { ShopProduct } from '../../lib/catalogue';
+import { nameIn, type ShopProduct } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
 
 /** catalogueKeys are the query keys of the catalogue. */
@@ -26,7 +26,7 @@ export const productsQuery = queryOptions({
 const inLanguage = (lang: Language) => (products: Product[]): ShopProduct[] =>
   products.map((p) => ({
     ...p,
-    name: lang === 'ne' && p.nameNe ? p.nameNe : p.name,
+    name: nameIn(p, lang),
     description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
     weight: lang === 'ne' && p.weight ? nepaliWeight(p.weight) : p.weight,
     search: searchable([p.name, p.nameNe]),

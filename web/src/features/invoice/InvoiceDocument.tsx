@@ -2,6 +2,7 @@ import type { Invoice, Order } from '../../lib/contract';
 import { formatMinor, localDigits, toMinor } from '../../lib/money';
 import { addressLines } from '../../lib/address';
 import { t, useLanguage } from '../../i18n';
+import { nameIn } from '../../lib/catalogue';
 
 /**
  * InvoiceDocument is a delivered order's tax invoice as it is printed: the seller's registered
@@ -110,7 +111,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
               <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
                 <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
                 <td className="py-2 pr-1.5 sm:pr-3 break-words">
-                  {it.product.name}
+                  {nameIn(it.product, lang)}
                   {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
                 </td>
                 <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">{localDigits(String(it.quantity), lang)}</td>

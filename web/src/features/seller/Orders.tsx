@@ -4,12 +4,12 @@ import toast from 'react-hot-toast';
 import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
-import { cover } from '../../lib/catalogue';
+import { cover, nameIn } from '../../lib/catalogue';
 import Confirm from '../../components/Confirm';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { RowSkeleton } from '../../components/Spinner';
 import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useOrderAction, useSellerOrders, type OrderAction } from './api';
 import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
@@ -219,7 +219,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
             <ul>
               {o.items.map((it) => (
                 <li key={it.product._id} className="font-medium text-slate-900">
-                  {it.product.name} <span className="text-green-700">{t.seller.quantity(it.quantity)}</span>
+                  {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(it.quantity)}</span>
                 </li>
               ))}
             </ul>
