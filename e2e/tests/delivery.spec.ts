@@ -31,7 +31,7 @@ test('the seller sets a delivery fee; the cart adds it, says what is missing for
   await page.getByLabel('Delivery fee ($)').fill('1.50');
   await page.getByLabel('Free delivery from ($)').fill('10');
   await page.getByLabel('Minimum order value ($)').fill('5');
-  await page.getByRole('region', { name: 'Delivery' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('region', { name: 'Delivery', exact: true }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `the settings page is ${width} px wide`).toBeLessThanOrEqual(360);

@@ -16,7 +16,7 @@ test.afterAll(async ({ request }) => {
 test('the seller chooses Nepal VAT; the cart and the order include it in the prices', async ({ page, browser }) => {
   await sellerSignIn(page);
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Settings' }).click();
-  const tax = page.getByRole('region', { name: 'Tax' });
+  const tax = page.getByRole('region', { name: 'Tax', exact: true });
   await expect(tax.getByRole('radio', { name: /2% tax added to every order/ })).toBeChecked();
   await tax.getByRole('radio', { name: /Nepal VAT \(13%\), included in prices/ }).check();
   await expect(tax.getByText(/products? (is|are) marked VAT-exempt/)).toBeVisible();
