@@ -218,6 +218,10 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   await expect(page.getByTestId('order-amount').first()).toHaveText(rupees(subtotal + tax + 7500));
   await expect(page.getByText('चिनारी: भाटभटेनी अगाडि, निलो गेट')).toBeVisible();
   await expect(page.getByText(/^डेलिभरी: .+, १७:००–१९:००$/)).toBeVisible();
+  // The order's amount taken apart: the potatoes, the delivery fee, the tax.
+  await expect(page.getByTestId('order-delivery-fee')).toHaveText('रु ७५');
+  await expect(page.getByTestId('order-tax')).toHaveText(rupees(tax));
+  await expect(page.getByText('सामान', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(rupees(subtotal));
   await shot(page, '08-my-orders');
   await shopper.close();
 
@@ -236,6 +240,8 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   await expect(slip).toContainText('Landmark: भाटभटेनी अगाडि, निलो गेट');
   await expect(slip).toContainText(/Delivery: .+, 17:00–19:00/);
   await expect(slip.getByRole('link', { name: number })).toHaveAttribute('href', `tel:+977${number}`);
+  await expect(slip.getByTestId('slip-delivery-fee')).toHaveText('Rs. 75');
+  await expect(slip.getByRole('row', { name: /^Amount Rs\. / })).toHaveText(`AmountRs. ${((subtotal + tax + 7500) / 100).toFixed(2)}`);
   await shot(sellerPage, '10-packing-slip');
   await admin.close();
 });

@@ -384,6 +384,8 @@ export const en = {
     taxInvoice: 'Tax invoice',
     /** taxInvoiceFor names an order's tax-invoice link for screen readers. */
     taxInvoiceFor: (n: number) => `Tax invoice for order #${n}`,
+    items: 'Items',
+    deliveryFee: 'Delivery fee',
     again: 'Order again',
     /** reordered tells how many items an old order put back into the cart. */
     reordered: (n: number) => `${n} ${n === 1 ? 'item' : 'items'} from this order added to your cart`,

@@ -386,6 +386,8 @@ export const ne: Messages = {
     keep: 'अर्डर राख्नुहोस्',
     taxInvoice: 'कर बीजक',
     taxInvoiceFor: (n) => `अर्डर #${num(n)} को कर बीजक`,
+    items: 'सामान',
+    deliveryFee: 'डेलिभरी शुल्क',
     again: 'फेरि अर्डर गर्नुहोस्',
     reordered: (n) => `यो अर्डरका ${num(n)} वटा सामान तपाईंको कार्टमा थपिए`,
     notAvailable: (names) => `अब उपलब्ध छैन: ${listOf(names)}`,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { Order, OrderStatus, UserOrder } from '../../lib/contract';
+import { setLanguage } from '../../i18n';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +25,48 @@ describe('my orders', () => {
     expect(lines.map((l) => l.textContent)).toEqual(['2 × $295 = $590', '3 × $495.50 = $1486.50']);
     expect(within(card).getAllByText(/^Quantity:/).map((q) => q.textContent)).toEqual(['Quantity: 2', 'Quantity: 3']);
     expect(within(card).getByTestId('order-amount')).toHaveTextContent('$1612.26');
+  });
+
+  it('takes the amount apart: the items, the delivery fee charged or Free, the tax', async () => {
+    const order = (number: number, o: Partial<Order>): Order => ({
+      _id: `o${number}`, number, address, amount: 12.5, deliveryFee: 2.3, taxRule: 'flat', tax: 0.2, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+      items: [{ product: { ...tea, offerPrice: 5 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', ...o,
+    });
+    serveApi({
+      'GET /api/user/is-auth': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order(10002, {}), order(10001, { amount: 10.2, deliveryFee: 0 })] } }),
+    });
+    renderStore('/my-orders');
+    const charged = await screen.findByRole('listitem', { name: 'Order #10002' });
+    expect(within(charged).getByText('Items').nextSibling).toHaveTextContent('$10');
+    expect(within(charged).getByTestId('order-delivery-fee')).toHaveTextContent('$2.30');
+    expect(within(charged).getByText('Delivery fee')).toBeInTheDocument();
+    expect(within(charged).getByTestId('order-tax')).toHaveTextContent('$0.20');
+    expect(within(charged).getByText('Tax (2%)')).toBeInTheDocument();
+    expect(within(charged).getByTestId('order-amount')).toHaveTextContent('$12.50');
+    const free = screen.getByRole('listitem', { name: 'Order #10001' });
+    expect(within(free).getByTestId('order-delivery-fee')).toHaveTextContent('Free');
+    expect(within(free).getByText('Items').nextSibling).toHaveTextContent('$10');
+  });
+
+  it('shows the delivery fee and the VAT held in Nepali', async () => {
+    await setLanguage('ne');
+    try {
+      const order: Order = {
+        _id: 'o1', number: 10003, address, amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+        items: [{ product: { ...tea, offerPrice: 500 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      };
+      serveApi({ 'GET /api/user/is-auth': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
+      renderStore('/my-orders');
+      const card = await screen.findByRole('listitem', { name: 'अर्डर #१०००३' });
+      expect(within(card).getByText('डेलिभरी शुल्क')).toBeInTheDocument();
+      expect(within(card).getByTestId('order-delivery-fee')).toHaveTextContent('रु ७५');
+      expect(within(card).getByText('सामान').nextSibling).toHaveTextContent('रु १,०००');
+      expect(within(card).getByText('समावेश भ्याट (१३%)')).toBeInTheDocument();
+      expect(within(card).getByTestId('order-tax')).toHaveTextContent('रु १२३.६७');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {

@@ -12,6 +12,7 @@ import { useUser } from '../account/api';
 import { useStoreConfig } from '../../lib/config';
 import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
+import OrderBill from './OrderBill';
 import OrderActions from './OrderActions';
 import BackInStock from '../alerts/BackInStock';
 import { addressLines } from '../../lib/address';
@@ -145,6 +146,7 @@ export default function MyOrders() {
                   </li>
                 ))}
               </ul>
+              <OrderBill order={o} className="border-t border-stone-100 pt-3 text-sm text-slate-600 sm:ml-auto sm:max-w-xs" />
               <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-slate-500 [overflow-wrap:anywhere]">
                 {t.orders.deliverTo} {o.address.firstName} {o.address.lastName}, {addressLines(o.address).join(', ')} · {o.address.phone}
                 {o.slot && (

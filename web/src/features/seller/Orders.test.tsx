@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
 import { apiFilters, readFilters, storeDay, writeFilters } from './orderFilters';
+import { setLanguage } from '../../i18n';
 
 // 18:20 UTC on 22 November is already five past midnight on the 23rd in Kathmandu (+05:45).
 const now = new Date('2026-11-22T18:20:00Z');
@@ -155,9 +156,37 @@ describe('packing slip', () => {
     expect(within(slip).getByText('To collect: $601.80')).toBeInTheDocument();
     expect(within(slip).getByText('COD')).toBeInTheDocument();
     expect(within(slip).getByText("Customer's signature")).toBeInTheDocument();
+    // The amount taken apart: the items, free delivery, the tax.
+    expect(within(slip).getByRole('row', { name: 'Items $590' })).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: 'Delivery fee Free' })).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: 'Tax (2%) $11.80' })).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: 'Amount $601.80' })).toBeInTheDocument();
     expect(document.title).toBe('Packing slip #10482 · Haat');
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('shows the delivery fee charged and the VAT it holds, in English and in Nepali', async () => {
+    // Rs. 1,000 of rice and Rs. 75 delivery under VAT: 13/113 of Rs. 1,075 is Rs. 123.67.
+    const rupees = order({ number: 10490, currency: 'NPR', amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67 });
+    serveApi({ ...seller, ...config, 'GET /api/order/seller?number=10490': list([rupees]) });
+    const view = renderStore('/seller/orders/10490/slip');
+    const slip = await screen.findByRole('article', { name: 'Packing slip' });
+    expect(within(slip).getByTestId('slip-items')).toHaveTextContent('Rs. 1,000');
+    expect(within(slip).getByTestId('slip-delivery-fee')).toHaveTextContent('Rs. 75');
+    expect(within(slip).getByRole('row', { name: 'VAT included (13%) Rs. 123.67' })).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: 'Amount Rs. 1,075' })).toBeInTheDocument();
+    view.unmount();
+
+    await setLanguage('ne');
+    try {
+      renderStore('/seller/orders/10490/slip');
+      const ne = await screen.findByRole('article', { name: 'प्याकिङ स्लिप' });
+      expect(within(ne).getByRole('row', { name: 'डेलिभरी शुल्क रु ७५' })).toBeInTheDocument();
+      expect(within(ne).getByRole('row', { name: 'सामान रु १,०००' })).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('says so when there is no order with that number', async () => {

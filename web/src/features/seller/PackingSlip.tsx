@@ -7,6 +7,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
 import { paymentTypeLabel } from '../orders/OrderCard';
+import { orderParts } from '../orders/OrderBill';
 import { useOrderSlip } from './api';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
@@ -51,6 +52,14 @@ function Slip({ order: o }: { order: SellerOrder }) {
   const { money, timeZone } = useStoreConfig();
   const a = o.address;
   const amount = money(o.amount, o.currency);
+  const parts = orderParts(o);
+  const minor = (m: number) => money(m / 100, o.currency);
+  // What the amount is made of: the items, the delivery fee (or Free) and the tax.
+  const bill: [string, string, string][] = [
+    [t.orders.items, minor(parts.items), 'slip-items'],
+    [t.orders.deliveryFee, parts.fee > 0 ? minor(parts.fee) : t.cart.free, 'slip-delivery-fee'],
+    [o.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax, minor(parts.tax), 'slip-tax'],
+  ];
   return (
     <article
       aria-labelledby="slip-title"
@@ -126,11 +135,21 @@ function Slip({ order: o }: { order: SellerOrder }) {
           ))}
         </tbody>
         <tfoot>
+          {bill.map(([label, value, testId], i) => (
+            <tr key={label}>
+              <th scope="row" className={`${i === 0 ? 'pt-3' : 'pt-1'} pr-4 text-right font-normal`}>
+                {label}
+              </th>
+              <td className={`${i === 0 ? 'pt-3' : 'pt-1'} text-right whitespace-nowrap tabular-nums`} data-testid={testId}>
+                {value}
+              </td>
+            </tr>
+          ))}
           <tr>
-            <th scope="row" className="pt-3 pr-4 text-right font-semibold">
+            <th scope="row" className="pt-2 pr-4 text-right font-semibold">
               {t.seller.slip.amount}
             </th>
-            <td className="pt-3 text-right text-lg font-bold whitespace-nowrap tabular-nums">{amount}</td>
+            <td className="pt-2 text-right text-lg font-bold whitespace-nowrap tabular-nums">{amount}</td>
           </tr>
         </tfoot>
       </table>
