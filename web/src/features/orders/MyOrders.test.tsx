@@ -49,16 +49,18 @@ describe('my orders', () => {
     expect(within(free).getByText('Items').nextSibling).toHaveTextContent('$10');
   });
 
-  it('shows the delivery fee and the VAT held in Nepali', async () => {
+  it('shows the items, the delivery fee and the VAT held in Nepali', async () => {
     await setLanguage('ne');
     try {
       const order: Order = {
         _id: 'o1', number: 10003, address, amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
-        items: [{ product: { ...tea, offerPrice: 500 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+        items: [{ product: { ...tea, offerPrice: 500, nameNe: 'इलामको चिया' }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
       };
       serveApi({ 'GET /api/user/is-auth': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
       renderStore('/my-orders');
       const card = await screen.findByRole('listitem', { name: 'अर्डर #१०००३' });
+      // The item is named as it was in Nepali when ordered.
+      expect(within(card).getByText('इलामको चिया')).toBeInTheDocument();
       expect(within(card).getByText('डेलिभरी शुल्क')).toBeInTheDocument();
       expect(within(card).getByTestId('order-delivery-fee')).toHaveTextContent('रु ७५');
       expect(within(card).getByText('सामान').nextSibling).toHaveTextContent('रु १,०००');

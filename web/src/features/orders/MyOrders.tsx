@@ -5,8 +5,8 @@ import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';
 import { toMinor } from '../../lib/money';
 import { BadgeList, shopperBadges } from './PaymentStatus';
-import { cover } from '../../lib/catalogue';
-import { t } from '../../i18n';
+import { cover, nameIn } from '../../lib/catalogue';
+import { language, t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { useUser } from '../account/api';
 import { useStoreConfig } from '../../lib/config';
@@ -121,10 +121,10 @@ export default function MyOrders() {
                 {o.items.map((item) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                     <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
-                      <img src={cover(item.product)} alt={item.product.name} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
+                      <img src={cover(item.product)} alt={nameIn(item.product, language())} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
                     </div>
                     <div className="min-w-0 flex-1 text-sm">
-                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{item.product.name}</p>
+                      <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{nameIn(item.product, language())}</p>
                       <p className="text-slate-500">
                         {t.orders.category} {t.categoryName[item.product.category]}
                       </p>

@@ -5,7 +5,8 @@ import { useErrorToast } from '../../lib/useToastQuery';
 import { useTitle } from '../../lib/useTitle';
 import { RowSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
+import { nameIn } from '../../lib/catalogue';
 import { paymentTypeLabel } from '../orders/OrderCard';
 import { orderParts } from '../orders/OrderBill';
 import { useOrderSlip } from './api';
@@ -129,7 +130,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
         <tbody>
           {o.items.map((it) => (
             <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
-              <td className="py-2 pr-4 [overflow-wrap:anywhere]">{it.product.name}</td>
+              <td className="py-2 pr-4 [overflow-wrap:anywhere]">{nameIn(it.product, language())}</td>
               <td className="py-2 text-right text-lg font-semibold tabular-nums">{it.quantity}</td>
             </tr>
           ))}
