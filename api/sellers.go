@@ -42,22 +42,6 @@ func (s *Server) authSeller(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, SellerResponse{Seller: *seller, Success: true})
 }
 
-// setSellerLanguage keeps the language the signed-in seller chose to read the seller area in.
-func (s *Server) setSellerLanguage(w http.ResponseWriter, r *http.Request) error {
-	var req LanguageRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	lang, err := haat.ParseLanguage(string(req.Language))
-	if err != nil {
-		return err
-	}
-	if err := s.Sellers.SetSellerLanguage(r.Context(), subject(r.Context(), haat.RoleSeller), lang); err != nil {
-		return err
-	}
-	return ok(w, MessageResponse{Success: true, Message: say(w, r, "Language saved")})
-}
-
 // DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).
 type DashboardResponse struct {
 	Dashboard haat.Dashboard `json:"dashboard"`

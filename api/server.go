@@ -98,12 +98,12 @@ func (s *Server) routes() []route {
 		{"GET /api/user/alerts", user, s.userAlerts},
 		{"POST /api/user/otp/send", public, s.otpSend},
 		{"POST /api/user/otp/verify", public, s.otpVerify},
-		{"POST /api/user/language", user, s.setLanguage},
+		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
 		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
-		{"POST /api/seller/language", seller, s.setSellerLanguage},
+		{"POST /api/seller/language", seller, s.setLanguage(haat.RoleSeller)},
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", seller, s.sellerProducts},
 		{"GET /api/seller/dashboard", seller, s.sellerDashboard},

@@ -69,20 +69,29 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, UserResponse{Message: say(w, r, "Logged In"), Success: true, User: *u})
 }
 
-// setLanguage keeps the language the signed-in shopper chose to read the store in.
-func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
-	var req LanguageRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
+// setLanguage keeps the language the signed-in shopper or seller (role) chose to read the store
+// in, with their account.
+func (s *Server) setLanguage(role string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req LanguageRequest
+		if err := decodeJSON(w, r, &req); err != nil {
+			return err
+		}
+		lang, err := haat.ParseLanguage(string(req.Language))
+		if err != nil {
+			return err
+		}
+		id := subject(r.Context(), role)
+		if role == haat.RoleSeller {
+			err = s.Sellers.SetSellerLanguage(r.Context(), id, lang)
+		} else {
+			err = s.Users.SetLanguage(r.Context(), id, lang)
+		}
+		if err != nil {
+			return err
+		}
+		return ok(w, MessageResponse{Success: true, Message: say(w, r, "Language saved")})
 	}
-	lang, err := haat.ParseLanguage(string(req.Language))
-	if err != nil {
-		return err
-	}
-	if err := s.Users.SetLanguage(r.Context(), subject(r.Context(), haat.RoleUser), lang); err != nil {
-		return err
-	}
-	return ok(w, MessageResponse{Success: true, Message: say(w, r, "Language saved")})
 }
 
 // isAuth answers the shopper of the session, or 401 for anyone else, a seller included: the

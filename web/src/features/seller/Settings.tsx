@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
@@ -16,7 +16,7 @@ const texts = () => t.seller.settingsPage;
  * sections are the settings page's parts, in order; each loads nothing itself and saves its own
  * fields only (a field left out of a save keeps its value), so a new section is one more entry.
  */
-const sections: { key: string; Section: (p: { settings: StoreSettings }) => React.ReactNode }[] = [
+const sections: { key: string; Section: (p: { settings: StoreSettings }) => ReactNode }[] = [
   { key: 'delivery', Section: DeliverySection },
   { key: 'tax', Section: TaxSection },
   { key: 'invoice', Section: InvoiceSection },
@@ -39,6 +39,19 @@ export default function Settings() {
         sections.map(({ key, Section }) => <Section key={key} settings={data.settings} />)
       )}
     </div>
+  );
+}
+
+/** SettingsCard is one section of the page: its heading, what it sets, and its form. */
+function SettingsCard({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section className={card} aria-labelledby={`settings-${id}`}>
+      <h2 id={`settings-${id}`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      {children}
+    </section>
   );
 }
 
@@ -102,11 +115,7 @@ function DeliverySection({ settings }: { settings: StoreSettings }) {
   );
 
   return (
-    <section className={card} aria-labelledby="settings-delivery">
-      <h2 id="settings-delivery" className="text-lg font-semibold text-slate-900">
-        {text.delivery.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{text.delivery.intro}</p>
+    <SettingsCard id="delivery" title={text.delivery.title} intro={text.delivery.intro}>
       <form onSubmit={submit} className="mt-4 space-y-5">
         <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
           <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="h-5 w-5 accent-green-700" />
@@ -158,7 +167,7 @@ function DeliverySection({ settings }: { settings: StoreSettings }) {
           {save.isPending ? text.saving : text.save}
         </button>
       </form>
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -177,11 +186,7 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
   }
 
   return (
-    <section className={card} aria-labelledby="settings-tax">
-      <h2 id="settings-tax" className="text-lg font-semibold text-slate-900">
-        {text.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{text.intro}</p>
+    <SettingsCard id="tax" title={text.title} intro={text.intro}>
       <form onSubmit={submit} className="mt-4 space-y-4">
         <fieldset className="space-y-3">
           <legend className="sr-only">{text.title}</legend>
@@ -200,7 +205,7 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
           {save.isPending ? texts().saving : texts().save}
         </button>
       </form>
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -240,11 +245,7 @@ function InvoiceSection({ settings }: { settings: StoreSettings }) {
   }
 
   return (
-    <section className={card} aria-labelledby="settings-invoice">
-      <h2 id="settings-invoice" className="text-lg font-semibold text-slate-900">
-        {text.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{text.intro}</p>
+    <SettingsCard id="invoice" title={text.title} intro={text.intro}>
       <form onSubmit={submit} className="mt-4 space-y-5">
         <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
           <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="h-5 w-5 accent-green-700" />
@@ -269,6 +270,6 @@ function InvoiceSection({ settings }: { settings: StoreSettings }) {
           {save.isPending ? texts().saving : texts().save}
         </button>
       </form>
-    </section>
+    </SettingsCard>
   );
 }
