@@ -90,12 +90,18 @@ func (d *DB) User(ctx context.Context, id string) (*haat.User, error) {
 
 // SetLanguage keeps the language a user reads the store in.
 func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE users SET language = $1 WHERE id = $2`, lang, userID)
+	return d.setLanguage(ctx, `UPDATE users SET language = $1 WHERE id = $2`, userID, lang, haat.Errorf(haat.ENOTFOUND, "User not found"))
+}
+
+// setLanguage runs update, which sets the language ($1) of the account with id $2, and answers
+// notFound when there is no such account.
+func (d *DB) setLanguage(ctx context.Context, update, id string, lang haat.Language, notFound error) error {
+	res, err := d.db.ExecContext(ctx, update, lang, id)
 	if err != nil {
 		return wrap("set language", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return haat.Errorf(haat.ENOTFOUND, "User not found")
+		return notFound
 	}
 	return nil
 }
@@ -337,14 +343,7 @@ func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
 
 // SetSellerLanguage keeps the language a seller reads the seller area in.
 func (d *DB) SetSellerLanguage(ctx context.Context, sellerID string, lang haat.Language) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE sellers SET language = $1 WHERE id = $2`, lang, sellerID)
-	if err != nil {
-		return wrap("set seller language", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return haat.Errorf(haat.ENOTFOUND, "Seller not found")
-	}
-	return nil
+	return d.setLanguage(ctx, `UPDATE sellers SET language = $1 WHERE id = $2`, sellerID, lang, haat.Errorf(haat.ENOTFOUND, "Seller not found"))
 }
 
 // seller reads the seller with email and the hash of their password, or ENOTFOUND.

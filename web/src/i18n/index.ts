@@ -34,13 +34,6 @@ export const isLanguage = (s: unknown): s is Language => typeof s === 'string' &
 /** language is the language shown now. */
 export const language = (): Language => current;
 
-/**
- * said is what to show for a server's answer: the server's own message, which it writes in the
- * language the call asked for (lib/api.ts sends Accept-Language), or this language's text for it
- * when the server said nothing.
- */
-export const said = (message: string | undefined, local: string): string => message || local;
-
 /** storedLanguage is the language this browser chose last, English when none. */
 export function storedLanguage(): Language {
   try {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { unwrap, type ApiResult } from './api';
 import { paths } from '../app/paths';
-import { t, said } from '../i18n';
+import { t } from '../i18n';
 
 /**
  * useEndSession ends a session (a shopper's or a seller's): the server's message (or the fallback)
@@ -14,7 +14,7 @@ export function useEndSession(call: () => Promise<ApiResult<object>>, forget: ()
   return useMutation({
     mutationFn: () => unwrap(call(), t.toast.logoutFailed),
     onSuccess: (r) => {
-      toast.success(said(r.message, t.toast.loggedOut));
+      toast.success(r.message || t.toast.loggedOut);
       forget();
       void navigate(paths.home);
     },

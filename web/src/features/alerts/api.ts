@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, unwrap } from '../../lib/api';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import { useUser } from '../account/api';
 
 /** alertKeys are the query keys of the shopper's stock alerts. */
@@ -29,7 +29,7 @@ export function useNotify() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, notify }: { id: string; notify: boolean }) => unwrap(api.notify(id, notify), t.toast.generic),
-    onSuccess: (r, { notify }) => toast.success(said(r.message, notify ? t.alerts.watching : t.alerts.stopped), { id: 'alert' }),
+    onSuccess: (r, { notify }) => toast.success(r.message || (notify ? t.alerts.watching : t.alerts.stopped), { id: 'alert' }),
     onError: (err) => toast.error(err.message, { id: 'alert' }),
     onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
   });

@@ -9,7 +9,7 @@ import { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutCho
 import { useTitle } from '../../lib/useTitle';
 import { BackIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useUser } from '../account/api';
 import { catalogueKeys, useProducts } from '../catalogue/api';
@@ -107,7 +107,7 @@ export default function CartPage() {
             window.location.assign(r.url);
             return;
           }
-          toast.success(said(r.message, t.toast.orderPlaced));
+          toast.success(r.message || t.toast.orderPlaced);
           store.emptied();
           void queryClient.invalidateQueries({ queryKey: orderKeys.all });
           void navigate(paths.myOrders);

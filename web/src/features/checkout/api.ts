@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type AddressInput } from '../../lib/api';
 import type { PaymentType } from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import toast from 'react-hot-toast';
 
 /** checkoutKeys are the query keys of checking out: the shopper's delivery addresses. */
@@ -30,7 +30,7 @@ export function useAddAddress() {
   return useMutation({
     mutationFn: (address: AddressInput) => unwrap(api.addAddress(address), t.toast.addressFailed),
     onSuccess: (r) => {
-      toast.success(said(r.message, t.toast.addressAdded));
+      toast.success(r.message || t.toast.addressAdded);
       return client.invalidateQueries({ queryKey: checkoutKeys.addresses() });
     },
     onError: (e) => toast.error(e.message),

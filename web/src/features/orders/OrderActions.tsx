@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { useProducts } from '../catalogue/api';
@@ -29,7 +29,7 @@ export default function OrderActions({ order }: { order: UserOrder }) {
   };
   const confirm = () =>
     cancel.mutate(order._id, {
-      onSuccess: (r) => toast.success(said(r.message, t.toast.orderCancelled)),
+      onSuccess: (r) => toast.success(r.message || t.toast.orderCancelled),
       onError: (err) => toast.error(err.message),
       onSettled: () => setAsking(false),
     });

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import { useAddProduct } from './api';
 import ProductForm from './ProductForm';
 
@@ -22,7 +22,7 @@ export default function AddProduct() {
       onSave={(form, reset) =>
         addProduct.mutate(form, {
           onSuccess: (r) => {
-            toast.success(said(r.message, t.toast.productAdded));
+            toast.success(r.message || t.toast.productAdded);
             reset();
           },
           onError: (err) => toast.error(err.message),

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import { useSellerProducts, useUpdateProduct } from './api';
 import ProductForm from './ProductForm';
 
@@ -52,7 +52,7 @@ export default function EditProduct() {
       onSave={(form) =>
         update.mutate(form, {
           onSuccess: (r) => {
-            toast.success(said(r.message, t.toast.productUpdated));
+            toast.success(r.message || t.toast.productUpdated);
             void navigate(list);
           },
           onError: (err) => toast.error(err.message),

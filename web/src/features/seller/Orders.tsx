@@ -86,6 +86,8 @@ export default function Orders() {
 
 const field = 'min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 font-normal text-slate-900 outline-green-700';
 const labelClass = 'flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700';
+/** documentLink is a link to an order's printable page: its packing slip or tax invoice. */
+const documentLink = 'flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-slate-800 hover:bg-stone-100';
 
 /**
  * OrderFilterForm holds the filters: a search (order number, name or phone) sent with Search or Enter, and status, payment and
@@ -257,7 +259,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
         <Link
           to={paths.seller.orderSlip(o.number)}
           aria-label={t.seller.packingSlipFor(o.number)}
-          className="flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-slate-800 hover:bg-stone-100"
+          className={documentLink}
         >
           {t.seller.packingSlip}
         </Link>
@@ -265,7 +267,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           <Link
             to={paths.seller.orderInvoice(o.number)}
             aria-label={t.seller.taxInvoiceFor(o.number)}
-            className="flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-slate-800 hover:bg-stone-100"
+            className={documentLink}
           >
             {t.seller.taxInvoice}
           </Link>

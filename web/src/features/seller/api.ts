@@ -5,7 +5,7 @@ import type { OrderStatus, Product, Seller, SellerOrder, SellerProduct, StoreSet
 import { followAccount, type KeepLanguage } from '../../lib/language';
 import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
-import { t, said } from '../../i18n';
+import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
 import toast from 'react-hot-toast';
 
@@ -175,7 +175,7 @@ export function useSetStock() {
   return useMutation({
     mutationFn: (p: Product) => unwrap(api.setStock(p._id, !p.inStock), t.toast.genericBang),
     onSuccess: (r) => {
-      toast.success(said(r.message, t.toast.stockUpdated));
+      toast.success(r.message || t.toast.stockUpdated);
       return productsChanged(client);
     },
     onError: (e) => toast.error(e.message),
@@ -188,7 +188,7 @@ export function useArchiveProduct() {
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) => unwrap(api.archiveProduct(id, archived), t.toast.genericBang),
     onSuccess: (r, { archived }) => {
-      toast.success(said(r.message, archived ? t.toast.productArchived : t.toast.productRestored));
+      toast.success(r.message || (archived ? t.toast.productArchived : t.toast.productRestored));
       return productsChanged(client);
     },
     onError: (e) => toast.error(e.message),
@@ -231,7 +231,7 @@ export function useSaveSettings() {
     mutationFn: (change: Partial<StoreSettings>) => unwrap(api.saveSettings(change), t.toast.generic),
     onSuccess: (r) => {
       client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
-      toast.success(said(r.message, t.seller.settingsPage.saved));
+      toast.success(r.message || t.seller.settingsPage.saved);
     },
   });
 }
