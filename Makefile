@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 CATALOGUE_IMAGES := web/public/media/catalogue
 
-.PHONY: build run test test-go test-web test-e2e web deps clean
+.PHONY: build run test test-go test-web test-e2e web deps clean bench
 
 build: web
 	$(GO) build -trimpath -o bin/haat ./cmd/haat
@@ -38,6 +38,14 @@ test-web: deps
 
 test-e2e: build
 	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund && npx playwright test
+
+# Load benchmarks against the built binary, with nginx serving the same product list as the
+# reference (wrk and nginx from Debian, installed when missing); PostgreSQL too when
+# HAAT_TEST_POSTGRES is set. The report is printed and kept in bench/out/; RESULTS.md quotes it.
+bench: build
+	@command -v wrk >/dev/null && command -v nginx >/dev/null || apt-get install -y -qq --no-install-recommends wrk nginx-light
+	mkdir -p bench/out
+	$(GO) run ./bench/cmd/haatbench $(BENCH_FLAGS) | tee bench/out/$$(date -u +%Y%m%d-%H%M).md
 
 clean:
 	rm -rf bin web/dist/app $(CATALOGUE_IMAGES)
