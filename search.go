@@ -1,0 +1,269 @@
+package haat
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Search finds a product however a shopper in Nepal writes its name: in Devanagari (आलु) or in one
+// of the common romanisations (aalu, alu, aloo). Both the name and the query are turned into the
+// same rough Latin key: Devanagari is transliterated, and the spellings that vary most between
+// writers (long vowels doubled or not, w/v, sh/s, ph/f, the silent a between consonants) are
+// written one way.
+
+var (
+	devConsonants = map[rune]string{
+		'क': "k", 'ख': "kh", 'ग': "g", 'घ': "gh", 'ङ': "ng", 'च': "ch", 'छ': "chh", 'ज': "j", 'झ': "jh", 'ञ': "n",
+		'ट': "t", 'ठ': "th", 'ड': "d", 'ढ': "dh", 'ण': "n", 'त': "t", 'थ': "th", 'द': "d", 'ध': "dh", 'न': "n",
+		'प': "p", 'फ': "ph", 'ब': "b", 'भ': "bh", 'म': "m", 'य': "y", 'र': "r", 'ल': "l", 'व': "v", 'श': "sh", 'ष': "sh", 'स': "s", 'ह': "h",
+	}
+	devVowels     = map[rune]string{'अ': "a", 'आ': "aa", 'इ': "i", 'ई': "ii", 'उ': "u", 'ऊ': "uu", 'ऋ': "ri", 'ए': "e", 'ऐ': "ai", 'ओ': "o", 'औ': "au"}
+	devVowelSigns = map[rune]string{'ा': "aa", 'ि': "i", 'ी': "ii", 'ु': "u", 'ू': "uu", 'ृ': "ri", 'े': "e", 'ै': "ai", 'ो': "o", 'ौ': "au"}
+)
+
+const (
+	devVirama  = '्'
+	devNukta   = '\u093C'
+	devVisarga = 'ः'
+)
+
+func devNasal(r rune) bool { return r == 'ं' || r == 'ँ' }
+
+// Transliterate writes Devanagari in Latin letters; a consonant's inherent a is dropped at a
+// word's end, as Nepali speaks it.
+func Transliterate(text string) string {
+	var out strings.Builder
+	inherent := false // the last consonant still carries its a
+	for _, ch := range norm.NFC.String(text) {
+		if ch == devNukta {
+			continue
+		}
+		if c, ok := devConsonants[ch]; ok {
+			if inherent {
+				out.WriteByte('a')
+			}
+			out.WriteString(c)
+			inherent = true
+			continue
+		}
+		if sign, ok := devVowelSigns[ch]; ok || ch == devVirama {
+			out.WriteString(sign)
+			inherent = false
+			continue
+		}
+		vowel, isVowel := devVowels[ch]
+		// The a of a consonant before a vowel, a nasal sign or a visarga is spoken; before a space
+		// or the end it is not.
+		if inherent && (isVowel || devNasal(ch) || ch == devVisarga) {
+			out.WriteByte('a')
+		}
+		inherent = false
+		switch {
+		case devNasal(ch):
+			out.WriteByte('n')
+		case ch == devVisarga:
+			out.WriteByte('h')
+		case isVowel:
+			out.WriteString(vowel)
+		case ch >= '०' && ch <= '९':
+			out.WriteByte(byte('0' + ch - '०'))
+		default:
+			out.WriteRune(ch)
+		}
+	}
+	return out.String()
+}
+
+// keySpellings are the spellings SearchKey writes one way, applied in this order.
+var keySpellings = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`aa`), "a"},
+	{regexp.MustCompile(`ee|ii`), "i"},
+	{regexp.MustCompile(`oo|uu`), "u"},
+	{regexp.MustCompile(`w`), "v"},
+	{regexp.MustCompile(`chh`), "ch"},
+	{regexp.MustCompile(`sh`), "s"},
+	{regexp.MustCompile(`ph`), "f"},
+	{regexp.MustCompile(`z`), "j"},
+	{regexp.MustCompile(`q`), "k"},
+}
+
+func latinConsonant(b byte) bool {
+	return b >= 'a' && b <= 'z' && !strings.ContainsRune("aeiou", rune(b))
+}
+
+// SearchKey is the rough Latin key a name or a query is compared by: "आलु", "Aalu" and "aloo"
+// all give "alu".
+func SearchKey(text string) string {
+	s := Transliterate(strings.ToLower(text))
+	for _, sp := range keySpellings {
+		s = sp.re.ReplaceAllString(s, sp.with)
+	}
+	// The silent a between two consonants: "golabheda" and "golbheda" are one name.
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if latinConsonant(s[i]) && i+2 < len(s) && s[i+1] == 'a' && latinConsonant(s[i+2]) {
+			i++
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// Searchable is what a search compares of a product: every name it has, lower-cased, and their
+// keys.
+type Searchable struct {
+	names []string
+	keys  string
+}
+
+// NewSearchable prepares names for matches; empty ones are left out.
+func NewSearchable(names ...string) Searchable {
+	var s Searchable
+	var keys []string
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		s.names = append(s.names, strings.ToLower(n))
+		keys = append(keys, SearchKey(n))
+	}
+	s.keys = strings.Join(keys, "\n")
+	return s
+}
+
+// Matches says whether a query finds the names: one of them contains it, ignoring case, or
+// their keys contain its key. An empty query finds every product.
+func (s Searchable) Matches(query string) bool {
+	q := strings.ToLower(strings.TrimSpace(query))
+	if q == "" {
+		return true
+	}
+	for _, n := range s.names {
+		if strings.Contains(n, q) {
+			return true
+		}
+	}
+	key := SearchKey(q)
+	return key != "" && strings.Contains(s.keys, key)
+}
+
+// ProductQuery asks for a page of the products shoppers can buy now, newest first.
+type ProductQuery struct {
+	// Query finds products by name, in English or Nepali, as Searchable.Matches does.
+	Query string
+	// Category keeps the products of one category; empty keeps all.
+	Category Category
+	// Cursor continues after the page that answered it as Next; empty starts at the newest.
+	Cursor string
+	// Limit is the page's size: DefaultPageSize when 0, at most MaxPageSize.
+	Limit int
+}
+
+// Page sizes of ProductQuery, and the longest search text.
+const (
+	DefaultPageSize = 24
+	MaxPageSize     = 100
+	MaxSearchLength = 100
+)
+
+// ProductPage is a page of products and the cursor of the next one, empty on the last page.
+type ProductPage struct {
+	Products []Product
+	Next     string
+}
+
+// Validate checks a query: a known category, a page size and a search text within bounds, and
+// a cursor that an earlier page gave.
+func (q *ProductQuery) Validate() error {
+	if q.Category != "" {
+		if q.Category = CanonicalCategory(string(q.Category)); q.Category == "" {
+			return Errorf(EINVALID, "Please choose a valid category")
+		}
+	}
+	if q.Limit < 0 || q.Limit > MaxPageSize {
+		return Errorf(EINVALID, "A page holds 1 to %d products", MaxPageSize)
+	}
+	if len([]rune(q.Query)) > MaxSearchLength {
+		return Errorf(EINVALID, "Search text is too long")
+	}
+	if _, _, err := parseCursor(q.Cursor); err != nil {
+		return err
+	}
+	return nil
+}
+
+// cursor writes where a page ended: the last product's creation time and id, the order of the
+// list, so that the next page starts after it even when products were added or removed since.
+func cursor(p Product) string { return strconv.FormatInt(p.CreatedAt.UnixMilli(), 10) + "." + p.ID }
+
+func parseCursor(c string) (time.Time, string, error) {
+	if c == "" {
+		return time.Time{}, "", nil
+	}
+	ms, id, ok := strings.Cut(c, ".")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || id == "" {
+		return time.Time{}, "", Errorf(EINVALID, "Invalid page cursor")
+	}
+	return time.UnixMilli(n).UTC(), id, nil
+}
+
+// Catalogue is the products on sale, newest first (as ProductService.Products lists them),
+// ready to be searched and paged.
+type Catalogue struct {
+	products []Product
+	search   []Searchable
+}
+
+// NewCatalogue indexes products, which must be newest first.
+func NewCatalogue(products []Product) *Catalogue {
+	c := &Catalogue{products: products, search: make([]Searchable, len(products))}
+	for i, p := range products {
+		c.search[i] = NewSearchable(p.Name, p.NameNe)
+	}
+	return c
+}
+
+// Products returns every product on sale, newest first.
+func (c *Catalogue) Products() []Product { return c.products }
+
+// Search returns the page q asks for of the products in stock that match its text and category.
+func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	limit := q.Limit
+	if limit == 0 {
+		limit = DefaultPageSize
+	}
+	start := 0
+	if at, id, _ := parseCursor(q.Cursor); id != "" {
+		// The first product after the cursor in the list's order: created earlier, or at the
+		// same time with a smaller id.
+		start = sort.Search(len(c.products), func(i int) bool {
+			p := c.products[i]
+			return p.CreatedAt.Before(at) || (p.CreatedAt.Equal(at) && p.ID < id)
+		})
+	}
+	page := &ProductPage{Products: []Product{}}
+	for i := start; i < len(c.products); i++ {
+		p := c.products[i]
+		if !p.InStock || (q.Category != "" && p.Category != q.Category) || !c.search[i].Matches(q.Query) {
+			continue
+		}
+		if len(page.Products) == limit {
+			page.Next = cursor(page.Products[limit-1])
+			break
+		}
+		page.Products = append(page.Products, p)
+	}
+	return page, nil
+}
