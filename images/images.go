@@ -1,6 +1,6 @@
 // Package images checks uploaded product photos by their content, re-encodes them (which drops
-// any metadata), stores a full-size and a thumbnail variant through gocloud.dev/blob, and
-// serves them under /media/uploads/.
+// any metadata), stores a full-size variant and smaller ones for the places a photo is shown small
+// through gocloud.dev/blob, and serves them under /media/uploads/.
 package images
 
 import (
@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,10 +44,14 @@ const (
 	MaxSide       = 12_000 // pixels on the longer side
 	MaxAspect     = 20     // longer side ÷ shorter side
 	FullSize      = 1200   // longest side of the stored image
-	ThumbnailSize = 400    // longest side of the thumbnail
+	ThumbnailSize = 400    // longest side of the thumbnail lists show
 	// URLPrefix is where the HTTP server mounts the store.
 	URLPrefix = "/media/uploads/"
 )
+
+// Sizes are the longest sides of the smaller variants stored beside each photo, largest first,
+// for the browser to choose from (srcset): <name>-<size>.<ext>.
+var Sizes = []int{800, ThumbnailSize, 200}
 
 // Defaults of the Store's decoding limits.
 const (
@@ -204,7 +209,8 @@ func (s *Store) turn(ctx context.Context, cost int64) (end func(), err error) {
 // upload is a checked image, re-encoded in its stored variants.
 type upload struct {
 	ext, contentType string
-	full, thumb      []byte
+	full             []byte
+	sized            map[int][]byte // the variant of each of Sizes
 }
 
 // photo is an uploaded file whose header passed the checks: its bytes, or where to read them again.
@@ -289,7 +295,7 @@ func (s *Store) prepare(p *photo) (*upload, error) {
 		}
 		p = again
 	}
-	full, thumb, err := resized(p.data, p.header.orientation)
+	full, err := resized(p.data, p.header.orientation)
 	if p.header.cost() >= bigDecode {
 		// The decoded picture is garbage now. Collecting it, and giving its pages back to the
 		// system, before the next photo's pixels are allocated keeps the process near the
@@ -300,21 +306,30 @@ func (s *Store) prepare(p *photo) (*upload, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := &upload{ext: "jpg", contentType: "image/jpeg"}
+	u := &upload{ext: "jpg", contentType: "image/jpeg", sized: map[int][]byte{}}
 	if hasAlpha(full) {
 		u.ext, u.contentType = "png", "image/png"
 	}
-	for _, v := range []struct {
-		dst *[]byte
-		img image.Image
-	}{{&u.full, full}, {&u.thumb, thumb}} {
-		var buf bytes.Buffer
-		if err := encode(&buf, v.img, u.ext); err != nil {
-			return nil, fmt.Errorf("images: encode: %w", err)
+	if u.full, err = encoded(full, u.ext); err != nil {
+		return nil, err
+	}
+	// Each smaller variant is made from the one before it: cheap, and as sharp.
+	img := full
+	for _, size := range Sizes {
+		img = fit(img, size)
+		if u.sized[size], err = encoded(img, u.ext); err != nil {
+			return nil, err
 		}
-		*v.dst = buf.Bytes()
 	}
 	return u, nil
+}
+
+func encoded(img image.Image, ext string) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := encode(&buf, img, ext); err != nil {
+		return nil, fmt.Errorf("images: encode: %w", err)
+	}
+	return buf.Bytes(), nil
 }
 
 // check refuses, from the header, an image too large or too narrow to decode.
@@ -333,17 +348,14 @@ func (h header) check() error {
 	return nil
 }
 
-// resized decodes an image and returns its full-size variant and its thumbnail, turned upright as
-// its EXIF orientation says. The decoded picture is needed only until the full-size variant is
-// made; the thumbnail is made from that, and both are turned upright once they are small.
-func resized(data []byte, orientation int) (full, thumb image.Image, err error) {
+// resized decodes an image and returns its full-size variant, turned upright as its EXIF
+// orientation says once it is small. The decoded picture is needed only until then.
+func resized(data []byte, orientation int) (image.Image, error) {
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil, ErrDamaged
+		return nil, ErrDamaged
 	}
-	full = fit(img, FullSize)
-	thumb = fit(full, ThumbnailSize)
-	return upright(full, orientation), upright(thumb, orientation), nil
+	return upright(fit(img, FullSize), orientation), nil
 }
 
 // upright applies an EXIF orientation (1–8) to img.
@@ -367,17 +379,61 @@ func upright(img image.Image, orientation int) image.Image {
 	return img
 }
 
-// put stores both variants under a new name and returns the URL path of the full one.
+// put stores every variant under a new name and returns the URL path of the full one.
 func (s *Store) put(ctx context.Context, u *upload) (string, error) {
 	id := newID()
-	for key, data := range map[string][]byte{
-		id + "." + u.ext: u.full, id + "-" + strconv.Itoa(ThumbnailSize) + "." + u.ext: u.thumb,
-	} {
-		if err := s.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: u.contentType, CacheControl: cacheControl}); err != nil {
-			return "", fmt.Errorf("images: store %s: %w", key, err)
+	files := map[string][]byte{id + "." + u.ext: u.full}
+	for size, data := range u.sized {
+		files[sizedKey(id, size, u.ext)] = data
+	}
+	for key, data := range files {
+		if err := s.write(ctx, key, data, u.contentType); err != nil {
+			return "", err
 		}
 	}
 	return URLPrefix + id + "." + u.ext, nil
+}
+
+func (s *Store) write(ctx context.Context, key string, data []byte, contentType string) error {
+	if err := s.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: contentType, CacheControl: cacheControl}); err != nil {
+		return fmt.Errorf("images: store %s: %w", key, err)
+	}
+	return nil
+}
+
+func sizedKey(id string, size int, ext string) string {
+	return id + "-" + strconv.Itoa(size) + "." + ext
+}
+
+// derive makes a smaller variant that a photo stored before it existed lacks, from the photo's
+// full-size variant, and stores it.
+func (s *Store) derive(ctx context.Context, key string) error {
+	name, ext, _ := strings.Cut(key, ".")
+	id, sizeText, _ := strings.Cut(name, "-")
+	size, _ := strconv.Atoi(sizeText)
+	s.once.Do(s.init)
+	end, err := s.turn(ctx, 2*4*FullSize*FullSize)
+	if err != nil {
+		return err
+	}
+	defer end()
+	data, err := s.bucket.ReadAll(ctx, id+"."+ext)
+	if err != nil {
+		return err
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("images: decode stored %s: %w", id, err)
+	}
+	small, err := encoded(fit(img, size), ext)
+	if err != nil {
+		return err
+	}
+	contentType := "image/jpeg"
+	if ext == "png" {
+		contentType = "image/png"
+	}
+	return s.write(ctx, key, small, contentType)
 }
 
 // fit shrinks img so its longest side is at most size; it never enlarges.
@@ -439,6 +495,12 @@ func (s *Store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rd, err := s.bucket.NewReader(r.Context(), key, nil)
+	if gcerrors.Code(err) == gcerrors.NotFound && strings.Contains(key, "-") {
+		// A photo stored before this size of variant existed: made once, on first demand.
+		if err = s.derive(r.Context(), key); err == nil {
+			rd, err = s.bucket.NewReader(r.Context(), key, nil)
+		}
+	}
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		http.NotFound(w, r)
 		return
@@ -467,7 +529,7 @@ func validKey(key string) bool {
 		return false
 	}
 	id, size, sized := strings.Cut(name, "-")
-	if sized && size != strconv.Itoa(ThumbnailSize) {
+	if sized && !slices.ContainsFunc(Sizes, func(n int) bool { return strconv.Itoa(n) == size }) {
 		return false
 	}
 	if len(id) != 26 {

@@ -188,11 +188,15 @@ func TestResized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]image.Point{url: {1200, 800}, strings.Replace(url, ".", "-400.", 1): {400, 267}} {
+	for path, want := range map[string]image.Point{url: {1200, 800}, strings.Replace(url, ".", "-800.", 1): {800, 533},
+		strings.Replace(url, ".", "-400.", 1): {400, 267}, strings.Replace(url, ".", "-200.", 1): {200, 134}} {
 		cfg, _, err := image.DecodeConfig(get(t, s, path).Body)
 		if err != nil || cfg.Width != want.X || cfg.Height != want.Y {
 			t.Fatalf("%s: %dx%d, %v; want %v", path, cfg.Width, cfg.Height, err, want)
 		}
+	}
+	if rec := get(t, s, strings.Replace(url, ".", "-300.", 1)); rec.Code != 404 {
+		t.Fatalf("a size never stored: %d", rec.Code)
 	}
 	small, _ := s.Save(ctx, bytes.NewReader(encoded(t, "png", picture(50, 30, 255))))
 	if cfg, _, _ := image.DecodeConfig(get(t, s, small).Body); cfg.Width != 50 {
@@ -231,14 +235,42 @@ func TestSaveAllStoresNothingWhenOneIsBad(t *testing.T) {
 		t.Fatalf("SaveAll = %v, %v", urls, err)
 	}
 	entries, _ := os.ReadDir(filepath.Join(dir, "uploads"))
-	images := 0
+	stored := 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".attrs") { // the folder bucket keeps attributes beside each file
-			images++
+			stored++
 		}
 	}
-	if images != 4 {
-		t.Fatalf("%d files, want 2 images × 2 variants", images)
+	if want := 2 * (1 + len(images.Sizes)); stored != want {
+		t.Fatalf("%d files, want 2 images × %d variants", stored, want/2)
+	}
+}
+
+// TestOlderPhotoGetsNewSizes: a photo stored before a size of variant existed gets it made from
+// its full-size variant the first time it is asked for, and kept.
+func TestOlderPhotoGetsNewSizes(t *testing.T) {
+	s, dir := open(t)
+	url, err := s.Save(ctx, bytes.NewReader(encoded(t, "jpeg", picture(1600, 1200, 255))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(url, images.URLPrefix)
+	small := strings.Replace(name, ".", "-200.", 1)
+	for _, f := range []string{small, small + ".attrs"} {
+		if err := os.Remove(filepath.Join(dir, "uploads", f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := get(t, s, images.URLPrefix+small)
+	cfg, _, err := image.DecodeConfig(rec.Body)
+	if rec.Code != 200 || err != nil || cfg.Width != 200 || cfg.Height != 150 || rec.Header().Get("Content-Type") != "image/jpeg" {
+		t.Fatalf("GET %s: %d %dx%d %v", small, rec.Code, cfg.Width, cfg.Height, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "uploads", small)); err != nil {
+		t.Fatalf("the made variant is not kept: %v", err)
+	}
+	if rec := get(t, s, images.URLPrefix+"aaaaaaaaaaaaaaaaaaaaaaaaaa-200.jpg"); rec.Code != 404 {
+		t.Fatalf("a variant of a photo never stored: %d", rec.Code)
 	}
 }
 
