@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 CATALOGUE_IMAGES := web/public/media/catalogue
 
-.PHONY: build run test test-go test-web test-e2e web deps clean bench
+.PHONY: build run test test-go test-web test-e2e web deps clean bench bench-web
 
 build: web
 	$(GO) build -trimpath -o bin/haat ./cmd/haat
@@ -46,6 +46,11 @@ bench: build
 	@command -v wrk >/dev/null && command -v nginx >/dev/null || apt-get install -y -qq --no-install-recommends wrk nginx-light
 	mkdir -p bench/out
 	$(GO) run ./bench/cmd/haatbench $(BENCH_FLAGS) | tee bench/out/$$(date -u +%Y%m%d-%H%M).md
+
+# Lighthouse (mobile defaults) on the landing page, /home, /products, a product page and /cart of
+# the built store, in Debian's Chromium; the scores go in bench/RESULTS.md.
+bench-web: build
+	cd bench/web && npm ci --no-audit --no-fund && node lighthouse.mjs --runs 3 $(LIGHTHOUSE_FLAGS)
 
 clean:
 	rm -rf bin web/dist/app $(CATALOGUE_IMAGES)
