@@ -101,7 +101,7 @@ func (d *DB) AlertsToSend(ctx context.Context, n int) ([]haat.BackInStock, error
 
 // AlertSent records that the user was told the product is back.
 func (d *DB) AlertSent(ctx context.Context, userID, productID string) error {
-	_, err := d.db.ExecContext(ctx, `UPDATE stock_alerts SET notified_at = $1 WHERE user_id = $2 AND product_id = $3`,
+	_, err := d.exec(ctx, `UPDATE stock_alerts SET notified_at = $1 WHERE user_id = $2 AND product_id = $3`,
 		d.now().UnixMilli(), userID, productID)
 	return wrap("alert sent", err)
 }

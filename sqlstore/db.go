@@ -32,6 +32,9 @@ type DB struct {
 	Now func() time.Time
 	// BcryptCost is the cost of new password hashes; tests lower it.
 	BcryptCost int
+	// writer runs every write operation, several to a commit (see writer.go); nil until the
+	// migrations have run.
+	writer *writer
 }
 
 // Open connects to the database named by url, or to data/haat.db under dataDir when url is
@@ -58,7 +61,7 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 			return nil, fmt.Errorf("sqlstore: create data dir: %w", err)
 		}
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+			"&_pragma=busy_timeout(10000)&_pragma=synchronous(FULL)&_txlock=immediate"
 		d.db, err = sql.Open("sqlite", dsn)
 		if err == nil {
 			d.db.SetMaxOpenConns(8)
@@ -77,11 +80,24 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		d.db.Close()
 		return nil, err
 	}
+	// SQLite keeps the writer's statements prepared; pgx keeps every connection's statements
+	// prepared itself.
+	// On PostgreSQL too the writer beats a transaction of its own per operation: each order then
+	// waits for the counter of order numbers and makes its own flush of the write-ahead log.
+	if err := d.startWriter(ctx, d.dialect == SQLite); err != nil {
+		d.db.Close()
+		return nil, err
+	}
 	return d, nil
 }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close waits for the write operations under way to commit and closes the database.
+func (d *DB) Close() error {
+	if d.writer != nil {
+		d.writer.stop()
+	}
+	return d.db.Close()
+}
 
 // Dialect names the database in use: SQLite or Postgres.
 func (d *DB) Dialect() string { return d.dialect }

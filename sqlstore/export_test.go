@@ -41,3 +41,26 @@ func SetEachBatch(t interface{ Cleanup(func()) }, n int) {
 	eachBatch = n
 	t.Cleanup(func() { eachBatch = was })
 }
+
+// Commits says how many transactions the store's writer has committed.
+func (d *DB) Commits() int64 { return d.writer.commits.Load() }
+
+// Write runs fn as one write operation of the store, as its own methods do.
+func (d *DB) Write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return d.inTx(ctx, func(tx *Tx) error { return fn(tx.Tx) })
+}
+
+// HoldWriter keeps the writer busy until the returned function is called, so that the
+// operations sent meanwhile wait and are committed together.
+func (d *DB) HoldWriter() (release func()) {
+	held, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		d.inTx(context.Background(), func(tx *Tx) error {
+			close(held)
+			<-done
+			return nil
+		})
+	}()
+	<-held
+	return func() { close(done) }
+}

@@ -94,9 +94,12 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 			if err := queueOrderText(ctx, tx, order.ID); err != nil {
 				return err
 			}
-			return emptyCart(ctx, tx, o.UserID)
+			if err := emptyCart(ctx, tx, o.UserID); err != nil {
+				return err
+			}
 		}
-		return nil
+		// Last, so that the counter is locked for as short a time as can be.
+		return numberOrder(ctx, tx, order)
 	})
 	if err != nil {
 		return nil, wrap("place order", err)
@@ -172,18 +175,12 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []ha
 	return items, counted, nil
 }
 
-// insertOrder gives an order the next number and stores it with its items. Each item keeps the
-// name, category, pictures and price its product has now: correcting or archiving the product
-// later changes no order.
+// insertOrder stores an order with its items, without its number yet (numberOrder gives it).
+// Each item keeps the name, category, pictures and price its product has now: correcting or
+// archiving the product later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
-	// The counter row stays locked until the order commits, so numbers follow each other
-	// without gaps and no two orders share one, whichever server places them.
-	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
-		Scan(&order.Number); err != nil {
-		return err
-	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, order.ID, order.Number, order.UserID, order.Address.ID, order.Amount,
+		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.UserID, order.Address.ID, order.Amount,
 		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
 	}
@@ -199,14 +196,27 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	return nil
 }
 
+// numberOrder gives a stored order the next number. The counter row stays locked until the order
+// commits, so numbers follow each other without gaps and no two orders share one, whichever
+// server places them; placing orders on other servers waits for it meanwhile, so it is the last
+// statement of an order.
+func numberOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
+	if tx.dialect == Postgres {
+		return tx.QueryRowContext(ctx, `WITH n AS (UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value)
+			UPDATE orders SET number = n.value FROM n WHERE orders.id = $1 RETURNING orders.number`, order.ID).Scan(&order.Number)
+	}
+	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
+		Scan(&order.Number); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1 WHERE id = $2`, order.Number, order.ID)
+	return err
+}
+
 // LabelOrderCurrency gives the orders that have no currency yet (placed before orders kept theirs)
 // the currency c, and says how many it labelled.
 func (d *DB) LabelOrderCurrency(ctx context.Context, c haat.Currency) (int64, error) {
-	res, err := d.db.ExecContext(ctx, `UPDATE orders SET currency = $1 WHERE currency = ''`, c)
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
+	return d.exec(ctx, `UPDATE orders SET currency = $1 WHERE currency = ''`, c)
 }
 
 // UserOrders returns a user's orders, newest first.

@@ -122,9 +122,10 @@ func TestOrderNumbersMigration(t *testing.T) {
 			ids = append(ids, o.ID)
 		}
 		db.Now = time.Now
-		// Back to the schema before numbers, then migrate again.
+		// Back to the schema before numbers (0006, and 0025 that lets the number wait for the end of the
+		// placing), then migrate again.
 		for _, stmt := range []string{`DROP INDEX orders_number`, `ALTER TABLE orders DROP COLUMN number`, `DROP TABLE counters`,
-			`DELETE FROM schema_migrations WHERE version = 6`} {
+			`DELETE FROM schema_migrations WHERE version IN (6, 25)`} {
 			if _, err := db.SQL().ExecContext(ctx, stmt); err != nil {
 				t.Fatalf("%s: %v", stmt, err)
 			}

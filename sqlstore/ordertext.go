@@ -74,7 +74,7 @@ func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error
 
 // OrderTextFailed gives a taken text back, with one more try counted.
 func (d *DB) OrderTextFailed(ctx context.Context, t haat.OrderText) error {
-	_, err := d.db.ExecContext(ctx, `UPDATE order_texts SET sent_at = NULL, tries = tries + 1 WHERE order_id = $1 AND status = $2`,
+	_, err := d.exec(ctx, `UPDATE order_texts SET sent_at = NULL, tries = tries + 1 WHERE order_id = $1 AND status = $2`,
 		t.OrderID, t.Status)
 	return wrap("order text failed", err)
 }

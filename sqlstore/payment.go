@@ -155,8 +155,10 @@ func insertAttempt(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) error {
 // still pending.
 func (d *DB) SetPaymentReference(ctx context.Context, attemptID, reference string) (bool, error) {
 	var state haat.AttemptState
-	err := d.db.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, updated_at = $2 WHERE id = $3 RETURNING state`,
-		reference, d.now().UnixMilli(), attemptID).Scan(&state)
+	err := d.inTx(ctx, func(tx *Tx) error {
+		return tx.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, updated_at = $2 WHERE id = $3 RETURNING state`,
+			reference, tx.now.UnixMilli(), attemptID).Scan(&state)
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, haat.Errorf(haat.ENOTFOUND, "Payment not found")
 	} else if err != nil {

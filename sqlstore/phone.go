@@ -32,7 +32,7 @@ func (d *DB) SavePhoneCode(ctx context.Context, phone, hash string) (*haat.Phone
 
 // DeletePhoneCode forgets the number's code made at createdAt (one that could not be sent).
 func (d *DB) DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error {
-	_, err := d.db.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
+	_, err := d.exec(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
 	return wrap("delete phone code", err)
 }
 

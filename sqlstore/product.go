@@ -183,11 +183,11 @@ func (d *DB) SetInStock(ctx context.Context, id string, inStock bool) error {
 
 // setProductFlag sets one of a product's flags (column: in_stock or archived), or answers ENOTFOUND.
 func (d *DB) setProductFlag(ctx context.Context, column, id string, v bool) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE products SET `+column+` = $1 WHERE id = $2`, v, id)
+	n, err := d.exec(ctx, `UPDATE products SET `+column+` = $1 WHERE id = $2`, v, id)
 	if err != nil {
 		return fmt.Errorf("sqlstore: set %s: %w", column, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return haat.Errorf(haat.ENOTFOUND, "Product not found")
 	}
 	return nil

@@ -12,34 +12,122 @@ import (
 )
 
 // Tx is the transaction of one operation. It carries the time the operation happens at, read
-// from the store's clock once when the transaction begins: every row the operation writes
+// from the store's clock once when the operation begins: every row the operation writes
 // carries that one time.
+//
+// A write operation runs in the writer's shared transaction, in a savepoint of its own (see
+// writer.go). Its statements then run under the writer's context, not the one they are given: a
+// shopper who hangs up while their order is written must not interrupt the statements of the
+// other orders in the same commit.
 type Tx struct {
 	*sql.Tx
-	now time.Time
+	now     time.Time
+	dialect string
+	// shared is set on the writer's transaction: the context statements run under, and the
+	// statements it has prepared.
+	shared *writeConn
+	// after holds the functions to call once the operation is committed.
+	after []func()
+}
+
+// AfterCommit has fn called once the operation's changes are committed (on disk), after its
+// transaction, and never when they are rolled back. fn runs on the goroutine of the caller of the
+// service method, before that method returns.
+func (t *Tx) AfterCommit(fn func()) { t.after = append(t.after, fn) }
+
+// ExecContext runs a statement that returns no rows.
+func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if t.shared == nil {
+		return t.Tx.ExecContext(ctx, query, args...)
+	}
+	if s := t.shared.stmt(t.Tx, query); s != nil {
+		return s.ExecContext(t.shared.ctx, args...)
+	}
+	return t.Tx.ExecContext(t.shared.ctx, query, args...)
+}
+
+// QueryContext runs a statement that returns rows.
+func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if t.shared == nil {
+		return t.Tx.QueryContext(ctx, query, args...)
+	}
+	if s := t.shared.stmt(t.Tx, query); s != nil {
+		return s.QueryContext(t.shared.ctx, args...)
+	}
+	return t.Tx.QueryContext(t.shared.ctx, query, args...)
+}
+
+// QueryRowContext runs a statement that returns at most one row.
+func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if t.shared == nil {
+		return t.Tx.QueryRowContext(ctx, query, args...)
+	}
+	if s := t.shared.stmt(t.Tx, query); s != nil {
+		return s.QueryRowContext(t.shared.ctx, args...)
+	}
+	return t.Tx.QueryRowContext(t.shared.ctx, query, args...)
 }
 
 // now reads the store's clock, to the millisecond the database keeps.
 func (d *DB) now() time.Time { return d.Now().UTC().Truncate(time.Millisecond) }
 
-// begin starts the transaction of one operation. A read-only transaction takes no write lock
+// inTx runs fn as one write operation and returns once its changes are committed and durable,
+// or with the error that kept them out. fn's changes are kept only when it returns nil. On the
+// writer (see writer.go), fn shares its transaction with other operations: fn must not call the
+// store's own methods that write (the writer would wait for itself), and must not wait on slow
+// work such as hashing a password or a network call, which would hold up every other operation.
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if d.writer != nil {
+		return d.writer.do(ctx, fn)
+	}
+	tx, err := d.begin(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	tx.runAfter()
+	return nil
+}
+
+// runAfter calls the functions the operation left for after its commit.
+func (t *Tx) runAfter() {
+	for _, fn := range t.after {
+		fn()
+	}
+}
+
+// exec runs one write statement as an operation of its own and says how many rows it changed.
+func (d *DB) exec(ctx context.Context, query string, args ...any) (n int64, err error) {
+	err = d.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
+// begin starts a transaction of its own. A read-only transaction takes no write lock
 // (SQLite begins it deferred, not immediate).
 func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: readOnly})
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, now: d.now()}, nil
+	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect}, nil
 }
 
-// inTx runs fn in a transaction and commits it when fn returns nil.
-func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error { return d.run(ctx, false, fn) }
-
 // read runs fn in a read-only transaction.
-func (d *DB) read(ctx context.Context, fn func(tx *Tx) error) error { return d.run(ctx, true, fn) }
-
-func (d *DB) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) error {
-	tx, err := d.begin(ctx, readOnly)
+func (d *DB) read(ctx context.Context, fn func(tx *Tx) error) error {
+	tx, err := d.begin(ctx, true)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 		return nil, err
 	}
 	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now()}
-	_, err = d.db.ExecContext(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
+	_, err = d.exec(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, emailKey(email), hash, u.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
 		return nil, haat.Errorf(haat.ECONFLICT, "An account with this email already exists")
@@ -96,11 +96,11 @@ func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language)
 // setLanguage runs update, which sets the language ($1) of the account with id $2, and answers
 // notFound when there is no such account.
 func (d *DB) setLanguage(ctx context.Context, update, id string, lang haat.Language, notFound error) error {
-	res, err := d.db.ExecContext(ctx, update, lang, id)
+	n, err := d.exec(ctx, update, lang, id)
 	if err != nil {
 		return wrap("set language", err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return notFound
 	}
 	return nil
@@ -307,7 +307,7 @@ func (d *DB) UpsertSeller(ctx context.Context, email, password string) error {
 
 // EndSellerSessions ends every session of the seller with email.
 func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id IN
+	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id IN
 		(SELECT id FROM sellers WHERE email_key = $2)`, haat.RoleSeller, emailKey(email)); err != nil {
 		return fmt.Errorf("sqlstore: end seller sessions: %w", err)
 	}
@@ -372,10 +372,10 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 	token := base64.RawURLEncoding.EncodeToString(buf)
 	now := d.now()
 	// Expired sessions are swept here, where sessions are made, rather than by a timer.
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at < $1`, now.UnixMilli()); err != nil {
+	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE expires_at < $1`, now.UnixMilli()); err != nil {
 		return "", fmt.Errorf("sqlstore: sweep sessions: %w", err)
 	}
-	if _, err := d.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, role, subject_id, expires_at, created_at)
+	if _, err := d.exec(ctx, `INSERT INTO sessions (token_hash, role, subject_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)`, hashToken(token), role, subjectID, now.Add(ttl).UnixMilli(), now.UnixMilli()); err != nil {
 		return "", fmt.Errorf("sqlstore: create session: %w", err)
 	}
@@ -397,7 +397,7 @@ func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, er
 
 // DeleteSession ends a session.
 func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1 AND role = $2`, hashToken(token), role); err != nil {
+	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE token_hash = $1 AND role = $2`, hashToken(token), role); err != nil {
 		return fmt.Errorf("sqlstore: delete session: %w", err)
 	}
 	return nil
@@ -412,19 +412,21 @@ func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Dur
 	now := d.now()
 	var count int
 	var windowStart int64
-	err := d.db.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
+	err := d.inTx(ctx, func(tx *Tx) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
 			failures = CASE WHEN login_failures.window_start < $3 THEN 1
 				WHEN login_failures.failures > $4 THEN login_failures.failures
 				ELSE login_failures.failures + 1 END,
 			window_start = CASE WHEN login_failures.window_start < $3 THEN $2 ELSE login_failures.window_start END
 		RETURNING failures, window_start`,
-		key, now.UnixMilli(), now.Add(-window).UnixMilli(), limit).Scan(&count, &windowStart)
+			key, now.UnixMilli(), now.Add(-window).UnixMilli(), limit).Scan(&count, &windowStart)
+	})
 	if err != nil {
 		return false, 0, fmt.Errorf("sqlstore: rate limit: %w", err)
 	}
 	if windowStart == now.UnixMilli() { // this attempt began a new window
-		if _, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
+		if _, err := d.exec(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
 			now.Add(-24*time.Hour).UnixMilli()); err != nil {
 			return false, 0, fmt.Errorf("sqlstore: sweep rate limits: %w", err)
 		}
@@ -437,7 +439,7 @@ func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Dur
 
 // GiveBack returns the slot Attempt took for an allowed attempt that must not count.
 func (d *DB) GiveBack(ctx context.Context, key string, limit int) error {
-	if _, err := d.db.ExecContext(ctx, `UPDATE login_failures SET failures = failures - 1
+	if _, err := d.exec(ctx, `UPDATE login_failures SET failures = failures - 1
 		WHERE key = $1 AND failures > 0 AND failures <= $2`, key, limit); err != nil {
 		return fmt.Errorf("sqlstore: rate limit give back: %w", err)
 	}

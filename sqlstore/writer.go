@@ -1,0 +1,273 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// Group commit. Every write operation (inTx) goes to one writer goroutine, which runs whatever
+// operations are waiting, up to maxBatch, in one transaction on one connection, each in a
+// SAVEPOINT of its own, and commits them together: one commit, one fsync, for the lot. Only then
+// does each operation's caller get its answer, so nothing is acknowledged that is not on disk.
+//
+// An operation that fails (returns an error or panics) is rolled back to its savepoint: it
+// changes nothing and the others of the batch go on. If the commit itself fails, every operation
+// of the batch gets that error. A lone waiting operation is run at once, without waiting for
+// company; a batch forms from the operations that arrive while the one before is committing.
+//
+// SQLite has one writer at a time anyway, so serialising writes costs it nothing, and another
+// connection's BEGIN IMMEDIATE would only wait on the busy timeout behind the writer.
+
+// maxBatch is the most operations one commit takes.
+const maxBatch = 128
+
+// maxStmts is the most statements the writer keeps prepared; statements built for one call
+// (a list of n ids) beyond it are prepared each time.
+const maxStmts = 256
+
+// errClosed answers operations sent to a closed store.
+var errClosed = errors.New("sqlstore: the store is closed")
+
+// writer is the goroutine that runs every write operation of the store.
+type writer struct {
+	d    *DB
+	ops  chan *writeOp
+	quit chan struct{}
+	done chan struct{}
+	wc   *writeConn
+	once sync.Once
+	// commits counts the transactions the writer has committed.
+	commits atomic.Int64
+}
+
+// writeOp is one operation waiting for the writer, and its outcome.
+type writeOp struct {
+	ctx   context.Context
+	fn    func(*Tx) error
+	err   error
+	panic any
+	after []func()
+	done  chan struct{}
+}
+
+// writeConn is the writer's connection: the context its statements run under and the statements
+// it keeps prepared (nil where the driver keeps them itself, as pgx does).
+type writeConn struct {
+	ctx   context.Context
+	conn  *sql.Conn
+	db    *sql.DB
+	stmts map[string]*sql.Stmt
+	// txStmts are the prepared statements bound to the current transaction.
+	txStmts map[string]*sql.Stmt
+}
+
+// stmt returns the statement for query bound to tx, or nil when it is not kept prepared.
+func (c *writeConn) stmt(tx *sql.Tx, query string) *sql.Stmt {
+	if c.stmts == nil {
+		return nil
+	}
+	if s, ok := c.txStmts[query]; ok {
+		return s
+	}
+	s, ok := c.stmts[query]
+	if !ok {
+		if len(c.stmts) >= maxStmts {
+			return nil
+		}
+		var err error
+		if s, err = c.db.PrepareContext(c.ctx, query); err != nil {
+			return nil // the statement itself reports the error when run
+		}
+		c.stmts[query] = s
+	}
+	ts := tx.StmtContext(c.ctx, s)
+	c.txStmts[query] = ts
+	return ts
+}
+
+// startWriter starts the writer of d; prepare says whether it keeps its statements prepared.
+func (d *DB) startWriter(ctx context.Context, prepare bool) error {
+	wctx := context.WithoutCancel(ctx)
+	conn, err := d.db.Conn(wctx)
+	if err != nil {
+		return fmt.Errorf("sqlstore: writer connection: %w", err)
+	}
+	wc := &writeConn{ctx: wctx, conn: conn, db: d.db}
+	if prepare {
+		wc.stmts = map[string]*sql.Stmt{}
+	}
+	w := &writer{d: d, ops: make(chan *writeOp), quit: make(chan struct{}), done: make(chan struct{}), wc: wc}
+	d.writer = w
+	go w.loop()
+	return nil
+}
+
+// stop ends the writer once the batch it runs is committed, and closes its connection.
+func (w *writer) stop() {
+	w.once.Do(func() {
+		close(w.quit)
+		<-w.done
+		for _, s := range w.wc.stmts {
+			s.Close()
+		}
+		w.wc.conn.Close()
+	})
+}
+
+// do hands fn to the writer and waits for its outcome; fn's after-commit functions run here.
+// A panic in fn is raised again here, after the writer has rolled fn back.
+func (w *writer) do(ctx context.Context, fn func(*Tx) error) error {
+	op := &writeOp{ctx: ctx, fn: fn, done: make(chan struct{})}
+	select {
+	case w.ops <- op:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-w.quit:
+		return errClosed
+	}
+	// Once taken, the operation is waited for even if ctx ends: it may be committed already.
+	<-op.done
+	if op.panic != nil {
+		panic(op.panic)
+	}
+	if op.err != nil {
+		return op.err
+	}
+	for _, f := range op.after {
+		f()
+	}
+	return nil
+}
+
+func (w *writer) loop() {
+	defer close(w.done)
+	batch := make([]*writeOp, 0, maxBatch)
+	for {
+		select {
+		case op := <-w.ops:
+			batch = append(batch[:0], op)
+		case <-w.quit:
+			return
+		}
+	gather:
+		for len(batch) < maxBatch {
+			select {
+			case op := <-w.ops:
+				batch = append(batch, op)
+			default:
+				break gather
+			}
+		}
+		w.run(batch)
+		for _, op := range batch {
+			close(op.done)
+		}
+		clear(batch)
+	}
+}
+
+// run runs a batch of operations in one transaction and commits it, leaving each operation's
+// outcome in it. An operation that leaves the transaction unusable (its savepoint cannot be rolled
+// back) fails alone: the batch is rolled back and run again without it.
+func (w *writer) run(batch []*writeOp) {
+	for len(batch) > 0 {
+		broken := w.try(batch)
+		if broken < 0 {
+			return
+		}
+		rest := make([]*writeOp, 0, len(batch)-1)
+		rest = append(rest, batch[:broken]...)
+		batch = append(rest, batch[broken+1:]...)
+	}
+}
+
+// try runs the batch once. It returns -1 when every operation has its outcome, or the index of
+// the operation that broke the transaction (which has its error), the others to be run again.
+//
+// Each operation runs in the savepoint "op": the one before is released and the next one opened
+// in one round trip, and the commit releases the last one.
+func (w *writer) try(batch []*writeOp) int {
+	c := w.wc
+	tx, err := c.conn.BeginTx(c.ctx, nil)
+	if err != nil {
+		failAll(batch, err)
+		return -1
+	}
+	c.txStmts = map[string]*sql.Stmt{}
+	defer func() { c.txStmts = nil }()
+	// A lone operation needs no savepoint: rolling back the transaction undoes it.
+	savepoints := len(batch) > 1
+	ran, last := false, -1 // last: the operation whose savepoint is open
+	for i, op := range batch {
+		op.err, op.panic, op.after = nil, nil, nil
+		if err := op.ctx.Err(); err != nil {
+			op.err = err // the caller has gone before the operation began: it is not run
+			continue
+		}
+		if savepoints {
+			open := `SAVEPOINT op`
+			if last >= 0 {
+				open = `RELEASE op; SAVEPOINT op`
+			}
+			if _, err := tx.ExecContext(c.ctx, open); err != nil {
+				tx.Rollback()
+				if last < 0 {
+					failAll(batch, err)
+					return -1
+				}
+				batch[last].err, batch[last].panic, batch[last].after = err, nil, nil
+				return last
+			}
+			last = i
+		}
+		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c}
+		op.err, op.panic = call(op.fn, t)
+		if op.err == nil && op.panic == nil {
+			op.after, ran = t.after, true
+			continue
+		}
+		if !savepoints {
+			tx.Rollback()
+			return -1
+		}
+		if _, err := tx.ExecContext(c.ctx, `ROLLBACK TO op`); err != nil {
+			tx.Rollback()
+			return i
+		}
+	}
+	if !ran {
+		tx.Rollback()
+		return -1
+	}
+	err = tx.Commit()
+	w.commits.Add(1)
+	if err != nil {
+		for _, op := range batch {
+			if op.err == nil && op.panic == nil {
+				op.err, op.after = err, nil
+			}
+		}
+	}
+	return -1
+}
+
+// call runs fn, turning a panic into the value it panicked with.
+func call(fn func(*Tx) error, t *Tx) (err error, panicked any) {
+	defer func() {
+		if p := recover(); p != nil {
+			panicked = p
+		}
+	}()
+	return fn(t), nil
+}
+
+// failAll gives every operation of the batch err.
+func failAll(batch []*writeOp, err error) {
+	for _, op := range batch {
+		op.err, op.panic, op.after = err, nil, nil
+	}
+}
