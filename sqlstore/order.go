@@ -98,8 +98,9 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 				return err
 			}
 		}
-		// Last, so that the counter is locked for as short a time as can be.
-		return numberOrder(ctx, tx, order)
+		// Numbered when the transaction commits (numberOrders).
+		tx.numbered = append(tx.numbered, order)
+		return nil
 	})
 	if err != nil {
 		return nil, wrap("place order", err)
@@ -175,7 +176,7 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []ha
 	return items, counted, nil
 }
 
-// insertOrder stores an order with its items, without its number yet (numberOrder gives it).
+// insertOrder stores an order with its items, without its number yet (numberOrders gives it).
 // Each item keeps the name, category, pictures and price its product has now: correcting or
 // archiving the product later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
@@ -196,21 +197,38 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	return nil
 }
 
-// numberOrder gives a stored order the next number. The counter row stays locked until the order
-// commits, so numbers follow each other without gaps and no two orders share one, whichever
-// server places them; placing orders on other servers waits for it meanwhile, so it is the last
-// statement of an order.
-func numberOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
-	if tx.dialect == Postgres {
-		return tx.QueryRowContext(ctx, `WITH n AS (UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value)
-			UPDATE orders SET number = n.value FROM n WHERE orders.id = $1 RETURNING orders.number`, order.ID).Scan(&order.Number)
+// numberOrders gives the orders placed in a transaction the next numbers, in the order they were
+// placed, as the last statements before the commit. The counter row stays locked until the
+// commit, so numbers follow each other without gaps and no two orders share one, whichever server
+// places them; taken last, it is locked only for the commit, and a writer waiting for it holds no
+// row another writer waits for.
+func numberOrders(ctx context.Context, tx *Tx, orders []*haat.Order) error {
+	if len(orders) == 0 {
+		return nil
 	}
-	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number' RETURNING value`).
-		Scan(&order.Number); err != nil {
+	var last int64
+	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + $1 WHERE name = 'order_number' RETURNING value`,
+		len(orders)).Scan(&last); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1 WHERE id = $2`, order.Number, order.ID)
-	return err
+	first := last - int64(len(orders)) + 1
+	for i, o := range orders {
+		o.Number = first + int64(i)
+	}
+	if tx.dialect == Postgres {
+		ids := make([]string, len(orders))
+		for i, o := range orders {
+			ids[i] = o.ID
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1::bigint + array_position($2::text[], id) - 1 WHERE id = ANY($2::text[])`, first, ids)
+		return err
+	}
+	for _, o := range orders {
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1 WHERE id = $2`, o.Number, o.ID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // LabelOrderCurrency gives the orders that have no currency yet (placed before orders kept theirs)

@@ -28,6 +28,8 @@ type Tx struct {
 	shared *writeConn
 	// after holds the functions to call once the operation is committed.
 	after []func()
+	// numbered are the orders the operation placed, to number just before the commit.
+	numbered []*haat.Order
 }
 
 // AfterCommit has fn called once the operation's changes are committed (on disk), after its
@@ -86,6 +88,9 @@ func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := numberOrders(ctx, tx, tx.numbered); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

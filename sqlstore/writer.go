@@ -7,6 +7,10 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"haat"
 )
 
 // Group commit. Every write operation (inTx) goes to one writer goroutine, which runs whatever
@@ -51,8 +55,15 @@ type writeOp struct {
 	err   error
 	panic any
 	after []func()
+	// numbered are the orders the operation placed, numbered when its batch commits.
+	numbered []*haat.Order
+	// tries counts the times the operation ran into a deadlock with another server's writes.
+	tries int
 	done  chan struct{}
 }
+
+// maxTries is how many times an operation that runs into a deadlock is run.
+const maxTries = 3
 
 // writeConn is the writer's connection: the context its statements run under and the statements
 // it keeps prepared (nil where the driver keeps them itself, as pgx does).
@@ -163,7 +174,12 @@ func (w *writer) loop() {
 			}
 		}
 		w.run(batch)
+		// An operation that met another server's writes in a deadlock was rolled back; it runs
+		// again in a batch of its own.
 		for _, op := range batch {
+			for op.tries < maxTries && isDeadlock(op.err) {
+				w.run([]*writeOp{op})
+			}
 			close(op.done)
 		}
 		clear(batch)
@@ -203,7 +219,7 @@ func (w *writer) try(batch []*writeOp) int {
 	savepoints := len(batch) > 1
 	ran, last := false, -1 // last: the operation whose savepoint is open
 	for i, op := range batch {
-		op.err, op.panic, op.after = nil, nil, nil
+		op.err, op.panic, op.after, op.numbered = nil, nil, nil, nil
 		if err := op.ctx.Err(); err != nil {
 			op.err = err // the caller has gone before the operation began: it is not run
 			continue
@@ -227,8 +243,11 @@ func (w *writer) try(batch []*writeOp) int {
 		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c}
 		op.err, op.panic = call(op.fn, t)
 		if op.err == nil && op.panic == nil {
-			op.after, ran = t.after, true
+			op.after, op.numbered, ran = t.after, t.numbered, true
 			continue
+		}
+		if isDeadlock(op.err) {
+			op.tries++
 		}
 		if !savepoints {
 			tx.Rollback()
@@ -241,6 +260,22 @@ func (w *writer) try(batch []*writeOp) int {
 	}
 	if !ran {
 		tx.Rollback()
+		return -1
+	}
+	var numbered []*haat.Order
+	for _, op := range batch {
+		if op.err == nil && op.panic == nil {
+			numbered = append(numbered, op.numbered...)
+		}
+	}
+	t := &Tx{Tx: tx, dialect: w.d.dialect, shared: c}
+	if err := numberOrders(c.ctx, t, numbered); err != nil {
+		tx.Rollback()
+		for _, op := range batch {
+			if op.err == nil && op.panic == nil {
+				op.err, op.after = err, nil
+			}
+		}
 		return -1
 	}
 	err = tx.Commit()
@@ -270,4 +305,11 @@ func failAll(batch []*writeOp, err error) {
 	for _, op := range batch {
 		op.err, op.panic, op.after = err, nil, nil
 	}
+}
+
+// isDeadlock reports whether err is PostgreSQL's refusal of a statement that would have waited
+// for ever on another transaction (another server's writer) waiting for this one.
+func isDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
 }
