@@ -76,7 +76,7 @@ func someProducts(n int) []haat.Product {
 }
 
 func TestCatalogueSearchPages(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(100))
+	c := haat.NewCatalogue(someProducts(100), nil)
 	var seen []string
 	q := haat.ProductQuery{Limit: 7}
 	for pages := 0; ; pages++ {
@@ -112,7 +112,7 @@ func TestCatalogueSearchPages(t *testing.T) {
 }
 
 func TestCatalogueSearchFilters(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(30))
+	c := haat.NewCatalogue(someProducts(30), nil)
 	page, err := c.Search(haat.ProductQuery{Query: "aloo"})
 	if err != nil || len(page.Products) != 1 || page.Products[0].NameNe != "आलु" || page.Next != "" {
 		t.Fatalf("aloo: %+v %v", page, err)
@@ -134,14 +134,24 @@ func TestCatalogueSearchFilters(t *testing.T) {
 	first, _ := c.Search(haat.ProductQuery{Limit: 3})
 	shorter := someProducts(30)
 	shorter = append(shorter[:2], shorter[3:]...)
-	next, err := haat.NewCatalogue(shorter).Search(haat.ProductQuery{Limit: 3, Cursor: first.Next})
+	next, err := haat.NewCatalogue(shorter, c).Search(haat.ProductQuery{Limit: 3, Cursor: first.Next})
 	if err != nil || next.Products[0].ID != "P0027" {
 		t.Fatalf("after a removal: %+v %v", next.Products[0].ID, err)
+	}
+	// The index taken from the catalogue before follows a renamed product.
+	renamed := someProducts(30)
+	renamed[10].Name, renamed[10].NameNe = "Onion (Pyaj)", "प्याज"
+	again := haat.NewCatalogue(renamed, c)
+	if page, _ := again.Search(haat.ProductQuery{Query: "aalu"}); len(page.Products) != 0 {
+		t.Errorf("the renamed product is still found by its old name: %v", page.Products)
+	}
+	if page, _ := again.Search(haat.ProductQuery{Query: "प्याज"}); len(page.Products) != 1 {
+		t.Errorf("the renamed product is not found by its new name: %v", page.Products)
 	}
 }
 
 func TestProductQueryRefusesBadInput(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(12))
+	c := haat.NewCatalogue(someProducts(12), nil)
 	for _, q := range []haat.ProductQuery{
 		{Category: "Sweets"}, {Limit: -1}, {Limit: haat.MaxPageSize + 1}, {Cursor: "nonsense"}, {Cursor: "12."},
 		{Query: string(make([]rune, haat.MaxSearchLength+1))},
@@ -149,5 +159,34 @@ func TestProductQueryRefusesBadInput(t *testing.T) {
 		if _, err := c.Search(q); haat.ErrorCode(err) != haat.EINVALID {
 			t.Errorf("%+v: %v, want invalid", q, err)
 		}
+	}
+}
+
+// BenchmarkNewCatalogue indexes 10,000 products, in English and Nepali.
+func BenchmarkNewCatalogue(b *testing.B) {
+	products := someProducts(10_000)
+	for i := range products {
+		products[i].NameNe = "गोलभेडा र आलु"
+	}
+	for b.Loop() {
+		haat.NewCatalogue(products, nil)
+	}
+}
+
+// BenchmarkNewCatalogueAgain indexes 10,000 products again after one was renamed.
+func BenchmarkNewCatalogueAgain(b *testing.B) {
+	products := someProducts(10_000)
+	last := haat.NewCatalogue(products, nil)
+	products[5].Name = "Renamed"
+	for b.Loop() {
+		haat.NewCatalogue(products, last)
+	}
+}
+
+// BenchmarkCatalogueSearch searches 10,000 products for a word near the end of the list.
+func BenchmarkCatalogueSearch(b *testing.B) {
+	c := haat.NewCatalogue(someProducts(10_000), nil)
+	for b.Loop() {
+		c.Search(haat.ProductQuery{Query: "aloo"})
 	}
 }
