@@ -323,4 +323,9 @@ type ProductService interface {
 	SetArchived(ctx context.Context, id string, archived bool) error
 	// ProductExists reports whether a product with id is on sale, in stock or not.
 	ProductExists(ctx context.Context, id string) (bool, error)
+	// CatalogueVersion returns a number that goes up after every committed change of what
+	// Products returns: at once for a change made through this service, and within a second or
+	// so for one another server made on the same database. It asks no database, so that it can
+	// be asked on every request.
+	CatalogueVersion() uint64
 }

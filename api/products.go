@@ -53,14 +53,6 @@ type ProductStockRequest struct {
 	InStock *bool `json:"inStock" ts:"boolean"`
 }
 
-func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
-	products, err := s.Products.Products(r.Context())
-	if err != nil {
-		return err
-	}
-	return ok(w, ProductListResponse{Products: products, Success: true})
-}
-
 // productAdd stores the photos of a valid add-product form, then the product.
 func (s *Server) productAdd(w http.ResponseWriter, r *http.Request) error {
 	form, err := multipartForm(w, r)

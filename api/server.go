@@ -61,6 +61,9 @@ type Server struct {
 	// Health checks the dependencies for /healthz.
 	Health func(ctx context.Context) error
 	Logger *slog.Logger
+
+	// list is the product list's snapshot.
+	list *productList
 }
 
 // Role requirements of a route.
@@ -150,6 +153,7 @@ func (s *Server) Handler() http.Handler {
 	if s.Logger == nil {
 		s.Logger = slog.Default()
 	}
+	s.list = &productList{products: s.Products}
 	mux := http.NewServeMux()
 	s.handleAPI(mux)
 	if s.Images != nil {

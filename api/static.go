@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -18,18 +16,11 @@ import (
 	"haat"
 )
 
-// asset is one file of the built storefront, held in memory with its gzip form.
-type asset struct {
-	body, gz    []byte
-	contentType string
-	etag        string
-}
-
 // static serves the storefront: hashed assets as immutable, index.html for every page route.
 // A path that is no page of the storefront gets index.html too (the app shows its not-found
 // page) but with status 404, so that search engines and links checkers see the truth.
 type static struct {
-	files map[string]*asset
+	files map[string]*prepared
 	// productExists answers whether a product id is in the catalogue; nil takes every id as known.
 	productExists func(ctx context.Context, id string) (bool, error)
 	logger        *slog.Logger
@@ -85,7 +76,7 @@ func compressible(contentType string) bool {
 
 // newStatic reads the whole built storefront once at start-up and compresses what is worth it.
 func newStatic(web fs.FS) *static {
-	s := &static{files: map[string]*asset{}}
+	s := &static{files: map[string]*prepared{}}
 	fs.WalkDir(web, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -94,8 +85,7 @@ func newStatic(web fs.FS) *static {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(body)
-		a := &asset{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		a := &prepared{body: body, etag: etagOf(body)}
 		if a.contentType = mime.TypeByExtension(path.Ext(name)); a.contentType == "" {
 			a.contentType = http.DetectContentType(body)
 		}
@@ -148,19 +138,9 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // write answers a file, compressed when the client takes gzip; a 200 answers conditional and
 // range requests too, another status sends the whole file with that status.
-func (s *static) write(w http.ResponseWriter, r *http.Request, a *asset, status int) {
+func (s *static) write(w http.ResponseWriter, r *http.Request, a *prepared, status int) {
+	body, etag := a.header(w, r)
 	h := w.Header()
-	h.Set("Content-Type", a.contentType)
-	body := a.body
-	etag := a.etag
-	if a.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
-			h.Set("Content-Encoding", "gzip")
-			etag = strings.TrimSuffix(a.etag, `"`) + `-gz"`
-			body = a.gz
-		}
-	}
 	if status != http.StatusOK {
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(status)
@@ -171,15 +151,4 @@ func (s *static) write(w http.ResponseWriter, r *http.Request, a *asset, status 
 	}
 	h.Set("ETag", etag)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q = strings.TrimRight(strings.TrimPrefix(strings.ReplaceAll(q, " ", ""), "q="), "0.")
-		if strings.TrimSpace(enc) == "gzip" && (q != "" || !strings.Contains(part, "q=")) {
-			return true
-		}
-	}
-	return false
 }

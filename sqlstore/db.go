@@ -35,6 +35,8 @@ type DB struct {
 	// writer runs every write operation, several to a commit (see writer.go); nil until the
 	// migrations have run.
 	writer *writer
+	// watch keeps the catalogue version (catalogue.go).
+	watch catalogueWatch
 }
 
 // Open connects to the database named by url, or to data/haat.db under dataDir when url is
@@ -93,6 +95,7 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 
 // Close waits for the write operations under way to commit and closes the database.
 func (d *DB) Close() error {
+	d.stopCatalogueWatch()
 	if d.writer != nil {
 		d.writer.stop()
 	}

@@ -6,6 +6,9 @@ import (
 	"sort"
 )
 
+// CatalogueCommits counts the changes of the catalogue committed through this store.
+func (d *DB) CatalogueCommits() uint64 { return d.watch.commits.Load() }
+
 // SQL gives tests the database underneath, to set up states the services never produce.
 func (d *DB) SQL() *sql.DB { return d.db }
 

@@ -130,7 +130,7 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := tx.ExecContext(ctx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
 		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt)
 	p.InStock = p.Available()
@@ -147,7 +147,7 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
 	err := d.inTx(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
+		res, err := writeProducts(ctx, tx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
 			description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10 WHERE id = $11`,
 			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.ID)
 		if err != nil {
@@ -157,7 +157,7 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 			return haat.Errorf(haat.ENOTFOUND, "Product not found")
 		}
 		if withStock {
-			if _, err := tx.ExecContext(ctx, `UPDATE products SET stock = $1 WHERE id = $2`, p.Stock, p.ID); err != nil {
+			if _, err := writeProducts(ctx, tx, `UPDATE products SET stock = $1 WHERE id = $2`, p.Stock, p.ID); err != nil {
 				return err
 			}
 		}
@@ -183,14 +183,17 @@ func (d *DB) SetInStock(ctx context.Context, id string, inStock bool) error {
 
 // setProductFlag sets one of a product's flags (column: in_stock or archived), or answers ENOTFOUND.
 func (d *DB) setProductFlag(ctx context.Context, column, id string, v bool) error {
-	n, err := d.exec(ctx, `UPDATE products SET `+column+` = $1 WHERE id = $2`, v, id)
-	if err != nil {
-		return fmt.Errorf("sqlstore: set %s: %w", column, err)
-	}
-	if n == 0 {
-		return haat.Errorf(haat.ENOTFOUND, "Product not found")
-	}
-	return nil
+	err := d.inTx(ctx, func(tx *Tx) error {
+		res, err := writeProducts(ctx, tx, `UPDATE products SET `+column+` = $1 WHERE id = $2`, v, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errProductNotFound
+		}
+		return nil
+	})
+	return wrap("set "+column, err)
 }
 
 // SeedCatalogue inserts products the first time the store starts empty, and reports whether it did.

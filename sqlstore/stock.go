@@ -30,7 +30,7 @@ func takeStock(ctx context.Context, tx *Tx, orderID string) error {
 	// Lines go in product order, so two orders that take the same products lock their rows in
 	// the same order and never wait for each other in a circle.
 	for _, l := range lines {
-		res, err := tx.ExecContext(ctx, `UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1`, l.quantity, l.productID)
+		res, err := writeProducts(ctx, tx, `UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1`, l.quantity, l.productID)
 		if err != nil {
 			return err
 		}
@@ -69,7 +69,7 @@ func returnStock(ctx context.Context, tx *Tx, orderID string) error {
 		return err
 	}
 	for _, l := range lines {
-		if _, err := tx.ExecContext(ctx, `UPDATE products SET stock = stock + $1 WHERE id = $2 AND stock IS NOT NULL`,
+		if _, err := writeProducts(ctx, tx, `UPDATE products SET stock = stock + $1 WHERE id = $2 AND stock IS NOT NULL`,
 			l.quantity, l.productID); err != nil {
 			return err
 		}

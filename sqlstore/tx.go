@@ -30,6 +30,10 @@ type Tx struct {
 	after []func()
 	// numbered are the orders the operation placed, to number just before the commit.
 	numbered []*haat.Order
+	// catalogue is the store's catalogue version, which a write of the products table counts up
+	// after the commit (writeProducts); changesCatalogue says the operation made one.
+	catalogue        *catalogueWatch
+	changesCatalogue bool
 }
 
 // AfterCommit has fn called once the operation's changes are committed (on disk), after its
@@ -127,7 +131,7 @@ func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect}, nil
+	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, catalogue: &d.watch}, nil
 }
 
 // read runs fn in a read-only transaction.

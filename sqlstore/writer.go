@@ -240,7 +240,7 @@ func (w *writer) try(batch []*writeOp) int {
 			}
 			last = i
 		}
-		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c}
+		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch}
 		op.err, op.panic = call(op.fn, t)
 		if op.err == nil && op.panic == nil {
 			op.after, op.numbered, ran = t.after, t.numbered, true
