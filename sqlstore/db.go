@@ -32,6 +32,8 @@ type DB struct {
 	Now func() time.Time
 	// BcryptCost is the cost of new password hashes; tests lower it.
 	BcryptCost int
+	// stmts keeps SQLite's statements prepared (nil on PostgreSQL).
+	stmts *stmtCache
 	// writer runs every write operation, several to a commit (see writer.go); nil until the
 	// migrations have run.
 	writer *writer
@@ -67,6 +69,7 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		d.db, err = sql.Open("sqlite", dsn)
 		if err == nil {
 			d.db.SetMaxOpenConns(8)
+			d.stmts = &stmtCache{db: d.db, m: map[string]*sql.Stmt{}}
 		}
 	default:
 		return nil, fmt.Errorf("sqlstore: unsupported database url %q (use postgres://… or leave empty for SQLite)", url)
@@ -82,11 +85,9 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		d.db.Close()
 		return nil, err
 	}
-	// SQLite keeps the writer's statements prepared; pgx keeps every connection's statements
-	// prepared itself.
 	// On PostgreSQL too the writer beats a transaction of its own per operation: each order then
 	// waits for the counter of order numbers and makes its own flush of the write-ahead log.
-	if err := d.startWriter(ctx, d.dialect == SQLite); err != nil {
+	if err := d.startWriter(ctx); err != nil {
 		d.db.Close()
 		return nil, err
 	}
@@ -99,6 +100,7 @@ func (d *DB) Close() error {
 	if d.writer != nil {
 		d.writer.stop()
 	}
+	d.stmts.close()
 	return d.db.Close()
 }
 

@@ -185,16 +185,26 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
 	}
+	if len(order.Items) == 0 {
+		return nil
+	}
+	// One statement for all the items.
+	const columns = 10
+	var q strings.Builder
+	q.WriteString(`INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
+		product_name, product_category, product_images, product_name_ne, vat_exempt) VALUES `)
+	args := make([]any, 0, columns*len(order.Items))
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-			product_name, product_category, product_images, product_name_ne, vat_exempt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category, string(images),
-			it.Product.NameNe, it.Product.VATExempt); err != nil {
-			return err
+		if i > 0 {
+			q.WriteString(", ")
 		}
+		q.WriteString("(" + placeholders(len(args)+1, columns) + ")")
+		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
+			string(images), it.Product.NameNe, it.Product.VATExempt)
 	}
-	return nil
+	_, err := tx.ExecContext(ctx, q.String(), args...)
+	return err
 }
 
 // numberOrders gives the orders placed in a transaction the next numbers, in the order they were

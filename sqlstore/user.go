@@ -332,7 +332,7 @@ func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*h
 // Seller returns the seller with id, or ENOTFOUND.
 func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
 	s := &haat.Seller{}
-	err := d.db.QueryRowContext(ctx, `SELECT id, email, language FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email, &s.Language)
+	err := d.queryRow(ctx, `SELECT id, email, language FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email, &s.Language)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, haat.Errorf(haat.ENOTFOUND, "Seller not found")
 	} else if err != nil {
@@ -385,7 +385,7 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 // SessionSubject returns the subject of a live session of role.
 func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, error) {
 	var subject string
-	err := d.db.QueryRowContext(ctx, `SELECT subject_id FROM sessions WHERE token_hash = $1 AND role = $2 AND expires_at > $3`,
+	err := d.queryRow(ctx, `SELECT subject_id FROM sessions WHERE token_hash = $1 AND role = $2 AND expires_at > $3`,
 		hashToken(token), role, d.now().UnixMilli()).Scan(&subject)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", haat.Errorf(haat.ENOTFOUND, "Session not found")

@@ -29,10 +29,6 @@ import (
 // maxBatch is the most operations one commit takes.
 const maxBatch = 128
 
-// maxStmts is the most statements the writer keeps prepared; statements built for one call
-// (a list of n ids) beyond it are prepared each time.
-const maxStmts = 256
-
 // errClosed answers operations sent to a closed store.
 var errClosed = errors.New("sqlstore: the store is closed")
 
@@ -66,12 +62,11 @@ type writeOp struct {
 const maxTries = 3
 
 // writeConn is the writer's connection: the context its statements run under and the statements
-// it keeps prepared (nil where the driver keeps them itself, as pgx does).
+// it keeps prepared.
 type writeConn struct {
 	ctx   context.Context
 	conn  *sql.Conn
-	db    *sql.DB
-	stmts map[string]*sql.Stmt
+	stmts *stmtCache
 	// txStmts are the prepared statements bound to the current transaction.
 	txStmts map[string]*sql.Stmt
 }
@@ -84,33 +79,23 @@ func (c *writeConn) stmt(tx *sql.Tx, query string) *sql.Stmt {
 	if s, ok := c.txStmts[query]; ok {
 		return s
 	}
-	s, ok := c.stmts[query]
-	if !ok {
-		if len(c.stmts) >= maxStmts {
-			return nil
-		}
-		var err error
-		if s, err = c.db.PrepareContext(c.ctx, query); err != nil {
-			return nil // the statement itself reports the error when run
-		}
-		c.stmts[query] = s
+	s := c.stmts.get(c.ctx, query)
+	if s == nil {
+		return nil
 	}
 	ts := tx.StmtContext(c.ctx, s)
 	c.txStmts[query] = ts
 	return ts
 }
 
-// startWriter starts the writer of d; prepare says whether it keeps its statements prepared.
-func (d *DB) startWriter(ctx context.Context, prepare bool) error {
+// startWriter starts the writer of d.
+func (d *DB) startWriter(ctx context.Context) error {
 	wctx := context.WithoutCancel(ctx)
 	conn, err := d.db.Conn(wctx)
 	if err != nil {
 		return fmt.Errorf("sqlstore: writer connection: %w", err)
 	}
-	wc := &writeConn{ctx: wctx, conn: conn, db: d.db}
-	if prepare {
-		wc.stmts = map[string]*sql.Stmt{}
-	}
+	wc := &writeConn{ctx: wctx, conn: conn, stmts: d.stmts}
 	w := &writer{d: d, ops: make(chan *writeOp), quit: make(chan struct{}), done: make(chan struct{}), wc: wc}
 	d.writer = w
 	go w.loop()
@@ -122,9 +107,6 @@ func (w *writer) stop() {
 	w.once.Do(func() {
 		close(w.quit)
 		<-w.done
-		for _, s := range w.wc.stmts {
-			s.Close()
-		}
 		w.wc.conn.Close()
 	})
 }
