@@ -25,6 +25,15 @@ import (
 //
 // SQLite has one writer at a time anyway, so serialising writes costs it nothing, and another
 // connection's BEGIN IMMEDIATE would only wait on the busy timeout behind the writer.
+//
+// PostgreSQL runs the same writer: measured under load it placed more orders a second, with a
+// shorter p99, than a transaction per order, where every order waits for the counter of order
+// numbers and flushes the log on its own. The orders of a batch are numbered together as its last
+// statement (numberOrders), so the counter is locked only for the commit, and a writer of another
+// server on the same database that waits for it holds no row this one waits for. Two servers'
+// batches can still lock rows they share (a counted product, a slot) in opposite orders: the
+// database then refuses one statement as a deadlock, and that operation, rolled back to its
+// savepoint, runs again in a batch of its own, up to maxTries times.
 
 // maxBatch is the most operations one commit takes.
 const maxBatch = 128
