@@ -55,6 +55,7 @@ var nepaliMessages = map[string]string{
 	"Stock Updated":                                               "स्टक अपडेट भयो",
 	"A page holds 1 to %d products":                               "एउटा पृष्ठमा १ देखि %d उत्पादन हुन्छन्",
 	"Search text is too long":                                     "खोज्ने शब्द धेरै लामो भयो",
+	"Ask for at most %d products at once":                         "एक पटकमा बढीमा %d उत्पादन माग्नुहोस्",
 	"Invalid page cursor":                                         "पृष्ठको ठेगाना मिलेन",
 	"Product not found":                                           "उत्पादन भेटिएन",
 	"Product id is required":                                      "उत्पादनको id आवश्यक छ",

@@ -250,6 +250,24 @@ func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
 // Products returns every product on sale, newest first.
 func (c *Catalogue) Products() []Product { return c.products }
 
+// MaxFind is the most products Find looks up at once.
+const MaxFind = 100
+
+// Find returns the products on sale, in stock or not, with the ids, in the order asked; an id of
+// no product on sale is left out.
+func (c *Catalogue) Find(ids []string) ([]Product, error) {
+	if len(ids) > MaxFind {
+		return nil, Errorf(EINVALID, "Ask for at most %d products at once", MaxFind)
+	}
+	found := make([]Product, 0, len(ids))
+	for _, id := range ids {
+		if i, ok := c.byID[id]; ok {
+			found = append(found, c.products[i])
+		}
+	}
+	return found, nil
+}
+
 // Search returns the page q asks for of the products in stock that match its text and category.
 func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	if err := q.Validate(); err != nil {

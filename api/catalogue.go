@@ -44,7 +44,9 @@ type productList struct {
 // listSnapshot is the product list of one version of the catalogue.
 type listSnapshot struct {
 	prepared
-	version uint64
+	// catalogue is the same products, indexed for searching and paging.
+	catalogue *haat.Catalogue
+	version   uint64
 	built   time.Duration // how long the rebuild took
 }
 
@@ -90,6 +92,11 @@ func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	var lastCatalogue *haat.Catalogue
+	if old != nil {
+		lastCatalogue = old.catalogue
+	}
+	s.catalogue = haat.NewCatalogue(products, lastCatalogue)
 	s.version = version
 	s.built = time.Since(start)
 	for old == nil || old.version < s.version {

@@ -116,6 +116,8 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 
 		{"GET /api/product/list", public, s.productList},
+		{"GET /api/product/search", public, s.productSearch},
+		{"GET /api/product/get", public, s.productGet},
 		{"POST /api/product/add", seller, s.productAdd},
 		{"POST /api/product/stock", seller, s.productStock},
 		{"POST /api/product/update", seller, s.productUpdate},

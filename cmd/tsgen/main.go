@@ -138,6 +138,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OTPSendResponse](),
 	reflect.TypeFor[api.OTPVerifyRequest](),
 	reflect.TypeFor[api.ProductListResponse](),
+	reflect.TypeFor[api.ProductSearchResponse](),
+	reflect.TypeFor[api.ProductGetResponse](),
 	reflect.TypeFor[api.ProductDataRequest](),
 	reflect.TypeFor[api.ProductAddResponse](),
 	reflect.TypeFor[api.ProductStockRequest](),

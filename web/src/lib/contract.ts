@@ -820,6 +820,26 @@ export interface ProductListResponse {
 }
 
 /**
+ * ProductSearchResponse is a page of the products in stock that a search text and a category
+ * select, newest first (GET /api/product/search?q=&category=&cursor=&limit=).
+ */
+export interface ProductSearchResponse {
+  /** nextCursor asks for the next page as ?cursor=; absent on the last page. */
+  nextCursor?: string;
+  products: Product[];
+  success: boolean;
+}
+
+/**
+ * ProductGetResponse is the products on sale with the ids asked for, in stock or not, in the
+ * order asked; an id of no product on sale is left out (GET /api/product/get?id=…&id=…).
+ */
+export interface ProductGetResponse {
+  products: Product[];
+  success: boolean;
+}
+
+/**
  * ProductDataRequest is the product of an add-product form sent as one field, productData,
  * holding JSON; prices are numbers or numeric strings (POST /api/product/add).
  */

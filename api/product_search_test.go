@@ -1,0 +1,105 @@
+package api_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"haat"
+)
+
+// ids are the ids of the products of an answer, in order.
+func ids(r response) []string {
+	var out []string
+	for _, p := range r.body["products"].([]any) {
+		out = append(out, p.(map[string]any)["_id"].(string))
+	}
+	return out
+}
+
+func TestProductSearch(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		potato := s.addProduct(haat.Product{Name: "Potato", NameNe: "आलु", Category: "Vegetables", Price: 9000, OfferPrice: 8000, StockOn: true,
+			Image: []string{"/media/catalogue/potato.webp"}, Description: []string{"Local"}})
+		c := s.client()
+
+		// Found by either name, in Devanagari or written the ways shoppers write it.
+		for _, q := range []string{"aloo", "aalu", "आलु", "POTA"} {
+			r := c.get("/api/product/search?q=" + url.QueryEscape(q))
+			want(t, r, 200)
+			if got := ids(r); len(got) != 1 || got[0] != potato.ID || r.body["nextCursor"] != nil {
+				t.Fatalf("q=%s: %v %s", q, got, r.raw)
+			}
+		}
+		// A category page, its name in any case, lists what is in stock: the dal is out of it.
+		r := c.get("/api/product/search?category=grains")
+		want(t, r, 200)
+		if got := ids(r); len(got) != 1 || got[0] != s.rice.ID {
+			t.Fatalf("grains: %v", got)
+		}
+
+		// Pages of two, newest first, end with the last product in stock, none twice.
+		for i := range 5 {
+			s.addProduct(haat.Product{Name: fmt.Sprintf("Rice %d", i), Category: "Grains", Price: 100, OfferPrice: 100, StockOn: true,
+				Image: []string{"/media/catalogue/jumla-rice.webp"}, Description: []string{"Rice"}})
+		}
+		var all []string
+		next := ""
+		for pages := 0; ; pages++ {
+			r := c.get("/api/product/search?limit=2&q=rice&cursor=" + url.QueryEscape(next))
+			want(t, r, 200)
+			all = append(all, ids(r)...)
+			cursor, more := r.body["nextCursor"].(string)
+			if !more {
+				break
+			}
+			if pages > 5 {
+				t.Fatal("the pages do not end")
+			}
+			next = cursor
+		}
+		if len(all) != 6 || all[0] == all[1] || all[5] != s.rice.ID {
+			t.Fatalf("pages of rice: %v", all)
+		}
+
+		// A product taken out of stock leaves the search at once.
+		seller := s.seller()
+		want(t, seller.post("/api/product/stock", map[string]any{"id": potato.ID, "inStock": false}), 200)
+		if got := ids(c.get("/api/product/search?q=aloo")); len(got) != 0 {
+			t.Fatalf("out of stock potato still found: %v", got)
+		}
+
+		for query, message := range map[string]string{
+			"category=Sweets":               "Please choose a valid category",
+			"limit=0":                       "A page holds 1 to 100 products",
+			"limit=101":                     "A page holds 1 to 100 products",
+			"limit=ten":                     "A page holds 1 to 100 products",
+			"cursor=nonsense":               "Invalid page cursor",
+			"q=" + strings.Repeat("a", 101): "Search text is too long",
+		} {
+			want(t, c.get("/api/product/search?"+query), 400, message)
+		}
+	})
+}
+
+func TestProductGet(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.client()
+		// In the order asked, out of stock too; an unknown id is left out.
+		r := c.get("/api/product/get?id=" + s.dal.ID + "&id=unknown&id=" + s.rice.ID)
+		want(t, r, 200)
+		if got := ids(r); len(got) != 2 || got[0] != s.dal.ID || got[1] != s.rice.ID {
+			t.Fatalf("get: %v", got)
+		}
+		// An archived product is no longer on sale.
+		want(t, s.seller().post("/api/product/archive", map[string]any{"id": s.dal.ID, "archived": true}), 200)
+		if got := ids(c.get("/api/product/get?id=" + s.dal.ID)); len(got) != 0 {
+			t.Fatalf("archived product: %v", got)
+		}
+		want(t, c.get("/api/product/get?"+strings.Repeat("id=x&", 101)), 400, "Ask for at most 100 products at once")
+		if got := c.get("/api/product/get"); got.status != 200 || len(got.body["products"].([]any)) != 0 {
+			t.Fatalf("no ids: %s", got.raw)
+		}
+	})
+}
