@@ -42,6 +42,22 @@ func (s *Server) authSeller(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, SellerResponse{Seller: *seller, Success: true})
 }
 
+// SellerSessionResponse is the seller signed in, or null (GET /api/seller/session).
+type SellerSessionResponse struct {
+	Seller  *haat.Seller `json:"seller"`
+	Success bool         `json:"success"`
+}
+
+// sellerSession answers the seller of the session, or null, always 200: auth-seller's question
+// for a storefront that only wants to know.
+func (s *Server) sellerSession(w http.ResponseWriter, r *http.Request) error {
+	seller, err := signedIn(s, r, haat.RoleSeller, s.Sellers.Seller)
+	if err != nil {
+		return err
+	}
+	return ok(w, SellerSessionResponse{Seller: seller, Success: true})
+}
+
 // DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).
 type DashboardResponse struct {
 	Dashboard haat.Dashboard `json:"dashboard"`

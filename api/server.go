@@ -97,6 +97,7 @@ func (s *Server) routes() []route {
 		{"POST /api/user/register", public, s.register},
 		{"POST /api/user/login", public, s.login},
 		{"GET /api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
+		{"GET /api/user/session", public, s.userSession},
 		{"GET /api/user/logout", public, s.logout(haat.RoleUser)},
 		{"GET /api/user/alerts", user, s.userAlerts},
 		{"POST /api/user/otp/send", public, s.otpSend},
@@ -106,6 +107,7 @@ func (s *Server) routes() []route {
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},
 		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
+		{"GET /api/seller/session", public, s.sellerSession},
 		{"POST /api/seller/language", seller, s.setLanguage(haat.RoleSeller)},
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", seller, s.sellerProducts},

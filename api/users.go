@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"haat"
@@ -109,6 +110,37 @@ func (s *Server) isAuth(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return ok(w, UserResponse{Success: true, User: *u})
+}
+
+// UserSessionResponse is the shopper signed in, or null for a guest: the storefront's check at
+// start, answered 200 either way (GET /api/user/session).
+type UserSessionResponse struct {
+	Success bool       `json:"success"`
+	User    *haat.User `json:"user"`
+}
+
+// userSession answers the shopper of the session, or null: is-auth's question without its 401,
+// which a browser reports as an error on every guest's visit.
+func (s *Server) userSession(w http.ResponseWriter, r *http.Request) error {
+	u, err := signedIn(s, r, haat.RoleUser, s.Users.User)
+	if err != nil {
+		return err
+	}
+	return ok(w, UserSessionResponse{Success: true, User: u})
+}
+
+// signedIn returns the account of the request's session of role, as find finds it, or nil when
+// there is no such session or its account is gone.
+func signedIn[T any](s *Server, r *http.Request, role string, find func(context.Context, string) (*T, error)) (*T, error) {
+	id, err := s.sessionOf(r, role)
+	if err != nil || id == "" {
+		return nil, err
+	}
+	account, err := find(r.Context(), id)
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
+		return nil, nil
+	}
+	return account, err
 }
 
 // logout ends the request's session of role, a shopper's or a seller's.

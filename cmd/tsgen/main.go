@@ -134,6 +134,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.LanguageRequest](),
 	reflect.TypeFor[api.UserResponse](),
 	reflect.TypeFor[api.SellerResponse](),
+	reflect.TypeFor[api.UserSessionResponse](),
+	reflect.TypeFor[api.SellerSessionResponse](),
 	reflect.TypeFor[api.OTPSendRequest](),
 	reflect.TypeFor[api.OTPSendResponse](),
 	reflect.TypeFor[api.OTPVerifyRequest](),

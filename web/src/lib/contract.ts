@@ -784,6 +784,21 @@ export interface SellerResponse {
   success: boolean;
 }
 
+/**
+ * UserSessionResponse is the shopper signed in, or null for a guest: the storefront's check at
+ * start, answered 200 either way (GET /api/user/session).
+ */
+export interface UserSessionResponse {
+  success: boolean;
+  user: User | null;
+}
+
+/** SellerSessionResponse is the seller signed in, or null (GET /api/seller/session). */
+export interface SellerSessionResponse {
+  seller: Seller | null;
+  success: boolean;
+}
+
 /** OTPSendRequest asks for a sign-in code by SMS (POST /api/user/otp/send). */
 export interface OTPSendRequest {
   phone: string;
