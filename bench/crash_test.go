@@ -22,12 +22,15 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 		t.Skip("starts the server")
 	}
 	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
+		began := time.Now()
 		bin := buildServer(t)
+		built := time.Since(began)
 		dsn, dir := sqlstoretest.NewDatabase(t, dialect)
 		srv := startHaat(t, bin, dsn, dir)
+		started := time.Since(began)
 		hc := newHTTPClient(16)
 		products := twoProducts(t, hc, srv.url)
-		const shoppers, workers = 4, 8
+		const shoppers, workers = 2, 8
 		clients := make([]*client, shoppers)
 		addresses := make([]string, shoppers)
 		for i := range clients {
@@ -72,6 +75,7 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 			})
 		}
 		// Kill once enough orders are answered, or after a while on a slow machine.
+		ready := time.Since(began)
 		start := time.Now()
 		for {
 			time.Sleep(20 * time.Millisecond)
@@ -142,6 +146,8 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 			}
 			next++
 		}
-		t.Logf("%s: killed after %d orders answered; %d sent unanswered, of which %d stored", dialect, answered, unanswered, extra)
+		t.Logf("%s: killed after %d orders answered; %d sent unanswered, of which %d stored (built %s, started %s, shoppers ready %s, done %s)",
+			dialect, answered, unanswered, extra, built.Round(time.Millisecond), started.Round(time.Millisecond), ready.Round(time.Millisecond),
+			time.Since(began).Round(time.Millisecond))
 	})
 }
