@@ -74,22 +74,36 @@ func compressible(contentType string) bool {
 	return false
 }
 
-// newStatic reads the whole built storefront once at start-up and compresses what is worth it.
+// newStatic reads the whole built storefront once at start-up. The build writes a brotli and a
+// gzip copy beside each file worth compressing (name.br, name.gz), which are served as those
+// forms of the file; a file built without them is gzipped here.
 func newStatic(web fs.FS) *static {
 	s := &static{files: map[string]*prepared{}}
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(web, name)
+		if err != nil {
+			return nil
+		}
+		return b
+	}
 	fs.WalkDir(web, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
+		}
+		if base, ok := compressedCopyOf(name); ok {
+			if _, err := fs.Stat(web, base); err == nil {
+				return nil // a form of base, read with it
+			}
 		}
 		body, err := fs.ReadFile(web, name)
 		if err != nil {
 			return err
 		}
-		a := &prepared{body: body, etag: etagOf(body)}
+		a := &prepared{body: body, etag: etagOf(body), br: read(name + ".br"), gz: read(name + ".gz")}
 		if a.contentType = mime.TypeByExtension(path.Ext(name)); a.contentType == "" {
 			a.contentType = http.DetectContentType(body)
 		}
-		if compressible(a.contentType) && len(body) > 512 {
+		if a.gz == nil && compressible(a.contentType) && len(body) > 512 {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 			zw.Write(body)
@@ -102,6 +116,16 @@ func newStatic(web fs.FS) *static {
 		return nil
 	})
 	return s
+}
+
+// compressedCopyOf returns the name of the file that name is the brotli or gzip copy of.
+func compressedCopyOf(name string) (string, bool) {
+	for _, ext := range []string{".br", ".gz"} {
+		if base, ok := strings.CutSuffix(name, ext); ok {
+			return base, true
+		}
+	}
+	return "", false
 }
 
 func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -136,7 +160,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.write(w, r, a, http.StatusOK)
 }
 
-// write answers a file, compressed when the client takes gzip; a 200 answers conditional and
+// write answers a file, compressed when the client takes brotli or gzip; a 200 answers conditional and
 // range requests too, another status sends the whole file with that status.
 func (s *static) write(w http.ResponseWriter, r *http.Request, a *prepared, status int) {
 	body, etag := a.header(w, r)

@@ -83,3 +83,51 @@ func TestStorefrontFiles(t *testing.T) {
 		t.Fatalf("revalidation = %d", res.StatusCode)
 	}
 }
+
+// TestStorefrontPrecompressed: the copies the build compressed are served as the file's forms,
+// brotli first, and are no files of their own.
+func TestStorefrontPrecompressed(t *testing.T) {
+	script := strings.Repeat("console.log('haat');", 100)
+	web := fstest.MapFS{
+		"index.html":                {Data: []byte("<!doctype html>")},
+		"assets/index-abc123.js":    {Data: []byte(script)},
+		"assets/index-abc123.js.br": {Data: []byte("brotli form")},
+		"assets/index-abc123.js.gz": {Data: []byte("gzip form")},
+		"assets/other-def456.js":    {Data: []byte(script)},
+	}
+	srv := httptest.NewServer((&api.Server{Web: web}).Handler())
+	defer srv.Close()
+	for _, c := range []struct{ path, accept, coding, body string }{
+		{"/assets/index-abc123.js", "gzip, deflate, br", "br", "brotli form"},
+		{"/assets/index-abc123.js", "gzip", "gzip", "gzip form"},
+		{"/assets/index-abc123.js", "", "", script},
+		{"/assets/index-abc123.js.br", "br", "", "404 page not found\n"},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+c.path, nil)
+		req.Header.Set("Accept-Encoding", c.accept)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.Header.Get("Content-Encoding") != c.coding || string(body) != c.body {
+			t.Errorf("%s (%q): %d %q %q", c.path, c.accept, res.StatusCode, res.Header.Get("Content-Encoding"), body)
+		}
+	}
+	// A file the build did not compress is gzipped at start, as before.
+	req, _ := http.NewRequest("GET", srv.URL+"/assets/other-def456.js", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(zr); string(b) != script {
+		t.Errorf("gzipped at start: %q", b)
+	}
+}

@@ -2,12 +2,39 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 
 // The Go server embeds dist/app; dist/index.html is the placeholder shown before a build.
 const api = process.env.HAAT_API ?? 'http://127.0.0.1:8080';
 
+/**
+ * precompress writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build worth
+ * compressing, at the highest levels: the server embeds them and answers with the one a browser
+ * takes, so it compresses nothing at start-up or per request.
+ */
+const precompress = (): Plugin => ({
+  name: 'haat-precompress',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir ?? 'dist/app';
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(js|css|html|svg|json|webmanifest|txt)$/.test(entry.name)) continue;
+      const path = join(entry.parentPath, entry.name);
+      const body = readFileSync(path);
+      if (body.length <= 512) continue;
+      const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      const gz = gzipSync(body, { level: 9 });
+      if (br.length < body.length) writeFileSync(`${path}.br`, br);
+      if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
