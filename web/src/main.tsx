@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './app/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import App from './app/App';
 import { AppProvider } from './app/context';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from './router';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useApp } from './context';
 import Navbar from '../components/Navbar';

@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { useUser } from '../features/account/api';
 import { useCartStore } from '../features/cart/api';
 import { useProducts } from '../features/catalogue/api';
-import { useSellerSession } from '../features/seller/api';
+import { useSellerSession } from '../features/seller/session';
 
 /** AppState is what only the browser knows: the search typed and whether the login modal is open. Server data lives in the query cache. */
 interface AppState {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from './router';
 import Loader, { LOADER_DELAY } from '../features/checkout/Loader';
 import { renderStore, rice, serveApi } from '../test/render';
 

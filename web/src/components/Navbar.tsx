@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from '../app/router';
 import { useApp } from '../app/context';
 import { t } from '../i18n';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/router';
 import toast from 'react-hot-toast';
 import { unwrap, type ApiResult } from './api';
 import { paths } from '../app/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { t } from '../../i18n';

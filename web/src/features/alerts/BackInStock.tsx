@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';

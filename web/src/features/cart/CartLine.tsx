@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { quantityLimit, type CartLine, type UnavailableLine } from '../../lib/cart';
 import { MAX_QUANTITY } from '../../lib/contract';
 import { cover } from '../../lib/catalogue';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { CardSkeleton } from '../../components/Spinner';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { cover } from '../../lib/catalogue';

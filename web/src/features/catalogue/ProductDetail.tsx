@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';

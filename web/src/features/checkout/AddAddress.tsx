@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
 import type { AddressInput } from '../../lib/api';
 import { saveCheckoutChoice } from '../../lib/checkout';

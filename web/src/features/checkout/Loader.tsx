@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';

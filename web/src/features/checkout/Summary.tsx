@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import type { Totals } from '../../lib/cart';
 import type { CheckoutChoice } from '../../lib/checkout';
 import { useStoreConfig } from '../../lib/config';

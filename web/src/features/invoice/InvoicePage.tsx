@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import type { InvoiceResponse } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';

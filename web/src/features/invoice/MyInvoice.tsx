@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../app/router';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';

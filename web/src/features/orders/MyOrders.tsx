@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
 import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
 import { t } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';

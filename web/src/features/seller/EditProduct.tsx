@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../../app/router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../app/router';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../app/router';
 import type { SellerOrder } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { useErrorToast } from '../../lib/useToastQuery';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../app/router';
 import { CATEGORIES, type Product, type SellerProduct } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover } from '../../lib/catalogue';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../app/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';

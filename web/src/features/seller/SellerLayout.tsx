@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '../../app/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { BoxIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, SettingsIcon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
 import { useCallback, useEffect } from 'react';
 import type { OrderStatus, Product, Seller, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
@@ -7,38 +7,10 @@ import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../catalogue/api';
+import { sellerKeys, useSellerSession } from './session';
 import toast from 'react-hot-toast';
 
-/** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
-export const sellerKeys = {
-  all: ['seller'] as const,
-  session: () => [...sellerKeys.all, 'session'] as const,
-  products: () => [...sellerKeys.all, 'products'] as const,
-  orders: () => [...sellerKeys.all, 'orders'] as const,
-  dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
-  /** orderList is a list of orders the filters (as the API takes them) select. */
-  orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
-  /** slip is the order with that number, for its packing slip. */
-  slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
-};
-
-/** sellerSessionQuery asks once per visit which seller is signed in: the seller, or null; any failure counts as none. */
-export const sellerSessionQuery = queryOptions({
-  queryKey: sellerKeys.session(),
-  queryFn: async (): Promise<Seller | null> => {
-    const r = await api.authSeller();
-    // An older server answers success without the seller.
-    return r.success ? (r.seller ?? { _id: '', email: '' }) : null;
-  },
-  staleTime: Infinity,
-  retry: false,
-});
-
-/** useSellerSession is whether a seller is signed in, the seller, and whether the check has answered. */
-export function useSellerSession() {
-  const query = useQuery(sellerSessionQuery);
-  return { isSeller: !!query.data, seller: query.data ?? null, checked: !query.isPending };
-}
+export { sellerKeys, sellerSessionQuery, useSellerSession } from './session';
 
 /** useSellerLogin signs a seller in. */
 export function useSellerLogin() {

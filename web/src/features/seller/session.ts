@@ -1,0 +1,36 @@
+// The seller's session: asked on every page (the storefront hides what a signed-in seller must not
+// see), so it is apart from the rest of the seller area's calls, which load with the seller area.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { Seller } from '../../lib/contract';
+
+/** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
+export const sellerKeys = {
+  all: ['seller'] as const,
+  session: () => [...sellerKeys.all, 'session'] as const,
+  products: () => [...sellerKeys.all, 'products'] as const,
+  orders: () => [...sellerKeys.all, 'orders'] as const,
+  dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
+  /** orderList is a list of orders the filters (as the API takes them) select. */
+  orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
+  /** slip is the order with that number, for its packing slip. */
+  slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
+};
+
+/** sellerSessionQuery asks once per visit which seller is signed in: the seller, or null; any failure counts as none. */
+export const sellerSessionQuery = queryOptions({
+  queryKey: sellerKeys.session(),
+  queryFn: async (): Promise<Seller | null> => {
+    const r = await api.authSeller();
+    // An older server answers success without the seller.
+    return r.success ? (r.seller ?? { _id: '', email: '' }) : null;
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** useSellerSession is whether a seller is signed in, the seller, and whether the check has answered. */
+export function useSellerSession() {
+  const query = useQuery(sellerSessionQuery);
+  return { isSeller: !!query.data, seller: query.data ?? null, checked: !query.isPending };
+}
