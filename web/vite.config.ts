@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // The Go server embeds dist/app; dist/index.html is the placeholder shown before a build.
 const api = process.env.HAAT_API ?? 'http://127.0.0.1:8080';
@@ -33,8 +34,14 @@ const precompress = (): Plugin => ({
   },
 });
 
+// `npm run report` also writes dist/bundle-report.html: every chunk and the modules in it, with
+// their minified and gzipped sizes (outside dist/app, so the server never embeds it).
+const report = process.env.BUNDLE_REPORT
+  ? [visualizer({ filename: 'dist/bundle-report.html', template: 'treemap', gzipSize: true, title: 'Haat bundle report' })]
+  : [];
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), ...report],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -1,0 +1,77 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+// What a shopper's phone downloads to show the landing page and the home page the first time: an
+// empty cache, a 360 px wide window, English. Sizes are the bytes on the wire as the browser counts
+// them: scripts and styles compressed as the server sends them (brotli, which Chromium takes, else
+// gzip). 1 KB is 1000 bytes, as vite's build output counts.
+//
+// The script budget is where the storefront stands, not where it should end: React 19 with
+// react-dom is 68 KB gzipped (about 60 KB in brotli) and TanStack Query 12 KB, so 80 KB gzipped
+// leaves nothing for the store itself. Lower it as the first load shrinks; don't raise it to let a
+// change in.
+// `npm run report` in web/ shows what each chunk holds.
+const KB = 1000;
+const budgets = {
+  script: 110 * KB, // every script the page loads before another route is visited, compressed
+  stylesheet: 12 * KB, // every stylesheet, compressed
+  total: 250 * KB, // everything: HTML, scripts, styles, API answers, images, fonts (bodies and headers)
+};
+
+interface Loaded {
+  url: string;
+  type: string;
+  body: number;
+  headers: number;
+}
+
+/** firstLoad opens path in a fresh page and lists every response of its first load. */
+async function firstLoad(page: Page, path: string): Promise<Loaded[]> {
+  const pending: Promise<Loaded>[] = [];
+  const measure = async (r: Request): Promise<Loaded> => {
+    const s = await r.sizes();
+    return { url: r.url(), type: r.resourceType(), body: s.responseBodySize, headers: s.responseHeadersSize };
+  };
+  page.on('requestfinished', (r) => pending.push(measure(r)));
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(path);
+  // The page asks for pictures once the catalogue has come: the load is over when a second of
+  // quiet brings no new request.
+  for (let seen = -1; seen !== pending.length; ) {
+    seen = pending.length;
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+  }
+  return Promise.all(pending);
+}
+
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const short = (url: string) => new URL(url).pathname + new URL(url).search;
+
+/** over names the budget, what was measured and the biggest contributors, when a budget is exceeded. */
+function over(path: string, name: keyof typeof budgets, rows: Loaded[], size: (l: Loaded) => number): string | undefined {
+  const measured = rows.reduce((n, l) => n + size(l), 0);
+  if (measured <= budgets[name]) return undefined;
+  const biggest = [...rows]
+    .sort((a, b) => size(b) - size(a))
+    .slice(0, 8)
+    .map((l) => `    ${kb(size(l)).padStart(9)}  ${l.type.padEnd(10)} ${short(l.url)}`)
+    .join('\n');
+  return `${path}: ${name} budget ${kb(budgets[name])} exceeded: measured ${kb(measured)}. Biggest contributors:\n${biggest}`;
+}
+
+for (const path of ['/', '/home']) {
+  test(`${path} stays within the first-load budgets on a phone`, async ({ page }) => {
+    const rows = await firstLoad(page, path);
+    const scripts = rows.filter((l) => l.type === 'script');
+    const styles = rows.filter((l) => l.type === 'stylesheet');
+    const body = (l: Loaded) => l.body;
+    const wire = (l: Loaded) => l.body + l.headers;
+    const sum = (ls: Loaded[], f: (l: Loaded) => number) => ls.reduce((n, l) => n + f(l), 0);
+    console.log(
+      `${path}: scripts ${kb(sum(scripts, body))} (${scripts.length} files), stylesheets ${kb(sum(styles, body))}, ` +
+        `everything ${kb(sum(rows, wire))} (${rows.length} responses)`,
+    );
+    const failures = [over(path, 'script', scripts, body), over(path, 'stylesheet', styles, body), over(path, 'total', rows, wire)];
+    expect(failures.filter(Boolean).join('\n\n'), 'first-load budgets').toBe('');
+  });
+}
