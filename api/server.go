@@ -175,7 +175,7 @@ func (s *Server) Handler() http.Handler {
 	return s.recoverer(s.logRequests(s.securityHeaders(mux)))
 }
 
-// handleAPI adds the routes to mux. A path asked with a method it has no route for is answered
+// handleAPI adds the routes to mux, their answers compressed when worth it (compress). A path asked with a method it has no route for is answered
 // 405 with the methods it has (a GET route answers HEAD too); any other path under /api/, 404.
 func (s *Server) handleAPI(mux *http.ServeMux) {
 	var paths []string
@@ -186,7 +186,7 @@ func (s *Server) handleAPI(mux *http.ServeMux) {
 			paths = append(paths, path)
 		}
 		methods[path] = append(methods[path], method)
-		mux.Handle(rt.pattern, s.guard(rt))
+		mux.Handle(rt.pattern, compress(s.guard(rt)))
 	}
 	for _, path := range paths {
 		mux.Handle(path, methodNotAllowed(methods[path]))
