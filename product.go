@@ -301,6 +301,14 @@ func (p *Product) chooseImages(choices []ImageChoice, uploads int) ([]string, []
 	return images, at, nil
 }
 
+// ListedProduct is a product of the shop's list as ProductService.ListedProducts gives it: its
+// id, the version of its row, and the product itself unless the caller holds that version.
+type ListedProduct struct {
+	ID      string
+	Version int64
+	Product *Product
+}
+
 // ProductService stores the catalogue.
 type ProductService interface {
 	// Products returns the products on sale, in stock or not, newest first: archived ones are
@@ -323,6 +331,10 @@ type ProductService interface {
 	SetArchived(ctx context.Context, id string, archived bool) error
 	// ProductExists reports whether a product with id is on sale, in stock or not.
 	ProductExists(ctx context.Context, id string) (bool, error)
+	// ListedProducts returns the products of Products, each with the version of its row, which
+	// goes up with every change of the product. A product comes whole only when known says the
+	// caller does not hold that version of it; it comes as its id and version otherwise.
+	ListedProducts(ctx context.Context, known func(id string, version int64) bool) ([]ListedProduct, error)
 	// CatalogueVersion returns a number that goes up after every committed change of what
 	// Products returns: at once for a change made through this service, and within a second or
 	// so for one another server made on the same database. It asks no database, so that it can

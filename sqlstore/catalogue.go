@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"haat"
 )
 
 // The catalogue's version. The shop's product list (GET /api/product/list) is served from a
@@ -112,3 +114,77 @@ func writeProducts(ctx context.Context, tx *Tx, query string, args ...any) (sql.
 	}
 	return tx.ExecContext(ctx, query, args...)
 }
+
+// wholeListAt is the number of products not known to the caller from which ListedProducts reads
+// every product rather than those by their ids.
+const wholeListAt = 200
+
+// ListedProducts returns the products on sale, newest first, each with its row's version, and
+// whole only when known does not hold that version: a list rebuilt after an order took some
+// units reads a few rows, not the whole catalogue.
+func (d *DB) ListedProducts(ctx context.Context, known func(id string, version int64) bool) ([]haat.ListedProduct, error) {
+	return lookup(ctx, d, "listed products", func(tx *Tx) ([]haat.ListedProduct, error) {
+		rows, err := tx.QueryContext(ctx, `SELECT id, version FROM products WHERE archived = FALSE ORDER BY created_at DESC, id DESC`)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		list := []haat.ListedProduct{}
+		var unknown []string
+		for rows.Next() {
+			var l haat.ListedProduct
+			if err := rows.Scan(&l.ID, &l.Version); err != nil {
+				return nil, err
+			}
+			if !known(l.ID, l.Version) {
+				unknown = append(unknown, l.ID)
+			}
+			list = append(list, l)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rows.Close()
+		if len(unknown) == 0 {
+			return list, nil
+		}
+		var w where
+		if len(unknown) < wholeListAt {
+			w.in(`id`, unknown)
+		}
+		// The rows read now may be newer than the versions above (PostgreSQL reads each statement
+		// as it finds the database): each product comes with the version it was read at.
+		found, err := tx.QueryContext(ctx, `SELECT `+productColumns+`, version FROM products`+w.String(), w.args...)
+		if err != nil {
+			return nil, err
+		}
+		defer found.Close()
+		byID := make(map[string]haat.ListedProduct, len(unknown))
+		for found.Next() {
+			var l haat.ListedProduct
+			p, err := scanProduct(versionScanner{found, &l.Version})
+			if err != nil {
+				return nil, err
+			}
+			l.ID, l.Product = p.ID, &p
+			byID[p.ID] = l
+		}
+		if err := found.Err(); err != nil {
+			return nil, err
+		}
+		for i, l := range list {
+			if whole, ok := byID[l.ID]; ok && (whole.Version != l.Version || !known(l.ID, l.Version)) {
+				list[i] = whole
+			}
+		}
+		return list, nil
+	})
+}
+
+// versionScanner reads a product's row followed by its version.
+type versionScanner struct {
+	rows    *sql.Rows
+	version *int64
+}
+
+func (s versionScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.version)...) }

@@ -1,6 +1,7 @@
 package sqlstore_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -80,6 +81,61 @@ func TestCatalogueVersion(t *testing.T) {
 				t.Fatal("a change made underneath the store never counted")
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
+// TestListedProducts checks that the list comes whole only for the versions the caller lacks.
+func TestListedProducts(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		units := 5
+		var ids []string
+		for _, name := range []string{"Mustang Apple", "Jumla Red Rice", "Ilam Tea"} {
+			p := &haat.Product{Name: name, Category: "Fruits", Price: 45000, OfferPrice: 42000, StockOn: true,
+				Stock: &units, Image: []string{"/media/catalogue/apple.webp"}, Description: []string{"Crisp"}}
+			if err := db.CreateProduct(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, p.ID)
+		}
+		held := map[string]int64{}
+		list := func(wantWhole ...string) []haat.ListedProduct {
+			t.Helper()
+			got, err := db.ListedProducts(ctx, func(id string, v int64) bool { hv, ok := held[id]; return ok && hv == v })
+			if err != nil {
+				t.Fatal(err)
+			}
+			var whole []string
+			for _, l := range got {
+				if l.Product != nil {
+					if l.Product.ID != l.ID {
+						t.Fatalf("listed %s with product %s", l.ID, l.Product.ID)
+					}
+					whole = append(whole, l.ID)
+				}
+				held[l.ID] = l.Version
+			}
+			if fmt.Sprint(whole) != fmt.Sprint(wantWhole) {
+				t.Fatalf("whole products %v, want %v", whole, wantWhole)
+			}
+			return got
+		}
+		got := list(ids[2], ids[1], ids[0]) // newest first, all new to the caller
+		if got[0].ID != ids[2] || len(got) != 3 {
+			t.Fatalf("list %v", got)
+		}
+		list()
+		if err := db.SetInStock(ctx, ids[1], false); err != nil {
+			t.Fatal(err)
+		}
+		if got := list(ids[1]); got[1].Product.StockOn || got[1].Product.InStock {
+			t.Fatalf("switched off product listed as %+v", got[1].Product)
+		}
+		if err := db.SetArchived(ctx, ids[0], true); err != nil {
+			t.Fatal(err)
+		}
+		if got := list(); len(got) != 2 {
+			t.Fatalf("archived product listed: %v", got)
 		}
 	})
 }
