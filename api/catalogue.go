@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -17,18 +18,16 @@ import (
 	"haat"
 )
 
-// Compression levels of the product list's snapshot, chosen so that a rebuild of a catalogue of
-// 5,000 products (2.9 MB of JSON) stays well under 50 ms (BenchmarkProductListRebuild). Measured
-// on the development machine, 2 cores shared with other work (so upper bounds): encoding all
-// 5,000 products 8-13 ms; gzip level 3 9-10 ms for 121 kB (level 1 as fast for 247 kB; levels 4
-// and up, Go's lazy matcher, 22 ms and more); brotli level 1 8-18 ms for 112 kB (level 2 26-35 ms
-// for 96 kB). gzip and brotli run side by side, so a rebuild from scratch takes about 25-30 ms
-// of CPU besides the query, and one after an order encodes only the products it changed; at 50
-// products a rebuild takes 1-4 ms.
-const (
-	listGzipLevel   = 3
-	listBrotliLevel = 1
-)
+// listBrotliLevel is the brotli level of the product list's snapshot (its gzip form takes
+// answerGzipLevel), chosen so that a rebuild of a catalogue of 5,000 products (2.9 MB of JSON)
+// stays well under 50 ms (BenchmarkProductListRebuild). Measured on the development machine, 2
+// cores shared with other work (so upper bounds), with pooled writers: encoding all 5,000
+// products 17-20 ms; gzip level 3 7.5-11 ms for 121 kB (levels 4 and up, Go's lazy matcher, two
+// to three times as long); brotli level 1 4 ms for 112 kB, levels 2 to 5 about 24 ms for 96 kB
+// (2) to 61 kB (5). gzip and brotli run side by side: a rebuild from scratch took 37 ms, and a
+// rebuild after an order encodes only the products it changed (about 10 ms); at 50 products a
+// rebuild takes about 2 ms.
+const listBrotliLevel = 1
 
 // productList is the shop's product list (GET /api/product/list) as a snapshot: the answer's
 // bytes, gzipped and brotli-compressed, prepared once for each version of the catalogue
@@ -174,29 +173,38 @@ func buildProductList(products [][]byte, last *listSnapshot) *listSnapshot {
 		return s
 	}
 	var wg sync.WaitGroup
-	wg.Go(func() { s.br = compressBrotli(s.body, listBrotliLevel) })
-	s.gz = compressGzip(s.body, listGzipLevel)
+	wg.Go(func() { s.br = compressBrotli(s.body) })
+	s.gz = compressGzip(s.body)
 	wg.Wait()
 	return s
 }
 
-// compressGzip returns body gzipped at level.
-func compressGzip(body []byte, level int) []byte {
+// compressGzip returns body gzipped at answerGzipLevel, with a writer of the pool.
+func compressGzip(body []byte) []byte {
 	var buf bytes.Buffer
-	buf.Grow(len(body) / 4)
-	zw, _ := gzip.NewWriterLevel(&buf, level)
+	buf.Grow(len(body) / 8)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&buf)
 	zw.Write(body)
 	zw.Close()
+	zw.Reset(io.Discard)
+	gzipWriters.Put(zw)
 	return buf.Bytes()
 }
 
-// compressBrotli returns body brotli-compressed at level.
-func compressBrotli(body []byte, level int) []byte {
+// brotliWriters keeps brotli writers for reuse: each holds megabytes of tables.
+var brotliWriters = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, listBrotliLevel) }}
+
+// compressBrotli returns body brotli-compressed at listBrotliLevel.
+func compressBrotli(body []byte) []byte {
 	var buf bytes.Buffer
-	buf.Grow(len(body) / 4)
-	bw := brotli.NewWriterLevel(&buf, level)
+	buf.Grow(len(body) / 8)
+	bw := brotliWriters.Get().(*brotli.Writer)
+	bw.Reset(&buf)
 	bw.Write(body)
 	bw.Close()
+	bw.Reset(io.Discard)
+	brotliWriters.Put(bw)
 	return buf.Bytes()
 }
 

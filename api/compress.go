@@ -15,7 +15,7 @@ const compressMinSize = 1024
 
 // answerGzipLevel is the gzip level of API answers compressed as they are written: with Go's
 // compress/flate, levels 2 and 3 are its fast compressor and 4 and up its lazy one, which took
-// two to three times as long on JSON for a few percent (see listGzipLevel).
+// two to three times as long on JSON for a few percent. The product list's snapshot uses it too.
 const answerGzipLevel = 3
 
 // gzipWriters keeps gzip writers for reuse: each holds some hundreds of kilobytes of tables.
