@@ -32,14 +32,14 @@ describe('language switch', () => {
   });
 
   it('keeps a signed-in shopper\'s choice with the account', async () => {
-    const calls = serveApi({ 'GET /api/user/is-auth': () => sita(), 'POST /api/user/language': () => ({ json: { success: true } }) });
+    const calls = serveApi({ 'GET /api/user/session': () => sita(), 'POST /api/user/language': () => ({ json: { success: true } }) });
     renderStore();
     await userEvent.click(await screen.findByRole('button', { name: 'नेपाली' }));
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/user/language').map((c) => c.body)).toEqual([{ language: 'ne' }]));
   });
 
   it('follows the language kept with the account', async () => {
-    serveApi({ 'GET /api/user/is-auth': () => sita('ne') });
+    serveApi({ 'GET /api/user/session': () => sita('ne') });
     renderStore();
     expect(await screen.findByRole('button', { name: 'English' })).toBeInTheDocument();
     expect(language()).toBe('ne');
@@ -47,7 +47,7 @@ describe('language switch', () => {
 
   it('gives an account that chose none the language the browser shows', async () => {
     await setLanguage('ne');
-    const calls = serveApi({ 'GET /api/user/is-auth': () => sita(), 'POST /api/user/language': () => ({ json: { success: true } }) });
+    const calls = serveApi({ 'GET /api/user/session': () => sita(), 'POST /api/user/language': () => ({ json: { success: true } }) });
     renderStore();
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/user/language').map((c) => c.body)).toEqual([{ language: 'ne' }]));
   });
@@ -59,7 +59,7 @@ describe('the seller area\'s language', () => {
   });
 
   it('follows the language kept with the seller\'s account', async () => {
-    serveApi({ 'GET /api/seller/auth-seller': () => admin('ne') });
+    serveApi({ 'GET /api/seller/session': () => admin('ne') });
     renderStore('/seller/orders');
     expect(await screen.findByText('नमस्ते! एडमिन')).toBeInTheDocument();
     expect(language()).toBe('ne');
@@ -68,8 +68,8 @@ describe('the seller area\'s language', () => {
 
   it('keeps the seller\'s choice with the seller\'s account, not a shopper\'s signed in beside', async () => {
     const calls = serveApi({
-      'GET /api/seller/auth-seller': () => admin(),
-      'GET /api/user/is-auth': () => sita(),
+      'GET /api/seller/session': () => admin(),
+      'GET /api/user/session': () => sita(),
       'POST /api/seller/language': () => ({ json: { success: true, message: 'Language saved' } }),
     });
     renderStore('/seller/orders');
@@ -98,7 +98,7 @@ describe('the seller area\'s language', () => {
 
   it('gives a seller who chose none the language the browser shows', async () => {
     await setLanguage('ne');
-    const calls = serveApi({ 'GET /api/seller/auth-seller': () => admin(), 'POST /api/seller/language': () => ({ json: { success: true } }) });
+    const calls = serveApi({ 'GET /api/seller/session': () => admin(), 'POST /api/seller/language': () => ({ json: { success: true } }) });
     renderStore('/seller/orders');
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/seller/language').map((c) => c.body)).toEqual([{ language: 'ne' }]));
   });

@@ -19,20 +19,20 @@ describe('session', () => {
     const calls = serveApi({});
     renderStore('/home');
     expect(await screen.findByRole('heading', { name: 'Best Sellers' })).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/seller/auth-seller')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/seller/session')).toBe(true));
     expect(screen.queryByText('Failed to load user data')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('says so when the session cannot be checked', async () => {
-    serveApi({ 'GET /api/user/is-auth': () => ({ status: 500, json: { success: false, message: 'Something went wrong' } }) });
+    serveApi({ 'GET /api/user/session': () => ({ status: 500, json: { success: false, message: 'Something went wrong' } }) });
     renderStore('/home');
     expect(await screen.findByText('Failed to load user data')).toBeInTheDocument();
   });
 
   it('logs out with the server message and goes home', async () => {
     serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/user/logout': () => ({ json: { success: true, message: 'Logged Out' } }),
     });
     renderStore('/contact');
@@ -111,7 +111,7 @@ describe('checkout', () => {
     const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
     let ordered = false;
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'POST /api/cart/update': () => ({ json: { success: true, message: 'Cart Updated' } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address] } }),
       'POST /api/order/cod': () => {
@@ -142,7 +142,7 @@ describe('checkout', () => {
   it('shows the server message when online payment is refused', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
     serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'POST /api/cart/update': () => ({ json: { success: true } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [{ _id: 'a1', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', country: 'Nepal' }] } }),
       'POST /api/order/stripe': () => ({ status: 400, json: { success: false, message: 'Online payment is not available' } }),
@@ -161,7 +161,7 @@ describe('checkout', () => {
       'GET /api/config': () => ({
         json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [{ id: 'esewa', label: 'eSewa' }, { id: 'khalti', label: 'Khalti' }] },
       }),
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'POST /api/cart/update': () => ({ json: { success: true } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [{ _id: 'a1', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', country: 'Nepal' }] } }),
       'POST /api/order/stripe': () => ({ status: 503, json: { success: false, message: 'The payment provider is not answering. Please try again or choose another method.' } }),
@@ -187,7 +187,7 @@ describe('checkout', () => {
 
   it('saves an address and returns to the cart', async () => {
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/address/get': () => ({ json: { success: true, addresses: [] } }),
       'POST /api/address/add': () => ({ json: { success: true, message: 'Address Added' } }),
     });

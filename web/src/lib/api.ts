@@ -48,7 +48,9 @@ import type {
   UserAlertsResponse,
   UserOrdersResponse,
   UserResponse,
+  UserSessionResponse,
   SellerResponse,
+  SellerSessionResponse,
 } from './contract';
 import { language } from '../i18n';
 
@@ -124,7 +126,8 @@ export const api = {
   /** settings are the store's settings the storefront follows: its delivery rules. */
   settings: () => get<SettingsResponse>('/api/settings'),
 
-  isAuth: () => get<UserResponse>('/api/user/is-auth'),
+  /** session is the signed-in shopper, or null for a guest: 200 either way. */
+  session: () => get<UserSessionResponse>('/api/user/session'),
   login: (email: string, password: string) => post<LoginRequest, UserResponse>('/api/user/login', { email, password }),
   register: (name: string, email: string, password: string) =>
     post<RegisterRequest, UserResponse>('/api/user/register', { name, email, password }),
@@ -137,7 +140,8 @@ export const api = {
   /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
   setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
 
-  authSeller: () => get<SellerResponse>('/api/seller/auth-seller'),
+  /** sellerSession is the signed-in seller, or null: 200 either way. */
+  sellerSession: () => get<SellerSessionResponse>('/api/seller/session'),
   sellerLogin: (email: string, password: string) =>
     post<LoginRequest, SellerResponse>('/api/seller/login', { email: email.trim(), password }),
   /** setSellerLanguage keeps the language the signed-in seller reads the seller area in with their account. */

@@ -32,8 +32,8 @@ export function serveApi(handlers: Record<string, Handler>) {
     'GET /api/product/list': () => ({ json: { success: true, products: [rice] } }),
     'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$' } }),
     'GET /api/settings': () => ({ json: { success: true, settings: { delivery: null, taxRule: 'flat', invoice: null } } }),
-    'GET /api/user/is-auth': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
-    'GET /api/seller/auth-seller': () => ({ status: 401, json: { success: false, message: 'Not Authorized' } }),
+    'GET /api/user/session': () => ({ json: { success: true, user: null } }),
+    'GET /api/seller/session': () => ({ json: { seller: null, success: true } }),
   };
   vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${path}`;

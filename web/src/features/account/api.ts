@@ -33,20 +33,17 @@ function signedIn(client: QueryClient, user: User) {
   client.setQueryData(accountKeys.user(), user);
 }
 
-/**
- * userQuery checks the shopper's session once per visit: the user, or null when nobody is signed in
- * (401, which is no failure). A failed check shows an empty cart.
- */
+/** userQuery checks the shopper's session once per visit: the user, or null when nobody is signed in. A failed check shows an empty cart. */
 export const userQuery = queryOptions({
   queryKey: accountKeys.user(),
   queryFn: async ({ client }): Promise<User | null> => {
-    const r = await api.isAuth();
-    if (r.success) {
+    const r = await api.session();
+    if (r.success && r.user) {
       cartStore(client).signedIn(r.user);
       followShopper(r.user);
       return r.user;
     }
-    if (r.status === 401) return null;
+    if (r.success) return null;
     cartStore(client).signedOut();
     throw new ApiError(t.toast.loadUser, r.status);
   },

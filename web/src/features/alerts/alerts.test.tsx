@@ -13,7 +13,7 @@ describe('stock alerts', () => {
   it('asks to be told when a product is back, and can take it back', async () => {
     let alerts: StockAlert[] = [];
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/product/list': () => ({ json: { success: true, products: [soldOut] } }),
       'GET /api/user/alerts': () => ({ json: { success: true, alerts } }),
       'POST /api/product/notify': (body) => {
@@ -41,7 +41,7 @@ describe('stock alerts', () => {
   it('shows the products back on sale in My Orders, and dismisses them', async () => {
     let alerts: StockAlert[] = [{ product: { ...rice, stockOn: true }, back: true }];
     serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/order/user': () => ({ json: { success: true, orders: [] } }),
       'GET /api/user/alerts': () => ({ json: { success: true, alerts } }),
       'POST /api/product/notify': () => {

@@ -44,7 +44,7 @@ describe('Cart page', () => {
   it('asks for an address before placing an order', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
     serveApi({
-      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
+      'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [] } }),
       'POST /api/cart/update': () => ({ json: { success: true } }),
     });
@@ -60,7 +60,7 @@ describe('cart sync', () => {
   it('leaves out products the store no longer has', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1, gone: 2 }));
     const calls = serveApi({
-      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
+      'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} } } }),
       'POST /api/cart/update': () => ({ json: { success: true } }),
     });
     function AddOne() {

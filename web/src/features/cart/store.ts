@@ -70,8 +70,8 @@ export class CartStore {
     const refresh = () => {
       if (document.visibilityState !== 'visible' || !this.user || this.syncing || !this.saved) return;
       const id = this.user;
-      void api.isAuth().then((r) => {
-        if (!r.success || r.user._id !== id || this.syncing || this.user !== id) return;
+      void api.session().then((r) => {
+        if (!r.success || r.user?._id !== id || this.syncing || this.user !== id) return;
         const v = r.user.cartVersion;
         if (typeof v === 'number' && this.saved && v > this.saved.version) {
           this.saved = { cart: r.user.cartItems ?? {}, version: v };

@@ -12,7 +12,7 @@ const rupees = () => ({ json: { success: true, currency: 'NPR', currencySymbol: 
 
 describe('adding an address in Nepal', () => {
   it('asks for province, district, municipality, ward, tole and landmark, with zip code and email optional', async () => {
-    const calls = serveApi({ 'GET /api/config': rupees, 'GET /api/user/is-auth': signedIn, 'POST /api/address/add': saved });
+    const calls = serveApi({ 'GET /api/config': rupees, 'GET /api/user/session': signedIn, 'POST /api/address/add': saved });
     renderStore('/add-address');
     // A store selling in rupees starts with the Nepal form.
     expect(await screen.findByRole('radio', { name: 'In Nepal' })).toBeChecked();
@@ -52,7 +52,7 @@ describe('adding an address in Nepal', () => {
   });
 
   it('keeps the spec form, with its ten fields, for another country and in a dollar store', async () => {
-    const calls = serveApi({ 'GET /api/user/is-auth': signedIn, 'POST /api/address/add': saved });
+    const calls = serveApi({ 'GET /api/user/session': signedIn, 'POST /api/address/add': saved });
     renderStore('/add-address');
     expect(await screen.findByRole('radio', { name: 'Outside Nepal' })).toBeChecked();
     expect(screen.queryByLabelText('Province')).not.toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('adding an address in Nepal', () => {
   });
 
   it('switches to the Nepal form on request', async () => {
-    serveApi({ 'GET /api/user/is-auth': signedIn });
+    serveApi({ 'GET /api/user/session': signedIn });
     renderStore('/add-address');
     await userEvent.click(await screen.findByRole('radio', { name: 'In Nepal' }));
     expect(screen.getByLabelText('Province')).toBeRequired();

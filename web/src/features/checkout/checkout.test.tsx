@@ -24,7 +24,7 @@ describe('cart versions', () => {
     let updates = 0;
     const calls = serveApi({
       'GET /api/product/list': () => ({ json: { success: true, products: [rice, noodles] } }),
-      'GET /api/user/is-auth': user({ rice: 1 }, 4),
+      'GET /api/user/session': user({ rice: 1 }, 4),
       'POST /api/cart/update': () =>
         ++updates === 1
           ? { status: 409, json: { success: false, message: 'Your cart was changed in another window or on another device', cartItems: { rice: 1, noodles: 2 }, cartVersion: 5 } }
@@ -47,7 +47,7 @@ describe('cart versions', () => {
 
   it('sends no version when the server gave none, as before', async () => {
     const calls = serveApi({
-      'GET /api/user/is-auth': user({}),
+      'GET /api/user/session': user({}),
       'POST /api/cart/update': () => ({ json: { success: true, message: 'Cart Updated' } }),
     });
     renderStore('/products');
@@ -68,7 +68,7 @@ describe('cart with products that cannot be ordered', () => {
   it('shows them as out of stock, leaves them out of the total and refuses the order until they are removed', async () => {
     const calls = serveApi({
       'GET /api/product/list': () => ({ json: { success: true, products: [rice, dal] } }),
-      'GET /api/user/is-auth': user({ rice: 1, dal: 2 }, 1),
+      'GET /api/user/session': user({ rice: 1, dal: 2 }, 1),
       'POST /api/cart/update': () => ({ json: { success: true, message: 'Cart Updated', cartVersion: 2 } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address('a1', 'Lakeside 4')] } }),
       'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
@@ -101,7 +101,7 @@ describe('checkout choices', () => {
     const addresses = [address('a1', 'Lakeside 4'), address('a2', 'Thamel 12')];
     serveApi({
       'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [{ id: 'stripe', label: 'Card' }, { id: 'sandbox', label: 'Test payment' }] } }),
-      'GET /api/user/is-auth': user({ rice: 1 }, 1),
+      'GET /api/user/session': user({ rice: 1 }, 1),
       'GET /api/address/get': () => ({ json: { success: true, addresses } }),
       'POST /api/address/add': (body) => {
         const a = { ...(body as { address: object }).address, _id: 'a3' } as ReturnType<typeof address>;
@@ -138,7 +138,7 @@ describe('checkout choices', () => {
 describe('a shopper who signs in by phone', () => {
   it('finds their number filled in on a new address', async () => {
     serveApi({
-      'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u2', name: '', email: '', phone: '9812345678', cartItems: {} } } }),
+      'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u2', name: '', email: '', phone: '9812345678', cartItems: {} } } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [] } }),
     });
     renderStore('/add-address');
@@ -214,7 +214,7 @@ describe('cart under delivery rules', () => {
     serveApi({
       'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }),
       'GET /api/settings': () => ({ json: { success: true, settings: { delivery: valley, taxRule } } }),
-      'GET /api/user/is-auth': user(cart, 1),
+      'GET /api/user/session': user(cart, 1),
       'GET /api/address/get': () => ({ json: { success: true, addresses } }),
     });
   const placeOrder = () => screen.getAllByRole('button', { name: 'Place Order' })[0];

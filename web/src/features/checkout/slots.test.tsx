@@ -19,7 +19,7 @@ const slots = [
 describe('delivery slots in the cart', () => {
   it('offers the open slots, greys out full and closed ones with the reason, and sends the slot chosen', async () => {
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address] } }),
       'GET /api/slot/list': () => ({ json: { success: true, slots } }),
       'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
@@ -48,7 +48,7 @@ describe('delivery slots in the cart', () => {
 
   it('keeps the slot picked through a reload, and forgets it once the order is placed', async () => {
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address] } }),
       'GET /api/slot/list': () => ({ json: { success: true, slots } }),
       'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
@@ -69,7 +69,7 @@ describe('delivery slots in the cart', () => {
 
   it('shows no picker and sends no slot while the store offers none', async () => {
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address] } }),
       'GET /api/slot/list': () => ({ json: { success: true, slots: [] } }),
       'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),

@@ -13,9 +13,9 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }) };
 const npr = { 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }) };
-const sita = { 'GET /api/user/is-auth': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 'sita@example.com', cartItems: {}, cartVersion: 0 } } }) };
+const sita = { 'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 'sita@example.com', cartItems: {}, cartVersion: 0 } } }) };
 
 const address = {
   _id: 'a1', firstName: 'Sita', lastName: 'Sharma', email: '', street: 'Tole Marga', city: 'Kathmandu Metropolitan City', state: 'Bagmati',

@@ -17,7 +17,7 @@ describe('my orders', () => {
       _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     };
-    serveApi({ 'GET /api/user/is-auth': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
+    serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
     renderStore('/my-orders');
     const card = await screen.findByRole('listitem', { name: 'Order #10482' });
     expect(within(card).getByRole('heading', { name: 'Order #10482' })).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('my orders', () => {
       items: [{ product: { ...tea, offerPrice: 5 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', ...o,
     });
     serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/order/user': () => ({ json: { success: true, orders: [order(10002, {}), order(10001, { amount: 10.2, deliveryFee: 0 })] } }),
     });
     renderStore('/my-orders');
@@ -56,7 +56,7 @@ describe('my orders', () => {
         _id: 'o1', number: 10003, address, amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
         items: [{ product: { ...tea, offerPrice: 500, nameNe: 'इलामको चिया' }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
       };
-      serveApi({ 'GET /api/user/is-auth': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
+      serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
       renderStore('/my-orders');
       const card = await screen.findByRole('listitem', { name: 'अर्डर #१०००३' });
       // The item is named as it was in Nepali when ordered.
@@ -78,7 +78,7 @@ describe('my orders', () => {
     });
     serveApi({
       'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [{ id: 'sandbox', label: 'Test payment' }] } }),
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       // The page follows the server's word, whatever the status reads: the second order is not offered.
       'GET /api/order/user': () => ({ json: { success: true, orders: [online(10002, 'Payment Failed', true), online(10001, 'Awaiting Payment', false)] } }),
     });
@@ -96,7 +96,7 @@ describe('my orders', () => {
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     });
     const calls = serveApi({
-      'GET /api/user/is-auth': signedIn,
+      'GET /api/user/session': signedIn,
       'GET /api/order/user': () => ({ json: { success: true, orders: [order()] } }),
       'POST /api/order/cancel': () => {
         status = 'Cancelled';
@@ -121,7 +121,7 @@ describe('my orders', () => {
       _id: 'o1', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
     };
-    serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/is-auth': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });
+    serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/session': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });
     renderStore('/my-orders');
     const card = await screen.findByRole('listitem', { name: 'Order #10482' });
     expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();

@@ -15,13 +15,13 @@ const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
   ...order({}), nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });
 const sita = { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} };
-const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }) };
 const due = { amount: 601.8, currency: 'USD', provider: 'esewa', reference: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', state: 'due' as const };
 
 describe('My Orders', () => {
   it('tells a test payment from a real one, and shows a cancelled paid order until its refund is made', async () => {
     serveApi({
-      'GET /api/user/is-auth': () => ({ json: { success: true, user: sita } }),
+      'GET /api/user/session': () => ({ json: { success: true, user: sita } }),
       'GET /api/order/user': () => ({
         json: {
           success: true,

@@ -23,7 +23,7 @@ const dashboard: Dashboard = {
 describe('seller dashboard', () => {
   it('is the first item of the sidebar and sums up the store, each part linking to its list', async () => {
     serveApi({
-      'GET /api/seller/auth-seller': () => ({ json: { success: true } }),
+      'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }),
       'GET /api/seller/dashboard': () => ({ json: { success: true, dashboard } }),
     });
     renderStore('/seller/dashboard');

@@ -6,7 +6,7 @@ import type { SellerOrder, SellerProduct } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const seller = { 'GET /api/seller/auth-seller': () => ({ json: { success: true } }) };
+const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }) };
 const location = () => screen.getByTestId('location');
 
 const photo = (name = 'tea.png', type = 'image/png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type });

@@ -21,9 +21,8 @@ export const sellerKeys = {
 export const sellerSessionQuery = queryOptions({
   queryKey: sellerKeys.session(),
   queryFn: async (): Promise<Seller | null> => {
-    const r = await api.authSeller();
-    // An older server answers success without the seller.
-    return r.success ? (r.seller ?? { _id: '', email: '' }) : null;
+    const r = await api.sellerSession();
+    return r.success ? r.seller : null;
   },
   staleTime: Infinity,
   retry: false,
