@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -180,31 +179,30 @@ func buildProductList(products [][]byte, last *listSnapshot) *listSnapshot {
 }
 
 // compressGzip returns body gzipped at answerGzipLevel, with a writer of the pool.
-func compressGzip(body []byte) []byte {
-	var buf bytes.Buffer
-	buf.Grow(len(body) / 8)
-	zw := gzipWriters.Get().(*gzip.Writer)
-	zw.Reset(&buf)
-	zw.Write(body)
-	zw.Close()
-	zw.Reset(io.Discard)
-	gzipWriters.Put(zw)
-	return buf.Bytes()
-}
+func compressGzip(body []byte) []byte { return compressWith(&gzipWriters, body) }
 
 // brotliWriters keeps brotli writers for reuse: each holds megabytes of tables.
 var brotliWriters = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, listBrotliLevel) }}
 
-// compressBrotli returns body brotli-compressed at listBrotliLevel.
-func compressBrotli(body []byte) []byte {
+// compressBrotli returns body brotli-compressed at listBrotliLevel, with a writer of the pool.
+func compressBrotli(body []byte) []byte { return compressWith(&brotliWriters, body) }
+
+// pooledWriter is a compressing writer that a pool keeps for reuse: gzip's or brotli's.
+type pooledWriter interface {
+	io.WriteCloser
+	Reset(w io.Writer)
+}
+
+// compressWith compresses body with a writer of pool, which it gives back pointing nowhere.
+func compressWith(pool *sync.Pool, body []byte) []byte {
 	var buf bytes.Buffer
 	buf.Grow(len(body) / 8)
-	bw := brotliWriters.Get().(*brotli.Writer)
-	bw.Reset(&buf)
-	bw.Write(body)
-	bw.Close()
-	bw.Reset(io.Discard)
-	brotliWriters.Put(bw)
+	w := pool.Get().(pooledWriter)
+	w.Reset(&buf)
+	w.Write(body)
+	w.Close()
+	w.Reset(io.Discard)
+	pool.Put(w)
 	return buf.Bytes()
 }
 
