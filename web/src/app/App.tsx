@@ -68,7 +68,9 @@ export default function App() {
         toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
       />
       <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
-      <main id="main" className={`flex-1 ${sellerPath || pathname === paths.landing ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
+      {/* At least a screen high: while a page's code is on its way, the footer stays below the
+          first screen instead of showing there and being pushed away (a layout shift). */}
+      <main id="main" className={`min-h-screen flex-1 ${sellerPath || pathname === paths.landing ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
         <Suspense fallback={<Spinner label={t.loader} />}>
           <Routes>
             <Route path={paths.landing} element={<Landing />} />

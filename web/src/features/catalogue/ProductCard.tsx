@@ -10,8 +10,11 @@ import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { useStoreConfig } from '../../lib/config';
 
-/** ProductCard shows an in-stock product in a grid; the whole card opens the product page. */
-export default function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * ProductCard shows an in-stock product in a grid; the whole card opens the product page. Its name is
+ * a heading one level below the heading the grid sits under: h2 under a page's h1, h3 under a section's h2.
+ */
+export default function ProductCard({ product, eager = false, heading: Heading = 'h3' }: { product: Product; eager?: boolean; heading?: 'h2' | 'h3' }) {
   const { money, moneyMinor } = useStoreConfig();
   if (!product.inStock) return null;
   return (
@@ -28,11 +31,11 @@ export default function ProductCard({ product, eager = false }: { product: Produ
         />
       </div>
       <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{t.categoryName[product.category]}</p>
-      <h3 className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
+      <Heading className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
         <Link to={paths.product(product)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
           {product.name}
         </Link>
-      </h3>
+      </Heading>
       <div className="mt-1">
         <Stars />
       </div>
@@ -62,7 +65,7 @@ export function ProductGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">{children}</div>;
 }
 
-/** ProductList shows skeletons while loading, the empty state when there is nothing, or the cards. */
+/** ProductList shows skeletons while loading, the empty state when there is nothing, or the cards: a page's list, under its h1. */
 export function ProductList({ products, loading, empty }: { products: Product[]; loading: boolean; empty: React.ReactNode }) {
   if (loading) {
     return (
@@ -77,7 +80,7 @@ export function ProductList({ products, loading, empty }: { products: Product[];
   return (
     <ProductGrid>
       {products.map((p, i) => (
-        <ProductCard key={p._id} product={p} eager={i < 4} />
+        <ProductCard key={p._id} product={p} eager={i < 4} heading="h2" />
       ))}
     </ProductGrid>
   );
