@@ -247,9 +247,6 @@ func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
 	return c
 }
 
-// Products returns every product on sale, newest first.
-func (c *Catalogue) Products() []Product { return c.products }
-
 // MaxFind is the most products Find looks up at once.
 const MaxFind = 100
 

@@ -380,15 +380,20 @@ func start(cmd *exec.Cmd, addr, logPath string) (*process, error) {
 	return p, nil
 }
 
+// serveCmd is `haat serve` on the store s at addr: a development store in dollars, no seller.
+func serveCmd(o options, s *store, addr string) *exec.Cmd {
+	cmd := exec.Command(o.bin, "serve")
+	cmd.Env = append(os.Environ(), "HAAT_ADDR="+addr, "HAAT_DATA_DIR="+s.dataDir, "HAAT_DATABASE_URL="+s.url,
+		"HAAT_CURRENCY=USD", "HAAT_ENV=development", "HAAT_SELLER_EMAIL=", "HAAT_SELLER_PASSWORD=")
+	return cmd
+}
+
 func startServer(o options, s *store) (*process, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(o.bin, "serve")
-	cmd.Env = append(os.Environ(), "HAAT_ADDR="+addr, "HAAT_DATA_DIR="+s.dataDir, "HAAT_DATABASE_URL="+s.url,
-		"HAAT_CURRENCY=USD", "HAAT_ENV=development", "HAAT_SELLER_EMAIL=", "HAAT_SELLER_PASSWORD=")
-	p, err := start(cmd, addr, filepath.Join(s.dataDir, "haat.log"))
+	p, err := start(serveCmd(o, s, addr), addr, filepath.Join(s.dataDir, "haat.log"))
 	if err != nil {
 		return nil, err
 	}
@@ -434,11 +439,8 @@ func measureStartup(o options, dialect string, n int) (first, list []time.Durati
 		if err != nil {
 			return nil, nil, err
 		}
-		cmd := exec.Command(o.bin, "serve")
-		cmd.Env = append(os.Environ(), "HAAT_ADDR="+addr, "HAAT_DATA_DIR="+s.dataDir, "HAAT_DATABASE_URL="+s.url,
-			"HAAT_CURRENCY=USD", "HAAT_SELLER_EMAIL=", "HAAT_SELLER_PASSWORD=")
 		begin := time.Now()
-		p, err := start(cmd, addr, filepath.Join(s.dataDir, "startup.log"))
+		p, err := start(serveCmd(o, s, addr), addr, filepath.Join(s.dataDir, "startup.log"))
 		if err != nil {
 			return nil, nil, err
 		}
