@@ -247,7 +247,7 @@ func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
 	return c
 }
 
-// MaxFind is the most products Find looks up at once.
+// MaxFind is the most products Find (GET /api/product/get) looks up at once.
 const MaxFind = 100
 
 // Find returns the products on sale, in stock or not, with the ids, in the order asked; an id of

@@ -103,3 +103,29 @@ func TestProductGet(t *testing.T) {
 		}
 	})
 }
+
+// TestProductSearchFollowsTheList: a page of the search is the product list's products in stock,
+// in the list's order, so that the storefront's Best Sellers (the first ten in stock) is one
+// page of ten.
+func TestProductSearchFollowsTheList(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		for i := range 16 {
+			s.addProduct(haat.Product{Name: fmt.Sprintf("Tea %d", i), Category: "Drinks", Price: 100, OfferPrice: 100, StockOn: i%3 != 0,
+				Image: []string{"/media/catalogue/apple-juice.webp"}, Description: []string{"Tea"}})
+		}
+		c := s.client()
+		list := c.get("/api/product/list")
+		want(t, list, 200)
+		var inStock []string
+		for _, p := range list.body["products"].([]any) {
+			if p := p.(map[string]any); p["inStock"] == true {
+				inStock = append(inStock, p["_id"].(string))
+			}
+		}
+		page := c.get("/api/product/search?limit=10")
+		want(t, page, 200)
+		if got := ids(page); len(inStock) < 10 || strings.Join(got, ",") != strings.Join(inStock[:10], ",") {
+			t.Fatalf("search: %v, list in stock: %v", got, inStock)
+		}
+	})
+}

@@ -16,6 +16,7 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/images"
 	"haat/payment"
 )
 
@@ -42,10 +43,15 @@ func contract(g *generator) {
 	enum[haat.Currency](g, "CURRENCIES")
 	enum[haat.Language](g, "LANGUAGES")
 
+	g.section("Product photos: an upload is kept at most PHOTO_FULL_SIZE px on its longer side, with a smaller copy for each of PHOTO_SIZES.")
+	g.constantAs("haat/images", "FullSize", "PHOTO_FULL_SIZE", images.FullSize)
+	g.constantAs("haat/images", "Sizes", "PHOTO_SIZES", images.Sizes)
+
 	g.section("Limits.")
 	d := "haat"
 	g.constant(d, "MaxQuantity", haat.MaxQuantity)
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
+	g.constant(d, "MaxFind", haat.MaxFind)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)

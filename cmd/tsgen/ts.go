@@ -195,12 +195,20 @@ func enum[T ~string](g *generator, list string, values ...T) {
 // constant declares a Go constant of the package pkgPath as a TypeScript one, named in upper
 // snake case (MaxQuantity becomes MAX_QUANTITY). The doc comment of its group comes first.
 func (g *generator) constant(pkgPath, goName string, value any) {
+	g.constantNamed(pkgPath, goName, upperSnake(goName), value)
+}
+
+// constantAs writes a Go constant or variable as the TypeScript constant name, for a Go name that
+// says too little outside its package (images.Sizes is PHOTO_SIZES); the section before it says
+// what it is about, in place of its group's comment.
+func (g *generator) constantAs(pkgPath, goName, name string, value any) {
 	src := g.source(pkgPath)
-	doc, ok := src.docs[goName]
-	if !ok {
-		g.fail("%s declares no %s", pkgPath, goName)
-		return
-	}
+	g.lastGroup = src.groups[goName]
+	g.write(src, goName, name, value)
+}
+
+func (g *generator) constantNamed(pkgPath, goName, name string, value any) {
+	src := g.source(pkgPath)
 	if group := src.groups[goName]; group != "" && group != g.lastGroup {
 		g.printf("\n")
 		for _, l := range strings.Split(strings.TrimSpace(group), "\n") {
@@ -208,7 +216,16 @@ func (g *generator) constant(pkgPath, goName string, value any) {
 		}
 		g.lastGroup = group
 	}
-	name := upperSnake(goName)
+	g.write(src, goName, name, value)
+}
+
+// write writes the constant with its doc comment.
+func (g *generator) write(src *source, goName, name string, value any) {
+	doc, ok := src.docs[goName]
+	if !ok {
+		g.fail("declares no %s", goName)
+		return
+	}
 	g.comment("", doc, goName, name)
 	g.printf("export const %s = %s;\n", name, literal(value))
 }
@@ -449,6 +466,12 @@ func literal(v any) string {
 		return fmt.Sprint(v)
 	case float64:
 		return strconv.FormatFloat(v, 'g', -1, 64)
+	case []int:
+		items := make([]string, len(v))
+		for i, n := range v {
+			items[i] = strconv.Itoa(n)
+		}
+		return "[" + strings.Join(items, ", ") + "] as const"
 	}
 	panic(fmt.Sprintf("tsgen: no TypeScript literal for %T", v))
 }

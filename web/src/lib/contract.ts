@@ -42,11 +42,22 @@ export type Language = (typeof LANGUAGES)[number];
 /** LANGUAGES lists every Language, in order. */
 export const LANGUAGES = ['en', 'ne'] as const;
 
+// Product photos: an upload is kept at most PHOTO_FULL_SIZE px on its longer side, with a smaller copy for each of PHOTO_SIZES.
+/** longest side of the stored image */
+export const PHOTO_FULL_SIZE = 1200;
+/**
+ * PHOTO_SIZES are the longest sides of the smaller variants stored beside each photo, largest first,
+ * for the browser to choose from (srcset): <name>-<size>.<ext>.
+ */
+export const PHOTO_SIZES = [800, 400, 200] as const;
+
 // Limits.
 /** MAX_QUANTITY is the most of one product a cart or order may hold. */
 export const MAX_QUANTITY = 100;
 /** MAX_CART_LINES is the most products one cart or order may hold. */
 export const MAX_CART_LINES = 500;
+/** MAX_FIND is the most products Find (GET /api/product/get) looks up at once. */
+export const MAX_FIND = 100;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
 /** MAX_IMAGE_BYTES is the largest product photo accepted, in bytes (5 MB). */
