@@ -61,6 +61,8 @@ type Server struct {
 	// Health checks the dependencies for /healthz.
 	Health func(ctx context.Context) error
 	Logger *slog.Logger
+	// RequestLog takes a line for every request; nil means Logger.
+	RequestLog *slog.Logger
 
 	// list is the product list's snapshot.
 	list *productList
@@ -156,6 +158,9 @@ func (s *Server) routes() []route {
 func (s *Server) Handler() http.Handler {
 	if s.Logger == nil {
 		s.Logger = slog.Default()
+	}
+	if s.RequestLog == nil {
+		s.RequestLog = s.Logger
 	}
 	s.list = &productList{products: s.Products}
 	mux := http.NewServeMux()
@@ -268,19 +273,32 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "ok\n")
 }
 
+// securityHeaderValues are the headers every answer carries, keyed as http.Header keeps them, so that
+// setting them costs no work per request.
+var securityHeaderValues = http.Header{
+	"X-Content-Type-Options": {"nosniff"},
+	"Referrer-Policy":        {"strict-origin-when-cross-origin"},
+	"X-Frame-Options":        {"DENY"},
+	"Content-Security-Policy": {"default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; " +
+		"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"},
+}
+
+// hstsHeader tells browsers that the store is reached over HTTPS only: they must never try plain
+// HTTP again.
+var hstsHeader = []string{"max-age=63072000; includeSubDomains"}
+
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	hsts := s.httpsOnly()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		if hsts {
-			// The store is reached over HTTPS only: browsers must never try plain HTTP again.
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			h["Strict-Transport-Security"] = hstsHeader
 		}
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
-			"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		// The values are shared by every answer: a handler that changes one of these headers
+		// replaces its slice (Set, Del), never writes into it.
+		for k, v := range securityHeaderValues {
+			h[k] = v
+		}
 		next.ServeHTTP(w, r)
 	})
 }
@@ -318,7 +336,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		s.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+		s.RequestLog.LogAttrs(r.Context(), slog.LevelInfo, "request",
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", sw.status),
 			slog.Int("bytes", sw.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", clientIP(r, s.ClientIPHeader)))
 	})

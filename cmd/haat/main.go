@@ -199,7 +199,8 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if haat.StoreZone, err = time.LoadLocation(cfg.TimeZone); err != nil {
 		return err
 	}
-	logger := slog.New(slog.NewTextHandler(std.err, nil))
+	logger, requestLog, closeLogs := newLoggers(std.err)
+	defer closeLogs()
 	sender, showCode, err := cfg.smsSender(logger)
 	if err != nil {
 		return err
@@ -224,7 +225,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Health: db.Ping, Logger: logger, Payments: payments,
+		Health: db.Ping, Logger: logger, RequestLog: requestLog, Payments: payments,
 	}
 	return listen(ctx, cfg.Addr, srv.Handler(), logger, "database", db.Dialect(), "currency", cfg.Currency)
 }
