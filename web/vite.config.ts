@@ -37,7 +37,7 @@ const precompress = (): Plugin => ({
 // `npm run report` also writes dist/bundle-report.html: every chunk and the modules in it, with
 // their minified and gzipped sizes (outside dist/app, so the server never embeds it).
 const report = process.env.BUNDLE_REPORT
-  ? [visualizer({ filename: 'dist/bundle-report.html', template: 'treemap', gzipSize: true, title: 'Haat bundle report' })]
+  ? [visualizer({ filename: 'dist/bundle-report.html', template: 'treemap', gzipSize: true, title: 'Haat bundle report' }) as Plugin]
   : [];
 
 export default defineConfig({
