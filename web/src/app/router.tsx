@@ -1,15 +1,21 @@
-// The storefront's router: the address bar as React state, matched against the patterns of
-// paths.ts. It does what the pages use and nothing more (about 2 KB, where a general router costs
-// about 20 KB of every shopper's first load):
+// The storefront's routing, over wouter (https://github.com/molefrog/wouter, about 2 KB): this
+// module keeps the names the pages import (BrowserRouter, Routes, Route, Outlet, Link, NavLink,
+// useNavigate, useLocation, useParams, useSearchParams) and hands the work to wouter. wouter
+// matches the patterns of paths.ts (without regard to case, a trailing slash ignored), nests the
+// seller area under /seller, follows links, reads the query and keeps the history; what is written
+// here is only what wouter has no word for:
 //
-//   <Routes>/<Route path element> pick the first route whose pattern matches, in the order written;
-//   a pattern is absolute ("/products/:category") or, in a <Routes> inside a route ending in "/*",
-//   relative to what that route matched ("orders/:number/slip"); "*" matches the rest, "index" the
-//   parent's own path; a <Route> without a path wraps its children in its element, shown at <Outlet>.
-//   Segments match without regard to case, and a trailing slash is ignored.
-//   <Link>/<NavLink> are plain anchors that navigate without reloading; NavLink is active on its
-//   path and, unless `end`, below it, and then carries aria-current="page".
-//   A navigation renders in a transition: the page shown stays until the next page's code is there.
+//   - A navigation renders in a transition: the page shown stays until the next page's code is
+//     there, instead of a lazy page's Suspense fallback blanking it. wouter's own location hooks
+//     read the address bar through useSyncExternalStore, whose updates React renders at once;
+//     so the routers below copy the location into state inside startTransition, and give wouter
+//     that copy through its `hook` and `searchHook`.
+//   - Patterns are written as the pages know them: "*" for any path, "index" for the parent's own
+//     path, "/seller/*" for a route whose own <Routes> match below it, relative to it.
+//   - <Route element> without a path is a layout: its element shows its matching child at <Outlet>.
+//   - useLocation carries the state the navigation passed along (`from` of a list, for example),
+//     and useNavigate moves by a number of entries too (-1 is back).
+//   - NavLink is active on its path and, unless `end`, below it, and then has aria-current="page".
 import {
   Children,
   createContext,
@@ -20,10 +26,12 @@ import {
   useMemo,
   useState,
   type AnchorHTMLAttributes,
-  type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { Link as WouterLink, Route as WouterRoute, Router, Switch, useLocation as useWouterLocation, useParams as useWouterParams, useSearchParams as useWouterSearchParams } from 'wouter';
+import { navigate as browserNavigate, useHistoryState, useLocationProperty, usePathname, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
+import { memoryLocation } from 'wouter/memory-location';
 
 export interface Location {
   pathname: string;
@@ -39,145 +47,117 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
-/** A History is where locations come from: the browser's, or a list in memory for tests. */
-interface History {
-  location: () => Location;
+/** Shown is the location the pages render (it follows the address in a transition), and how to move. */
+interface Shown {
+  location: Location;
   navigate: (to: string, options?: NavigateOptions) => void;
   go: (delta: number) => void;
-  listen: (onChange: () => void) => () => void;
 }
 
-const parse = (to: string, state: unknown): Location => {
-  const url = new URL(to, 'http://x');
-  return { pathname: url.pathname, search: url.search, hash: url.hash, state };
+const ShownContext = createContext<Shown | null>(null);
+
+function useShown(): Shown {
+  const s = useContext(ShownContext);
+  if (!s) throw new Error('a router hook is used outside a <BrowserRouter> or <MemoryRouter>');
+  return s;
+}
+
+// wouter's location hooks, answered from the location shown (stable functions, so wouter's
+// router object stays the same between renders).
+const useShownPath = (): [string, Shown['navigate']] => {
+  const { location, navigate } = useShown();
+  return [location.pathname, navigate];
 };
+const useShownSearch = () => useShown().location.search;
 
-const href = (l: Location) => l.pathname + l.search + l.hash;
-
-function browserHistory(): History {
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
-  let current: Location | undefined;
-  window.addEventListener('popstate', () => {
-    current = undefined;
-    notify();
-  });
-  return {
-    location: () =>
-      (current ??= parse(
-        window.location.pathname + window.location.search + window.location.hash,
-        (window.history.state as { usr?: unknown } | null)?.usr ?? null,
-      )),
-    navigate: (to, { replace = false, state = null } = {}) => {
-      window.history[replace ? 'replaceState' : 'pushState']({ usr: state }, '', to);
-      current = undefined;
-      notify();
-    },
-    go: (delta) => window.history.go(delta),
-    listen: (onChange) => {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-  };
-}
-
-function memoryHistory(entries: string[]): History {
-  const stack = entries.map((e) => parse(e, null));
-  let index = stack.length - 1;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
-  return {
-    location: () => stack[index]!,
-    navigate: (to, { replace = false, state = null } = {}) => {
-      if (!replace) index++;
-      stack.splice(index, stack.length, parse(to, state));
-      notify();
-    },
-    go: (delta) => {
-      index = Math.min(Math.max(index + delta, 0), stack.length - 1);
-      notify();
-    },
-    listen: (onChange) => {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-  };
-}
-
-interface RouterState {
-  location: Location;
-  history: History;
-}
-
-const RouterContext = createContext<RouterState | null>(null);
-
-function useRouter(): RouterState {
-  const r = useContext(RouterContext);
-  if (!r) throw new Error('a router hook is used outside a <BrowserRouter> or <MemoryRouter>');
-  return r;
-}
-
-function Router({ history, children }: { history: History; children: ReactNode }) {
-  const [location, setLocation] = useState(history.location);
+/** Transitioned shows the location at, and renders a change of it in a transition. */
+function Transitioned({ at, navigate, go, children }: { at: Location } & Omit<Shown, 'location'> & { children: ReactNode }) {
+  const [location, setLocation] = useState(at);
+  const { pathname, search, hash, state } = at;
   useLayoutEffect(() => {
-    const update = () => startTransition(() => setLocation(history.location()));
-    update();
-    return history.listen(update);
-  }, [history]);
-  const value = useMemo(() => ({ location, history }), [location, history]);
-  return <RouterContext value={value}>{children}</RouterContext>;
+    startTransition(() =>
+      setLocation((l) => (l.pathname === pathname && l.search === search && l.hash === hash && l.state === state ? l : { pathname, search, hash, state })),
+    );
+  }, [pathname, search, hash, state]);
+  const value = useMemo(() => ({ location, navigate, go }), [location, navigate, go]);
+  return (
+    <ShownContext value={value}>
+      <Router hook={useShownPath} searchHook={useShownSearch}>
+        {children}
+      </Router>
+    </ShownContext>
+  );
 }
+
+const withMark = (search: string) => (search === '' || search === '?' ? '' : search[0] === '?' ? search : `?${search}`);
+const browserGo = (delta: number) => window.history.go(delta);
+const browserHash = () => window.location.hash;
 
 /** BrowserRouter keeps the page's address bar. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(browserHistory);
-  return <Router history={history}>{children}</Router>;
+  const at = { pathname: usePathname(), search: withMark(useBrowserSearch()), hash: useLocationProperty(browserHash, browserHash), state: useHistoryState<unknown>() };
+  return (
+    <Transitioned at={at} navigate={browserNavigate} go={browserGo}>
+      {children}
+    </Transitioned>
+  );
 }
 
 /** MemoryRouter keeps its addresses in memory, starting at the last of initialEntries (for tests). */
 export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children: ReactNode }) {
-  const [history] = useState(() => memoryHistory(initialEntries));
-  return <Router history={history}>{children}</Router>;
+  const [memory] = useState(() => {
+    const m = memoryLocation({ path: initialEntries.at(-1) ?? '/', record: true });
+    // wouter's memory keeps the last state given; a navigation without one has none, as in a browser.
+    const navigate = (to: string, options?: NavigateOptions) => m.navigate(to, { replace: options?.replace, state: options?.state ?? null });
+    // wouter's memory records the entries but cannot move among them: going back takes the
+    // entries after the one gone to away (there is no forward in memory).
+    const go = (delta: number) => {
+      const entries = m.history;
+      const to = entries[entries.length - 1 + delta];
+      if (delta >= 0 || to === undefined) return;
+      entries.length += delta;
+      navigate(to, { replace: true });
+    };
+    return { m, navigate, go };
+  });
+  const [pathname] = memory.m.hook();
+  const at = { pathname, search: withMark(memory.m.searchHook()), hash: '', state: memory.m.state };
+  return (
+    <Transitioned at={at} navigate={memory.navigate} go={memory.go}>
+      {children}
+    </Transitioned>
+  );
 }
 
-/** useLocation is the location shown. */
-export const useLocation = (): Location => useRouter().location;
+/** useLocation is the location shown, its whole path even inside a nested <Routes>. */
+export const useLocation = (): Location => useShown().location;
 
 export type Navigate = (to: string | number, options?: NavigateOptions) => void;
 
+/** absolute marks a path from the root ("~/…"), so wouter does not read it below a nested route's base. */
+const absolute = (to: string) => (to.startsWith('/') ? `~${to}` : to);
+
 /** useNavigate goes to a path, or moves by a number of entries in the history (-1 is back). */
 export function useNavigate(): Navigate {
-  const { history } = useRouter();
-  return useMemo<Navigate>(() => (to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)), [history]);
+  const [, navigate] = useWouterLocation();
+  const { go } = useShown();
+  return useMemo<Navigate>(() => (to, options) => (typeof to === 'number' ? go(to) : navigate(absolute(to), options)), [navigate, go]);
 }
 
 type SearchInit = URLSearchParams | Record<string, string> | string;
 
 /** useSearchParams is the query of the location shown, and a function that replaces it on the same path. */
-export function useSearchParams(): [URLSearchParams, (next: SearchInit, options?: NavigateOptions) => void] {
-  const { location, history } = useRouter();
-  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const set = (next: SearchInit, options?: NavigateOptions) => {
-    const q = new URLSearchParams(next).toString();
-    history.navigate(location.pathname + (q ? `?${q}` : ''), options);
-  };
-  return [params, set];
-}
-
-interface Matched {
-  params: Record<string, string>;
-  /** base is the path a nested <Routes> matches against: what came before a trailing "*". */
-  base: string;
-  outlet: ReactNode;
-}
-
-const MatchContext = createContext<Matched>({ params: {}, base: '/', outlet: null });
+export const useSearchParams = useWouterSearchParams as () => [URLSearchParams, (next: SearchInit, options?: NavigateOptions) => void];
 
 /** useParams are the values of the ":name" segments of the routes matched. */
-export const useParams = (): Record<string, string | undefined> => useContext(MatchContext).params;
+export const useParams = (): Record<string, string | undefined> => useWouterParams();
+
+// wouter has no layout routes: the element of a <Route> without a path gets its matching child
+// through this context, and shows it where it puts <Outlet />.
+const OutletContext = createContext<ReactNode>(null);
 
 /** Outlet shows the route matched inside a layout route. */
-export const Outlet = () => useContext(MatchContext).outlet;
+export const Outlet = () => useContext(OutletContext);
 
 export interface RouteProps {
   path?: string;
@@ -186,63 +166,39 @@ export interface RouteProps {
   children?: ReactNode;
 }
 
-/** Route declares one route of a <Routes>; it renders nothing itself. */
+/** Route declares one route of a <Routes>; <Routes> turns it into wouter's. */
 export function Route(props: RouteProps): ReactElement | null {
   void props;
   return null;
 }
 
-const segments = (path: string) => path.split('/').filter(Boolean);
-
-/** match matches a pattern's segments against a path's: the params and the base, or null. */
-function match(pattern: string[], path: string[]): { params: Record<string, string>; base: string } | null {
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
-    if (p === '*' && i === pattern.length - 1) {
-      params['*'] = path.slice(i).join('/');
-      return { params, base: '/' + path.slice(0, i).join('/') };
-    }
-    const s = path[i];
-    if (s === undefined) return null;
-    if (p.startsWith(':')) params[p.slice(1)] = safeDecode(s);
-    else if (p.toLowerCase() !== s.toLowerCase()) return null;
+/** toWouter is the wouter route of one <Route>. */
+function toWouter(route: ReactElement<RouteProps>) {
+  const { path, index, element, children } = route.props;
+  const key = route.key;
+  // A layout, or "*": wouter's route without a path matches any path. (A layout whose children
+  // all miss still shows, with an empty outlet; the seller area's ends in "*", so one always matches.)
+  if (path === undefined && !index) {
+    return (
+      <WouterRoute key={key}>
+        <OutletContext value={<Routes>{children}</Routes>}>{element}</OutletContext>
+      </WouterRoute>
+    );
   }
-  return pattern.length === path.length ? { params, base: '/' + path.join('/') } : null;
-}
-
-const safeDecode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
-/** render finds the first of routes that matches path (the segments below base) and renders it. */
-function render(routes: ReactNode, base: string[], path: string[], parent: Record<string, string>): ReactNode | undefined {
-  for (const child of Children.toArray(routes)) {
-    if (!isValidElement<RouteProps>(child)) continue;
-    const { path: pattern, index, element, children } = child.props;
-    if (pattern === undefined && !index) {
-      // A layout route: its element frames whichever of its children matches.
-      const inner = render(children, base, path, parent);
-      if (inner === undefined) continue;
-      return <MatchContext value={{ params: parent, base: '/' + base.join('/'), outlet: inner }}>{element}</MatchContext>;
-    }
-    const full = pattern?.startsWith('/') ? segments(pattern) : [...base, ...segments(pattern ?? '')];
-    const m = match(full, path);
-    if (!m) continue;
-    return <MatchContext value={{ params: { ...parent, ...m.params }, base: m.base, outlet: null }}>{element}</MatchContext>;
-  }
-  return undefined;
+  if (path === '*') return <WouterRoute key={key}>{element}</WouterRoute>;
+  // "a/*" nests: wouter matches "a" and what lies below it, and the inner routes see the rest.
+  const nest = path?.endsWith('/*') ?? false;
+  const pattern = index ? '/' : `/${path!.replace(/^\//, '').replace(/\/\*$/, '')}`;
+  return (
+    <WouterRoute key={key} path={pattern} nest={nest}>
+      {element}
+    </WouterRoute>
+  );
 }
 
 /** Routes shows the first of its <Route>s that matches the location. */
 export function Routes({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const { base, params } = useContext(MatchContext);
-  return render(children, segments(base), segments(pathname), params) ?? null;
+  return <Switch>{Children.toArray(children).filter(isValidElement<RouteProps>).map(toWouter)}</Switch>;
 }
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>;
@@ -254,22 +210,19 @@ export interface LinkProps extends AnchorProps {
   className?: string;
 }
 
-/** useLinkClick navigates on a plain left click of a link; other clicks are the browser's (a new tab, a download). */
-function useLinkClick(to: string, { replace, state, target, onClick }: Pick<LinkProps, 'replace' | 'state' | 'target' | 'onClick'>) {
-  const { location, history } = useRouter();
-  return (e: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(e);
-    if (e.defaultPrevented || e.button !== 0 || (target && target !== '_self') || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-    e.preventDefault();
-    // A link to the page shown replaces it in the history instead of adding it again.
-    history.navigate(to, { replace: replace ?? href(location) === href(parse(to, null)), state });
-  };
+/** useHere tells whether to is the page shown: a link to it replaces it in the history instead of adding it again. */
+function useHere(to: string) {
+  const { pathname, search, hash } = useLocation();
+  const url = new URL(to, `http://x${pathname}`);
+  return url.pathname + url.search + url.hash === pathname + search + hash;
 }
 
 /** Link is an anchor that moves within the storefront. */
-export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps) {
-  const click = useLinkClick(to, { replace, state, target, onClick });
-  return <a {...rest} href={to} target={target} onClick={click} />;
+export function Link({ to, replace, state, target, ...rest }: LinkProps) {
+  const here = useHere(to);
+  // A link that opens elsewhere (another tab) is the browser's; wouter's would move this page.
+  if (target && target !== '_self') return <a {...rest} href={to} target={target} />;
+  return <WouterLink {...rest} to={absolute(to)} target={target} replace={replace ?? here} state={state} />;
 }
 
 export interface NavLinkProps extends Omit<LinkProps, 'className'> {
@@ -278,13 +231,12 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
   className?: string | ((s: { isActive: boolean }) => string);
 }
 
-/** NavLink is a Link that knows whether it leads to the page shown. */
-export function NavLink({ to, end = false, className, replace, state, target, onClick, ...rest }: NavLinkProps) {
+/** NavLink is a Link that knows whether it leads to the page shown (wouter's knows its own path only, not below it). */
+export function NavLink({ to, end = false, className, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
-  const click = useLinkClick(to, { replace, state, target, onClick });
   const here = pathname.toLowerCase().replace(/(.)\/$/, '$1');
-  const there = parse(to, null).pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  const there = new URL(to, 'http://x').pathname.toLowerCase().replace(/(.)\/$/, '$1');
   const isActive = here === there || (!end && there !== '/' && here.startsWith(`${there}/`));
   const cls = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : ''].filter(Boolean).join(' ');
-  return <a {...rest} href={to} target={target} onClick={click} aria-current={isActive ? 'page' : undefined} className={cls || undefined} />;
+  return <Link {...rest} to={to} aria-current={isActive ? 'page' : undefined} className={cls || undefined} />;
 }
