@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -42,6 +43,9 @@ const report = process.env.BUNDLE_REPORT
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), ...report],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
