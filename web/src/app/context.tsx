@@ -5,7 +5,6 @@ import { storeConfigQuery } from '../lib/config';
 import { t } from '../i18n';
 import { useUser } from '../features/account/api';
 import { useCartStore } from '../features/cart/api';
-import { useProducts } from '../features/catalogue/api';
 import { useSellerSession } from '../features/seller/session';
 
 /** AppState is what only the browser knows: the search typed and whether the login modal is open. Server data lives in the query cache. */
@@ -26,7 +25,7 @@ export function useApp(): AppState {
 
 /**
  * AppProvider holds the browser's own state and, from the first render, loads what every page
- * needs: the catalogue, the store's settings, the shopper's and the seller's sessions; it keeps
+ * needs: the store's settings, the shopper's and the seller's sessions; it keeps
  * the cart in step with the other tabs, and shows a failed load once.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -35,8 +34,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   const cart = useCartStore();
   useEffect(() => cart.connect(), [cart]);
-  const products = useProducts();
-  useErrorToast(products.error, t.toast.loadProducts);
   const user = useUser();
   useErrorToast(user.error, t.toast.loadUser);
   useSellerSession();

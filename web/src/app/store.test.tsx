@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from './router';
 import Loader, { LOADER_DELAY } from '../features/checkout/Loader';
-import { renderStore, rice, serveApi } from '../test/render';
+import { catalogue, renderStore, rice, serveApi } from '../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,9 +49,7 @@ describe('session', () => {
 describe('navigation bar', () => {
   it('sends a search to the product list and filters by name', async () => {
     serveApi({
-      'GET /api/product/list': () => ({
-        json: { success: true, products: [rice, { ...rice, _id: 'noodles', name: 'Wai Wai Noodles', category: 'Instant' }] },
-      }),
+      ...catalogue([rice, { ...rice, _id: 'noodles', name: 'Wai Wai Noodles', category: 'Instant' }]),
     });
     renderStore('/contact');
     await userEvent.type(screen.getByPlaceholderText('Search products...'), 'NOODLES');
@@ -79,7 +77,7 @@ describe('product page', () => {
     const gallery = { ...rice, image: ['/media/catalogue/jumla-rice.webp', '/media/catalogue/basmati.webp'] };
     const other = { ...rice, _id: 'atta', name: 'Chakki Atta' };
     const gone = { ...rice, _id: 'gone', name: 'Old Rice', inStock: false };
-    serveApi({ 'GET /api/product/list': () => ({ json: { success: true, products: [gallery, other, gone] } }) });
+    const calls = serveApi({ ...catalogue([gallery, other, gone]) });
     renderStore('/products/grains/rice');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jumla Red Rice' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -87,8 +85,12 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Show image 2' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('(inclusive of all taxes)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Chakki Atta' })).toBeInTheDocument();
+    // Related: the others of the category in stock, asked for as one page; not the product itself.
+    expect(await screen.findByRole('link', { name: 'Chakki Atta' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Old Rice' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: 'Jumla Red Rice' })).toHaveLength(0);
+    expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(['GET /api/product/get?id=rice', 'GET /api/product/search?category=Grains&limit=11']));
+    expect(calls.some((c) => c.key.startsWith('GET /api/product/list'))).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() => expect(location()).toHaveTextContent('/cart'));
     expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();

@@ -233,6 +233,7 @@ export const en = {
     results: (q: string) => `Results for "${q}"`,
     noMatch: 'No products match your search.',
     empty: 'No Product Found - Please try another category or check back later.',
+    showMore: 'Show more',
   },
 
   cart: {

@@ -36,7 +36,9 @@ import type {
   PaymentType,
   ProductNotifyRequest,
   ProductAddResponse,
+  ProductGetResponse,
   ProductListResponse,
+  ProductSearchResponse,
   ProductStockRequest,
   ProductArchiveRequest,
   ProductUpdateResponse,
@@ -123,6 +125,19 @@ export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
 export const api = {
   config: () => get<ConfigResponse>('/api/config'),
   products: () => get<ProductListResponse>('/api/product/list'),
+  /** searchProducts answers a page of the products in stock that q (any name, in Devanagari or romanised) and category select, newest first; cursor is the nextCursor of the page before. */
+  searchProducts: ({ q = '', category = '', cursor = '', limit }: { q?: string; category?: string; cursor?: string; limit?: number }) => {
+    const query = new URLSearchParams();
+    if (q.trim() !== '') query.set('q', q.trim());
+    if (category) query.set('category', category);
+    if (cursor) query.set('cursor', cursor);
+    if (limit !== undefined) query.set('limit', String(limit));
+    const text = query.toString();
+    return get<ProductSearchResponse>(`/api/product/search${text ? `?${text}` : ''}`);
+  },
+  /** getProducts answers the products on sale with the ids (at most MAX_FIND), in stock or not, in the order asked. */
+  getProducts: (ids: string[]) =>
+    get<ProductGetResponse>(`/api/product/get?${new URLSearchParams(ids.map((id) => ['id', id])).toString()}`),
   /** settings are the store's settings the storefront follows: its delivery rules. */
   settings: () => get<SettingsResponse>('/api/settings'),
 

@@ -3,8 +3,7 @@ import { MAX_QUANTITY, type Product } from './contract';
 import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
 import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinor, formatMoney, taxOf } from './money';
-import { searchable } from './search';
-import { searchProducts, bestSellers, nameIn, relatedProducts, thumbnail } from './catalogue';
+import { nameIn, photo, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
   _id: id,
@@ -130,21 +129,6 @@ describe('totals', () => {
 });
 
 describe('catalogue helpers', () => {
-  const list = [
-    product('1', 10, { name: 'Jumla Red Rice' }),
-    product('2', 10, { name: 'Basmati Rice', inStock: false }),
-    product('3', 10, { name: 'Wai Wai Noodles', category: 'Instant' }),
-  ];
-  it('search matches names ignoring case and hides out-of-stock products', () => {
-    const shop = list.map((p) => ({ ...p, search: searchable([p.name]) }));
-    expect(searchProducts(shop, 'RICE').map((p) => p._id)).toEqual(['1']);
-    expect(searchProducts(shop, '  ').map((p) => p._id)).toEqual(['1', '3']);
-    expect(searchProducts(shop, 'momo')).toEqual([]);
-  });
-  it('best sellers are the first ten in stock', () => {
-    const many = Array.from({ length: 14 }, (_, i) => product(String(i), 1, { inStock: i !== 0 }));
-    expect(bestSellers(many).map((p) => p._id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-  });
   it('names a product in Nepali where it has a Nepali name, in English otherwise', () => {
     const potato = { name: 'Potato (Aalu)', nameNe: 'आलु' };
     expect([nameIn(potato, 'ne'), nameIn(potato, 'en'), nameIn({ name: 'Cola' }, 'ne')]).toEqual(['आलु', 'Potato (Aalu)', 'Cola']);
@@ -154,10 +138,14 @@ describe('catalogue helpers', () => {
     expect(thumbnail('/media/uploads/abc.png')).toBe('/media/uploads/abc-400.png');
     expect(thumbnail('/media/catalogue/rice.webp')).toBe('/media/catalogue/rice.webp');
   });
-  it('related products share the category, are in stock and exclude the product itself', () => {
-    expect(relatedProducts(list, list[0]!)).toEqual([]);
-    const more = [...list, product('4', 1, { category: 'Grains' })];
-    expect(relatedProducts(more, more[0]!).map((p) => p._id)).toEqual(['4']);
+  it('offers every size the server keeps of an uploaded photo, and a catalogue picture as it is', () => {
+    expect(photo('/media/uploads/abc.jpg', '50vw')).toEqual({
+      src: '/media/uploads/abc-400.jpg',
+      srcSet: '/media/uploads/abc-200.jpg 200w, /media/uploads/abc-400.jpg 400w, /media/uploads/abc-800.jpg 800w, /media/uploads/abc.jpg 1200w',
+      sizes: '50vw',
+    });
+    expect(photo('/media/catalogue/rice.webp', '50vw')).toEqual({ src: '/media/catalogue/rice.webp' });
+    expect(photo(undefined, '50vw')).toEqual({});
   });
 });
 

@@ -80,11 +80,12 @@ export interface CartLine {
   asked?: number;
 }
 
-/** cartLines pairs the cart with known, in-stock products, in catalogue order, each at most at its quantityLimit. */
+/** cartLines pairs the cart with known, in-stock products, in the cart's order, each at most at its quantityLimit. */
 export function cartLines(cart: Cart, products: Product[]): CartLine[] {
-  return products.flatMap((p) => {
-    const held = cart[p._id] ?? 0;
-    if (!p.inStock || held <= 0) return [];
+  const byId = new Map(products.map((p) => [p._id, p]));
+  return Object.entries(cart).flatMap(([id, held]) => {
+    const p = byId.get(id);
+    if (!p?.inStock || held <= 0) return [];
     const quantity = Math.min(held, quantityLimit(p));
     return [quantity < held ? { product: p, quantity, asked: held } : { product: p, quantity }];
   });
@@ -97,14 +98,15 @@ export interface UnavailableLine {
   quantity: number;
 }
 
-/** unavailableLines are the cart's products that are out of stock (in catalogue order), then those the catalogue no longer has. */
+/** unavailableLines are the cart's products that are out of stock, then those the store no longer sells (not among products), each in the cart's order. */
 export function unavailableLines(cart: Cart, products: Product[]): UnavailableLine[] {
-  const known = new Set(products.map((p) => p._id));
-  const out = products.flatMap((p): UnavailableLine[] => {
-    const quantity = cart[p._id] ?? 0;
-    return !p.inStock && quantity > 0 ? [{ id: p._id, product: p, quantity }] : [];
+  const byId = new Map(products.map((p) => [p._id, p]));
+  const held = Object.entries(cart).filter(([, q]) => q > 0);
+  const out = held.flatMap(([id, quantity]): UnavailableLine[] => {
+    const product = byId.get(id);
+    return product && !product.inStock ? [{ id, product, quantity }] : [];
   });
-  for (const [id, q] of Object.entries(cart)) if (q > 0 && !known.has(id)) out.push({ id, quantity: q });
+  for (const [id, quantity] of held) if (!byId.has(id)) out.push({ id, quantity });
   return out;
 }
 

@@ -1,5 +1,4 @@
-import { CATEGORIES, type Category, type Product } from './contract';
-import { matches, type Searchable } from './search';
+import { CATEGORIES, PHOTO_FULL_SIZE, PHOTO_SIZES, type Category, type Product } from './contract';
 import { t, type Language } from '../i18n';
 
 export interface CategoryInfo {
@@ -36,31 +35,50 @@ export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>
   categories.find((c) => c.path.toLowerCase() === (path ?? '').toLowerCase());
 
-/** ShopProduct is a product as the shop shows it: named in the language shown, searchable by every name it has. */
-export interface ShopProduct extends Product {
-  search: Searchable;
-}
-
-/**
- * searchProducts keeps in-stock products whose name contains the query, ignoring case, in English
- * or Nepali, or whose name is written another common way (आलु, aalu and alu find the same potatoes).
- */
-export function searchProducts(products: ShopProduct[], query: string): ShopProduct[] {
-  return products.filter((p) => p.inStock && matches(p.search, query));
-}
-
-/** bestSellers are the first ten products in stock. */
-export const bestSellers = (products: Product[]) => products.filter((p) => p.inStock).slice(0, 10);
-
-/** relatedProducts are up to ten other in-stock products of the same category. */
-export const relatedProducts = (products: Product[], product: Product) =>
-  products.filter((p) => p.inStock && p.category === product.category && p._id !== product._id).slice(0, 10);
-
-/** thumbnail is the 400 px variant the server keeps of an uploaded photo; catalogue pictures are small already. */
 /** nameIn is a product's name in the language: its Nepali name where it has one, the English one otherwise. */
 export const nameIn = (p: { name: string; nameNe?: string }, lang: Language): string => (lang === 'ne' && p.nameNe ? p.nameNe : p.name);
 
-export const thumbnail = (url: string) => (url.startsWith('/media/uploads/') ? url.replace(/\.(jpg|png)$/, '-400.$1') : url);
+const uploaded = /^(\/media\/uploads\/.+)\.(jpg|png)$/;
+
+/** thumbnail is the 400 px variant the server keeps of an uploaded photo; catalogue pictures are small already. */
+export const thumbnail = (url: string) => url.replace(uploaded, '$1-400.$2');
 
 /** cover is the thumbnail of a product's first photo, the one lists show; none for a product without photos. */
 export const cover = (product: Pick<Product, 'image'>) => (product.image[0] === undefined ? undefined : thumbnail(product.image[0]));
+
+/**
+ * Photo is what an img needs to show a product photo at the size it is laid out: src, and for an
+ * uploaded photo every size the server keeps (srcSet, by width) and the width it is shown at
+ * (sizes), for the browser to download the smallest that is sharp. Catalogue pictures are 256 px
+ * pictures with no other sizes.
+ */
+export interface Photo {
+  src?: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/** photo is url shown sizes wide (a sizes attribute: "(min-width: 768px) 448px, 50vw"); src is the 400 px thumbnail. */
+export function photo(url: string | undefined, sizes: string): Photo {
+  if (url === undefined) return {};
+  const m = uploaded.exec(url);
+  if (!m) return { src: url };
+  const [, base, ext] = m;
+  const widths = [...PHOTO_SIZES].sort((a, b) => a - b).map((n) => `${base}-${n}.${ext} ${n}w`);
+  return { src: `${base}-400.${ext}`, srcSet: [...widths, `${url} ${PHOTO_FULL_SIZE}w`].join(', '), sizes };
+}
+
+/** coverPhoto is photo of a product's first photo. */
+export const coverPhoto = (product: Pick<Product, 'image'>, sizes: string) => photo(product.image[0], sizes);
+
+/**
+ * Widths photos are laid out at, as sizes attributes: a card of the product grid (two columns on a
+ * phone, three from 768 px, four from 1024 px in a page at most 1280 px wide), the product page's
+ * picture (the full width on a phone, at most 448 px beside the text), its small pictures and a cart line's.
+ */
+export const photoSizes = {
+  card: '(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 768px) 23vw, 34vw',
+  detail: '(min-width: 768px) 448px, calc(100vw - 96px)',
+  gallery: '72px',
+  cartLine: '(min-width: 768px) 80px, 64px',
+};

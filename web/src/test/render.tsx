@@ -23,13 +23,46 @@ export const rice: Product = {
   createdAt: '2026-11-22T10:00:00Z',
 };
 
-type Handler = (body: unknown) => { status?: number; json: unknown };
+type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
 
-/** serveApi stubs fetch with answers per "METHOD /path"; unknown calls answer 404. Returns the calls made. */
+/**
+ * catalogue answers the storefront's product calls from products, newest first, as the server
+ * does: pages of a search (products in stock, by category and by a name containing q, ignoring
+ * case; the cursor is where the page before ended) and look-ups by id (in the order asked, out of
+ * stock too).
+ */
+export function catalogue(products: Product[]): Record<string, Handler> {
+  return {
+    'GET /api/product/search': (_, query) => {
+      const q = (query.get('q') ?? '').toLowerCase();
+      const category = (query.get('category') ?? '').toLowerCase();
+      const limit = Number(query.get('limit') ?? 24);
+      const start = Number(query.get('cursor') ?? 0);
+      const found = products.filter(
+        (p) =>
+          p.inStock &&
+          (category === '' || p.category.toLowerCase() === category) &&
+          [p.name, p.nameNe ?? ''].some((n) => n.toLowerCase().includes(q)),
+      );
+      const page = found.slice(start, start + limit);
+      const next = start + limit < found.length ? { nextCursor: String(start + limit) } : {};
+      return { json: { success: true, products: page, ...next } };
+    },
+    'GET /api/product/get': (_, query) => ({
+      json: { success: true, products: query.getAll('id').flatMap((id) => products.filter((p) => p._id === id)) },
+    }),
+  };
+}
+
+/**
+ * serveApi stubs fetch with answers per "METHOD /path" (the query string apart, given to the
+ * handler); unknown calls answer 404. The products are those of catalogue([rice]) unless handlers
+ * answer them. Returns the calls made, each keyed by method and path with its query string.
+ */
 export function serveApi(handlers: Record<string, Handler>) {
   const calls: { key: string; body: unknown }[] = [];
   const defaults: Record<string, Handler> = {
-    'GET /api/product/list': () => ({ json: { success: true, products: [rice] } }),
+    ...catalogue([rice]),
     'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$' } }),
     'GET /api/settings': () => ({ json: { success: true, settings: { delivery: null, taxRule: 'flat', invoice: null } } }),
     'GET /api/user/session': () => ({ json: { success: true, user: null } }),
@@ -37,10 +70,11 @@ export function serveApi(handlers: Record<string, Handler>) {
   };
   vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${path}`;
+    const [route = '', query = ''] = key.split('?');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ key, body });
-    const h = handlers[key] ?? defaults[key];
-    const answer = h ? h(body) : { status: 404, json: { success: false, message: 'Not Found' } };
+    const h = handlers[key] ?? handlers[route] ?? defaults[key] ?? defaults[route];
+    const answer = h ? h(body, new URLSearchParams(query)) : { status: 404, json: { success: false, message: 'Not Found' } };
     return Promise.resolve(new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }));
   });
   return calls;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, rice, serveApi } from '../../test/render';
+import { catalogue, renderStore, rice, serveApi } from '../../test/render';
 import type { StockAlert } from '../../lib/contract';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,7 +14,7 @@ describe('stock alerts', () => {
     let alerts: StockAlert[] = [];
     const calls = serveApi({
       'GET /api/user/session': signedIn,
-      'GET /api/product/list': () => ({ json: { success: true, products: [soldOut] } }),
+      ...catalogue([soldOut]),
       'GET /api/user/alerts': () => ({ json: { success: true, alerts } }),
       'POST /api/product/notify': (body) => {
         const { notify } = body as { notify: boolean };
@@ -32,7 +32,7 @@ describe('stock alerts', () => {
   });
 
   it('sends a guest to the login first', async () => {
-    serveApi({ 'GET /api/product/list': () => ({ json: { success: true, products: [soldOut] } }) });
+    serveApi({ ...catalogue([soldOut]) });
     renderStore('/products/grains/rice');
     await userEvent.click(await screen.findByRole('button', { name: 'Log in to be told when it is back' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();

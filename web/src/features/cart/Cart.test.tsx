@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CartPage from './Cart';
 import { useUser } from '../account/api';
-import { useProducts } from '../catalogue/api';
 import { useCartStore } from './api';
-import { renderApp, rice, serveApi } from '../../test/render';
+import { catalogue, renderApp, rice, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +30,7 @@ describe('Cart page', () => {
 
   it('brings a quantity down to the units left and says so', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 5 }));
-    serveApi({ 'GET /api/product/list': () => ({ json: { success: true, products: [{ ...rice, stock: 3 }] } }) });
+    serveApi({ ...catalogue([{ ...rice, stock: 3 }]) });
     renderApp(<CartPage />, '/cart');
     expect(await screen.findByText('Only 3 left of Jumla Red Rice: your cart now holds 3 instead of 5')).toBeInTheDocument();
     const quantity = screen.getByLabelText('Quantity of Jumla Red Rice');
@@ -65,9 +64,8 @@ describe('cart sync', () => {
     });
     function AddOne() {
       const { user } = useUser();
-      const { products } = useProducts();
       const cart = useCartStore();
-      return user && products.length ? <button onClick={() => cart.addOne('rice')}>add</button> : null;
+      return user ? <button onClick={() => cart.addOne('rice')}>add</button> : null;
     }
     renderApp(<AddOne />);
     await userEvent.click(await screen.findByRole('button', { name: 'add' }));

@@ -12,7 +12,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useUser } from '../account/api';
-import { catalogueKeys, useProducts } from '../catalogue/api';
+import { catalogueKeys, useProductsById } from '../catalogue/api';
 import { checkoutKeys, useAddresses, usePlaceOrder, useSlots } from '../checkout/api';
 import SlotPicker from '../checkout/SlotPicker';
 import { orderKeys } from '../orders/api';
@@ -26,9 +26,13 @@ import { AddressPicker, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker
 export default function CartPage() {
   const { setShowLogin } = useApp();
   const { user } = useUser();
-  const { products, loading: productsLoading } = useProducts();
   const { moneyMinor, paymentMethods } = useStoreConfig();
   const { cart } = useCart();
+  // Only the products in the cart are looked up; a product added since the last answer waits for the next.
+  const ids = useMemo(() => Object.keys(cart).filter((id) => (cart[id] ?? 0) > 0), [cart]);
+  const found = useProductsById(ids);
+  const products = found.products;
+  const productsLoading = found.loading || ids.some((id) => !found.answered(id));
   const store = useCartStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useNavigate } from '../../app/router';
 import { quantityLimit, type CartLine, type UnavailableLine } from '../../lib/cart';
 import { MAX_QUANTITY } from '../../lib/contract';
-import { cover } from '../../lib/catalogue';
+import { coverPhoto, photoSizes } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';
 import { toMinor } from '../../lib/money';
 import { TrashIcon } from '../../components/icons';
@@ -28,7 +28,7 @@ export function CartLineItem({ line: { product, quantity } }: { line: CartLine }
           className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-green-50 p-2 md:h-24 md:w-24"
           aria-label={t.cart.open(product.name)}
         >
-          <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
+          <img {...coverPhoto(product, photoSizes.cartLine)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />
         </button>
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
@@ -76,7 +76,7 @@ export function UnavailableLineItem({ line: { id, product, quantity } }: { line:
     <li className={row} data-testid="unavailable-line">
       <div className="flex min-w-0 items-center gap-4 opacity-70">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-2 grayscale md:h-24 md:w-24">
-          {product && <img src={cover(product)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
+          {product && <img {...coverPhoto(product, photoSizes.cartLine)} alt={product.name} width={96} height={96} className="h-full w-full object-contain" />}
         </div>
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product?.name ?? t.cart.noLongerSold}</p>

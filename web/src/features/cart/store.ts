@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { MAX_QUANTITY, type Cart, type Product, type User } from '../../lib/contract';
 import { addOne, loadGuestCart, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';
 import { t } from '../../i18n';
-import { catalogueKeys } from '../catalogue/api';
+import { knownProducts, productsByIdQuery } from '../catalogue/api';
 
 /** cartKeys are the query keys of the cart: the cart lives in the query cache like the server's data. */
 export const cartKeys = {
@@ -91,20 +91,31 @@ export class CartStore {
 
   // Cart changes reach the server one request at a time, always with the latest cart. Products
   // the store no longer has (an old guest cart, say) are left out, since the server refuses them.
-  private sendable(c: Cart): Cart {
-    const known = this.client.getQueryData<Product[]>(catalogueKeys.products());
-    const ids = known ? new Set(known.map((p) => p._id)) : null;
-    return ids ? Object.fromEntries(Object.entries(c).filter(([id]) => ids.has(id))) : c;
+  // What the pages loaded tells most products apart; the others are looked up first.
+  private async sendable(c: Cart): Promise<Cart> {
+    const ids = Object.keys(c);
+    const first = knownProducts(this.client, ids);
+    let gone = first.gone;
+    if (first.unknown.length > 0) {
+      try {
+        await this.client.fetchQuery(productsByIdQuery(first.unknown));
+        ({ gone } = knownProducts(this.client, ids));
+      } catch {
+        // Not known: sent as they are, and the server says what it refuses.
+      }
+    }
+    return gone.size > 0 ? Object.fromEntries(Object.entries(c).filter(([id]) => !gone.has(id))) : c;
   }
 
   private async sync(next: Cart) {
-    this.pending = this.sendable(next);
+    this.pending = next;
     if (this.syncing) return;
     this.syncing = true;
     let conflicts = 0;
     while (this.pending) {
-      const body = this.pending;
+      const wanted = this.pending;
       this.pending = null;
+      const body = await this.sendable(wanted);
       const base = this.saved;
       const r = await api.updateCart(body, base?.version);
       if (r.success) {
@@ -120,7 +131,7 @@ export class CartStore {
         const merged = mergeCartChanges(base.cart, this.pending ?? body, theirs);
         if (this.user) this.show(merged);
         this.announce(merged);
-        this.pending = this.sendable(merged);
+        this.pending = merged;
         continue;
       }
       toast.error(r.message || t.toast.updateFailed, { id: 'cart-error' });

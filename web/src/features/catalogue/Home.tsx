@@ -3,11 +3,14 @@ import toast from 'react-hot-toast';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { CardSkeleton } from '../../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../components/icons';
-import { bestSellers, categories } from '../../lib/catalogue';
+import { categories } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
-import { useProducts } from './api';
+import { useProductSearch } from './api';
+
+/** BEST_SELLERS is how many products Best Sellers shows: the first ones in stock, newest first. */
+const BEST_SELLERS = 10;
 import DeliveryNote from './DeliveryNote';
 
 /** standOut is read when shown, in the language shown then. */
@@ -21,9 +24,8 @@ const standOut = () => [
 /** Home is the shop's front page: hero, categories, best sellers and the newsletter. */
 export default function Home() {
   useTitle(t.titles.home);
-  const { products, loading: productsLoading } = useProducts();
+  const { products: best, loading: productsLoading } = useProductSearch({ limit: BEST_SELLERS });
   const navigate = useNavigate();
-  const best = bestSellers(products);
 
   return (
     <div className="mt-6 space-y-16">

@@ -1,7 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '../../app/router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
-import { cover } from '../../lib/catalogue';
+import { coverPhoto, photoSizes } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import AddToCart from '../cart/QuantityControl';
 import Stars from './Stars';
@@ -21,7 +22,7 @@ export default function ProductCard({ product, eager = false, heading: Heading =
     <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
         <img
-          src={cover(product)}
+          {...coverPhoto(product, photoSizes.card)}
           alt={product.name}
           width={256}
           height={256}
@@ -65,8 +66,19 @@ export function ProductGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">{children}</div>;
 }
 
-/** ProductList shows skeletons while loading, the empty state when there is nothing, or the cards: a page's list, under its h1. */
-export function ProductList({ products, loading, empty }: { products: Product[]; loading: boolean; empty: React.ReactNode }) {
+/** More is the next page of a list: whether there is one, whether it is loading, and how to load it. */
+export interface More {
+  more: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * ProductList shows skeletons while loading, the empty state when there is nothing, or the cards: a
+ * page's list, under its h1. A Show more button below loads the next page, and does so by itself
+ * when it scrolls into view.
+ */
+export function ProductList({ products, loading, empty, more }: { products: Product[]; loading: boolean; empty: React.ReactNode; more?: More }) {
   if (loading) {
     return (
       <ProductGrid>
@@ -78,10 +90,41 @@ export function ProductList({ products, loading, empty }: { products: Product[];
   }
   if (products.length === 0) return <>{empty}</>;
   return (
-    <ProductGrid>
-      {products.map((p, i) => (
-        <ProductCard key={p._id} product={p} eager={i < 4} heading="h2" />
-      ))}
-    </ProductGrid>
+    <>
+      <ProductGrid>
+        {products.map((p, i) => (
+          <ProductCard key={p._id} product={p} eager={i < 4} heading="h2" />
+        ))}
+        {more?.loadingMore && Array.from({ length: 4 }, (_, i) => <CardSkeleton key={`more-${i}`} />)}
+      </ProductGrid>
+      {more?.more && <ShowMore {...more} />}
+    </>
+  );
+}
+
+/** ShowMore loads the next page when clicked, or when the shopper scrolls down to it. */
+function ShowMore({ loadingMore, loadMore }: More) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = ref.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    }, { rootMargin: '400px' });
+    seen.observe(button);
+    return () => seen.disconnect();
+  }, [loadMore]);
+  return (
+    <div className="mt-8 text-center">
+      <button
+        ref={ref}
+        type="button"
+        onClick={loadMore}
+        disabled={loadingMore}
+        className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-10 font-medium text-green-800 hover:bg-green-50 disabled:opacity-60"
+      >
+        {t.products.showMore}
+      </button>
+    </div>
   );
 }

@@ -5,24 +5,31 @@ import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
 import FewLeft from './FewLeft';
 import NotifyMe from '../alerts/NotifyMe';
-import { relatedProducts, thumbnail } from '../../lib/catalogue';
+import { photo, photoSizes } from '../../lib/catalogue';
 import { quantityLimit } from '../../lib/cart';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
-import { useProducts } from './api';
+import { useProductSearch, useProductsById } from './api';
+
+/** RELATED is how many other products of its category a product page shows at most. */
+const RELATED = 10;
 import { useStoreConfig } from '../../lib/config';
 import { useCartStore } from '../cart/api';
 
 /** ProductDetail shows one product with its gallery, prices, description and related products. */
 export default function ProductDetail() {
   const { id } = useParams();
-  const { products, loading: productsLoading } = useProducts();
+  const found = useProductsById(id ? [id] : []);
+  const product = found.products.find((p) => p._id === id);
+  const productsLoading = found.loading || (!!id && !product && !found.answered(id));
+  // The other products of its category in stock: one more than shown, as the product may be one of them.
+  const category = useProductSearch({ category: product?.category ?? '', limit: RELATED + 1 }, !!product);
+  const related = category.products.filter((p) => p._id !== id).slice(0, RELATED);
   const { money } = useStoreConfig();
   const cart = useCartStore();
   const navigate = useNavigate();
-  const product = products.find((p) => p._id === id);
   // The picture chosen belongs to one product: another product opens on its first picture.
   const [chosen, setChosen] = useState({ id, index: 0 });
   const selected = chosen.id === id ? chosen.index : 0;
@@ -30,7 +37,6 @@ export default function ProductDetail() {
 
   if (productsLoading) return <DetailSkeleton />;
   if (!product) return <NotFound />;
-  const related = relatedProducts(products, product);
   const image = product.image[selected] ?? product.image[0];
 
   return (
@@ -66,13 +72,13 @@ export default function ProductDetail() {
                   aria-pressed={i === selected}
                   className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${i === selected ? 'border-green-700' : 'border-stone-200'}`}
                 >
-                  <img src={thumbnail(src)} alt="" width={80} height={80} className="h-full w-full object-contain" />
+                  <img {...photo(src, photoSizes.gallery)} alt="" width={80} height={80} className="h-full w-full object-contain" />
                 </button>
               ))}
             </div>
           )}
           <div className="flex flex-1 items-center justify-center rounded-2xl bg-green-50 p-8">
-            <img src={image} alt={product.name} width={512} height={512} className="aspect-square w-full max-w-md object-contain" />
+            <img {...photo(image, photoSizes.detail)} alt={product.name} width={512} height={512} className="aspect-square w-full max-w-md object-contain" />
           </div>
         </div>
 

@@ -1,15 +1,14 @@
 import { useApp } from '../../app/context';
 import { ProductList } from './ProductCard';
-import { searchProducts } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { useProducts } from './api';
+import { useProductSearch } from './api';
 
-/** Products lists every product in stock, filtered by the navigation bar's search. */
+/** Products lists the products in stock a page at a time, filtered by the navigation bar's search. */
 export default function Products() {
   const { search } = useApp();
-  const { products, loading: productsLoading } = useProducts();
   const q = search.trim();
+  const { products, loading, more, loadingMore, loadMore } = useProductSearch({ q });
   useTitle(q ? t.titles.search(q) : t.titles.products);
   return (
     <section className="mt-8">
@@ -18,8 +17,9 @@ export default function Products() {
       {q && <p className="mt-4 text-slate-600">{t.products.results(q)}</p>}
       <div className="mt-6">
         <ProductList
-          products={searchProducts(products, search)}
-          loading={productsLoading}
+          products={products}
+          loading={loading}
+          more={{ more, loadingMore, loadMore }}
           empty={<p className="py-16 text-center text-slate-500">{t.products.noMatch}</p>}
         />
       </div>

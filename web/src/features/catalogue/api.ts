@@ -1,43 +1,156 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
-import type { Product } from '../../lib/contract';
-import { searchable } from '../../lib/search';
+import { MAX_FIND, type Category, type Product, type ProductSearchResponse } from '../../lib/contract';
 import { t, useLanguage, type Language } from '../../i18n';
-import { nameIn, type ShopProduct } from '../../lib/catalogue';
+import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
+import { useCallback, useEffect } from 'react';
+import toast from 'react-hot-toast';
 
-/** catalogueKeys are the query keys of the catalogue. */
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  products: () => [...catalogueKeys.all, 'products'] as const,
-};
+/** ProductSearch is what a page of products is asked for by: search text, category and page size. */
+export interface ProductSearch {
+  q?: string;
+  category?: Category | '';
+  limit?: number;
+}
 
-/** productsQuery loads every product, in stock or not; the storefront hides those out of stock. */
-export const productsQuery = queryOptions({
-  queryKey: catalogueKeys.products(),
-  queryFn: () => unwrap(api.products(), t.toast.loadProducts).then((r) => r.products),
-});
+/** Found is the answer to a look-up by ids: the ids asked for, and those of them on sale. */
+export interface Found {
+  ids: string[];
+  products: Product[];
+}
 
 /**
- * inLanguage shows the products in lang: the Nepali name and description where the seller gave
- * them, the English ones otherwise, and in Nepali the weight's units and digits; each product
- * keeps every name it has for search.
+ * catalogueKeys are the query keys of the catalogue: pages of a search by what they were asked
+ * by, and products looked up by their ids (sorted, so that one set of ids is one query).
  */
-const inLanguage = (lang: Language) => (products: Product[]): ShopProduct[] =>
-  products.map((p) => ({
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  searches: () => [...catalogueKeys.all, 'search'] as const,
+  search: ({ q = '', category = '', limit }: ProductSearch) => [...catalogueKeys.searches(), { q: q.trim(), category, limit }] as const,
+  found: () => [...catalogueKeys.all, 'get'] as const,
+  byIds: (ids: string[]) => [...catalogueKeys.found(), [...new Set(ids)].sort()] as const,
+};
+
+/** productsByIdQuery looks the products up by id, MAX_FIND at a time; it answers the ids it asked for too. */
+export const productsByIdQuery = (ids: string[]) => {
+  const queryKey = catalogueKeys.byIds(ids);
+  return queryOptions({
+    queryKey,
+    queryFn: async (): Promise<Found> => {
+      const asked = queryKey[2];
+      const chunks: string[][] = [];
+      for (let i = 0; i < asked.length; i += MAX_FIND) chunks.push(asked.slice(i, i + MAX_FIND));
+      const answers = await Promise.all(chunks.map((c) => unwrap(api.getProducts(c), t.toast.loadProducts)));
+      return { ids: asked, products: answers.flatMap((a) => a.products) };
+    },
+  });
+};
+
+/**
+ * inLanguage shows a product in lang: the Nepali name and description where the seller gave them,
+ * the English ones otherwise, and in Nepali the weight's units and digits.
+ */
+export const inLanguage =
+  (lang: Language) =>
+  (p: Product): Product => ({
     ...p,
     name: nameIn(p, lang),
     description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
     weight: lang === 'ne' && p.weight ? nepaliWeight(p.weight) : p.weight,
-    search: searchable([p.name, p.nameNe]),
-  }));
-// One function per language, so the products are worked out once per load, not per render.
-const shown: Record<Language, (products: Product[]) => ShopProduct[]> = { en: inLanguage('en'), ne: inLanguage('ne') };
+  });
 
-const noProducts: ShopProduct[] = [];
+// One function per language for each kind of answer, so that the products are worked out once
+// per answer, not per render.
+const pagesIn = (lang: Language) => {
+  const shown = inLanguage(lang);
+  return (data: InfiniteData<ProductSearchResponse, string>) => data.pages.flatMap((page) => page.products.map(shown));
+};
+const foundIn = (lang: Language) => {
+  const shown = inLanguage(lang);
+  return (data: Found) => ({ ids: data.ids, products: data.products.map(shown) });
+};
+const shownPages: Record<Language, ReturnType<typeof pagesIn>> = { en: pagesIn('en'), ne: pagesIn('ne') };
+const shownFound: Record<Language, ReturnType<typeof foundIn>> = { en: foundIn('en'), ne: foundIn('ne') };
 
-/** useProducts is the catalogue in the language shown, and whether it is still loading. */
-export function useProducts() {
-  const query = useQuery({ ...productsQuery, select: shown[useLanguage()] });
-  return { products: query.data ?? noProducts, loading: query.isPending, error: query.error };
+const noProducts: Product[] = [];
+
+/** useLoadError shows a failed load of products as an error toast, once however many lists failed. */
+function useLoadError(error: Error | null) {
+  useEffect(() => {
+    if (error) toast.error(error.message || t.toast.loadProducts, { id: 'load-products' });
+  }, [error]);
+}
+
+/**
+ * useProductSearch pages through the products in stock that the search selects, newest first, in
+ * the language shown: a page at a time, the next one on fetchNextPage. While another search
+ * loads, the one before stays shown.
+ */
+export function useProductSearch(search: ProductSearch, enabled = true) {
+  const query = useInfiniteQuery({
+    enabled,
+    queryKey: catalogueKeys.search(search),
+    queryFn: ({ pageParam }) =>
+      unwrap(api.searchProducts({ q: search.q, category: search.category, limit: search.limit, cursor: pageParam }), t.toast.loadProducts),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor,
+    select: shownPages[useLanguage()],
+    placeholderData: keepPreviousData,
+  });
+  useLoadError(query.error);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return {
+    products: query.data ?? noProducts,
+    loading: query.isPending,
+    error: query.error,
+    more: hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore,
+  };
+}
+
+/**
+ * useProductsById is the products on sale with the ids, in stock or not, in the language shown;
+ * missing answers whether the store no longer sells a product: only for ids it was asked about,
+ * so that an id added while the answer loads is not taken for one.
+ */
+export function useProductsById(ids: string[], enabled = true) {
+  const query = useQuery({
+    ...productsByIdQuery(ids),
+    select: shownFound[useLanguage()],
+    placeholderData: keepPreviousData,
+    enabled: enabled && ids.length > 0,
+  });
+  useLoadError(query.error);
+  const data = query.data;
+  return {
+    products: data?.products ?? noProducts,
+    loading: ids.length > 0 && enabled && query.isPending,
+    /** answered tells whether the answer shown asked about the id. */
+    answered: (id: string) => !!data && data.ids.includes(id),
+    error: query.error,
+  };
+}
+
+/**
+ * knownProducts sorts ids by what the cached answers say: on sale (some answer holds the
+ * product), no longer sold (a look-up by id asked for it and did not find it), or not known yet.
+ */
+export function knownProducts(client: QueryClient, ids: string[]): { onSale: Set<string>; gone: Set<string>; unknown: string[] } {
+  const onSale = new Set<string>();
+  const asked = new Set<string>();
+  for (const [, data] of client.getQueriesData<Found>({ queryKey: catalogueKeys.found() })) {
+    if (!data) continue;
+    for (const p of data.products) onSale.add(p._id);
+    for (const id of data.ids) asked.add(id);
+  }
+  for (const [, data] of client.getQueriesData<InfiniteData<ProductSearchResponse>>({ queryKey: catalogueKeys.searches() })) {
+    for (const page of data?.pages ?? []) for (const p of page.products) onSale.add(p._id);
+  }
+  const gone = new Set(ids.filter((id) => asked.has(id) && !onSale.has(id)));
+  return { onSale, gone, unknown: ids.filter((id) => !onSale.has(id) && !gone.has(id)) };
 }

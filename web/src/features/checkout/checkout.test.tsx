@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, rice, serveApi } from '../../test/render';
+import { catalogue, renderStore, rice, serveApi } from '../../test/render';
 
 // Pages load as separate chunks; on a busy machine the first render takes longer than a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,7 +23,7 @@ describe('cart versions', () => {
   it('merges with the cart another device saved and sends again', async () => {
     let updates = 0;
     const calls = serveApi({
-      'GET /api/product/list': () => ({ json: { success: true, products: [rice, noodles] } }),
+      ...catalogue([rice, noodles]),
       'GET /api/user/session': user({ rice: 1 }, 4),
       'POST /api/cart/update': () =>
         ++updates === 1
@@ -67,7 +67,7 @@ describe('cart versions', () => {
 describe('cart with products that cannot be ordered', () => {
   it('shows them as out of stock, leaves them out of the total and refuses the order until they are removed', async () => {
     const calls = serveApi({
-      'GET /api/product/list': () => ({ json: { success: true, products: [rice, dal] } }),
+      ...catalogue([rice, dal]),
       'GET /api/user/session': user({ rice: 1, dal: 2 }, 1),
       'POST /api/cart/update': () => ({ json: { success: true, message: 'Cart Updated', cartVersion: 2 } }),
       'GET /api/address/get': () => ({ json: { success: true, addresses: [address('a1', 'Lakeside 4')] } }),

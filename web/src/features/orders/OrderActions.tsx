@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
-import { useProducts } from '../catalogue/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { inLanguage, productsByIdQuery } from '../catalogue/api';
 import { useCartStore } from '../cart/api';
 import { useCancelOrder } from './api';
 import Confirm from '../../components/Confirm';
@@ -19,13 +20,24 @@ export default function OrderActions({ order }: { order: UserOrder }) {
   const [asking, setAsking] = useState(false);
   const cancel = useCancelOrder();
   const store = useCartStore();
-  const { products, loading } = useProducts();
+  const client = useQueryClient();
+  const lang = useLanguage();
+  const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
 
-  const again = () => {
-    const r = store.reorder(order.items, products);
-    if (r.unavailable.length > 0) toast.error(t.orders.notAvailable(r.unavailable), { id: 'reorder', duration: 8000 });
-    if (r.added > 0) void navigate(paths.cart);
+  // The order's products are looked up as they are now, when the shopper asks for them again.
+  const again = async () => {
+    setLoading(true);
+    try {
+      const { products } = await client.fetchQuery(productsByIdQuery(order.items.map((i) => i.product._id)));
+      const r = store.reorder(order.items, products.map(inLanguage(lang)));
+      if (r.unavailable.length > 0) toast.error(t.orders.notAvailable(r.unavailable), { id: 'reorder', duration: 8000 });
+      if (r.added > 0) void navigate(paths.cart);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : t.toast.loadProducts, { id: 'reorder' });
+    } finally {
+      setLoading(false);
+    }
   };
   const confirm = () =>
     cancel.mutate(order._id, {
@@ -49,7 +61,7 @@ export default function OrderActions({ order }: { order: UserOrder }) {
   }
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      <button type="button" onClick={again} disabled={loading} className={`${button} border border-green-700 bg-green-50 text-green-800 hover:bg-green-100`}>
+      <button type="button" onClick={() => void again()} disabled={loading} className={`${button} border border-green-700 bg-green-50 text-green-800 hover:bg-green-100`}>
         {t.orders.again}
       </button>
       {order.canCancel && (

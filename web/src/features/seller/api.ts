@@ -137,7 +137,7 @@ export function useSellerProducts() {
 const productsChanged = (client: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     client.invalidateQueries({ queryKey: sellerKeys.products() }),
-    client.invalidateQueries({ queryKey: catalogueKeys.products() }),
+    client.invalidateQueries({ queryKey: catalogueKeys.all }),
     client.invalidateQueries({ queryKey: sellerKeys.dashboard() }),
   ]);
 
