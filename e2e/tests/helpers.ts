@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createServer } from 'node:net';
 import { seller } from '../playwright.config';
 
 export interface Product {
@@ -58,4 +59,16 @@ export async function addAddress(page: Page, firstName: string, lastName: string
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page).toHaveURL(/\/cart$/);
+}
+
+/** freePort asks the system for a port nothing listens on, for a test's own store. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -1,10 +1,10 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seller } from '../playwright.config';
+import { freePort } from './helpers';
 
 // A shopper's whole first order on a 360 px phone, in Nepali, from a store that sells in rupees as
 // the store in Nepal does: its own server (HAAT_CURRENCY=NPR, a fresh data folder), which starts with
@@ -16,18 +16,6 @@ const shots = process.env.HAAT_JOURNEY_SHOTS ?? '/tmp/journey';
 let server: ChildProcess | undefined;
 let dataDir = '';
 let base = '';
-
-/** freePort asks the system for a port nothing listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
