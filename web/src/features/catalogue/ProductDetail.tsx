@@ -12,11 +12,11 @@ import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
 import { useProductSearch, useProductsById } from './api';
+import { useStoreConfig } from '../../lib/config';
+import { useCartStore } from '../cart/api';
 
 /** RELATED is how many other products of its category a product page shows at most. */
 const RELATED = 10;
-import { useStoreConfig } from '../../lib/config';
-import { useCartStore } from '../cart/api';
 
 /** ProductDetail shows one product with its gallery, prices, description and related products. */
 export default function ProductDetail() {
