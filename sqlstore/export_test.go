@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"sort"
+	"testing"
+	"time"
 )
 
 // CatalogueCommits counts the changes of the catalogue committed through this store.
@@ -50,7 +52,38 @@ func (d *DB) Commits() int64 { return d.writer.commits.Load() }
 
 // Write runs fn as one write operation of the store, as its own methods do.
 func (d *DB) Write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return d.inTx(ctx, func(tx *Tx) error { return fn(tx.Tx) })
+	return d.inTx(ctx, func(tx *Tx) error {
+		// fn's statements bypass tx: the ones sent before (its savepoint) go first.
+		if _, err := tx.flush(); err != nil {
+			return err
+		}
+		return fn(tx.Tx)
+	})
+}
+
+// Send runs as one write operation the statements, each sent as the store sends the writes whose
+// outcome it does not read (on PostgreSQL they run together at the operation's end), and then
+// returns fail.
+func (d *DB) Send(ctx context.Context, fail error, queries ...string) error {
+	return d.inTx(ctx, func(tx *Tx) error {
+		for _, q := range queries {
+			if err := tx.send(ctx, q); err != nil {
+				return err
+			}
+		}
+		return fail
+	})
+}
+
+// WaitForWriter waits until n operations wait for the writer (held by HoldWriter), or fails t.
+func (d *DB) WaitForWriter(t testing.TB, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); d.writer.waiting.Load() < int64(n); {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d operations wait for the writer, want %d", d.writer.waiting.Load(), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // HoldWriter keeps the writer busy until the returned function is called, so that the

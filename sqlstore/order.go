@@ -70,18 +70,32 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 // user's and every product must exist and be in stock, with enough units where they are counted;
 // the order takes them from the counts. A cash order empties the user's cart; an online order
 // awaits payment (its units held for it meanwhile) and keeps the cart until it is paid.
+//
+// The order is priced from a read made just before it is written, outside the writer, which then
+// only writes: the prices, address and delivery rules are those of that moment. Counted units and
+// slot places are taken by the write itself, each with a conditional update.
 func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
 	o := valid.NewOrder()
 	var order *haat.Order
-	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		var counted bool
+	var counted bool
+	var windows []haat.DeliveryWindow
+	err := d.read(ctx, func(tx *Tx) (err error) {
 		if order, counted, err = priceOrder(ctx, tx, o); err != nil {
 			return err
 		}
+		windows, err = findWindows(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return nil, wrap("place order", err)
+	}
+	err = d.inTx(ctx, func(tx *Tx) error {
+		// Placed when written.
+		order.CreatedAt, order.UpdatedAt = tx.now, tx.now
 		if err := insertOrder(ctx, tx, order); err != nil {
 			return err
 		}
-		if err := takeSlot(ctx, tx, order, o.SlotID); err != nil {
+		if err := takeSlot(ctx, tx, windows, order, o.SlotID); err != nil {
 			return err
 		}
 		// An order of products whose units are not counted has nothing to take.
@@ -180,7 +194,7 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []ha
 // Each item keeps the name, category, pictures and price its product has now: correcting or
 // archiving the product later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
+	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
 		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.UserID, order.Address.ID, order.Amount,
 		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
 		return err
@@ -203,8 +217,7 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
 			string(images), it.Product.NameNe, it.Product.VATExempt)
 	}
-	_, err := tx.ExecContext(ctx, q.String(), args...)
-	return err
+	return tx.send(ctx, q.String(), args...)
 }
 
 // numberOrders gives the orders placed in a transaction the next numbers, in the order they were

@@ -20,10 +20,9 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 	w.in(`o.status`, statuses)
 	w.conds = append(w.conds, `u.phone IS NOT NULL`)
 	now := len(w.args) + 1
-	_, err := tx.ExecContext(ctx, `INSERT INTO order_texts (order_id, status, phone, created_at)
+	return tx.send(ctx, `INSERT INTO order_texts (order_id, status, phone, created_at)
 		SELECT o.id, o.status, u.phone, $`+strconv.Itoa(now)+` FROM orders o JOIN users u ON u.id = o.user_id`+w.String()+`
 		ON CONFLICT (order_id, status) DO NOTHING`, append(w.args, tx.now.UnixMilli())...)
-	return err
 }
 
 // TakeOrderTexts takes up to n unsent texts, oldest first, marking each sent as it is taken: the

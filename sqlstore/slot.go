@@ -103,12 +103,11 @@ func slotsAt(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, now time.Tim
 	return haat.Slots(ws, taken, now), nil
 }
 
-// takeSlot gives the order a place in the slot it chose, when the seller offers slots; without
-// windows the order has no slot, as before slots existed.
-func takeSlot(ctx context.Context, tx *Tx, order *haat.Order, slotID string) error {
-	ws, err := findWindows(ctx, tx)
-	if err != nil || len(ws) == 0 {
-		return err
+// takeSlot gives the order a place in the slot it chose among the delivery windows ws, when the
+// seller offers slots; without windows the order has no slot, as before slots existed.
+func takeSlot(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, order *haat.Order, slotID string) error {
+	if len(ws) == 0 {
+		return nil
 	}
 	slots, err := slotsAt(ctx, tx, ws, tx.now)
 	if err != nil {
@@ -125,7 +124,7 @@ func takeSlot(ctx context.Context, tx *Tx, order *haat.Order, slotID string) err
 			capacity = w.Capacity
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO slot_places (day, window_id, taken) VALUES ($1, $2, 0)
+	if err := tx.send(ctx, `INSERT INTO slot_places (day, window_id, taken) VALUES ($1, $2, 0)
 		ON CONFLICT (day, window_id) DO NOTHING`, day, window); err != nil {
 		return err
 	}
@@ -141,7 +140,7 @@ func takeSlot(ctx context.Context, tx *Tx, order *haat.Order, slotID string) err
 	} else if n == 0 {
 		return haat.ErrSlotFull
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
+	if err := tx.send(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
 		WHERE id = $5`, day, window, slot.Start, slot.End, order.ID); err != nil {
 		return err
 	}

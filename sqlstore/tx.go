@@ -3,10 +3,15 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"haat"
 )
@@ -34,6 +39,8 @@ type Tx struct {
 	// after the commit (writeProducts); changesCatalogue says the operation made one.
 	catalogue        *catalogueWatch
 	changesCatalogue bool
+	// failed is the first error of the statements sent (send) and run together (flush).
+	failed error
 }
 
 // AfterCommit has fn called once the operation's changes are committed (on disk), after its
@@ -41,8 +48,17 @@ type Tx struct {
 // service method, before that method returns.
 func (t *Tx) AfterCommit(fn func()) { t.after = append(t.after, fn) }
 
-// ExecContext runs a statement that returns no rows.
+// ExecContext runs a statement that returns no rows. On the writer's PostgreSQL connection it runs
+// in one round trip with the statements sent before it, if any.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if c := t.pipeline(); c != nil && (len(c.pending) > 0 || t.failed != nil) {
+		c.pending = append(c.pending, pendingStmt{query, args})
+		tag, err := t.flush()
+		if err != nil {
+			return nil, err
+		}
+		return driver.RowsAffected(tag.RowsAffected()), nil
+	}
 	if t.shared == nil {
 		return t.Tx.ExecContext(ctx, query, args...)
 	}
@@ -52,10 +68,13 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 	return t.Tx.ExecContext(t.shared.ctx, query, args...)
 }
 
-// QueryContext runs a statement that returns rows.
+// QueryContext runs a statement that returns rows, after the statements sent before it.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if t.shared == nil {
 		return t.Tx.QueryContext(ctx, query, args...)
+	}
+	if _, err := t.flush(); err != nil {
+		return nil, err
 	}
 	if s := t.shared.stmt(t.Tx, query); s != nil {
 		return s.QueryContext(t.shared.ctx, args...)
@@ -63,15 +82,82 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 	return t.Tx.QueryContext(t.shared.ctx, query, args...)
 }
 
-// QueryRowContext runs a statement that returns at most one row.
+// QueryRowContext runs a statement that returns at most one row, after the statements sent before
+// it. Should one of those fail, the row's error is the transaction's refusal, and the operation's
+// error the failure itself (t.failed).
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	if t.shared == nil {
 		return t.Tx.QueryRowContext(ctx, query, args...)
 	}
+	t.flush()
 	if s := t.shared.stmt(t.Tx, query); s != nil {
 		return s.QueryRowContext(t.shared.ctx, args...)
 	}
 	return t.Tx.QueryRowContext(t.shared.ctx, query, args...)
+}
+
+// send runs a statement whose outcome the operation does not read. On the writer's PostgreSQL
+// connection it is only queued: it goes to the database with the operation's next statement, or
+// at the operation's end, in one round trip with every other statement queued meanwhile, so that
+// placing an order costs the writer one round trip, not one a statement. Its error, if any, is
+// then the operation's (the writer reads it from flush).
+func (t *Tx) send(ctx context.Context, query string, args ...any) error {
+	if c := t.pipeline(); c != nil {
+		c.pending = append(c.pending, pendingStmt{query, args})
+		return nil
+	}
+	_, err := t.ExecContext(ctx, query, args...)
+	return err
+}
+
+// pendingStmt is a statement sent and not yet run.
+type pendingStmt struct {
+	query string
+	args  []any
+}
+
+// pipeline is the writer's connection when statements sent on t wait to go together: on
+// PostgreSQL, where each round trip to the server costs the writer more than the statement.
+// SQLite runs in the process, and a statement sent runs at once.
+func (t *Tx) pipeline() *writeConn {
+	if t.shared != nil && t.dialect == Postgres {
+		return t.shared
+	}
+	return nil
+}
+
+// flush runs the statements sent and not yet run, in one round trip, and returns the outcome of the
+// last. The first error met is kept as t.failed: the transaction refuses every statement after it
+// until the operation is rolled back, so that error, not the refusals, is the operation's.
+func (t *Tx) flush() (pgconn.CommandTag, error) {
+	c := t.pipeline()
+	if c == nil || len(c.pending) == 0 || t.failed != nil {
+		c.dropPending()
+		return pgconn.CommandTag{}, t.failed
+	}
+	b := &pgx.Batch{}
+	for _, s := range c.pending {
+		b.Queue(s.query, s.args...)
+	}
+	n := len(c.pending)
+	c.dropPending()
+	c.flushes++
+	var tag pgconn.CommandTag
+	err := c.conn.Raw(func(dc any) error {
+		res := dc.(*stdlib.Conn).Conn().SendBatch(c.ctx, b)
+		for range n {
+			var err error
+			if tag, err = res.Exec(); err != nil {
+				res.Close()
+				return err
+			}
+		}
+		return res.Close()
+	})
+	if err != nil {
+		t.failed = err
+	}
+	return tag, err
 }
 
 // now reads the store's clock, to the millisecond the database keeps.

@@ -51,6 +51,8 @@ type writer struct {
 	once sync.Once
 	// commits counts the transactions the writer has committed.
 	commits atomic.Int64
+	// waiting counts the operations waiting to be taken.
+	waiting atomic.Int64
 }
 
 // writeOp is one operation waiting for the writer, and its outcome.
@@ -78,6 +80,18 @@ type writeConn struct {
 	stmts *stmtCache
 	// txStmts are the prepared statements bound to the current transaction.
 	txStmts map[string]*sql.Stmt
+	// pending are the statements sent (Tx.send) and not yet run, on PostgreSQL; flushes counts
+	// the round trips that ran such statements.
+	pending []pendingStmt
+	flushes int
+}
+
+// dropPending forgets the statements sent and not yet run.
+func (c *writeConn) dropPending() {
+	if c != nil {
+		clear(c.pending)
+		c.pending = c.pending[:0]
+	}
 }
 
 // stmt returns the statement for query bound to tx, or nil when it is not kept prepared.
@@ -124,12 +138,18 @@ func (w *writer) stop() {
 // A panic in fn is raised again here, after the writer has rolled fn back.
 func (w *writer) do(ctx context.Context, fn func(*Tx) error) error {
 	op := &writeOp{ctx: ctx, fn: fn, done: make(chan struct{})}
+	w.waiting.Add(1)
+	var err error
 	select {
 	case w.ops <- op:
 	case <-ctx.Done():
-		return ctx.Err()
+		err = ctx.Err()
 	case <-w.quit:
-		return errClosed
+		err = errClosed
+	}
+	w.waiting.Add(-1)
+	if err != nil {
+		return err
 	}
 	// Once taken, the operation is waited for even if ctx ends: it may be committed already.
 	<-op.done
@@ -196,7 +216,9 @@ func (w *writer) run(batch []*writeOp) {
 // the operation that broke the transaction (which has its error), the others to be run again.
 //
 // Each operation runs in the savepoint "op": the one before is released and the next one opened
-// in one round trip, and the commit releases the last one.
+// with the operation's first statements, and the commit releases the last one. On PostgreSQL an
+// operation's statements that it sends (Tx.send) run together when it needs an answer or ends:
+// an operation that only writes, as placing an order does, costs one round trip.
 func (w *writer) try(batch []*writeOp) int {
 	c := w.wc
 	tx, err := c.conn.BeginTx(c.ctx, nil)
@@ -205,7 +227,8 @@ func (w *writer) try(batch []*writeOp) int {
 		return -1
 	}
 	c.txStmts = map[string]*sql.Stmt{}
-	defer func() { c.txStmts = nil }()
+	c.dropPending()
+	defer func() { c.txStmts = nil; c.dropPending() }()
 	// A lone operation needs no savepoint: rolling back the transaction undoes it.
 	savepoints := len(batch) > 1
 	ran, last := false, -1 // last: the operation whose savepoint is open
@@ -215,12 +238,10 @@ func (w *writer) try(batch []*writeOp) int {
 			op.err = err // the caller has gone before the operation began: it is not run
 			continue
 		}
+		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch}
+		flushes, before := c.flushes, last
 		if savepoints {
-			open := `SAVEPOINT op`
-			if last >= 0 {
-				open = `RELEASE op; SAVEPOINT op`
-			}
-			if _, err := tx.ExecContext(c.ctx, open); err != nil {
+			if err := openSavepoint(t, last >= 0); err != nil {
 				tx.Rollback()
 				if last < 0 {
 					failAll(batch, err)
@@ -231,8 +252,12 @@ func (w *writer) try(batch []*writeOp) int {
 			}
 			last = i
 		}
-		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch}
 		op.err, op.panic = call(op.fn, t)
+		if op.err == nil && op.panic == nil {
+			_, op.err = t.flush()
+		} else if t.failed != nil && haat.ErrorCode(op.err) == haat.EINTERNAL {
+			op.err = t.failed // what the statements after the failed one met was its consequence
+		}
 		if op.err == nil && op.panic == nil {
 			op.after, op.numbered, ran = t.after, t.numbered, true
 			continue
@@ -244,6 +269,13 @@ func (w *writer) try(batch []*writeOp) int {
 			tx.Rollback()
 			return -1
 		}
+		if t.pipeline() != nil && c.flushes == flushes {
+			// Nothing of the operation reached the database, not even its savepoint.
+			c.dropPending()
+			last = before
+			continue
+		}
+		c.dropPending()
 		if _, err := tx.ExecContext(c.ctx, `ROLLBACK TO op`); err != nil {
 			tx.Rollback()
 			return i
@@ -279,6 +311,22 @@ func (w *writer) try(batch []*writeOp) int {
 		}
 	}
 	return -1
+}
+
+// openSavepoint opens the savepoint of the operation t, releasing the one before when there is one.
+func openSavepoint(t *Tx, release bool) error {
+	if t.pipeline() != nil {
+		if release {
+			t.send(t.shared.ctx, `RELEASE op`)
+		}
+		return t.send(t.shared.ctx, `SAVEPOINT op`)
+	}
+	open := `SAVEPOINT op`
+	if release {
+		open = `RELEASE op; SAVEPOINT op`
+	}
+	_, err := t.Tx.ExecContext(t.shared.ctx, open)
+	return err
 }
 
 // call runs fn, turning a panic into the value it panicked with.

@@ -4,10 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"haat"
 	"haat/sqlstore"
@@ -61,7 +64,7 @@ func TestGroupCommitOrders(t *testing.T) {
 				numbers = append(numbers, o.Number)
 			})
 		}
-		time.Sleep(200 * time.Millisecond) // the orders wait for the writer
+		db.WaitForWriter(t, shoppers) // the orders wait for the writer
 		release()
 		wg.Wait()
 		if refused != 3 {
@@ -133,7 +136,7 @@ func TestGroupCommitFailures(t *testing.T) {
 				})
 			})
 		}
-		time.Sleep(200 * time.Millisecond)
+		db.WaitForWriter(t, 10)
 		release()
 		wg.Wait()
 		for i, r := range results {
@@ -175,6 +178,141 @@ func TestGroupCommitFailures(t *testing.T) {
 		cancel()
 		if err := db.Write(gone, func(tx *sql.Tx) error { return insert(tx, 100) }); !errors.Is(err, context.Canceled) {
 			t.Errorf("write with a cancelled context: %v", err)
+		}
+	})
+}
+
+// TestGroupCommitSentStatements: the statements an operation sends without reading their outcome
+// (on PostgreSQL they reach the database together, at the operation's end) are its own: an
+// operation that fails before they are sent, first in its batch or later, leaves nothing behind
+// and spoils no other, and one whose sent statement fails gets that statement's error alone.
+func TestGroupCommitSentStatements(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		if _, err := db.SQL().ExecContext(ctx, `CREATE TABLE gc_sent (n INTEGER PRIMARY KEY)`); err != nil {
+			t.Fatal(err)
+		}
+		insert := func(n int) string { return fmt.Sprintf(`INSERT INTO gc_sent (n) VALUES (%d)`, n) }
+		errRefused := errors.New("refused")
+		type op struct {
+			queries []string
+			fail    error
+		}
+		ops := []op{
+			{[]string{insert(0)}, errRefused}, // first of the batch, fails before anything is sent
+			{[]string{insert(1)}, nil},
+			{[]string{insert(2), insert(2)}, nil}, // the second insert fails when they are sent
+			{[]string{insert(3)}, nil},
+			{[]string{insert(4), insert(5)}, errRefused},
+			{[]string{insert(6)}, nil},
+		}
+		release := db.HoldWriter()
+		var wg sync.WaitGroup
+		results := make([]error, len(ops))
+		for i, o := range ops {
+			wg.Go(func() { results[i] = db.Send(ctx, o.fail, o.queries...) })
+			db.WaitForWriter(t, i+1) // the writer takes them in this order
+		}
+		release()
+		wg.Wait()
+		for i, err := range results {
+			switch i {
+			case 0, 4:
+				if err != errRefused {
+					t.Errorf("operation %d: %v, want refused", i, err)
+				}
+			case 2:
+				if err == nil {
+					t.Errorf("operation 2 succeeded with a duplicate key")
+				}
+			default:
+				if err != nil {
+					t.Errorf("operation %d: %v", i, err)
+				}
+			}
+		}
+		var got []int
+		rows, err := db.SQL().QueryContext(ctx, `SELECT n FROM gc_sent ORDER BY n`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var n int
+			rows.Scan(&n)
+			got = append(got, n)
+		}
+		if want := []int{1, 3, 6}; !slices.Equal(got, want) {
+			t.Errorf("stored %v, want %v", got, want)
+		}
+	})
+}
+
+// TestGroupCommitDeadlockRetry: an operation that PostgreSQL refuses as a deadlock (or a
+// serialization failure) with another server's writes is rolled back alone and run again, in a
+// batch of its own, up to three times; its batch's other operations are committed once.
+func TestGroupCommitDeadlockRetry(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		if _, err := db.SQL().ExecContext(ctx, `CREATE TABLE gc_retry (n INTEGER PRIMARY KEY)`); err != nil {
+			t.Fatal(err)
+		}
+		deadlock := &pgconn.PgError{Code: "40P01", Message: "deadlock detected"}
+		insert := func(tx *sql.Tx, n int) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO gc_retry (n) VALUES ($1)`, n)
+			return err
+		}
+		var mu sync.Mutex
+		runs := map[int]int{}
+		release := db.HoldWriter()
+		var wg sync.WaitGroup
+		results := make([]error, 4)
+		for i := range results {
+			wg.Go(func() {
+				results[i] = db.Write(ctx, func(tx *sql.Tx) error {
+					mu.Lock()
+					runs[i]++
+					run := runs[i]
+					mu.Unlock()
+					if err := insert(tx, i); err != nil {
+						return err
+					}
+					switch {
+					case i == 1 && run == 1: // refused once, then through
+						return deadlock
+					case i == 2: // refused every time
+						return deadlock
+					}
+					return nil
+				})
+			})
+		}
+		db.WaitForWriter(t, len(results))
+		release()
+		wg.Wait()
+		for i, err := range results {
+			if i == 2 {
+				if !errors.Is(err, deadlock) {
+					t.Errorf("operation 2: %v, want the deadlock", err)
+				}
+			} else if err != nil {
+				t.Errorf("operation %d: %v", i, err)
+			}
+		}
+		if want := map[int]int{0: 1, 1: 2, 2: 3, 3: 1}; !maps.Equal(runs, want) {
+			t.Errorf("runs %v, want %v", runs, want)
+		}
+		var got []int
+		rows, err := db.SQL().QueryContext(ctx, `SELECT n FROM gc_retry ORDER BY n`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var n int
+			rows.Scan(&n)
+			got = append(got, n)
+		}
+		if want := []int{0, 1, 3}; !slices.Equal(got, want) {
+			t.Errorf("stored %v, want %v", got, want)
 		}
 	})
 }

@@ -48,7 +48,14 @@ type options struct {
 	startupSize int
 	startups    int
 	work        string
+	// only selects the routes measured: those whose name contains it (all when empty).
+	only string
+	// pgName is the database haatbench makes afresh on the PostgreSQL server.
+	pgName string
 }
+
+// ports are the ports the servers listen on, the next one each time (any free one when 0).
+var ports struct{ next, last int }
 
 func main() {
 	var o options
@@ -63,7 +70,20 @@ func main() {
 	flag.StringVar(&o.postgres, "postgres", os.Getenv("HAAT_TEST_POSTGRES"), "a PostgreSQL URL whose server may get a database haatbench")
 	flag.IntVar(&o.startupSize, "startup-products", 10000, "catalogue size of the start-up measurement (0: skip it)")
 	flag.IntVar(&o.startups, "startups", 5, "start-ups measured, the median is reported")
+	flag.StringVar(&o.only, "only", "", "measure only the routes whose name contains this text, e.g. order/cod")
+	flag.StringVar(&o.pgName, "pgdb", "haatbench", "the database made afresh on the PostgreSQL server")
+	var portRange string
+	flag.StringVar(&portRange, "ports", "", "ports the servers may listen on, first-last (any free ones when empty)")
 	flag.Parse()
+	if portRange != "" {
+		first, last, ok := strings.Cut(portRange, "-")
+		var err1, err2 error
+		ports.next, err1 = strconv.Atoi(first)
+		ports.last, err2 = strconv.Atoi(last)
+		if !ok || err1 != nil || err2 != nil || ports.next < 1 || ports.last < ports.next {
+			fatal(fmt.Errorf("bad port range %q", portRange))
+		}
+	}
 	for _, d := range strings.Split(dbs, ",") {
 		if d == sqlstore.Postgres && o.postgres == "" {
 			fmt.Fprintln(os.Stderr, "haatbench: no -postgres URL (or HAAT_TEST_POSTGRES): PostgreSQL is not measured")
@@ -210,6 +230,9 @@ func measureStore(o options, dialect string, n int) error {
 
 	var nginxRPS float64
 	for _, s := range steps {
+		if o.only != "" && !strings.Contains(s.route, o.only) {
+			continue
+		}
 		if s.skip != "" {
 			rows = append(rows, result{route: s.route, note: s.skip})
 			continue
@@ -226,16 +249,20 @@ func measureStore(o options, dialect string, n int) error {
 		}
 		rows = append(rows, r)
 	}
-	orders := rows[len(rows)-1]
 	srv.stop()
 	stored, err := store.count("orders")
 	if err != nil {
 		return err
 	}
-	acknowledged := orders.requests - orders.errors
 	// Orders still in flight when wrk stops are stored but not counted as answered: at most one
 	// a connection.
-	rows[len(rows)-1].note = fmt.Sprintf("%d answered 200, %d stored", acknowledged, stored)
+	acknowledged := 0
+	for i, r := range rows {
+		if strings.Contains(r.route, "/api/order/cod") && r.requests > 0 {
+			acknowledged = r.requests - r.errors
+			rows[i].note = fmt.Sprintf("%d answered 200, %d stored", acknowledged, stored)
+		}
+	}
 
 	size := len(listJSON)
 	fmt.Printf("## %s, %d products (list: %s of JSON, %s gzipped)\n\n", dialect, n, kb(size), kb(gzipSize(listJSON)))
@@ -271,7 +298,7 @@ func newStore(o options, dialect string, n int) (*store, error) {
 		return nil, err
 	}
 	if dialect == sqlstore.Postgres {
-		u, err := freshDatabase(o.postgres, "haatbench")
+		u, err := freshDatabase(o.postgres, o.pgName)
 		if err != nil {
 			return nil, err
 		}
@@ -747,6 +774,17 @@ func peakRSS(pid int) int {
 }
 
 func freeAddr() (string, error) {
+	if ports.next > 0 {
+		for ; ports.next <= ports.last; ports.next++ {
+			ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", ports.next))
+			if err == nil {
+				ports.next++
+				defer ln.Close()
+				return ln.Addr().String(), nil
+			}
+		}
+		return "", errors.New("no free port left in -ports")
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", err
