@@ -51,14 +51,8 @@ func SetEachBatch(t interface{ Cleanup(func()) }, n int) {
 func (d *DB) Commits() int64 { return d.writer.commits.Load() }
 
 // Write runs fn as one write operation of the store, as its own methods do.
-func (d *DB) Write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return d.inTx(ctx, func(tx *Tx) error {
-		// fn's statements bypass tx: the ones sent before (its savepoint) go first.
-		if _, err := tx.flush(); err != nil {
-			return err
-		}
-		return fn(tx.Tx)
-	})
+func (d *DB) Write(ctx context.Context, fn func(tx *Tx) error) error {
+	return d.inTx(ctx, fn)
 }
 
 // Send runs as one write operation the statements, each sent as the store sends the writes whose

@@ -243,8 +243,8 @@ func numberOrders(ctx context.Context, tx *Tx, orders []*haat.Order) error {
 		for i, o := range orders {
 			ids[i] = o.ID
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1::bigint + array_position($2::text[], id) - 1 WHERE id = ANY($2::text[])`, first, ids)
-		return err
+		// Its outcome is not read: on the writer it goes with the commit.
+		return tx.send(ctx, `UPDATE orders SET number = $1::bigint + array_position($2::text[], id) - 1 WHERE id = ANY($2::text[])`, first, ids)
 	}
 	for _, o := range orders {
 		if _, err := tx.ExecContext(ctx, `UPDATE orders SET number = $1 WHERE id = $2`, o.Number, o.ID); err != nil {

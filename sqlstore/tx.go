@@ -9,9 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"haat"
 )
@@ -21,7 +19,7 @@ import (
 // carries that one time.
 //
 // A write operation runs in the writer's shared transaction, in a savepoint of its own (see
-// writer.go). Its statements then run under the writer's context, not the one they are given: a
+// writer.go); on PostgreSQL that transaction is the writer's connection's own (Tx is then nil). Its statements then run under the writer's context, not the one they are given: a
 // shopper who hangs up while their order is written must not interrupt the statements of the
 // other orders in the same commit.
 type Tx struct {
@@ -49,10 +47,17 @@ type Tx struct {
 func (t *Tx) AfterCommit(fn func()) { t.after = append(t.after, fn) }
 
 // ExecContext runs a statement that returns no rows. On the writer's PostgreSQL connection it runs
-// in one round trip with the statements sent before it, if any.
+// in one round trip with the statements sent before it.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if c := t.pipeline(); c != nil && (len(c.pending) > 0 || t.failed != nil) {
-		c.pending = append(c.pending, pendingStmt{query, args})
+	if c := t.pipeline(); c != nil {
+		if len(args) == 0 {
+			// It may hold several statements, which only run on their own (a migration's).
+			if _, err := t.flush(); err != nil {
+				return nil, err
+			}
+			return c.conn.ExecContext(c.ctx, query)
+		}
+		c.pending = append(c.pending, pendingStmt{query, args, c.current})
 		tag, err := t.flush()
 		if err != nil {
 			return nil, err
@@ -70,11 +75,14 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 
 // QueryContext runs a statement that returns rows, after the statements sent before it.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if c := t.pipeline(); c != nil {
+		if _, err := t.flush(); err != nil {
+			return nil, err
+		}
+		return c.conn.QueryContext(c.ctx, query, args...)
+	}
 	if t.shared == nil {
 		return t.Tx.QueryContext(ctx, query, args...)
-	}
-	if _, err := t.flush(); err != nil {
-		return nil, err
 	}
 	if s := t.shared.stmt(t.Tx, query); s != nil {
 		return s.QueryContext(t.shared.ctx, args...)
@@ -86,10 +94,13 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 // it. Should one of those fail, the row's error is the transaction's refusal, and the operation's
 // error the failure itself (t.failed).
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if c := t.pipeline(); c != nil {
+		t.flush()
+		return c.conn.QueryRowContext(c.ctx, query, args...)
+	}
 	if t.shared == nil {
 		return t.Tx.QueryRowContext(ctx, query, args...)
 	}
-	t.flush()
 	if s := t.shared.stmt(t.Tx, query); s != nil {
 		return s.QueryRowContext(t.shared.ctx, args...)
 	}
@@ -97,23 +108,25 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 }
 
 // send runs a statement whose outcome the operation does not read. On the writer's PostgreSQL
-// connection it is only queued: it goes to the database with the operation's next statement, or
-// at the operation's end, in one round trip with every other statement queued meanwhile, so that
-// placing an order costs the writer one round trip, not one a statement. Its error, if any, is
-// then the operation's (the writer reads it from flush).
+// connection it is only queued: it goes to the database with the operation's next statement that
+// needs an answer, or else with the batch's other operations at its end, in one round trip, so
+// that placing orders costs the writer one round trip a batch, not one a statement. Its error, if
+// any, is then the operation's (see writeConn.flush).
 func (t *Tx) send(ctx context.Context, query string, args ...any) error {
 	if c := t.pipeline(); c != nil {
-		c.pending = append(c.pending, pendingStmt{query, args})
+		c.pending = append(c.pending, pendingStmt{query, args, c.current})
 		return nil
 	}
 	_, err := t.ExecContext(ctx, query, args...)
 	return err
 }
 
-// pendingStmt is a statement sent and not yet run.
+// pendingStmt is a statement sent and not yet run, by the operation of the batch at index op (-1:
+// by the writer).
 type pendingStmt struct {
 	query string
 	args  []any
+	op    int
 }
 
 // pipeline is the writer's connection when statements sent on t wait to go together: on
@@ -131,29 +144,14 @@ func (t *Tx) pipeline() *writeConn {
 // until the operation is rolled back, so that error, not the refusals, is the operation's.
 func (t *Tx) flush() (pgconn.CommandTag, error) {
 	c := t.pipeline()
-	if c == nil || len(c.pending) == 0 || t.failed != nil {
+	if c == nil {
+		return pgconn.CommandTag{}, nil
+	}
+	if t.failed != nil {
 		c.dropPending()
 		return pgconn.CommandTag{}, t.failed
 	}
-	b := &pgx.Batch{}
-	for _, s := range c.pending {
-		b.Queue(s.query, s.args...)
-	}
-	n := len(c.pending)
-	c.dropPending()
-	c.flushes++
-	var tag pgconn.CommandTag
-	err := c.conn.Raw(func(dc any) error {
-		res := dc.(*stdlib.Conn).Conn().SendBatch(c.ctx, b)
-		for range n {
-			var err error
-			if tag, err = res.Exec(); err != nil {
-				res.Close()
-				return err
-			}
-		}
-		return res.Close()
-	})
+	tag, err := c.flush()
 	if err != nil {
 		t.failed = err
 	}

@@ -8,7 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"haat"
 )
@@ -34,6 +36,12 @@ import (
 // batches can still lock rows they share (a counted product, a slot) in opposite orders: the
 // database then refuses one statement as a deadlock, and that operation, rolled back to its
 // savepoint, runs again in a batch of its own, up to maxTries times.
+//
+// On PostgreSQL every round trip to the server holds up the whole batch, so the writer sends what
+// it can together (pipelining, see Tx.send): BEGIN goes with the first operation's statements, each
+// operation's savepoint with its own, the statements whose outcome an operation does not read
+// wait for its next statement or its end, and the numbering of the orders goes with the COMMIT.
+// An order, which only writes, then costs the writer one round trip.
 
 // maxBatch is the most operations one commit takes.
 const maxBatch = 128
@@ -80,10 +88,19 @@ type writeConn struct {
 	stmts *stmtCache
 	// txStmts are the prepared statements bound to the current transaction.
 	txStmts map[string]*sql.Stmt
+	// tx is the current transaction on SQLite. On PostgreSQL the writer sends BEGIN and COMMIT
+	// itself, with the statements of the operations (pipelined).
+	tx        *sql.Tx
+	pipelined bool
 	// pending are the statements sent (Tx.send) and not yet run, on PostgreSQL; flushes counts
-	// the round trips that ran such statements.
+	// the round trips that ran such statements, and begun the value it had when BEGIN was sent.
 	pending []pendingStmt
 	flushes int
+	begun   int
+	// ops are the operations of the batch, and current the index of the one running (-1 between
+	// them).
+	ops     []*writeOp
+	current int
 }
 
 // dropPending forgets the statements sent and not yet run.
@@ -92,6 +109,112 @@ func (c *writeConn) dropPending() {
 		clear(c.pending)
 		c.pending = c.pending[:0]
 	}
+}
+
+// flush runs the statements sent and not yet run, in one round trip, and returns the outcome of the
+// last, or the first error met. A statement of an operation before the current one that fails
+// fails that operation alone: it is rolled back to its savepoint (the last one opened, since
+// nothing after the failed statement ran), and the statements after its own are sent again.
+func (c *writeConn) flush() (pgconn.CommandTag, error) {
+	for len(c.pending) > 0 {
+		pending := c.pending
+		c.pending = nil
+		c.flushes++
+		tag, failed, err := c.run(pending)
+		if err == nil {
+			return tag, nil
+		}
+		owner := pending[failed].op
+		if owner < 0 || owner == c.current {
+			return tag, err
+		}
+		op := c.ops[owner]
+		op.err, op.after, op.numbered = err, nil, nil
+		if isDeadlock(err) {
+			op.tries++
+		}
+		if _, err := c.conn.ExecContext(c.ctx, `ROLLBACK TO op`); err != nil {
+			return tag, err
+		}
+		next := failed + 1
+		for next < len(pending) && pending[next].op == owner {
+			next++
+		}
+		c.pending = pending[next:]
+	}
+	return pgconn.CommandTag{}, nil
+}
+
+// run runs statements in one round trip and returns the outcome of the last, or the index of the
+// first that failed and its error.
+func (c *writeConn) run(stmts []pendingStmt) (tag pgconn.CommandTag, failed int, err error) {
+	b := &pgx.Batch{}
+	for _, s := range stmts {
+		b.Queue(s.query, s.args...)
+	}
+	err = c.conn.Raw(func(dc any) error {
+		res := dc.(*stdlib.Conn).Conn().SendBatch(c.ctx, b)
+		for failed = range stmts {
+			var err error
+			if tag, err = res.Exec(); err != nil {
+				res.Close()
+				return err
+			}
+		}
+		return res.Close()
+	})
+	return tag, failed, err
+}
+
+// begin starts the writer's transaction; on PostgreSQL, BEGIN goes with the first operation's
+// statements.
+func (c *writeConn) begin() error {
+	c.txStmts = map[string]*sql.Stmt{}
+	c.dropPending()
+	if c.pipelined {
+		c.pending = append(c.pending, pendingStmt{query: `BEGIN`, op: -1})
+		c.begun = c.flushes
+		return nil
+	}
+	var err error
+	c.tx, err = c.conn.BeginTx(c.ctx, nil)
+	return err
+}
+
+// exec runs a statement of the writer's own (ROLLBACK TO) in the transaction.
+func (c *writeConn) exec(query string) error {
+	var err error
+	if c.pipelined {
+		_, err = c.conn.ExecContext(c.ctx, query)
+	} else {
+		_, err = c.tx.ExecContext(c.ctx, query)
+	}
+	return err
+}
+
+// rollback ends the transaction, undoing it.
+func (c *writeConn) rollback() {
+	c.txStmts = nil
+	c.dropPending()
+	if !c.pipelined {
+		c.tx.Rollback()
+	} else if c.flushes > c.begun { // BEGIN has reached the database
+		c.conn.ExecContext(c.ctx, `ROLLBACK`)
+	}
+}
+
+// commit ends the transaction, keeping it.
+func (c *writeConn) commit() error {
+	c.txStmts = nil
+	if !c.pipelined {
+		return c.tx.Commit()
+	}
+	c.pending = append(c.pending, pendingStmt{query: `COMMIT`, op: -1})
+	tag, err := c.flush()
+	if err == nil && tag.String() == "ROLLBACK" {
+		err = errors.New("sqlstore: the commit was refused: the transaction had failed")
+	}
+	return err
 }
 
 // stmt returns the statement for query bound to tx, or nil when it is not kept prepared.
@@ -118,7 +241,7 @@ func (d *DB) startWriter(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("sqlstore: writer connection: %w", err)
 	}
-	wc := &writeConn{ctx: wctx, conn: conn, stmts: d.stmts}
+	wc := &writeConn{ctx: wctx, conn: conn, stmts: d.stmts, pipelined: d.dialect == Postgres, current: -1}
 	w := &writer{d: d, ops: make(chan *writeOp), quit: make(chan struct{}), done: make(chan struct{}), wc: wc}
 	d.writer = w
 	go w.loop()
@@ -221,28 +344,28 @@ func (w *writer) run(batch []*writeOp) {
 // an operation that only writes, as placing an order does, costs one round trip.
 func (w *writer) try(batch []*writeOp) int {
 	c := w.wc
-	tx, err := c.conn.BeginTx(c.ctx, nil)
-	if err != nil {
+	if err := c.begin(); err != nil {
 		failAll(batch, err)
 		return -1
 	}
-	c.txStmts = map[string]*sql.Stmt{}
-	c.dropPending()
-	defer func() { c.txStmts = nil; c.dropPending() }()
+	c.ops = batch
+	defer func() { c.ops, c.current = nil, -1 }()
 	// A lone operation needs no savepoint: rolling back the transaction undoes it.
 	savepoints := len(batch) > 1
-	ran, last := false, -1 // last: the operation whose savepoint is open
+	last := -1 // the operation whose savepoint is open
 	for i, op := range batch {
+		c.current = -1
 		op.err, op.panic, op.after, op.numbered = nil, nil, nil, nil
 		if err := op.ctx.Err(); err != nil {
 			op.err = err // the caller has gone before the operation began: it is not run
 			continue
 		}
-		t := &Tx{Tx: tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch}
-		flushes, before := c.flushes, last
+		t := &Tx{Tx: c.tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch}
+		mark, flushes, before := len(c.pending), c.flushes, last
+		c.current = i
 		if savepoints {
 			if err := openSavepoint(t, last >= 0); err != nil {
-				tx.Rollback()
+				c.rollback()
 				if last < 0 {
 					failAll(batch, err)
 					return -1
@@ -253,47 +376,39 @@ func (w *writer) try(batch []*writeOp) int {
 			last = i
 		}
 		op.err, op.panic = call(op.fn, t)
-		if op.err == nil && op.panic == nil {
+		if op.err == nil && op.panic == nil && !savepoints {
 			_, op.err = t.flush()
 		} else if t.failed != nil && haat.ErrorCode(op.err) == haat.EINTERNAL {
 			op.err = t.failed // what the statements after the failed one met was its consequence
 		}
 		if op.err == nil && op.panic == nil {
-			op.after, op.numbered, ran = t.after, t.numbered, true
+			// What it sent and has not run yet goes with the next operations (flush).
+			op.after, op.numbered = t.after, t.numbered
 			continue
 		}
 		if isDeadlock(op.err) {
 			op.tries++
 		}
 		if !savepoints {
-			tx.Rollback()
+			c.rollback()
 			return -1
 		}
-		if t.pipeline() != nil && c.flushes == flushes {
+		if c.pipelined && c.flushes == flushes {
 			// Nothing of the operation reached the database, not even its savepoint.
-			c.dropPending()
+			clear(c.pending[mark:])
+			c.pending = c.pending[:mark]
 			last = before
 			continue
 		}
 		c.dropPending()
-		if _, err := tx.ExecContext(c.ctx, `ROLLBACK TO op`); err != nil {
-			tx.Rollback()
+		if err := c.exec(`ROLLBACK TO op`); err != nil {
+			c.rollback()
 			return i
 		}
 	}
-	if !ran {
-		tx.Rollback()
-		return -1
-	}
-	var numbered []*haat.Order
-	for _, op := range batch {
-		if op.err == nil && op.panic == nil {
-			numbered = append(numbered, op.numbered...)
-		}
-	}
-	t := &Tx{Tx: tx, dialect: w.d.dialect, shared: c}
-	if err := numberOrders(c.ctx, t, numbered); err != nil {
-		tx.Rollback()
+	c.current = -1
+	if _, err := c.flush(); err != nil {
+		c.rollback()
 		for _, op := range batch {
 			if op.err == nil && op.panic == nil {
 				op.err, op.after = err, nil
@@ -301,7 +416,29 @@ func (w *writer) try(batch []*writeOp) int {
 		}
 		return -1
 	}
-	err = tx.Commit()
+	ran := false
+	var numbered []*haat.Order
+	for _, op := range batch {
+		if op.err == nil && op.panic == nil {
+			ran = true
+			numbered = append(numbered, op.numbered...)
+		}
+	}
+	if !ran {
+		c.rollback()
+		return -1
+	}
+	t := &Tx{Tx: c.tx, dialect: w.d.dialect, shared: c}
+	if err := numberOrders(c.ctx, t, numbered); err != nil {
+		c.rollback()
+		for _, op := range batch {
+			if op.err == nil && op.panic == nil {
+				op.err, op.after = err, nil
+			}
+		}
+		return -1
+	}
+	err := c.commit()
 	w.commits.Add(1)
 	if err != nil {
 		for _, op := range batch {

@@ -2,7 +2,6 @@ package sqlstore_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"maps"
@@ -101,7 +100,7 @@ func TestGroupCommitFailures(t *testing.T) {
 		if _, err := db.SQL().ExecContext(ctx, `CREATE TABLE gc_test (n INTEGER PRIMARY KEY)`); err != nil {
 			t.Fatal(err)
 		}
-		insert := func(tx *sql.Tx, n int) error {
+		insert := func(tx *sqlstore.Tx, n int) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO gc_test (n) VALUES ($1)`, n)
 			return err
 		}
@@ -116,7 +115,7 @@ func TestGroupCommitFailures(t *testing.T) {
 						results[i] = p
 					}
 				}()
-				results[i] = db.Write(ctx, func(tx *sql.Tx) error {
+				results[i] = db.Write(ctx, func(tx *sqlstore.Tx) error {
 					switch i {
 					case 3: // writes, then fails
 						if err := insert(tx, 3); err != nil {
@@ -176,7 +175,7 @@ func TestGroupCommitFailures(t *testing.T) {
 		// A caller who has gone before its operation begins gets its context's error.
 		gone, cancel := context.WithCancel(ctx)
 		cancel()
-		if err := db.Write(gone, func(tx *sql.Tx) error { return insert(tx, 100) }); !errors.Is(err, context.Canceled) {
+		if err := db.Write(gone, func(tx *sqlstore.Tx) error { return insert(tx, 100) }); !errors.Is(err, context.Canceled) {
 			t.Errorf("write with a cancelled context: %v", err)
 		}
 	})
@@ -204,12 +203,23 @@ func TestGroupCommitSentStatements(t *testing.T) {
 			{[]string{insert(3)}, nil},
 			{[]string{insert(4), insert(5)}, errRefused},
 			{[]string{insert(6)}, nil},
+			{[]string{insert(7), insert(7)}, nil}, // fails when the next operation's statement is sent
+			{nil, nil},                            // runs a statement, which sends what waits before it
 		}
 		release := db.HoldWriter()
 		var wg sync.WaitGroup
 		results := make([]error, len(ops))
 		for i, o := range ops {
-			wg.Go(func() { results[i] = db.Send(ctx, o.fail, o.queries...) })
+			wg.Go(func() {
+				if o.queries == nil {
+					results[i] = db.Write(ctx, func(tx *sqlstore.Tx) error {
+						_, err := tx.ExecContext(ctx, `INSERT INTO gc_sent (n) VALUES ($1)`, 8)
+						return err
+					})
+					return
+				}
+				results[i] = db.Send(ctx, o.fail, o.queries...)
+			})
 			db.WaitForWriter(t, i+1) // the writer takes them in this order
 		}
 		release()
@@ -220,9 +230,9 @@ func TestGroupCommitSentStatements(t *testing.T) {
 				if err != errRefused {
 					t.Errorf("operation %d: %v, want refused", i, err)
 				}
-			case 2:
+			case 2, 6:
 				if err == nil {
-					t.Errorf("operation 2 succeeded with a duplicate key")
+					t.Errorf("operation %d succeeded with a duplicate key", i)
 				}
 			default:
 				if err != nil {
@@ -241,7 +251,7 @@ func TestGroupCommitSentStatements(t *testing.T) {
 			rows.Scan(&n)
 			got = append(got, n)
 		}
-		if want := []int{1, 3, 6}; !slices.Equal(got, want) {
+		if want := []int{1, 3, 6, 8}; !slices.Equal(got, want) {
 			t.Errorf("stored %v, want %v", got, want)
 		}
 	})
@@ -256,7 +266,7 @@ func TestGroupCommitDeadlockRetry(t *testing.T) {
 			t.Fatal(err)
 		}
 		deadlock := &pgconn.PgError{Code: "40P01", Message: "deadlock detected"}
-		insert := func(tx *sql.Tx, n int) error {
+		insert := func(tx *sqlstore.Tx, n int) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO gc_retry (n) VALUES ($1)`, n)
 			return err
 		}
@@ -267,7 +277,7 @@ func TestGroupCommitDeadlockRetry(t *testing.T) {
 		results := make([]error, 4)
 		for i := range results {
 			wg.Go(func() {
-				results[i] = db.Write(ctx, func(tx *sql.Tx) error {
+				results[i] = db.Write(ctx, func(tx *sqlstore.Tx) error {
 					mu.Lock()
 					runs[i]++
 					run := runs[i]
