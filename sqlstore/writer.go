@@ -125,7 +125,7 @@ func (c *writeConn) flush() (pgconn.CommandTag, error) {
 			return tag, nil
 		}
 		owner := pending[failed].op
-		if owner < 0 || owner == c.current {
+		if owner < 0 || owner == c.current || isSavepoint(pending[failed].query) {
 			return tag, err
 		}
 		op := c.ops[owner]
@@ -449,6 +449,9 @@ func (w *writer) try(batch []*writeOp) int {
 	}
 	return -1
 }
+
+// isSavepoint reports whether query is one of the writer's savepoint statements.
+func isSavepoint(query string) bool { return query == `RELEASE op` || query == `SAVEPOINT op` }
 
 // openSavepoint opens the savepoint of the operation t, releasing the one before when there is one.
 func openSavepoint(t *Tx, release bool) error {
