@@ -71,25 +71,35 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 // the order takes them from the counts. A cash order empties the user's cart; an online order
 // awaits payment (its units held for it meanwhile) and keeps the cart until it is paid.
 //
-// The order is priced from a read made just before it is written, outside the writer, which then
-// only writes: the prices, address and delivery rules are those of that moment. Counted units and
-// slot places are taken by the write itself, each with a conditional update.
+// On PostgreSQL the order is priced from a read made just before it is written, outside the writer,
+// which then only writes (every round trip to the server would hold up the whole batch): the
+// prices, address and delivery rules are those of that moment. SQLite, in the process, prices it
+// in the write. Either way counted units and slot places are taken by the write itself, each with
+// a conditional update.
 func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
 	o := valid.NewOrder()
 	var order *haat.Order
 	var counted bool
 	var windows []haat.DeliveryWindow
-	err := d.read(ctx, func(tx *Tx) (err error) {
+	price := func(tx *Tx) (err error) {
 		if order, counted, err = priceOrder(ctx, tx, o); err != nil {
 			return err
 		}
 		windows, err = findWindows(ctx, tx)
 		return err
-	})
-	if err != nil {
-		return nil, wrap("place order", err)
 	}
-	err = d.inTx(ctx, func(tx *Tx) error {
+	priceFirst := d.dialect == Postgres
+	if priceFirst {
+		if err := d.read(ctx, price); err != nil {
+			return nil, wrap("place order", err)
+		}
+	}
+	err := d.inTx(ctx, func(tx *Tx) error {
+		if !priceFirst {
+			if err := price(tx); err != nil {
+				return err
+			}
+		}
 		// Placed when written.
 		order.CreatedAt, order.UpdatedAt = tx.now, tx.now
 		if err := insertOrder(ctx, tx, order); err != nil {
