@@ -19,9 +19,10 @@ import (
 // carries that one time.
 //
 // A write operation runs in the writer's shared transaction, in a savepoint of its own (see
-// writer.go); on PostgreSQL that transaction is the writer's connection's own (Tx is then nil). Its statements then run under the writer's context, not the one they are given: a
-// shopper who hangs up while their order is written must not interrupt the statements of the
-// other orders in the same commit.
+// writer.go); on PostgreSQL the writer begins and commits that transaction on its connection
+// itself, and the embedded *sql.Tx is nil. Its statements run under the writer's context, not the
+// one they are given: a shopper who hangs up while their order is written must not interrupt the
+// statements of the other orders in the same commit.
 type Tx struct {
 	*sql.Tx
 	now     time.Time
