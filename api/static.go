@@ -152,12 +152,37 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		if name != "/index.html" && !s.isPage(r, name) {
+		if ahead := s.renderedAhead(w, r, name); ahead != nil {
+			a = ahead
+		} else if name != "/index.html" && !s.isPage(r, name) {
 			s.write(w, r, a, http.StatusNotFound)
 			return
 		}
 	}
 	s.write(w, r, a, http.StatusOK)
+}
+
+// languageCookie is the language the storefront shows, as the browser keeps it for the server.
+const languageCookie = "haat_lang"
+
+// renderedAhead is the page at the cleaned path name as the build rendered it ahead
+// (prerendered/<language><name>.html, index for /), in the language of the browser's cookie, English
+// without one; nil for a page the build did not render. It says that the answer varies by cookie.
+func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) *prepared {
+	if name == "/" {
+		name = "/index"
+	}
+	lang := haat.English
+	if c, err := r.Cookie(languageCookie); err == nil {
+		if l, err := haat.ParseLanguage(c.Value); err == nil {
+			lang = l
+		}
+	}
+	a := s.files["/prerendered/"+string(lang)+name+".html"]
+	if a != nil {
+		w.Header().Add("Vary", "Cookie")
+	}
+	return a
 }
 
 // write answers a file, compressed when the client takes brotli or gzip; a 200 answers conditional and

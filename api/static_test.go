@@ -131,3 +131,47 @@ func TestStorefrontPrecompressed(t *testing.T) {
 		t.Errorf("gzipped at start: %q", b)
 	}
 }
+
+// TestStorefrontRenderedAhead: the pages the build rendered ahead are sent for their paths, in
+// the language of the browser's cookie (English without one, or with one the store does not
+// speak); other pages get index.html.
+func TestStorefrontRenderedAhead(t *testing.T) {
+	web := fstest.MapFS{
+		"index.html":                   {Data: []byte("<div id=root></div>")},
+		"prerendered/en/index.html":    {Data: []byte("landing en")},
+		"prerendered/ne/index.html":    {Data: []byte("landing ne")},
+		"prerendered/en/home.html":     {Data: []byte("home en")},
+		"prerendered/ne/home.html":     {Data: []byte("home ne")},
+		"prerendered/ne/home.html.br":  {Data: []byte("home ne, brotli")},
+		"prerendered/en/products.html": {Data: []byte("only English")},
+	}
+	srv := httptest.NewServer((&api.Server{Web: web}).Handler())
+	defer srv.Close()
+	for _, c := range []struct{ path, cookie, accept, want, vary string }{
+		{"/", "", "", "landing en", "Cookie"},
+		{"/", "haat_lang=ne", "", "landing ne", "Cookie"},
+		{"/", "haat_lang=fr", "", "landing en", "Cookie"},
+		{"/", "haat_lang=../en/home", "", "landing en", "Cookie"},
+		{"/home", "haat_lang=en", "", "home en", "Cookie"},
+		{"/home", "haat_lang=ne", "br", "home ne, brotli", "Cookie"},
+		{"/home/", "haat_lang=ne", "", "home ne", "Cookie"},
+		{"/products", "haat_lang=ne", "", "<div id=root></div>", ""},
+		{"/cart", "haat_lang=ne", "", "<div id=root></div>", ""},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+c.path, nil)
+		if c.cookie != "" {
+			req.Header.Set("Cookie", c.cookie)
+		}
+		req.Header.Set("Accept-Encoding", c.accept)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		vary := strings.Join(res.Header.Values("Vary"), ", ")
+		if res.StatusCode != 200 || string(body) != c.want || !strings.Contains(vary, c.vary) || res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s (%s, %q): %d %q, Vary %q, %q", c.path, c.cookie, c.accept, res.StatusCode, body, vary, res.Header.Get("Cache-Control"))
+		}
+	}
+}

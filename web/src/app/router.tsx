@@ -129,6 +129,18 @@ export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntr
   );
 }
 
+const stay = () => {};
+
+/** StaticRouter shows one address and moves nowhere: a page rendered ahead at build time (prerender.tsx). */
+export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
+  const [pathname = '/', search = ''] = location.split('?');
+  return (
+    <Transitioned at={{ pathname, search: withMark(search), hash: '', state: null }} navigate={stay} go={stay}>
+      {children}
+    </Transitioned>
+  );
+}
+
 /** useLocation is the location shown, its whole path even inside a nested <Routes>. */
 export const useLocation = (): Location => useShown().location;
 

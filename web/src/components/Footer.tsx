@@ -2,12 +2,14 @@ import { Link } from '../app/router';
 import { t } from '../i18n';
 import Logo from './Logo';
 import { paths } from '../app/paths';
+import { useHydrated } from '../lib/useHydrated';
 
 const heading = 'mb-3 text-base font-semibold text-slate-900';
 const link = 'inline-flex min-h-11 items-center hover:text-green-700 hover:underline';
 
 /** Footer is the shop's footer: quick links, help links, social links and the copyright line. */
 export default function Footer() {
+  const hydrated = useHydrated();
   return (
     <footer className="mt-24 border-t border-stone-200 bg-green-50/60 px-4 md:px-8">
       <div className="mx-auto flex max-w-7xl flex-col gap-10 py-10 text-slate-600 md:flex-row md:justify-between">
@@ -46,8 +48,8 @@ export default function Footer() {
           </div>
         </div>
       </div>
-      <p className="mx-auto max-w-7xl border-t border-stone-200 py-4 text-center text-sm text-slate-500">
-        {t.footer.copyright(new Date().getFullYear())}
+      <p className="mx-auto min-h-13 max-w-7xl border-t border-stone-200 py-4 text-center text-sm text-slate-500">
+        {hydrated && t.footer.copyright(new Date().getFullYear())}
       </p>
     </footer>
   );

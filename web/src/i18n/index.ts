@@ -26,6 +26,8 @@ const loaders: Record<Language, () => Promise<Messages>> = {
 
 /** storageKey keeps the language chosen in this browser. */
 const storageKey = 'haat.language';
+/** languageCookie tells the server the language chosen, so the pages it sends rendered ahead are in it. */
+const languageCookie = 'haat_lang';
 const listeners = new Set<() => void>();
 
 /** isLanguage says whether s names a language the store speaks. */
@@ -52,11 +54,16 @@ export async function setLanguage(lang: Language): Promise<void> {
   const messages = await loaders[lang]();
   t = messages;
   current = lang;
-  document.documentElement.lang = lang;
-  try {
-    localStorage.setItem(storageKey, lang);
-  } catch {
-    // A browser that keeps nothing still shows the language for this visit.
+  // Rendered ahead at build time (prerender.tsx), there is no page to mark and nothing to keep.
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    // The server sends the pages rendered ahead in this language (api/static.go reads the cookie).
+    document.cookie = `${languageCookie}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    try {
+      localStorage.setItem(storageKey, lang);
+    } catch {
+      // A browser that keeps nothing still shows the language for this visit.
+    }
   }
   listeners.forEach((l) => l());
 }
@@ -67,4 +74,4 @@ function subscribe(onChange: () => void) {
 }
 
 /** useLanguage is the language shown; the component renders again when it changes. */
-export const useLanguage = (): Language => useSyncExternalStore(subscribe, language, () => 'en');
+export const useLanguage = (): Language => useSyncExternalStore(subscribe, language, language);

@@ -4,6 +4,7 @@ import type { Currency, PaymentMethod, TaxRule } from './contract';
 import { rulesOf } from './delivery';
 import { t, useLanguage } from '../i18n';
 import { currencySymbol, formatMinor, formatMoney } from './money';
+import { useAsRenderedAhead } from './useHydrated';
 
 /** configKeys are the query keys of the store's settings. */
 export const configKeys = {
@@ -31,7 +32,7 @@ const defaultTimeZone = 'Asia/Kathmandu';
  * order's own currency: money(o.amount, o.currency).
  */
 export function useStoreConfig() {
-  const { data } = useQuery(storeConfigQuery);
+  const { data } = useAsRenderedAhead(useQuery(storeConfigQuery));
   const lang = useLanguage();
   const currency: Currency = data?.currency ?? 'USD';
   return {
@@ -58,7 +59,7 @@ export const storeSettingsQuery = queryOptions({
  * rule (the spec's flat tax until known), and whether they are known yet.
  */
 export function useDeliveryRules() {
-  const { data, isPending } = useQuery(storeSettingsQuery);
+  const { data, isPending } = useAsRenderedAhead(useQuery(storeSettingsQuery));
   const taxRule: TaxRule = data?.settings.taxRule ?? 'flat';
   return { rules: rulesOf(data?.settings.delivery), delivery: data?.settings.delivery ?? null, taxRule, loading: isPending };
 }

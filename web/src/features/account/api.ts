@@ -8,6 +8,7 @@ import { checkoutKeys } from '../checkout/api';
 import { orderKeys } from '../orders/api';
 import { followAccount } from '../../lib/language';
 import { paths } from '../../app/paths';
+import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 /** accountKeys are the query keys of the shopper's session. */
 export const accountKeys = {
@@ -53,7 +54,7 @@ export const userQuery = queryOptions({
 
 /** useUser is the signed-in shopper (null for a guest) and whether the session check has answered. */
 export function useUser() {
-  const query = useQuery(userQuery);
+  const query = useAsRenderedAhead(useQuery(userQuery));
   return { user: query.data ?? null, checked: !query.isPending, error: query.error };
 }
 

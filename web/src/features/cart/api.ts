@@ -2,6 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '../../lib/contract';
 import { cartCount } from '../../lib/cart';
 import { cartKeys, cartStore } from './store';
+import { useHydrated } from '../../lib/useHydrated';
+
+const noItems: Cart = {};
 
 export { cartKeys };
 
@@ -14,6 +17,7 @@ export function useCartStore() {
 export function useCart() {
   const store = useCartStore();
   const { data } = useQuery({ queryKey: cartKeys.items(), queryFn: () => store.current(), initialData: () => store.current() });
-  const cart: Cart = data;
+  // A page rendered ahead was drawn with an empty cart; this browser's cart shows right after.
+  const cart: Cart = useHydrated() ? data : noItems;
   return { cart, count: cartCount(cart) };
 }

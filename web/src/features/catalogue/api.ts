@@ -6,6 +6,7 @@ import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
 import { useCallback, useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 /** ProductSearch is what a page of products is asked for by: search text, category and page size. */
 export interface ProductSearch {
@@ -88,16 +89,18 @@ function useLoadError(error: Error | null) {
  * loads, the one before stays shown.
  */
 export function useProductSearch(search: ProductSearch, enabled = true) {
-  const query = useInfiniteQuery({
-    enabled,
-    queryKey: catalogueKeys.search(search),
-    queryFn: ({ pageParam }) =>
-      unwrap(api.searchProducts({ q: search.q, category: search.category, limit: search.limit, cursor: pageParam }), t.toast.loadProducts),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor,
-    select: shownPages[useLanguage()],
-    placeholderData: keepPreviousData,
-  });
+  const query = useAsRenderedAhead(
+    useInfiniteQuery({
+      enabled,
+      queryKey: catalogueKeys.search(search),
+      queryFn: ({ pageParam }) =>
+        unwrap(api.searchProducts({ q: search.q, category: search.category, limit: search.limit, cursor: pageParam }), t.toast.loadProducts),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor,
+      select: shownPages[useLanguage()],
+      placeholderData: keepPreviousData,
+    }),
+  );
   useLoadError(query.error);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Seller } from '../../lib/contract';
+import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 /** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
 export const sellerKeys = {
@@ -30,6 +31,6 @@ export const sellerSessionQuery = queryOptions({
 
 /** useSellerSession is whether a seller is signed in, the seller, and whether the check has answered. */
 export function useSellerSession() {
-  const query = useQuery(sellerSessionQuery);
+  const query = useAsRenderedAhead(useQuery(sellerSessionQuery));
   return { isSeller: !!query.data, seller: query.data ?? null, checked: !query.isPending };
 }

@@ -1,0 +1,38 @@
+// The build renders the pages a visit most often starts on to HTML ahead of time (npm run build,
+// scripts/prerender.mjs), in each language, so that a phone shows them before any script has run;
+// main.tsx then takes the page over where it stands (hydrateRoot).
+import { prerender } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StaticRouter } from './app/router';
+import App from './app/App';
+import { AppProvider } from './app/context';
+import { paths } from './app/paths';
+import { setLanguage, type Language } from './i18n';
+
+/** prerenderedPages are the pages rendered ahead: the landing page and the shop's front page. */
+export const prerenderedPages = [paths.landing, paths.home];
+
+/** render is the markup of the page at url in lang, as a guest's first visit shows it before any answer of the API. */
+export async function render(url: string, lang: Language): Promise<string> {
+  await setLanguage(lang);
+  const page = (
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location={url}>
+        <AppProvider>
+          <App />
+        </AppProvider>
+      </StaticRouter>
+    </QueryClientProvider>
+  );
+  // The first render waits for the page's code to load; once loaded, the page renders at once, all
+  // of it in place (a render that streams would move a part holding pictures behind a script).
+  const errors: unknown[] = [];
+  await prerender(page, { onError: (error) => void errors.push(error) });
+  if (errors.length) throw new Error(`${url} (${lang}) failed to render`, { cause: errors[0] });
+  const html = renderToString(page);
+  if (html.includes('<template')) throw new Error(`${url} (${lang}) still waits for something once its code is loaded`);
+  return html;
+}
+
+export { LANGUAGES } from './lib/contract';

@@ -1,0 +1,87 @@
+// The build's own steps: compressed copies of the files, and the pages rendered ahead.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+
+/** compressedCopies writes a brotli (.br) and a gzip (.gz) copy of a file beside it, each only when smaller. */
+function compressedCopies(path: string) {
+  const body = readFileSync(path);
+  if (body.length <= 512) return;
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const gz = gzipSync(body, { level: 9 });
+  if (br.length < body.length) writeFileSync(`${path}.br`, br);
+  if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
+}
+
+/**
+ * precompress writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build worth
+ * compressing, at the highest levels: the server embeds them and answers with the one a browser
+ * takes, so it compresses nothing at start-up or per request.
+ */
+export const precompress = (): Plugin => ({
+  name: 'haat-precompress',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir ?? 'dist/app';
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.(js|css|html|svg|json|webmanifest|txt)$/.test(entry.name)) compressedCopies(join(entry.parentPath, entry.name));
+    }
+  },
+});
+
+/** What src/prerender.tsx gives the build. */
+interface Prerenderer {
+  render: (url: string, lang: string) => Promise<string>;
+  prerenderedPages: string[];
+  LANGUAGES: readonly string[];
+}
+
+/**
+ * prerender renders the pages of src/prerender.tsx to HTML in every language, once the app is
+ * built: dist/app/prerendered/<language><path>.html (index.html for /) is index.html with the
+ * page's markup in its root, which the server sends for that path (api/static.go) and main.tsx
+ * takes over.
+ */
+export const prerender = (): Plugin => {
+  let outDir = 'dist/app';
+  let root = process.cwd();
+  return {
+    name: 'haat-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Built for Node next to the packages it imports, so that they resolve.
+      const ssrDir = join(root, 'node_modules/.haat-prerender');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      const { render, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
+      for (const lang of LANGUAGES) {
+        for (const url of prerenderedPages) {
+          // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
+          const markup = (await render(url, lang)).replace(/^(<link [^>]*>)+/, '');
+          if (/<script|<template/.test(markup)) throw new Error(`${url} (${lang}) rendered with scripts, which the store's content policy refuses`);
+          const page = index
+            .replace('<html lang="en">', `<html lang="${lang}">`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`);
+          const path = join(outDir, 'prerendered', lang, `${url === '/' ? '/index' : url}.html`);
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, page);
+          compressedCopies(path);
+        }
+      }
+    },
+  };
+};
