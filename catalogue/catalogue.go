@@ -81,6 +81,25 @@ func Products(currency string) ([]haat.Product, error) {
 	return products, nil
 }
 
+// Many returns n products made from the demo catalogue priced in currency, for measuring and
+// testing a large shop: the demo products in turn, each named apart after the first round
+// ("Aalu 2", "Aalu 3", …), in the demo catalogue's order.
+func Many(currency string, n int) ([]haat.Product, error) {
+	demo, err := Products(currency)
+	if err != nil {
+		return nil, err
+	}
+	products := make([]haat.Product, n)
+	for i := range products {
+		p := demo[i%len(demo)]
+		if i >= len(demo) {
+			p.Name = fmt.Sprintf("%s %d", p.Name, i/len(demo)+1)
+		}
+		products[i] = p
+	}
+	return products, nil
+}
+
 // Items is Products with each product's image slug and emoji.
 func Items(currency string) ([]Item, error) {
 	entries, err := load()

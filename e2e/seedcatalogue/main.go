@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 
-	"haat"
 	"haat/catalogue"
 	"haat/sqlstore"
 )
@@ -37,17 +36,9 @@ func seed(dir string, n int, currency string) error {
 		return err
 	}
 	defer db.Close()
-	demo, err := catalogue.Products(currency)
+	products, err := catalogue.Many(currency, n)
 	if err != nil {
 		return err
-	}
-	products := make([]haat.Product, n)
-	for i := range products {
-		p := demo[i%len(demo)]
-		if i >= len(demo) {
-			p.Name = fmt.Sprintf("%s %d", p.Name, i/len(demo)+1)
-		}
-		products[i] = p
 	}
 	seeded, err := db.SeedCatalogue(ctx, products)
 	if err != nil {

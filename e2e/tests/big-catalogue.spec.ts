@@ -1,10 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seller } from '../playwright.config';
-import { freePort } from './helpers';
+import { spawnSync } from 'node:child_process';
+import { startOwnStore, type OwnStore } from './helpers';
 
 // A shop of 10,000 products: a phone's first load of /home and /products downloads the pages of
 // products it shows, not the catalogue. Its own store (a second bin/haat on a free port, on a data
@@ -14,42 +10,19 @@ const size = 10_000;
 const KB = 1000;
 const budget = 300 * KB;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let store: OwnStore | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'haat-big-'));
-  const seeded = spawnSync('go', ['run', './e2e/seedcatalogue', '-dir', dataDir, '-n', String(size)], { cwd: '..', encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seeding ${size} products failed: ${seeded.stderr || seeded.error?.message}`);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('../bin/haat', ['serve'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      HAAT_ADDR: `127.0.0.1:${port}`,
-      HAAT_DATA_DIR: dataDir,
-      HAAT_SELLER_EMAIL: seller.email,
-      HAAT_SELLER_PASSWORD: seller.password,
-    },
+  store = await startOwnStore('big', {}, (dataDir) => {
+    const seeded = spawnSync('go', ['run', './e2e/seedcatalogue', '-dir', dataDir, '-n', String(size)], { cwd: '..', encoding: 'utf8' });
+    if (seeded.status !== 0) throw new Error(`seeding ${size} products failed: ${seeded.stderr || seeded.error?.message}`);
   });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 100) throw new Error('the store of many products did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  base = store.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => store?.stop());
 
 interface Loaded {
   url: string;

@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seller } from '../playwright.config';
 
 export interface Product {
@@ -71,4 +75,41 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** OwnStore is a store of a test's own: a second bin/haat on a free port, on a fresh data folder. */
+export interface OwnStore {
+  base: string;
+  stop: () => void;
+}
+
+/**
+ * startOwnStore starts bin/haat serve with the shared seller and env added, on a fresh data folder
+ * that prepare may fill first, and waits until it answers; stop ends it and removes the folder.
+ */
+export async function startOwnStore(name: string, env: Record<string, string>, prepare?: (dataDir: string) => void): Promise<OwnStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), `haat-${name}-`));
+  prepare?.(dataDir);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('../bin/haat', ['serve'], {
+    stdio: 'ignore',
+    env: { ...process.env, HAAT_ADDR: `127.0.0.1:${port}`, HAAT_DATA_DIR: dataDir, HAAT_SELLER_EMAIL: seller.email, HAAT_SELLER_PASSWORD: seller.password, ...env },
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    if (i > 100) {
+      stop();
+      throw new Error(`the ${name} store did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

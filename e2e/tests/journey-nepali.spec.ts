@@ -1,10 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seller } from '../playwright.config';
-import { freePort } from './helpers';
+import { startOwnStore, type OwnStore } from './helpers';
 
 // A shopper's whole first order on a 360 px phone, in Nepali, from a store that sells in rupees as
 // the store in Nepal does: its own server (HAAT_CURRENCY=NPR, a fresh data folder), which starts with
@@ -13,42 +11,17 @@ import { freePort } from './helpers';
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const shots = process.env.HAAT_JOURNEY_SHOTS ?? '/tmp/journey';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let store: OwnStore | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'haat-journey-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('../bin/haat', ['serve'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      HAAT_ADDR: `127.0.0.1:${port}`,
-      HAAT_DATA_DIR: dataDir,
-      HAAT_CURRENCY: 'NPR',
-      HAAT_SELLER_EMAIL: seller.email,
-      HAAT_SELLER_PASSWORD: seller.password,
-    },
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 100) throw new Error('the rupee store did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  store = await startOwnStore('journey', { HAAT_CURRENCY: 'NPR' });
+  base = store.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => store?.stop());
 
 /** devanagari turns Devanagari digits into ASCII ones. */
 const ascii = (s: string) => s.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966));

@@ -31,7 +31,6 @@ import (
 	"syscall"
 	"time"
 
-	"haat"
 	"haat/catalogue"
 	"haat/sqlstore"
 )
@@ -310,17 +309,9 @@ func newStore(o options, dialect string, n int) (*store, error) {
 		return nil, err
 	}
 	defer db.Close()
-	demo, err := catalogue.Products("USD")
+	products, err := catalogue.Many("USD", n)
 	if err != nil {
 		return nil, err
-	}
-	products := make([]haat.Product, n)
-	for i := range products {
-		p := demo[i%len(demo)]
-		if i >= len(demo) {
-			p.Name = fmt.Sprintf("%s %d", p.Name, i/len(demo)+1)
-		}
-		products[i] = p
 	}
 	if _, err := db.SeedCatalogue(ctx, products); err != nil {
 		return nil, err
