@@ -22,18 +22,7 @@ func TestStorefrontFiles(t *testing.T) {
 	}
 	srv := httptest.NewServer((&api.Server{Web: web}).Handler())
 	defer srv.Close()
-	get := func(path string, header ...string) *http.Response {
-		req, _ := http.NewRequest("GET", srv.URL+path, nil)
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		res, err := http.DefaultTransport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { res.Body.Close() })
-		return res
-	}
+	get := func(path string, header ...string) *http.Response { return rawGet(t, srv.URL+path, header...) }
 	for _, path := range []string{"/", "/home", "/products/fruits/01ABC", "/seller/orders", "/products/FRUITS", "/cart/", "/my-orders"} {
 		res := get(path)
 		body, _ := io.ReadAll(res.Body)
@@ -103,26 +92,14 @@ func TestStorefrontPrecompressed(t *testing.T) {
 		{"/assets/index-abc123.js", "", "", script},
 		{"/assets/index-abc123.js.br", "br", "", "404 page not found\n"},
 	} {
-		req, _ := http.NewRequest("GET", srv.URL+c.path, nil)
-		req.Header.Set("Accept-Encoding", c.accept)
-		res, err := http.DefaultTransport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := rawGet(t, srv.URL+c.path, "Accept-Encoding", c.accept)
 		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
 		if res.Header.Get("Content-Encoding") != c.coding || string(body) != c.body {
 			t.Errorf("%s (%q): %d %q %q", c.path, c.accept, res.StatusCode, res.Header.Get("Content-Encoding"), body)
 		}
 	}
 	// A file the build did not compress is gzipped at start, as before.
-	req, _ := http.NewRequest("GET", srv.URL+"/assets/other-def456.js", nil)
-	req.Header.Set("Accept-Encoding", "gzip")
-	res, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res := rawGet(t, srv.URL+"/assets/other-def456.js", "Accept-Encoding", "gzip")
 	zr, err := gzip.NewReader(res.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -158,20 +135,28 @@ func TestStorefrontRenderedAhead(t *testing.T) {
 		{"/products", "haat_lang=ne", "", "<div id=root></div>", ""},
 		{"/cart", "haat_lang=ne", "", "<div id=root></div>", ""},
 	} {
-		req, _ := http.NewRequest("GET", srv.URL+c.path, nil)
-		if c.cookie != "" {
-			req.Header.Set("Cookie", c.cookie)
-		}
-		req.Header.Set("Accept-Encoding", c.accept)
-		res, err := http.DefaultTransport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := rawGet(t, srv.URL+c.path, "Cookie", c.cookie, "Accept-Encoding", c.accept)
 		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
 		vary := strings.Join(res.Header.Values("Vary"), ", ")
 		if res.StatusCode != 200 || string(body) != c.want || !strings.Contains(vary, c.vary) || res.Header.Get("Cache-Control") != "no-cache" {
 			t.Errorf("GET %s (%s, %q): %d %q, Vary %q, %q", c.path, c.cookie, c.accept, res.StatusCode, body, vary, res.Header.Get("Cache-Control"))
 		}
 	}
+}
+
+// rawGet asks for url with the header's name-value pairs as they are (an empty Accept-Encoding
+// asks for no coding), as a browser would, without the client undoing a compression; the body is
+// closed when the test ends.
+func rawGet(t *testing.T, url string, header ...string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
 }

@@ -240,17 +240,7 @@ func TestGroupCommitSentStatements(t *testing.T) {
 				}
 			}
 		}
-		var got []int
-		rows, err := db.SQL().QueryContext(ctx, `SELECT n FROM gc_sent ORDER BY n`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var n int
-			rows.Scan(&n)
-			got = append(got, n)
-		}
+		got := storedNumbers(t, db, "gc_sent")
 		if want := []int{1, 3, 6, 8}; !slices.Equal(got, want) {
 			t.Errorf("stored %v, want %v", got, want)
 		}
@@ -310,19 +300,31 @@ func TestGroupCommitDeadlockRetry(t *testing.T) {
 		if want := map[int]int{0: 1, 1: 2, 2: 3, 3: 1}; !maps.Equal(runs, want) {
 			t.Errorf("runs %v, want %v", runs, want)
 		}
-		var got []int
-		rows, err := db.SQL().QueryContext(ctx, `SELECT n FROM gc_retry ORDER BY n`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var n int
-			rows.Scan(&n)
-			got = append(got, n)
-		}
+		got := storedNumbers(t, db, "gc_retry")
 		if want := []int{0, 1, 3}; !slices.Equal(got, want) {
 			t.Errorf("stored %v, want %v", got, want)
 		}
 	})
+}
+
+// storedNumbers reads the column n of a test's table, in order.
+func storedNumbers(t *testing.T, db *sqlstore.DB, table string) []int {
+	t.Helper()
+	rows, err := db.SQL().QueryContext(context.Background(), `SELECT n FROM `+table+` ORDER BY n`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []int
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, n)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
