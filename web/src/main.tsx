@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './app/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -28,6 +28,9 @@ const app = (
 // is drawn anew.
 const root = document.getElementById('root')!;
 void setLanguage(storedLanguage()).finally(() => {
-  if (root.dataset.prerendered === language()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Both render as a transition: in slices, so that a tap on the page is not kept waiting.
+  startTransition(() => {
+    if (root.dataset.prerendered === language()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });

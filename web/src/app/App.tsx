@@ -36,9 +36,13 @@ const isPhone = () => window.matchMedia(phoneQuery).matches;
 const phoneToasts = { top: 8, left: 8, right: 112 };
 const wideToasts = { top: 16, left: 16, right: 16 };
 
-export default function App() {
+/**
+ * Toasts shows the toasts where they fit the screen, never piling up: on a phone only the newest
+ * shows, elsewhere at most three. It is a component of its own so that learning the screen is a
+ * phone's (right after a page rendered ahead is taken over) draws the toasts again, not the page.
+ */
+function Toasts() {
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
-  // Toasts never pile up: on a phone only the newest shows, elsewhere at most three.
   const { toasts } = useToasterStore();
   const limit = phone ? 1 : 3;
   useEffect(() => {
@@ -47,6 +51,17 @@ export default function App() {
       .slice(limit)
       .forEach((x) => toast.dismiss(x.id));
   }, [toasts, limit]);
+  return (
+    <Toaster
+      position={phone ? 'top-left' : 'top-center'}
+      containerClassName="print:hidden"
+      containerStyle={phone ? phoneToasts : wideToasts}
+      toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
+    />
+  );
+}
+
+export default function App() {
   const { pathname } = useLocation();
   const { showLogin } = useApp();
   const sellerPath = inSellerArea(pathname);
@@ -61,12 +76,7 @@ export default function App() {
         {t.skipToContent}
       </a>
       {showNavbar && <Navbar />}
-      <Toaster
-        position={phone ? 'top-left' : 'top-center'}
-        containerClassName="print:hidden"
-        containerStyle={phone ? phoneToasts : wideToasts}
-        toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
-      />
+      <Toasts />
       <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
       {/* At least a screen high: while a page's code is on its way, the footer stays below the
           first screen instead of showing there and being pushed away (a layout shift). */}

@@ -4,7 +4,7 @@ import { MAX_FIND, type Category, type Product, type ProductSearchResponse } fro
 import { t, useLanguage, type Language } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
@@ -86,7 +86,9 @@ function useLoadError(error: Error | null) {
 /**
  * useProductSearch pages through the products in stock that the search selects, newest first, in
  * the language shown: a page at a time, the next one on fetchNextPage. While another search
- * loads, the one before stays shown.
+ * loads, the one before stays shown. Products that arrive show in a render of their own, drawn in
+ * slices (useDeferredValue), not in the one their arrival sets off: a phone stays responsive
+ * while a list of cards is drawn.
  */
 export function useProductSearch(search: ProductSearch, enabled = true) {
   const query = useAsRenderedAhead(
@@ -106,9 +108,10 @@ export function useProductSearch(search: ProductSearch, enabled = true) {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const products = useDeferredValue(query.data);
   return {
-    products: query.data ?? noProducts,
-    loading: query.isPending,
+    products: products ?? noProducts,
+    loading: query.isPending || (products === undefined && query.data !== undefined),
     error: query.error,
     more: hasNextPage,
     loadingMore: isFetchingNextPage,
