@@ -336,9 +336,17 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		s.RequestLog.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", sw.status),
-			slog.Int("bytes", sw.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", clientIP(r, s.ClientIPHeader)))
+		// The record is handed to the handler as it is: through Logger.LogAttrs each line would
+		// also look up its caller in the stack, a tenth of the work of a cached answer.
+		h := s.RequestLog.Handler()
+		if !h.Enabled(r.Context(), slog.LevelInfo) {
+			return
+		}
+		end := time.Now()
+		rec := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+		rec.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", sw.status),
+			slog.Int("bytes", sw.bytes), slog.Duration("duration", end.Sub(start)), slog.String("remote", clientIP(r, s.ClientIPHeader)))
+		h.Handle(r.Context(), rec)
 	})
 }
 
