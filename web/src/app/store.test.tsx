@@ -54,8 +54,22 @@ describe('navigation bar', () => {
     renderStore('/contact');
     await userEvent.type(screen.getByPlaceholderText('Search products...'), 'NOODLES');
     await waitFor(() => expect(location()).toHaveTextContent('/products'));
-    expect(await screen.findByRole('link', { name: 'Wai Wai Noodles' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Jumla Red Rice' })).not.toBeInTheDocument();
+    // The search is asked once the typing pauses: then only the match is listed.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Jumla Red Rice' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Wai Wai Noodles' })).toBeInTheDocument();
+  });
+
+  it('asks the server when the typing pauses, not once per letter', async () => {
+    const calls = serveApi({
+      ...catalogue([rice, { ...rice, _id: 'noodles', name: 'Wai Wai Noodles', category: 'Instant' }]),
+    });
+    renderStore('/products');
+    expect(await screen.findByRole('link', { name: 'Jumla Red Rice' })).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Search products...'), 'NOODLES');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Jumla Red Rice' })).not.toBeInTheDocument());
+    const searched = calls.map((c) => new URLSearchParams(c.key.split('?')[1] ?? '').get('q')).filter(Boolean);
+    expect(searched.at(-1)).toBe('NOODLES');
+    expect(searched.length).toBeLessThan('NOODLES'.length);
   });
 
   it('is hidden on the landing page and the seller area, and the footer on the seller area', async () => {

@@ -3,11 +3,18 @@ import { ProductList } from './ProductCard';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { useProductSearch } from './api';
+import { useDebounced } from '../../lib/useDebounced';
 
-/** Products lists the products in stock a page at a time, filtered by the navigation bar's search. */
+/** searchPause is how long the typing must pause before the search is asked. */
+const searchPause = 250;
+
+/**
+ * Products lists the products in stock a page at a time, filtered by the navigation bar's search
+ * once the typing pauses; until then the list before stays.
+ */
 export default function Products() {
   const { search } = useApp();
-  const q = search.trim();
+  const q = useDebounced(search.trim(), searchPause);
   const { products, loading, more, loadingMore, loadMore } = useProductSearch({ q });
   useTitle(q ? t.titles.search(q) : t.titles.products);
   return (
