@@ -42,7 +42,7 @@ export default function Navbar() {
       <span className="sr-only">{t.alerts.badge(back.length)}</span>
     </span>
   );
-  const { count } = useCart();
+  const { count, counted } = useCart();
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -109,12 +109,15 @@ export default function Navbar() {
             type="button"
             onClick={() => void navigate(paths.cart)}
             className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-green-50"
-            aria-label={t.nav.cart(count)}
+            aria-label={counted ? t.nav.cart(count) : t.nav.cartUncounted}
           >
             <CartIcon className="text-green-800" />
-            <span className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-semibold leading-5 text-white" aria-hidden="true">
-              {count}
-            </span>
+            {/* A page rendered ahead shows no number: the build cannot know what this browser's cart holds. */}
+            {counted && (
+              <span className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-semibold leading-5 text-white" aria-hidden="true">
+                {count}
+              </span>
+            )}
           </button>
           {!user ? (
             <button type="button" onClick={() => setShowLogin(true)} className="hidden min-h-11 rounded-full bg-green-700 px-7 font-medium text-white hover:bg-green-800 md:block">

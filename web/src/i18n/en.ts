@@ -61,6 +61,8 @@ export const en = {
     searchLabel: 'Search products',
     /** cart names the cart button with the number of items in it. */
     cart: (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
+    /** cartUncounted names the cart button before this browser's cart is read (a page rendered ahead, being taken over). */
+    cartUncounted: 'Cart',
     login: 'Login',
     myOrders: 'My Orders',
     sellProducts: 'Sell Products',

@@ -84,6 +84,7 @@ export const ne: Messages = {
     searchPlaceholder: 'उत्पादन खोज्नुहोस्...',
     searchLabel: 'उत्पादन खोज्नुहोस्',
     cart: (count) => `कार्ट, ${num(count)} वटा सामान`,
+    cartUncounted: 'कार्ट',
     login: 'लगइन',
     myOrders: 'मेरा अर्डरहरू',
     sellProducts: 'सामान बेच्नुहोस्',

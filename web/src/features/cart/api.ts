@@ -13,11 +13,15 @@ export function useCartStore() {
   return cartStore(useQueryClient());
 }
 
-/** useCart is the cart as this tab shows it, and how many items it holds. */
+/**
+ * useCart is the cart as this tab shows it, and how many items it holds. A page rendered ahead was
+ * drawn before any cart was read: while it is taken over, the cart is empty and not counted
+ * (counted false, so that no number is shown for it); this browser's cart shows right after.
+ */
 export function useCart() {
   const store = useCartStore();
   const { data } = useQuery({ queryKey: cartKeys.items(), queryFn: () => store.current(), initialData: () => store.current() });
-  // A page rendered ahead was drawn with an empty cart; this browser's cart shows right after.
-  const cart: Cart = useHydrated() ? data : noItems;
-  return { cart, count: cartCount(cart) };
+  const counted = useHydrated();
+  const cart: Cart = counted ? data : noItems;
+  return { cart, count: cartCount(cart), counted };
 }
