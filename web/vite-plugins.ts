@@ -2,7 +2,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -54,42 +53,6 @@ export const inlineStyles = (): Plugin => ({
   },
 });
 
-/**
- * boot runs in the browser, in a page rendered ahead: it asks for the page's code once the page
- * has been drawn, so that on a slow line the page and its pictures come first and the code after
- * (a page rendered ahead works before its code: its links are links). A page in a background tab
- * draws nothing until shown, so there the code is asked for at once.
- */
-function boot() {
-  const { entry = '', preload = '' } = (document.currentScript as HTMLScriptElement).dataset;
-  const load = () => {
-    for (const href of preload.split(' ').filter(Boolean)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      link.href = href;
-      document.head.append(link);
-    }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = 'anonymous';
-    script.src = entry;
-    document.head.append(script);
-  };
-  if (document.visibilityState === 'hidden') load();
-  else requestAnimationFrame(() => setTimeout(load));
-}
-
-/** codeAfterPaint is index.html with its module script and preloads replaced by the boot script at bootPath, which loads them once the page is drawn. */
-function codeAfterPaint(html: string, bootPath: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) throw new Error('index.html has no module script to load after the first paint');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  let page = html.replace(entry[0], `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${preloads.map((m) => m[1]).join(' ')}"></script>`);
-  for (const m of preloads) page = page.replace(m[0], '');
-  return page;
-}
-
 /** What src/prerender.tsx gives the build. */
 interface Prerenderer {
   render: (url: string, lang: string) => Promise<string>;
@@ -101,7 +64,7 @@ interface Prerenderer {
  * prerender renders the pages of src/prerender.tsx to HTML in every language, once the app is
  * built: dist/app/prerendered/<language><path>.html (index.html for /) is index.html with the
  * page's markup in its root, which the server sends for that path (api/static.go) and main.tsx
- * takes over. Its code is asked for once it has been drawn (boot).
+ * takes over.
  */
 export const prerender = (): Plugin => {
   let outDir = 'dist/app';
@@ -126,16 +89,12 @@ export const prerender = (): Plugin => {
       const { render, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
-      const bootSource = `(${boot.toString()})();\n`;
-      const bootPath = `/assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 8)}.js`;
-      writeFileSync(join(outDir, bootPath), bootSource);
-      const shell = codeAfterPaint(index, bootPath);
       for (const lang of LANGUAGES) {
         for (const url of prerenderedPages) {
           // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
           const markup = (await render(url, lang)).replace(/^(<link [^>]*>)+/, '');
           if (/<script|<template/.test(markup)) throw new Error(`${url} (${lang}) rendered with scripts, which the store's content policy refuses`);
-          const page = shell
+          const page = index
             .replace('<html lang="en">', `<html lang="${lang}">`)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`);
           const path = join(outDir, 'prerendered', lang, `${url === '/' ? '/index' : url}.html`);
