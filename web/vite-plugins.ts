@@ -53,9 +53,12 @@ export const inlineStyles = (): Plugin => ({
   },
 });
 
+/** escapeHTML writes text so that HTML reads it as text. */
+const escapeHTML = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** What src/prerender.tsx gives the build. */
 interface Prerenderer {
-  render: (url: string, lang: string) => Promise<string>;
+  render: (url: string, lang: string) => Promise<{ markup: string; title: string }>;
   prerenderedPages: string[];
   LANGUAGES: readonly string[];
 }
@@ -92,10 +95,12 @@ export const prerender = (): Plugin => {
       for (const lang of LANGUAGES) {
         for (const url of prerenderedPages) {
           // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
-          const markup = (await render(url, lang)).replace(/^(<link [^>]*>)+/, '');
+          const rendered = await render(url, lang);
+          const markup = rendered.markup.replace(/^(<link [^>]*>)+/, '');
           if (/<script|<template/.test(markup)) throw new Error(`${url} (${lang}) rendered with scripts, which the store's content policy refuses`);
           const page = index
             .replace('<html lang="en">', `<html lang="${lang}">`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHTML(rendered.title)}</title>`)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`);
           const path = join(outDir, 'prerendered', lang, `${url === '/' ? '/index' : url}.html`);
           mkdirSync(dirname(path), { recursive: true });

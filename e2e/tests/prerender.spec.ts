@@ -14,6 +14,7 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/home');
 
     await page.goto('/home');
+    await expect(page).toHaveTitle('Home · Haat');
     await expect(page.getByRole('heading', { level: 1, name: 'Fresh groceries, delivered within 30 minutes' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/products');
@@ -25,6 +26,7 @@ test.describe('without scripts', () => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
     await expect(page.getByRole('heading', { level: 1, name: 'ताजा किराना, ३० मिनेटभित्र डेलिभरी' })).toBeVisible();
+    await expect(page).toHaveTitle('गृहपृष्ठ · हाट');
   });
 });
 

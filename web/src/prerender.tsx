@@ -9,12 +9,16 @@ import App from './app/App';
 import { AppProvider } from './app/context';
 import { paths } from './app/paths';
 import { setLanguage, type Language } from './i18n';
+import { takeRenderedTitle } from './lib/useTitle';
 
 /** prerenderedPages are the pages rendered ahead: the landing page and the shop's front page. */
 export const prerenderedPages = [paths.landing, paths.home];
 
-/** render is the markup of the page at url in lang, as a guest's first visit shows it before any answer of the API. */
-export async function render(url: string, lang: Language): Promise<string> {
+/**
+ * render is the markup of the page at url in lang, as a guest's first visit shows it before any
+ * answer of the API, and the page's title in that language.
+ */
+export async function render(url: string, lang: Language): Promise<{ markup: string; title: string }> {
   await setLanguage(lang);
   const page = (
     <QueryClientProvider client={new QueryClient()}>
@@ -30,9 +34,12 @@ export async function render(url: string, lang: Language): Promise<string> {
   const errors: unknown[] = [];
   await prerender(page, { onError: (error) => void errors.push(error) });
   if (errors.length) throw new Error(`${url} (${lang}) failed to render`, { cause: errors[0] });
+  takeRenderedTitle();
   const html = renderToString(page);
   if (html.includes('<template')) throw new Error(`${url} (${lang}) still waits for something once its code is loaded`);
-  return html;
+  const title = takeRenderedTitle();
+  if (!title) throw new Error(`${url} (${lang}) names no title (useTitle)`);
+  return { markup: html, title };
 }
 
 export { LANGUAGES } from './lib/contract';

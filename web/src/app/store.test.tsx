@@ -65,11 +65,11 @@ describe('navigation bar', () => {
     });
     renderStore('/products');
     expect(await screen.findByRole('link', { name: 'Jumla Red Rice' })).toBeInTheDocument();
-    await userEvent.type(screen.getByPlaceholderText('Search products...'), 'NOODLES');
+    // Typed without a pause between the letters, however slow the machine running the test.
+    await userEvent.setup({ delay: null }).type(screen.getByPlaceholderText('Search products...'), 'NOODLES');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Jumla Red Rice' })).not.toBeInTheDocument());
     const searched = calls.map((c) => new URLSearchParams(c.key.split('?')[1] ?? '').get('q')).filter(Boolean);
-    expect(searched.at(-1)).toBe('NOODLES');
-    expect(searched.length).toBeLessThan('NOODLES'.length);
+    expect(searched).toEqual(['NOODLES']);
   });
 
   it('is hidden on the landing page and the seller area, and the footer on the seller area', async () => {

@@ -1,10 +1,29 @@
 import { useEffect } from 'react';
 import { t } from '../i18n';
 
+/** pageTitle is the title of a page as the tab shows it: "Cart · Haat"; an empty page gives the store's own title. */
+const pageTitle = (page: string) => (page ? `${page} · ${t.brand}` : `${t.brand} · ${t.tagline}`);
+
+// renderedTitle is the title the page rendered at build time asked for, as no effect runs there.
+let renderedTitle = '';
+
+/** rendered notes the title of the page being rendered at build time (no document there). */
+function rendered(title: string) {
+  renderedTitle = title;
+}
+
+/** takeRenderedTitle is the title the page rendered at build time asked for (prerender.tsx writes it into the page), and forgets it. */
+export function takeRenderedTitle(): string {
+  const title = renderedTitle;
+  renderedTitle = '';
+  return title;
+}
+
 /** useTitle names the page in the browser's tab and history: "Cart · Haat"; an empty page gives the store's own title. */
 export function useTitle(page: string) {
+  if (typeof document === 'undefined') rendered(pageTitle(page));
   useEffect(() => {
-    document.title = page ? `${page} · ${t.brand}` : `${t.brand} · ${t.tagline}`;
+    document.title = pageTitle(page);
   }, [page]);
 }
 
