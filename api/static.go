@@ -169,6 +169,9 @@ const languageCookie = "haat_lang"
 // (prerendered/<language><name>.html, index for /), in the language of the browser's cookie, English
 // without one; nil for a page the build did not render. It says that the answer varies by cookie.
 func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) *prepared {
+	if !pages[name] {
+		return nil // /index, say, is no page, though the landing page's file is named so
+	}
 	if name == "/" {
 		name = "/index"
 	}

@@ -142,6 +142,11 @@ func TestStorefrontRenderedAhead(t *testing.T) {
 			t.Errorf("GET %s (%s, %q): %d %q, Vary %q, %q", c.path, c.cookie, c.accept, res.StatusCode, body, vary, res.Header.Get("Cache-Control"))
 		}
 	}
+	// The landing page's file is named index, but /index is no page.
+	res := rawGet(t, srv.URL+"/index")
+	if body, _ := io.ReadAll(res.Body); res.StatusCode != 404 || string(body) != "<div id=root></div>" {
+		t.Errorf("GET /index: %d %q", res.StatusCode, body)
+	}
 }
 
 // rawGet asks for url with the header's name-value pairs as they are (an empty Accept-Encoding

@@ -242,13 +242,14 @@ func raiseCartVersion(ctx context.Context, tx *Tx, userID string, ifVersion *int
 	return 0, &haat.CartConflict{Cart: stored.CartItems, Version: stored.CartVersion}
 }
 
-// replaceCart stores cart as a shopper's cart.
+// replaceCart stores cart as a shopper's cart. No statement's outcome is read: on the writer they
+// go with the operation's other writes (Tx.send).
 func replaceCart(ctx context.Context, tx *Tx, userID string, cart haat.Cart) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+	if err := tx.send(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
 		return err
 	}
 	for id, q := range cart {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)`,
+		if err := tx.send(ctx, `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)`,
 			userID, id, q); err != nil {
 			return err
 		}
@@ -258,9 +259,8 @@ func replaceCart(ctx context.Context, tx *Tx, userID string, cart haat.Cart) err
 
 // emptyCart empties a shopper's cart inside tx (an order took its items) and raises its version,
 // so that a tab or device still holding the old cart merges instead of bringing the items back.
-// Neither statement's outcome is read: they go with the order's other writes (Tx.send).
 func emptyCart(ctx context.Context, tx *Tx, userID string) error {
-	if err := tx.send(ctx, `DELETE FROM cart_items WHERE user_id = $1`, userID); err != nil {
+	if err := replaceCart(ctx, tx, userID, nil); err != nil {
 		return err
 	}
 	return tx.send(ctx, `UPDATE users SET cart_version = cart_version + 1 WHERE id = $1`, userID)

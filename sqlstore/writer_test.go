@@ -158,17 +158,7 @@ func TestGroupCommitFailures(t *testing.T) {
 				}
 			}
 		}
-		rows, err := db.SQL().QueryContext(ctx, `SELECT n FROM gc_test ORDER BY n`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var got []int
-		for rows.Next() {
-			var n int
-			rows.Scan(&n)
-			got = append(got, n)
-		}
+		got := storedNumbers(t, db, "gc_test")
 		if want := []int{0, 1, 2, 4, 6, 8, 9}; !slices.Equal(got, want) {
 			t.Errorf("stored %v, want %v", got, want)
 		}

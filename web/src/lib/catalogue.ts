@@ -65,7 +65,7 @@ export function photo(url: string | undefined, sizes: string): Photo {
   if (!m) return { src: url };
   const [, base, ext] = m;
   const widths = [...PHOTO_SIZES].sort((a, b) => a - b).map((n) => `${base}-${n}.${ext} ${n}w`);
-  return { src: `${base}-400.${ext}`, srcSet: [...widths, `${url} ${PHOTO_FULL_SIZE}w`].join(', '), sizes };
+  return { src: thumbnail(url), srcSet: [...widths, `${url} ${PHOTO_FULL_SIZE}w`].join(', '), sizes };
 }
 
 /** coverPhoto is photo of a product's first photo. */
