@@ -7,6 +7,7 @@ import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
 import { inSellerArea, paths, routes } from './paths';
+import { overLimit } from './toastLimit';
 
 // Each page is its own chunk: the landing and home pages load nothing they don't show.
 const Landing = lazy(() => import('../features/catalogue/Landing'));
@@ -38,18 +39,15 @@ const wideToasts = { top: 16, left: 16, right: 16 };
 
 /**
  * Toasts shows the toasts where they fit the screen, never piling up: on a phone only the newest
- * shows, elsewhere at most three. It is a component of its own so that learning the screen is a
- * phone's (right after a page rendered ahead is taken over) draws the toasts again, not the page.
+ * shows, elsewhere at most three (overLimit). It is a component of its own so that learning the
+ * screen is a phone's (right after a page rendered ahead is taken over) draws the toasts again, not the page.
  */
 function Toasts() {
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const { toasts } = useToasterStore();
   const limit = phone ? 1 : 3;
   useEffect(() => {
-    toasts
-      .filter((x) => x.visible)
-      .slice(limit)
-      .forEach((x) => toast.dismiss(x.id));
+    overLimit(toasts, limit).forEach((id) => toast.dismiss(id));
   }, [toasts, limit]);
   return (
     <Toaster

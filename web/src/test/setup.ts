@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 
 // A loaded machine (CI beside a build) renders slower than a laptop: wait up to 5 s for what a test expects.
 configure({ asyncUtilTimeout: 5000 });
 
+// Toasts live in one store for the whole file: each test starts with none of the last one's.
 afterEach(() => {
   cleanup();
+  act(() => toast.remove());
   localStorage.clear();
 });
 
