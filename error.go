@@ -10,15 +10,16 @@ import (
 
 // Error codes say what kind of failure an error is; the HTTP layer maps them to status codes.
 const (
-	EINVALID      = "invalid"      // bad input; the message is shown as is
-	EUNAUTHORIZED = "unauthorized" // no valid session
-	EFORBIDDEN    = "forbidden"    // a session of the wrong role
-	ENOTFOUND     = "not_found"    // unknown id
-	ECONFLICT     = "conflict"     // e.g. an email already registered
-	ETOOMANY      = "too_many"     // rate limited
-	ETOOLARGE     = "too_large"    // a request body over its size limit
-	EUNAVAILABLE  = "unavailable"  // a service the store depends on (a payment provider) is not answering
-	EINTERNAL     = "internal"     // anything else; never shown in detail
+	EINVALID       = "invalid"       // bad input; the message is shown as is
+	EUNAUTHORIZED  = "unauthorized"  // no valid session
+	EFORBIDDEN     = "forbidden"     // a session of the wrong role
+	ENOTFOUND      = "not_found"     // unknown id
+	ECONFLICT      = "conflict"      // e.g. an email already registered
+	EUNPROCESSABLE = "unprocessable" // well-formed, but not to be done (a request key sent with another request)
+	ETOOMANY       = "too_many"      // rate limited
+	ETOOLARGE      = "too_large"     // a request body over its size limit
+	EUNAVAILABLE   = "unavailable"   // a service the store depends on (a payment provider) is not answering
+	EINTERNAL      = "internal"      // anything else; never shown in detail
 )
 
 // Error is an application error whose Message is safe to show to a shopper or seller.

@@ -63,6 +63,9 @@ type NewOrder struct {
 	// SlotID is the delivery slot chosen (Slot.ID): required while the seller offers slots,
 	// ignored otherwise.
 	SlotID string
+	// Key is the request key the order was asked with, if any (see RequestKey): the store keeps it
+	// with the order, and places nothing for a key used before.
+	Key *RequestKey
 }
 
 // OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid.
@@ -227,6 +230,11 @@ func (v ValidOrder) NewOrder() NewOrder { return v.order }
 // an address, a known payment type, and 1 to MaxCartLines lines of distinct products, each with a
 // quantity ValidateQuantity accepts.
 func (o NewOrder) Validate() (ValidOrder, error) {
+	if o.Key != nil {
+		if err := o.Key.Validate(); err != nil {
+			return ValidOrder{}, err
+		}
+	}
 	if o.AddressID == "" {
 		return ValidOrder{}, Errorf(EINVALID, "Please Select An Address")
 	}
@@ -263,7 +271,9 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 // OrderService places and lists orders.
 type OrderService interface {
 	// PlaceOrder prices the order from the store's own prices, stores it and returns it.
-	// A cash order also empties the user's cart.
+	// A cash order also empties the user's cart. An order asked with a request key the user sent
+	// before places nothing: the answer is a *KeyUsedError with the first use (EUNPROCESSABLE for
+	// another request), as RequestKeyService.UseKey answers.
 	PlaceOrder(ctx context.Context, o ValidOrder) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)

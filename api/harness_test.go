@@ -150,7 +150,7 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	for _, o := range opts {
 		o(s.api)
 	}
-	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency}
+	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
 	return s

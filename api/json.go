@@ -45,6 +45,8 @@ func statusOf(code string) int {
 		return http.StatusNotFound
 	case haat.ECONFLICT:
 		return http.StatusConflict
+	case haat.EUNPROCESSABLE:
+		return http.StatusUnprocessableEntity
 	case haat.ETOOMANY:
 		return http.StatusTooManyRequests
 	case haat.EUNAVAILABLE:

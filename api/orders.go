@@ -1,6 +1,9 @@
 package api
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 	"net/http"
 	"net/url"
 
@@ -107,14 +110,41 @@ type OrderChangeResponse struct {
 	Success bool        `json:"success"`
 }
 
+// requestKeyHeader names the header a checkout call is sent with, and sent again with when its
+// answer was lost: the call sent again is answered as the first was and does nothing again.
+const requestKeyHeader = "Idempotency-Key"
+
+// decodeKeyed reads a JSON body into v, as decodeJSON does, and the call's request key, if it was
+// sent with one: the key and the call (method, path and body) it comes with, hashed.
+func decodeKeyed(w http.ResponseWriter, r *http.Request, v any) (*haat.RequestKey, error) {
+	key := r.Header.Get(requestKeyHeader)
+	if key == "" {
+		return nil, decodeJSON(w, r, v)
+	}
+	h := sha256.New()
+	io.WriteString(h, r.Method+" "+r.URL.Path+"\n")
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.TeeReader(r.Body, h), r.Body}
+	if err := decodeJSON(w, r, v); err != nil {
+		return nil, err
+	}
+	// What follows the object is white space (decodeJSON checked): the whole body is hashed.
+	io.Copy(io.Discard, io.LimitReader(r.Body, maxJSONBody))
+	return &haat.RequestKey{Key: key, Request: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
 // decodeOrder reads an order request into the order the shopper asks for and the payment method
 // named; the checkout sets the payment type.
 func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string, error) {
 	var req OrderRequest
 	o := haat.NewOrder{UserID: subject(r.Context(), haat.RoleUser)}
-	if err := decodeJSON(w, r, &req); err != nil {
+	key, err := decodeKeyed(w, r, &req)
+	if err != nil {
 		return o, "", err
 	}
+	o.Key = key
 	o.AddressID, o.SlotID = req.Address, req.Slot
 	for _, it := range req.Items {
 		q, err := parseQuantity(it.Quantity)
@@ -155,10 +185,11 @@ func (s *Server) orderOnline(w http.ResponseWriter, r *http.Request) error {
 // whose payment failed, or was left unfinished.
 func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) error {
 	var req OrderPayRequest
-	if err := decodeJSON(w, r, &req); err != nil {
+	key, err := decodeKeyed(w, r, &req)
+	if err != nil {
 		return err
 	}
-	url, err := s.Checkout.PayAgain(r.Context(), subject(r.Context(), haat.RoleUser), req.ID, req.Method, s.baseURL(r))
+	url, err := s.Checkout.PayAgain(r.Context(), subject(r.Context(), haat.RoleUser), req.ID, req.Method, s.baseURL(r), key)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,8 @@ type Service struct {
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
 	Currency haat.Currency
+	// Keys keeps the request keys of payments started again (an order's is kept with the order).
+	Keys haat.RequestKeyService
 }
 
 var _ haat.CheckoutService = (*Service)(nil)
@@ -27,7 +29,12 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 	if err != nil {
 		return nil, err
 	}
-	return s.Orders.PlaceOrder(ctx, valid)
+	order, err := s.Orders.PlaceOrder(ctx, valid)
+	if use, used := haat.FirstUse(err); used {
+		// Sent again: the order placed the first time.
+		return s.Orders.UserOrder(ctx, o.UserID, use.OrderID)
+	}
+	return order, err
 }
 
 // PlaceOnlineOrder implements haat.CheckoutService. The order is paid only once the provider has
@@ -43,14 +50,40 @@ func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method,
 		return "", err
 	}
 	order, err := s.Orders.PlaceOrder(ctx, valid)
+	if use, used := haat.FirstUse(err); used {
+		return s.again(ctx, use, method, site)
+	} else if err != nil {
+		return "", err
+	}
+	return s.begin(ctx, order, o.Key, method, site)
+}
+
+// begin starts a payment of the order and answers the provider's page, which is kept with the
+// request key the call came with, if any: the call sent again is answered that page.
+func (s *Service) begin(ctx context.Context, order *haat.Order, key *haat.RequestKey, method, site string) (string, error) {
+	page, err := s.Payments.Begin(ctx, order, method, site)
+	if err != nil || key == nil {
+		return page, err
+	}
+	return page, s.Keys.KeepPage(ctx, order.UserID, key.Key, page)
+}
+
+// again answers a call sent again under its request key: the page the first call answered, or,
+// when it answered none (its provider failed, or the answer was lost before the page was kept), a
+// payment of the order started now, as far as the order may still be paid (Begin checks).
+func (s *Service) again(ctx context.Context, use haat.KeyUse, method, site string) (string, error) {
+	if use.Page != "" {
+		return use.Page, nil
+	}
+	order, err := s.Orders.UserOrder(ctx, use.UserID, use.OrderID)
 	if err != nil {
 		return "", err
 	}
-	return s.Payments.Begin(ctx, order, method, site)
+	return s.begin(ctx, order, &use.Key, method, site)
 }
 
 // PayAgain implements haat.CheckoutService: the order's payment failed, or was left unfinished.
-func (s *Service) PayAgain(ctx context.Context, userID, orderID, method, site string) (string, error) {
+func (s *Service) PayAgain(ctx context.Context, userID, orderID, method, site string, key *haat.RequestKey) (string, error) {
 	if err := s.Payments.CheckMethod(method); err != nil {
 		return "", err
 	}
@@ -58,5 +91,13 @@ func (s *Service) PayAgain(ctx context.Context, userID, orderID, method, site st
 	if err != nil {
 		return "", err
 	}
-	return s.Payments.Begin(ctx, o, method, site)
+	if key != nil {
+		err := s.Keys.UseKey(ctx, userID, *key)
+		if use, used := haat.FirstUse(err); used && use.Page != "" {
+			return use.Page, nil
+		} else if err != nil && !used {
+			return "", err
+		}
+	}
+	return s.begin(ctx, o, key, method, site)
 }

@@ -33,7 +33,7 @@ func newShop(t *testing.T, db *sqlstore.DB) *shop {
 		t.Fatal(err)
 	}
 	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Logger: slog.New(slog.DiscardHandler)}
-	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay}}
+	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay, Keys: db}}
 	s.shopper = newShopper(t, db, "sita@example.com")
 	s.address = newAddress(t, db, s.shopper.ID)
 	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
@@ -181,12 +181,12 @@ func TestPayAgain(t *testing.T) {
 		}
 
 		other := newShopper(t, db, "eve@example.com")
-		_, err = s.checkout.PayAgain(ctx, other.ID, id, "", "https://haat.example")
+		_, err = s.checkout.PayAgain(ctx, other.ID, id, "", "https://haat.example", nil)
 		wantError(t, err, haat.ENOTFOUND, "Order not found")
-		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, "unknown", "bitcoin", "https://haat.example")
+		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, "unknown", "bitcoin", "https://haat.example", nil)
 		wantError(t, err, haat.EINVALID, `Unknown payment method "bitcoin"`)
 
-		again, err := s.checkout.PayAgain(ctx, s.shopper.ID, id, "", "https://haat.example")
+		again, err := s.checkout.PayAgain(ctx, s.shopper.ID, id, "", "https://haat.example", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,14 +200,14 @@ func TestPayAgain(t *testing.T) {
 		if o := s.orders(t)[0]; !o.IsPaid || o.Status != haat.StatusOrderPlaced {
 			t.Fatalf("order after paying again = %+v", o)
 		}
-		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, id, "", "https://haat.example")
+		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, id, "", "https://haat.example", nil)
 		wantError(t, err, haat.ECONFLICT, "This order does not await payment")
 
 		cash, err := s.checkout.PlaceCashOrder(ctx, s.order())
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, cash.ID, "", "https://haat.example")
+		_, err = s.checkout.PayAgain(ctx, s.shopper.ID, cash.ID, "", "https://haat.example", nil)
 		wantError(t, err, haat.ECONFLICT, "This order does not await payment")
 	})
 }

@@ -76,8 +76,26 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 // prices, address and delivery rules are those of that moment. SQLite, in the process, prices it
 // in the write. Either way counted units and slot places are taken by the write itself, each with
 // a conditional update.
+//
+// An order asked with a request key keeps the key in its write: a key the user sent before places
+// nothing (see underKey).
 func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
 	o := valid.NewOrder()
+	var order *haat.Order
+	err := d.underKey(ctx, o.UserID, o.Key, func() (err error) {
+		order, err = d.placeOrder(ctx, o)
+		return err
+	})
+	if _, used := haat.FirstUse(err); used {
+		return nil, err
+	} else if err != nil {
+		return nil, wrap("place order", err)
+	}
+	return order, nil
+}
+
+// placeOrder prices and stores the order o asks for (see PlaceOrder).
+func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
 	var order *haat.Order
 	var counted bool
 	var windows []haat.DeliveryWindow
@@ -91,7 +109,7 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 	priceFirst := d.dialect == Postgres
 	if priceFirst {
 		if err := d.read(ctx, price); err != nil {
-			return nil, wrap("place order", err)
+			return nil, err
 		}
 	}
 	err := d.inTx(ctx, func(tx *Tx) error {
@@ -104,6 +122,11 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 		order.CreatedAt, order.UpdatedAt = tx.now, tx.now
 		if err := insertOrder(ctx, tx, order); err != nil {
 			return err
+		}
+		if o.Key != nil {
+			if err := insertKey(ctx, tx, o.UserID, *o.Key, order.ID); err != nil {
+				return err
+			}
 		}
 		if err := takeSlot(ctx, tx, windows, order, o.SlotID); err != nil {
 			return err
@@ -126,10 +149,7 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 		tx.numbered = append(tx.numbered, order)
 		return nil
 	})
-	if err != nil {
-		return nil, wrap("place order", err)
-	}
-	return order, nil
+	return order, err
 }
 
 // priceOrder makes the order o asks for, at the store's own prices and under its delivery rules

@@ -222,7 +222,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	go notify.RunTexts(ctx, db, sender, 15*time.Second, logger)
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
-		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency)},
+		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Health: db.Ping, Logger: logger, RequestLog: requestLog, Payments: payments,

@@ -157,6 +157,33 @@ test('15: an item that went out of stock stays in the cart, apart, until removed
   }
 });
 
+test('an order whose answer was lost on the way is sent again and placed once', async ({ page, request }) => {
+  const rice = (await products(request)).find((p) => p.name === 'Jumla Red Rice')!;
+  await register(page);
+  await saveAddress(page, 'Thamel 12');
+  expect((await page.request.post('/api/cart/update', { data: { cartItems: { [rice._id]: 2 } } })).ok()).toBeTruthy();
+
+  // The first call reaches the server, which places the order; its answer never reaches the phone.
+  const keys: string[] = [];
+  await page.route('**/api/order/cod', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Order Placed Successfully' }).first()).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const orders = (await (await page.request.get('/api/order/user')).json()).orders as unknown[];
+  expect(orders).toHaveLength(1);
+  await expect(page.getByTestId('order-amount')).toHaveCount(1);
+});
+
 test('16: long unbroken words never widen a page, and the checkout bar stays in reach', async ({ browser, page, request }) => {
   // A product whose name is one long word, added by the seller.
   const sellerApi = await sellerRequest(request);

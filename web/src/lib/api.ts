@@ -55,6 +55,7 @@ import type {
   SellerSessionResponse,
 } from './contract';
 import { language } from '../i18n';
+import { answered, requestKey } from './requestKey';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
 
@@ -77,10 +78,10 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T, E = ErrorResponse>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T, E>> {
+async function call<T, E = ErrorResponse>(method: 'GET' | 'POST', path: string, body?: unknown, extra?: Record<string, string>): Promise<ApiResult<T, E>> {
   // The server writes its messages in the language shown now, read at each call, so that a change
   // of language holds from the next call on.
-  const headers: Record<string, string> = { 'Accept-Language': language() };
+  const headers: Record<string, string> = { 'Accept-Language': language(), ...extra };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (body instanceof FormData) {
     init.body = body;
@@ -118,6 +119,26 @@ export async function unwrap<T, E>(result: Promise<ApiResult<T, E>>, fallback: s
 const get = <Res>(path: string) => call<Res>('GET', path);
 /** post sends a Req to path and answers Res; a failure's data is E. */
 const post = <Req, Res, E = ErrorResponse>(path: string, body: Req) => call<Res, E>('POST', path, body);
+
+/** resendAfter are the pauses before a checkout call whose answer was lost is sent again (requestKey.ts). */
+export const resendAfter = [1000, 3000];
+
+/**
+ * postOnce sends a checkout call under its Idempotency-Key and, while the network fails, sends it
+ * again under the same key (the server does it at most once). The key is forgotten once the
+ * server has answered; after the last try it is kept for the shopper's next press.
+ */
+async function postOnce<Req, Res>(path: string, body: Req): Promise<ApiResult<Res>> {
+  const id = `${path} ${JSON.stringify(body)}`;
+  const key = requestKey(id);
+  for (let i = 0; ; i++) {
+    const r = await call<Res>('POST', path, body, { 'Idempotency-Key': key });
+    const lost = !r.success && r.status === 0;
+    if (!lost) answered(id);
+    if (!lost || i === resendAfter.length) return r;
+    await new Promise((resolve) => setTimeout(resolve, resendAfter[i]));
+  }
+}
 
 /** PlaceOrderResponse is the answer to an order: a cash order's message, or an online order's payment page (url). */
 export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
@@ -173,15 +194,15 @@ export const api = {
   /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
   placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
     payment === 'COD'
-      ? post<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
-      : post<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
+      ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
+      : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
   /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
   slots: () => get<SlotListResponse>('/api/slot/list'),
   /** sellerSlots are the seller's daily delivery windows. */
   sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
   setSellerSlots: (windows: DeliveryWindow[]) => post<DeliveryWindowsRequest, DeliveryWindowsResponse>('/api/seller/slots', { windows }),
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
-  payOrder: (id: string, method?: string) => post<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
+  payOrder: (id: string, method?: string) => postOnce<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   myOrders: () => get<UserOrdersResponse>('/api/order/user'),
   /** orderInvoice is the tax invoice of one of the shopper's own delivered orders. */
   orderInvoice: (id: string) => get<InvoiceResponse>(`/api/order/invoice?id=${encodeURIComponent(id)}`),
