@@ -224,6 +224,7 @@ var nepaliMessages = map[string]string{
 	"Not Found":                                 "भेटिएन",
 	"Method Not Allowed":                        "यो विधि अनुमति छैन",
 	"Something went wrong":                      "केही गडबड भयो",
+	"The store is starting, try again":          "पसल खुल्दैछ, फेरि प्रयास गर्नुहोस्",
 	"Cross-site request refused":                "अर्को साइटबाट आएको अनुरोध अस्वीकार गरियो",
 	"Content-Type must be application/json":     "Content-Type application/json हुनुपर्छ",
 	"Content-Type must be multipart/form-data":  "Content-Type multipart/form-data हुनुपर्छ",

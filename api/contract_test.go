@@ -319,7 +319,7 @@ func TestTrailingData(t *testing.T) {
 }
 
 // TestInternalErrors: when the database fails, callers get 500 with a generic message, the
-// log gets the details, and the health check says so.
+// log gets the details, and the readiness check says so (the process is still alive).
 func TestInternalErrors(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		s := newStore(t, db)
@@ -335,13 +335,15 @@ func TestInternalErrors(t *testing.T) {
 		if logs := s.logs.String(); !strings.Contains(logs, "request failed") || !strings.Contains(logs, "sqlstore") {
 			t.Fatalf("internal error not logged: %s", logs)
 		}
-		res, err := http.Get(s.server.URL + "/healthz")
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusServiceUnavailable {
-			t.Fatalf("healthz with the database down: %d", res.StatusCode)
+		for path, status := range map[string]int{"/readyz": http.StatusServiceUnavailable, "/healthz": http.StatusOK} {
+			res, err := http.Get(s.server.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != status {
+				t.Fatalf("%s with the database down: %d, want %d", path, res.StatusCode, status)
+			}
 		}
 	})
 }

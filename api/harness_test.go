@@ -144,7 +144,7 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	s := &store{t: t, db: db, clock: &clock{}, logs: &syncBuffer{}, uploads: filepath.Join(dir, "uploads")}
 	db.Now = s.clock.now
 	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
-		Images: imgs, Currency: "USD", Health: db.Ping, Logger: slog.New(slog.NewTextHandler(s.logs, nil))}
+		Images: imgs, Currency: "USD", Ready: db.Ready, Logger: slog.New(slog.NewTextHandler(s.logs, nil))}
 	s.texts = &textBox{}
 	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}
 	for _, o := range opts {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"haat"
@@ -58,14 +59,16 @@ type Server struct {
 	ClientIPHeader string
 	// Web is the built storefront (index.html and assets); nil serves no pages.
 	Web fs.FS
-	// Health checks the dependencies for /healthz.
-	Health func(ctx context.Context) error
+	// Ready checks what /readyz answers for: the database reachable and its schema this build's.
+	Ready  func(ctx context.Context) error
 	Logger *slog.Logger
 	// RequestLog takes a line for every request; nil means Logger.
 	RequestLog *slog.Logger
 
 	// list is the product list's snapshot.
 	list *productList
+	// stopping is set once the store shuts down (Stop): /readyz answers 503.
+	stopping atomic.Bool
 }
 
 // Role requirements of a route.
@@ -168,7 +171,8 @@ func (s *Server) Handler() http.Handler {
 	if s.Images != nil {
 		mux.Handle("/media/uploads/", s.Images)
 	}
-	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /healthz", healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Web != nil {
 		st := newStatic(s.Web)
 		st.logger = s.Logger
@@ -259,18 +263,59 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 	return origin == scheme+"://"+r.Host
 }
 
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+// healthz says the process is alive: it answers as long as the store's address does, also while
+// the store starts and stops (see Starting).
+func healthz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	if s.Health != nil {
+	io.WriteString(w, "ok\n")
+}
+
+// readyz says whether the store takes requests: 503 once it shuts down (Stop) or while Ready
+// fails (the database unreachable, or its migrations not this build's), else 200.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if s.stopping.Load() {
+		http.Error(w, "stopping", http.StatusServiceUnavailable)
+		return
+	}
+	if s.Ready != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := s.Health(ctx); err != nil {
-			s.Logger.Error("health check failed", "err", err)
+		if err := s.Ready(ctx); err != nil {
+			s.Logger.Error("readiness check failed", "err", err)
 			http.Error(w, "unavailable", http.StatusServiceUnavailable)
 			return
 		}
 	}
-	io.WriteString(w, "ok\n")
+	io.WriteString(w, "ready\n")
+}
+
+// Stop marks the store as shutting down: /readyz answers 503 from now on, so that a load balancer
+// sends no more requests, while those under way and arriving meanwhile are still served.
+func (s *Server) Stop() { s.stopping.Store(true) }
+
+// Starting is what the store's address answers while the store opens its database: /healthz 200
+// (alive), /readyz 503, and every other request 503 with Retry-After, an API call with the JSON
+// error "The store is starting, try again".
+func Starting() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		switch {
+		case r.URL.Path == "/healthz":
+			healthz(w, r)
+		case r.URL.Path == "/readyz":
+			http.Error(w, "starting", http.StatusServiceUnavailable)
+		default:
+			w.Header().Set("Retry-After", "1")
+			msg := haat.ErrorMessageIn(haat.Errorf(haat.EUNAVAILABLE, "The store is starting, try again"), language(w, r))
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				writeJSON(w, http.StatusServiceUnavailable, ErrorResponse{Message: msg})
+				return
+			}
+			http.Error(w, msg, http.StatusServiceUnavailable)
+		}
+	})
 }
 
 // securityHeaderValues are the headers every answer carries, keyed as http.Header keeps them, so that

@@ -100,7 +100,7 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 		// The restarted server recovers the database and serves; then it stops cleanly.
 		again := startHaat(t, bin, dsn, dir)
 		c := &client{http: hc, base: again.url}
-		if _, err := c.call(context.Background(), "GET", "/healthz", nil, nil); err != nil {
+		if _, err := c.call(context.Background(), "GET", "/readyz", nil, nil); err != nil {
 			t.Fatalf("after the restart: %v", err)
 		}
 		again.stop(t)

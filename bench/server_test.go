@@ -76,10 +76,10 @@ type haatServer struct {
 	mu     *sync.Mutex
 }
 
-var listening = regexp.MustCompile(`addr=http://(127\.0\.0\.1:\d+)`)
+var listening = regexp.MustCompile(`haat listening.* addr=http://(127\.0\.0\.1:\d+)`)
 
 // startHaat starts bin on the database dsn (empty: SQLite in dataDir) on a free port and
-// waits until it answers /healthz.
+// waits until it is ready (its log says it listens with the store open).
 func startHaat(t testing.TB, bin, dsn, dataDir string) *haatServer {
 	t.Helper()
 	cmd := exec.Command(bin, "serve")

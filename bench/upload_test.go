@@ -87,7 +87,7 @@ func startServer(t *testing.T, capKB int) *server {
 		s.cmd.Wait()
 	})
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		if res, err := http.Get(s.url + "/healthz"); err == nil && res.StatusCode == 200 {
+		if res, err := http.Get(s.url + "/readyz"); err == nil && res.StatusCode == 200 {
 			res.Body.Close()
 			return s
 		}

@@ -85,6 +85,11 @@ func appliedMigrations(ctx context.Context, tx *Tx, dialect string) (map[int]boo
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
 		return nil, err
 	}
+	return readApplied(ctx, tx)
+}
+
+// readApplied returns the versions recorded in schema_migrations.
+func readApplied(ctx context.Context, tx *Tx) (map[int]bool, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
 	if err != nil {
 		return nil, err
@@ -99,6 +104,30 @@ func appliedMigrations(ctx context.Context, tx *Tx, dialect string) (map[int]boo
 		applied[v] = true
 	}
 	return applied, rows.Err()
+}
+
+// Ready checks that the database answers and has applied exactly the migrations of this build:
+// what a server tells its load balancer on /readyz.
+func (d *DB) Ready(ctx context.Context) error {
+	known, err := dialectMigrations(d.dialect)
+	if err != nil {
+		return err
+	}
+	return d.read(ctx, func(tx *Tx) error {
+		applied, err := readApplied(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := checkNoneUnknown(applied, known); err != nil {
+			return err
+		}
+		for _, m := range known {
+			if !applied[m.version] {
+				return fmt.Errorf("sqlstore: migration %s is not applied", m.name)
+			}
+		}
+		return nil
+	})
 }
 
 // checkNoneUnknown refuses applied versions that are not among the known migrations.

@@ -107,3 +107,28 @@ func TestStartRefusesANewerDatabase(t *testing.T) {
 		wantRefusal(err)
 	})
 }
+
+// TestReady: a database is ready with exactly this build's migrations applied; one that another
+// build migrated further, or that lacks one of this build's migrations, is not.
+func TestReady(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		if err := db.Ready(ctx); err != nil {
+			t.Fatalf("a migrated database: %v", err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.SQL().ExecContext(ctx, q, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_newer.sql', 0)`)
+		if err := db.Ready(ctx); err == nil || !strings.Contains(err.Error(), "newer build") {
+			t.Fatalf("a database migrated by a newer build: %v", err)
+		}
+		exec(`DELETE FROM schema_migrations WHERE version = 9999`)
+		exec(`DELETE FROM schema_migrations WHERE version = 26`)
+		if err := db.Ready(ctx); err == nil || !strings.Contains(err.Error(), "0026_request_keys.sql is not applied") {
+			t.Fatalf("a database missing a migration: %v", err)
+		}
+	})
+}

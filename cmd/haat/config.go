@@ -22,6 +22,7 @@ import (
 // each of them.
 type config struct {
 	Addr           string
+	DrainDelay     string
 	DataDir        string
 	DatabaseURL    string
 	BlobURL        string
@@ -65,6 +66,8 @@ func (c *config) settings() []setting {
 	return []setting{
 		{env: "HAAT_ADDR", flag: "addr", def: "127.0.0.1:8080", valid: hostPort, value: &c.Addr,
 			help: "listen address"},
+		{env: "HAAT_DRAIN_DELAY", flag: "drain-delay", def: "0s", valid: drainDelay, value: &c.DrainDelay,
+			help: "how long /readyz answers 503 on SIGTERM, while requests are still served, before the store stops taking them"},
 		{env: "HAAT_DATA_DIR", flag: "data-dir", def: "./data", value: &c.DataDir,
 			help: "folder for the SQLite database and uploads"},
 		{env: "HAAT_DATABASE_URL", flag: "database-url", unset: "SQLite in the data dir", valid: anyURL, value: &c.DatabaseURL,
@@ -145,6 +148,10 @@ var (
 	anyURL = &rule{want: "a URL", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)
 		return err == nil && u.Scheme != ""
+	}}
+	drainDelay = &rule{want: "a duration from 0s to 60s, e.g. 5s", arg: "duration", ok: func(v string) bool {
+		d, err := time.ParseDuration(v)
+		return err == nil && d >= 0 && d <= time.Minute
 	}}
 	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
 		_, err := time.LoadLocation(v)

@@ -16,6 +16,8 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -185,7 +187,10 @@ func errorText(err error) string {
 }
 
 // serve runs the store until ctx is done. It refuses a bad configuration before it touches the
-// database.
+// database. Its address answers from the start: while the store opens (migrations, seeding) with
+// api.Starting, then with the store. When ctx is done (SIGTERM, Ctrl-C) /readyz answers 503, and
+// after HAAT_DRAIN_DELAY the server stops taking connections, lets the requests under way finish
+// (up to 10 s), stops the background loops and closes the store.
 func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err := cfg.validate(); err != nil {
 		return err
@@ -205,6 +210,19 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err != nil {
 		return err
 	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	handler := &switchHandler{}
+	handler.set(api.Starting())
+	httpServer := newHTTPServer(handler, logger)
+	served := make(chan error, 1)
+	go func() { served <- httpServer.Serve(ln) }()
+	defer httpServer.Close() // a start that failed; after a shutdown, closes nothing more
+	addr := "http://" + ln.Addr().String()
+	logger.Info("haat starting", "addr", addr)
+
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -215,19 +233,67 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		return err
 	}
 	defer imgs.Close()
-	payments := startPayments(ctx, cfg, providers, db, logger)
+	// The background loops end with ctx; the store closes after they have.
+	var loops sync.WaitGroup
+	defer loops.Wait()
+	payments := newPayments(cfg, providers, db, logger)
+	if payments != nil {
+		// Payments left unfinished are asked about once a minute.
+		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
+	}
 	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
-	go notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger)
+	loops.Go(func() { notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger) })
 	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
-	go notify.RunTexts(ctx, db, sender, 15*time.Second, logger)
+	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout:    &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Health: db.Ping, Logger: logger, RequestLog: requestLog, Payments: payments,
+		Ready: db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments,
 	}
-	return listen(ctx, cfg.Addr, srv.Handler(), logger, "database", db.Dialect(), "currency", cfg.Currency)
+	handler.set(srv.Handler())
+	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	srv.Stop()
+	drain, _ := time.ParseDuration(cfg.DrainDelay) // checked by validate
+	logger.Info("shutting down", "drain", drain)
+	time.Sleep(drain)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	defer cancel()
+	if err := httpServer.Shutdown(shutdownCtx); err != nil {
+		logger.Warn("requests still under way were cut off", "after", shutdownWait, "err", err)
+	}
+	return nil
+}
+
+// shutdownWait is how long the requests under way may take to finish once the store shuts down.
+const shutdownWait = 10 * time.Second
+
+// switchHandler serves with the handler set last: the store's address answers before the store
+// is open, and the store's handler takes over once it is.
+type switchHandler struct{ h atomic.Pointer[http.Handler] }
+
+func (s *switchHandler) set(h http.Handler) { s.h.Store(&h) }
+
+func (s *switchHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	(*s.h.Load()).ServeHTTP(w, r)
+}
+
+// newHTTPServer is the store's HTTP server, with time limits for slow or idle clients.
+func newHTTPServer(handler http.Handler, logger *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
 }
 
 // openStore opens the database and brings its schema up to date, creates or updates the seller
@@ -270,33 +336,4 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlsto
 		}
 	}
 	return db, nil
-}
-
-// listen serves handler on addr until ctx is done, then gives the requests under way up to 15
-// seconds to finish. attrs go with the log line saying where the store listens.
-func listen(ctx context.Context, addr string, handler http.Handler, logger *slog.Logger, attrs ...any) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	httpServer := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       2 * time.Minute,
-		WriteTimeout:      2 * time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
-	logger.Info("haat listening", append([]any{"addr", "http://" + ln.Addr().String()}, attrs...)...)
-	errc := make(chan error, 1)
-	go func() { errc <- httpServer.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	logger.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	return httpServer.Shutdown(shutdownCtx)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -99,6 +101,8 @@ func TestBadConfiguration(t *testing.T) {
 	}
 }
 
+// TestServeShutsDownGracefully: on SIGTERM the store first says it is not ready while it still
+// serves (the drain delay), then stops taking connections and lets a request under way finish.
 func TestServeShutsDownGracefully(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -106,24 +110,70 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
+	base := "http://" + addr
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	var logs bytes.Buffer
+	var logs syncBuffer
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", addr, "-data-dir", t.TempDir()}, nil, &logs, &logs)
+		done <- run(ctx, []string{"serve", "-addr", addr, "-data-dir", t.TempDir(), "-drain-delay", "1s"}, nil, &logs, &logs)
 	}()
-	var res *http.Response
-	for range 100 {
-		if res, err = http.Get("http://" + addr + "/api/product/list"); err == nil {
-			break
+	status := func(path string) int {
+		res, err := http.Get(base + path)
+		if err != nil {
+			return 0
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i := 0; status("/readyz") != 200; i++ {
+		if i == 200 {
+			t.Fatalf("store not ready: %s", logs.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("store did not answer: %v", err)
+	if st := status("/api/product/list"); st != 200 {
+		t.Fatalf("product list: %d", st)
+	}
+
+	// A request under way: its body comes in slowly, across the shutdown.
+	body := `{"email":"a@example.com","password":"not-the-password"}`
+	slow, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	fmt.Fprintf(slow, "POST /api/user/login HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		addr, len(body), body[:10])
+
+	cancel() // what SIGTERM does
+	time.Sleep(200 * time.Millisecond)
+	if st := status("/readyz"); st != 503 {
+		t.Fatalf("readyz while draining: %d", st)
+	}
+	if st := status("/api/product/list"); st != 200 {
+		t.Fatalf("product list while draining: %d", st)
+	}
+	// After the drain delay the store takes no new connection.
+	for i := 0; status("/healthz") != 0; i++ {
+		if i == 60 {
+			t.Fatal("the store still takes connections 3 s after SIGTERM")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("serve returned %v with a request under way", err)
+	default:
+	}
+	fmt.Fprint(slow, body[10:])
+	res, err := http.ReadResponse(bufio.NewReader(slow), nil)
+	if err != nil {
+		t.Fatalf("the request under way was cut off: %v", err)
 	}
 	res.Body.Close()
-	cancel() // what SIGTERM does
+	if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusBadRequest {
+		t.Fatalf("the request under way answered %d", res.StatusCode)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -133,12 +183,30 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		t.Fatal("serve did not stop")
 	}
 	// On a loopback address the test payment page is on, and no public URL is set: a warning.
-	for _, want := range []string{"demo catalogue seeded", "haat listening", "shutting down", "path=/api/product/list",
+	for _, want := range []string{"demo catalogue seeded", "haat starting", "haat listening", "shutting down", "path=/api/product/list",
 		"provider=sandbox", "online payment is on without HAAT_PUBLIC_URL"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %q", want)
 		}
 	}
+}
+
+// syncBuffer collects the log lines the store writes from its goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 func TestPaymentProviders(t *testing.T) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -25,9 +24,9 @@ type paymentConfig struct {
 	EsewaStatusURL, KhaltiSecretKey, KhaltiAPIURL      string
 }
 
-// startPayments starts online payment through providers, and its reconciliation every minute;
+// newPayments is online payment through providers (serve runs its reconciliation every minute);
 // nil when there are none, and the store takes cash on delivery only.
-func startPayments(ctx context.Context, cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Gateway {
+func newPayments(cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Gateway {
 	if len(providers) == 0 {
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
@@ -40,7 +39,6 @@ func startPayments(ctx context.Context, cfg config, providers []payment.Provider
 		logger.Warn("online payment is on without HAAT_PUBLIC_URL: payment return links use the address each request reached the store at; " +
 			"set HAAT_PUBLIC_URL to the store's public address (and HAAT_CLIENT_IP_HEADER behind a reverse proxy)")
 	}
-	go payments.Run(ctx, time.Minute, reconcileAfter)
 	return payments
 }
 

@@ -102,7 +102,7 @@ export async function startOwnStore(name: string, env: Record<string, string>, p
   };
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/readyz`)).ok) return { base, stop };
     } catch {
       // not listening yet
     }

@@ -132,7 +132,7 @@ func run(o options) error {
 	}
 	if o.startupSize > 0 {
 		fmt.Printf("## Start-up on a store of %d products\n\nMedian of %d starts (all of them in brackets), from exec to the first 200 answer.\n\n"+
-			"| database | `GET /healthz` | then `GET /api/product/list` |\n|---|---|---|\n", o.startupSize, o.startups)
+			"| database | `GET /readyz` | then `GET /api/product/list` |\n|---|---|---|\n", o.startupSize, o.startups)
 		for _, dialect := range o.dbs {
 			first, list, err := measureStartup(o, dialect, o.startupSize)
 			if err != nil {
@@ -462,7 +462,7 @@ func measureStartup(o options, dialect string, n int) (first, list []time.Durati
 		if err != nil {
 			return nil, nil, err
 		}
-		_, err = waitFor("http://"+addr+"/healthz", p.done, 30*time.Second)
+		_, err = waitFor("http://"+addr+"/readyz", p.done, 30*time.Second)
 		first = append(first, time.Since(begin))
 		if err == nil {
 			_, err = waitFor("http://"+addr+"/api/product/list", p.done, 30*time.Second)
