@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -334,6 +335,8 @@ func TestInternalErrors(t *testing.T) {
 		}
 		if logs := s.logs.String(); !strings.Contains(logs, "request failed") || !strings.Contains(logs, "sqlstore") {
 			t.Fatalf("internal error not logged: %s", logs)
+		} else if !regexp.MustCompile(`msg="request failed" .*request_id=[0-9a-f]{16}`).MatchString(logs) {
+			t.Fatalf("the internal error's log line does not name its request: %s", logs)
 		}
 		for path, status := range map[string]int{"/readyz": http.StatusServiceUnavailable, "/healthz": http.StatusOK} {
 			res, err := http.Get(s.server.URL + path)

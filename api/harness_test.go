@@ -132,6 +132,14 @@ type option func(*api.Server)
 func withPublicURL(u string) option      { return func(s *api.Server) { s.PublicURL = u } }
 func withClientIPHeader(h string) option { return func(s *api.Server) { s.ClientIPHeader = h } }
 
+// metricsToken is the bearer token of /metrics on a server started withMetrics.
+const metricsToken = "metrics-t0ken"
+
+// withMetrics counts the store's metrics and answers them on /metrics to metricsToken.
+func withMetrics(s *api.Server) {
+	s.Metrics, s.MetricsToken = api.NewMetrics(), metricsToken
+}
+
 // newServer starts a server on db with no products and no seller.
 func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 	t.Helper()
@@ -151,6 +159,13 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 		o(s.api)
 	}
 	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
+	if m := s.api.Metrics; m != nil {
+		m.WatchPool(db.SQL())
+		s.api.Checkout.(*checkout.Service).Placed = m.OrderPlaced
+		if s.api.Payments != nil {
+			s.api.Payments.Outcome = m.PaymentOutcome
+		}
+	}
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
 	return s

@@ -80,7 +80,7 @@ func ok(w http.ResponseWriter, v any) error {
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := haat.ErrorCode(err)
 	if code == haat.EINTERNAL {
-		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	message := haat.ErrorMessageIn(err, language(w, r))
 	var conflict *haat.CartConflict

@@ -18,6 +18,15 @@ type Service struct {
 	Currency haat.Currency
 	// Keys keeps the request keys of payments started again (an order's is kept with the order).
 	Keys haat.RequestKeyService
+	// Placed, if set, is told of each order placed (not of a call sent again under its key).
+	Placed func(haat.PaymentType)
+}
+
+// placed tells Placed of an order placed.
+func (s *Service) placed(o *haat.Order) {
+	if s.Placed != nil {
+		s.Placed(o.PaymentType)
+	}
 }
 
 var _ haat.CheckoutService = (*Service)(nil)
@@ -33,8 +42,11 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 	if use, used := haat.FirstUse(err); used {
 		// Sent again: the order placed the first time.
 		return s.Orders.UserOrder(ctx, o.UserID, use.OrderID)
+	} else if err != nil {
+		return nil, err
 	}
-	return order, err
+	s.placed(order)
+	return order, nil
 }
 
 // PlaceOnlineOrder implements haat.CheckoutService. The order is paid only once the provider has
@@ -55,6 +67,7 @@ func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method,
 	} else if err != nil {
 		return "", err
 	}
+	s.placed(order)
 	return s.begin(ctx, order, o.Key, method, site)
 }
 

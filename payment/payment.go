@@ -93,6 +93,8 @@ type Gateway struct {
 	PublicURL string
 	Logger    *slog.Logger
 	Now       func() time.Time
+	// Outcome, if set, is told of each attempt a provider's answer ended (paid, failed, ...).
+	Outcome func(provider string, state haat.AttemptState)
 
 	// site is the HTTP layer's view of requests, given to Handler.
 	site Site
@@ -275,6 +277,9 @@ func (g *Gateway) Confirm(ctx context.Context, r haat.PaymentResult) error {
 	}
 	if changed {
 		g.Logger.InfoContext(ctx, "payment", "provider", r.Provider, "reference", r.Reference, "state", r.State)
+		if g.Outcome != nil {
+			g.Outcome(r.Provider, r.State)
+		}
 	}
 	return nil
 }

@@ -122,6 +122,11 @@ func (d *DB) Backup(ctx context.Context, path string) error {
 	return nil
 }
 
+// SQL is the connection pool underneath: for its statistics (the store's metrics), and for tests
+// to set up states the services never produce. The store's data is read and written through its
+// methods only.
+func (d *DB) SQL() *sql.DB { return d.db }
+
 // Ping checks that the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
 

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"sort"
 	"testing"
 	"time"
@@ -10,9 +9,6 @@ import (
 
 // CatalogueCommits counts the changes of the catalogue committed through this store.
 func (d *DB) CatalogueCommits() uint64 { return d.watch.commits.Load() }
-
-// SQL gives tests the database underneath, to set up states the services never produce.
-func (d *DB) SQL() *sql.DB { return d.db }
 
 // Columns lists the tables of the database and the names of each table's columns, sorted.
 func (d *DB) Columns(ctx context.Context) (map[string][]string, error) {

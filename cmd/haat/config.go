@@ -32,6 +32,7 @@ type config struct {
 	SellerEmail    string
 	SellerPassword string
 	ClientIPHeader string
+	MetricsToken   string
 	// Env is "production" on a live store: it refuses the payment sandbox.
 	Env string
 	// Sandbox is auto (the sandbox on a development machine listening on a loopback address, when
@@ -86,6 +87,8 @@ func (c *config) settings() []setting {
 			help: "password of HAAT_SELLER_EMAIL"},
 		{env: "HAAT_CLIENT_IP_HEADER", flag: "client-ip-header", value: &c.ClientIPHeader,
 			help: "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For"},
+		{env: "HAAT_METRICS_TOKEN", secret: true, value: &c.MetricsToken,
+			help: "bearer token GET /metrics asks for (Prometheus's authorization credentials); unset, /metrics is off"},
 		{env: "HAAT_ENV", flag: "env", def: "development", valid: oneOf("development", "production"), value: &c.Env,
 			help: "production refuses the payment sandbox and uses the providers' live endpoints"},
 		{env: "HAAT_PAYMENT_SANDBOX", flag: "payment-sandbox", def: "auto", valid: oneOf("auto", "true", "false"), value: &c.Sandbox,
