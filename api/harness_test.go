@@ -31,6 +31,7 @@ import (
 	"haat/api"
 	"haat/checkout"
 	"haat/images"
+	"haat/metrics"
 	"haat/otp"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -137,7 +138,7 @@ const metricsToken = "metrics-t0ken"
 
 // withMetrics counts the store's metrics and answers them on /metrics to metricsToken.
 func withMetrics(s *api.Server) {
-	s.Metrics, s.MetricsToken = api.NewMetrics(), metricsToken
+	s.Metrics, s.MetricsToken = metrics.New(), metricsToken
 }
 
 // newServer starts a server on db with no products and no seller.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/metrics"
 	"haat/payment"
 )
 
@@ -65,7 +66,7 @@ type Server struct {
 	// RequestLog takes a line for every request; nil means Logger.
 	RequestLog *slog.Logger
 	// Metrics counts what GET /metrics reports; nil counts nothing.
-	Metrics *Metrics
+	Metrics *metrics.Metrics
 	// MetricsToken is the bearer token GET /metrics asks for; empty means /metrics is off (404).
 	MetricsToken string
 
@@ -392,7 +393,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		// also look up its caller in the stack, a tenth of the work of a cached answer.
 		end := time.Now()
 		if s.Metrics != nil {
-			s.Metrics.observe(r, sw.status, end.Sub(start))
+			s.Metrics.Request(r, sw.status, end.Sub(start))
 		}
 		h := s.RequestLog.Handler()
 		if !h.Enabled(r.Context(), slog.LevelInfo) {

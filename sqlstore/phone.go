@@ -10,13 +10,10 @@ import (
 )
 
 // SavePhoneCode keeps hash as the number's code, valid for haat.OTPValidFor with no tries made,
-// replacing the code sent before. Codes that expired a day ago are swept here.
+// replacing the code sent before. Codes that expired a day ago are removed by Sweep.
 func (d *DB) SavePhoneCode(ctx context.Context, phone, hash string) (*haat.PhoneCode, error) {
 	var c *haat.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE expires_at < $1`, tx.now.Add(-24*time.Hour).UnixMilli()); err != nil {
-			return err
-		}
 		c = &haat.PhoneCode{Phone: phone, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
 		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, code_hash, expires_at, tries, created_at) VALUES ($1, $2, $3, 0, $4)
 			ON CONFLICT (phone) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,

@@ -371,10 +371,7 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 	rand.Read(buf)
 	token := base64.RawURLEncoding.EncodeToString(buf)
 	now := d.now()
-	// Expired sessions are swept here, where sessions are made, rather than by a timer.
-	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE expires_at < $1`, now.UnixMilli()); err != nil {
-		return "", fmt.Errorf("sqlstore: sweep sessions: %w", err)
-	}
+	// Expired sessions are removed by Sweep.
 	if _, err := d.exec(ctx, `INSERT INTO sessions (token_hash, role, subject_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)`, hashToken(token), role, subjectID, now.Add(ttl).UnixMilli(), now.UnixMilli()); err != nil {
 		return "", fmt.Errorf("sqlstore: create session: %w", err)
@@ -406,8 +403,7 @@ func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
 // Attempt counts an attempt by key, starting a new window when the last one has passed, and
 // allows it while the window holds at most limit. The count and the check are one statement,
 // so concurrent attempts cannot overtake each other. Refused attempts do not raise the count
-// further. Counts whose window ended long ago are swept when a new window begins, not on every
-// attempt.
+// further. Counts whose window ended long ago are removed by Sweep.
 func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	now := d.now()
 	var count int
@@ -424,12 +420,6 @@ func (d *DB) Attempt(ctx context.Context, key string, limit int, window time.Dur
 	})
 	if err != nil {
 		return false, 0, fmt.Errorf("sqlstore: rate limit: %w", err)
-	}
-	if windowStart == now.UnixMilli() { // this attempt began a new window
-		if _, err := d.exec(ctx, `DELETE FROM login_failures WHERE window_start < $1`,
-			now.Add(-24*time.Hour).UnixMilli()); err != nil {
-			return false, 0, fmt.Errorf("sqlstore: sweep rate limits: %w", err)
-		}
 	}
 	if count <= limit {
 		return true, 0, nil

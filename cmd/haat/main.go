@@ -26,6 +26,7 @@ import (
 	"haat/catalogue"
 	"haat/checkout"
 	"haat/images"
+	"haat/metrics"
 	"haat/notify"
 	"haat/otp"
 	"haat/sqlstore"
@@ -245,18 +246,20 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger) })
 	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
-	metrics := api.NewMetrics()
-	metrics.WatchPool(db.SQL())
+	// What has outlived its use is removed every hour, by one server of the store at a time.
+	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
+	counts := metrics.New()
+	counts.WatchPool(db.SQL())
 	if payments != nil {
-		payments.Outcome = metrics.PaymentOutcome
+		payments.Outcome = counts.PaymentOutcome
 	}
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
-			Placed: metrics.OrderPlaced},
+			Placed: counts.OrderPlaced},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Ready: db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: metrics, MetricsToken: cfg.MetricsToken,
+		Ready: db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
 	}
 	handler.set(srv.Handler())
 	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"haat"
+	"haat/images"
+	"haat/sqlstore"
+)
+
+// TestKeepHouse: a photo left over by a product save that failed goes an hour later; the photo
+// of a product stays.
+func TestKeepHouse(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sqlstore.Open(t.Context(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	imgs, err := images.Open(t.Context(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer imgs.Close()
+	photo := func() string {
+		var b bytes.Buffer
+		png.Encode(&b, image.NewGray(image.Rect(0, 0, 300, 200)))
+		url, err := imgs.Save(t.Context(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return url
+	}
+	shown, orphan := photo(), photo()
+	p := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
+		Image: []string{shown}, Description: []string{"Hill-grown"}}
+	if err := db.CreateProduct(t.Context(), p); err != nil {
+		t.Fatal(err)
+	}
+	served := func(url string) int {
+		rec := httptest.NewRecorder()
+		imgs.ServeHTTP(rec, httptest.NewRequest("GET", url, nil))
+		return rec.Code
+	}
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	if err := keepHouse(t.Context(), db, imgs, logger); err != nil {
+		t.Fatal(err)
+	}
+	if served(orphan) != http.StatusOK {
+		t.Fatal("a photo saved a moment ago was removed")
+	}
+	db.Now = func() time.Time { return time.Now().Add(photoGrace + time.Minute) }
+	if err := keepHouse(t.Context(), db, imgs, logger); err != nil {
+		t.Fatal(err)
+	}
+	if served(orphan) != http.StatusNotFound || served(shown) != http.StatusOK {
+		t.Fatalf("after an hour: the orphan answers %d, the product's photo %d", served(orphan), served(shown))
+	}
+	if !strings.Contains(logs.String(), "msg=housekeeping") || !strings.Contains(logs.String(), "photos=1") {
+		t.Fatalf("log: %s", logs.String())
+	}
+}

@@ -1,0 +1,80 @@
+// Package metrics counts what the store tells Prometheus on GET /metrics.
+package metrics
+
+import (
+	"database/sql"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"haat"
+)
+
+// Metrics are what the store tells Prometheus on GET /metrics: requests and their latency by route
+// pattern and status, orders placed by payment type, payment outcomes by provider, rate limits
+// hit by route, the database pool, and the Go runtime and process.
+type Metrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	orders   *prometheus.CounterVec
+	payments *prometheus.CounterVec
+	limited  *prometheus.CounterVec
+}
+
+// New makes the store's metrics.
+func New() *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_http_requests_total",
+			Help: "Requests answered, by route pattern and status code."}, []string{"route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "haat_http_request_duration_seconds",
+			Help:    "Time to answer a request, by route pattern.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10}}, []string{"route"}),
+		orders: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_orders_placed_total",
+			Help: "Orders placed, by payment type (COD, Online); a call sent again under its Idempotency-Key is not counted again."}, []string{"payment"}),
+		payments: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_payment_outcomes_total",
+			Help: "Online payment attempts ended, by provider and outcome (paid, failed, cancelled, expired, ...)."}, []string{"provider", "outcome"}),
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_rate_limited_total",
+			Help: "Requests refused with 429 (failed logins, sign-ups, sign-in codes), by route pattern."}, []string{"route"}),
+	}
+	m.registry.MustRegister(m.requests, m.latency, m.orders, m.payments, m.limited,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// WatchPool reports the use of the database's connection pool (go_sql_* with db_name "haat").
+func (m *Metrics) WatchPool(db *sql.DB) {
+	m.registry.MustRegister(collectors.NewDBStatsCollector(db, "haat"))
+}
+
+// OrderPlaced counts an order placed (checkout.Service.Placed).
+func (m *Metrics) OrderPlaced(p haat.PaymentType) { m.orders.WithLabelValues(string(p)).Inc() }
+
+// PaymentOutcome counts an online payment attempt that ended (payment.Gateway.Outcome).
+func (m *Metrics) PaymentOutcome(provider string, state haat.AttemptState) {
+	m.payments.WithLabelValues(provider, string(state)).Inc()
+}
+
+// Request counts a request answered: by the route pattern the mux chose ("none" for none, such as
+// a request refused before routing), its status and its time.
+func (m *Metrics) Request(r *http.Request, status int, took time.Duration) {
+	route := r.Pattern
+	if route == "" {
+		route = "none"
+	}
+	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route).Observe(took.Seconds())
+	if status == http.StatusTooManyRequests {
+		m.limited.WithLabelValues(route).Inc()
+	}
+}
+
+// Handler answers the metrics in Prometheus's text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
