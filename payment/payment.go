@@ -95,6 +95,9 @@ type Gateway struct {
 	Now       func() time.Time
 	// Outcome, if set, is told of each attempt a provider's answer ended (paid, failed, ...).
 	Outcome func(provider string, state haat.AttemptState)
+	// Exclusive, if set, runs Run's reconciliations on one server of the store at a time: it runs
+	// fn unless another server runs it now.
+	Exclusive func(ctx context.Context, fn func() error) (ran bool, err error)
 
 	// site is the HTTP layer's view of requests, given to Handler.
 	site Site
@@ -376,7 +379,7 @@ func (g *Gateway) expire(ctx context.Context, a *haat.PaymentAttempt) error {
 	return g.Confirm(ctx, haat.PaymentResult{Provider: a.Provider, Reference: a.Reference, State: haat.PaymentExpired})
 }
 
-// Run reconciles every interval until ctx ends.
+// Run reconciles every interval until ctx ends, through Exclusive when set.
 func (g *Gateway) Run(ctx context.Context, interval, grace time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -385,7 +388,14 @@ func (g *Gateway) Run(ctx context.Context, interval, grace time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := g.Reconcile(ctx, grace); err != nil {
+			reconcile := func() error { return g.Reconcile(ctx, grace) }
+			var err error
+			if g.Exclusive != nil {
+				_, err = g.Exclusive(ctx, reconcile)
+			} else {
+				err = reconcile()
+			}
+			if err != nil && ctx.Err() == nil {
 				g.Logger.ErrorContext(ctx, "payment reconciliation", "err", err)
 			}
 		}

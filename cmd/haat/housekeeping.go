@@ -15,9 +15,10 @@ const (
 	// photoGrace is how old an uploaded photo no product or order shows must be to be removed:
 	// older than any save of a product still under way.
 	photoGrace = time.Hour
-	// housekeepingLock is the advisory lock under which one server of the store at a time
-	// keeps house.
+	// housekeepingLock and reconcileLock are the advisory locks under which one server of the
+	// store at a time keeps house and reconciles payments.
 	housekeepingLock = 7245032
+	reconcileLock    = 7245033
 )
 
 // housekeep keeps house every interval until ctx ends (see keepHouse).

@@ -239,7 +239,8 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	defer loops.Wait()
 	payments := newPayments(cfg, providers, db, logger)
 	if payments != nil {
-		// Payments left unfinished are asked about once a minute.
+		// Payments left unfinished are asked about once a minute, by one server at a time.
+		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
 		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
 	}
 	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
