@@ -41,7 +41,7 @@ var ctx = context.Background()
 
 // store is a running server on a fresh database with a small catalogue and a seller.
 type store struct {
-	t       *testing.T
+	t       testing.TB
 	db      *sqlstore.DB
 	api     *api.Server
 	server  *httptest.Server
@@ -142,7 +142,7 @@ func withMetrics(s *api.Server) {
 }
 
 // newServer starts a server on db with no products and no seller.
-func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
+func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	t.Helper()
 	dir := t.TempDir()
 	imgs, err := images.Open(ctx, "", dir)
@@ -173,7 +173,7 @@ func newServer(t *testing.T, db *sqlstore.DB, opts ...option) *store {
 }
 
 // newStore starts a server with two products (rice in stock, dal out of stock) and a seller.
-func newStore(t *testing.T, db *sqlstore.DB, opts ...option) *store {
+func newStore(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	t.Helper()
 	s := newServer(t, db, opts...)
 	s.rice = haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
@@ -279,7 +279,7 @@ func (c *client) post(path string, v any, header ...string) response {
 
 // want fails the test unless the answer has the status, and for errors a JSON body with
 // success false and a message; message, if given, must match exactly.
-func want(t *testing.T, r response, status int, message ...string) {
+func want(t testing.TB, r response, status int, message ...string) {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d: %s", r.status, status, r.raw)
@@ -438,7 +438,7 @@ func (c *client) jarCookie(name string) *http.Cookie {
 }
 
 // pngFile returns a small PNG picture with transparent pixels.
-func pngFile(t *testing.T) []byte {
+func pngFile(t testing.TB) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
 	for x := range 40 {
 		img.Set(x, x%30, color.RGBA{200, 40, 40, 255})
@@ -451,7 +451,7 @@ func pngFile(t *testing.T) []byte {
 }
 
 // jpegFile returns a small opaque JPEG picture.
-func jpegFile(t *testing.T) []byte {
+func jpegFile(t testing.TB) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
 	for i := range img.Pix {
 		img.Pix[i] = byte(i)
@@ -467,7 +467,7 @@ func jpegFile(t *testing.T) []byte {
 }
 
 // gifFile returns a small GIF picture.
-func gifFile(t *testing.T) []byte {
+func gifFile(t testing.TB) []byte {
 	img := image.NewPaletted(image.Rect(0, 0, 20, 20), []color.Color{color.White, color.RGBA{0, 128, 0, 255}})
 	for x := range 20 {
 		img.SetColorIndex(x, x, 1)

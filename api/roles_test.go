@@ -102,3 +102,67 @@ func TestRoleMatrix(t *testing.T) {
 		}
 	})
 }
+
+// TestEveryRouteChecksItsRole calls every route of the route table, as it stands, with an empty
+// body as each kind of caller: a shopper's route refuses guests (401) and sellers (403), a
+// seller's route guests (401) and shoppers (403); the rightful caller is never refused for who it
+// is. A route added later is checked without being listed here.
+func TestEveryRouteChecksItsRole(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		callers := map[string]*client{"guest": s.client(), "shopper": s.shopper(""), "seller": s.seller()}
+		checked := 0
+		for pattern, role := range s.api.RouteRoles() {
+			if role != "user" && role != "seller" {
+				continue
+			}
+			method, path, _ := strings.Cut(pattern, " ")
+			path = strings.ReplaceAll(path, "{id}", "01NOTANID")
+			for who, c := range callers {
+				var r response
+				if method == "GET" {
+					r = c.get(path)
+				} else {
+					r = c.post(path, `{}`)
+				}
+				rightful := role == "user" && who == "shopper" || role == "seller" && who == "seller"
+				switch {
+				case who == "guest" && r.status != 401, who != "guest" && !rightful && r.status != 403:
+					t.Errorf("%s as %s: %d %s", pattern, who, r.status, r.raw)
+				case rightful && (r.status == 401 || r.status == 403):
+					t.Errorf("%s as its rightful caller: %d %s", pattern, r.status, r.raw)
+				}
+			}
+			checked++
+		}
+		if checked < 30 {
+			t.Fatalf("only %d routes for shoppers and sellers", checked)
+		}
+	})
+}
+
+// TestOthersIDs: a shopper who names another shopper's order or address gets 404, as for an id
+// that does not exist, and changes nothing of theirs.
+func TestOthersIDs(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		a, b := s.shopper(""), s.shopper("")
+		addrA := a.addAddress()
+		b.addAddress()
+		want(t, a.post("/api/order/cod", order(s.rice.ID, 1, addrA)), 200)
+		a.checkout(addrA, "")
+		orders := a.orders()
+		online, cash := orders[0].(map[string]any)["_id"].(string), orders[1].(map[string]any)["_id"].(string)
+
+		want(t, b.post("/api/order/cancel", map[string]string{"id": cash}), 404, "Order not found")
+		want(t, b.post("/api/order/pay", map[string]string{"id": online}), 404, "Order not found")
+		want(t, b.get("/api/order/invoice?id="+cash), 404)
+		want(t, b.post("/api/order/cod", order(s.rice.ID, 1, addrA)), 404, "Address not found")
+		want(t, b.post("/api/order/stripe", order(s.rice.ID, 1, addrA)), 404, "Address not found")
+		if len(b.orders()) != 0 || len(b.addresses()) != 1 {
+			t.Fatal("another shopper's ids reached this shopper's orders or addresses")
+		}
+		after := a.orders()
+		if len(after) != 2 || after[1].(map[string]any)["status"] != "Order Placed" || after[0].(map[string]any)["status"] != "Awaiting Payment" {
+			t.Fatalf("the owner's orders changed: %v", after)
+		}
+	}, withSandbox)
+}
