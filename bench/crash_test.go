@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -43,68 +44,15 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 			clients[i], addresses[i] = shopper(t, hc, srv.url, i)
 		}
 
-		var (
-			mu   sync.Mutex
-			acks []orderKey
-			sent int
-			k    = make([]int, workers) // each worker's next order
-		)
+		load := &orderLoad{products: products, clients: clients, addresses: addresses, next: make([]int, workers)}
 		for kill := range kills {
-			var wg sync.WaitGroup
-			stopped := make(chan struct{})
-			ctx, cancel := context.WithCancel(context.Background())
-			before := len(acks)
-			for w := range workers {
-				wg.Go(func() {
-					c := clients[w%shoppers]
-					c.base = srv.url
-					for ; ; k[w]++ {
-						select {
-						case <-stopped:
-							return
-						default:
-						}
-						mu.Lock()
-						sent++
-						mu.Unlock()
-						n := w/shoppers + k[w]*workers/shoppers
-						_, err := c.call(ctx, "POST", "/api/order/cod", orderBody(products, addresses[w%shoppers], n), nil)
-						if err != nil {
-							select {
-							case <-stopped: // the server is gone
-								return
-							default:
-								t.Errorf("order before kill %d: %v", kill+1, err)
-								return
-							}
-						}
-						mu.Lock()
-						acks = append(acks, keyOf(c.email, products, n))
-						mu.Unlock()
-					}
-				})
-			}
+			before := len(load.answered())
+			load.start(t, srv.url)
 			// Kill once enough orders are answered, or after a while on a slow machine.
-			start := time.Now()
-			for {
-				time.Sleep(20 * time.Millisecond)
-				mu.Lock()
-				n := len(acks) - before
-				mu.Unlock()
-				if took := time.Since(start); n >= 100 || (n >= 10 && took > 2*time.Second) || took > 15*time.Second {
-					break
-				}
-			}
-			close(stopped)
-			srv.kill()
-			cancel()
-			wg.Wait()
-			if len(acks) == before {
+			load.waitFor(before+100, before+10)
+			load.stop(srv.kill)
+			if len(load.answered()) == before {
 				t.Fatalf("no order answered before kill %d\n%s", kill+1, srv.output())
-			}
-			// Each worker's order under way may or may not be stored: the next round asks another.
-			for w := range k {
-				k[w]++
 			}
 			// The restarted server recovers the database and serves.
 			srv = startHaat(t, bin, dsn, dir)
@@ -114,7 +62,8 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 			}
 		}
 		srv.stop(t)
-		answered, unanswered := len(acks), sent-len(acks)
+		acks := load.answered()
+		answered, unanswered := len(acks), load.sent-len(acks)
 
 		db := openStored(t, dsn, dir)
 		if dialect == sqlstore.SQLite {
@@ -168,4 +117,90 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 		t.Logf("%s: killed %d times, %d orders answered; %d sent unanswered, of which %d stored (built %s, done %s)",
 			dialect, kills, answered, unanswered, extra, built.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	})
+}
+
+// orderLoad places cash orders for its shoppers, one worker per entry of next, from start to stop,
+// and keeps the orders answered. An order under way when the server dies may or may not be
+// stored: each worker then goes on with another, so that no order is asked for twice.
+type orderLoad struct {
+	products  [2]string
+	clients   []*client
+	addresses []string
+	next      []int // each worker's next order
+
+	mu      sync.Mutex
+	acks    []orderKey
+	sent    int
+	wg      sync.WaitGroup
+	stopped chan struct{}
+	cancel  context.CancelFunc
+}
+
+// start sends orders to the server at base until stop.
+func (l *orderLoad) start(t *testing.T, base string) {
+	l.stopped = make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	l.cancel = cancel
+	workers, shoppers := len(l.next), len(l.clients)
+	for w := range workers {
+		l.wg.Go(func() {
+			c := *l.clients[w%shoppers]
+			c.base = base
+			for ; ; l.next[w]++ {
+				select {
+				case <-l.stopped:
+					return
+				default:
+				}
+				l.mu.Lock()
+				l.sent++
+				l.mu.Unlock()
+				n := w/shoppers + l.next[w]*workers/shoppers
+				if _, err := c.call(ctx, "POST", "/api/order/cod", orderBody(l.products, l.addresses[w%shoppers], n), nil); err != nil {
+					select {
+					case <-l.stopped: // the server is gone
+					default:
+						t.Errorf("order: %v", err)
+					}
+					return
+				}
+				l.mu.Lock()
+				l.acks = append(l.acks, keyOf(c.email, l.products, n))
+				l.mu.Unlock()
+			}
+		})
+	}
+}
+
+// waitFor returns once enough orders are answered, or fewer after a while on a slow machine.
+func (l *orderLoad) waitFor(enough, fewer int) {
+	start := time.Now()
+	for {
+		time.Sleep(20 * time.Millisecond)
+		n := len(l.answered())
+		if took := time.Since(start); n >= enough || (n >= fewer && took > 2*time.Second) || took > 15*time.Second {
+			return
+		}
+	}
+}
+
+// stop ends the workers and waits for them; kill, if not nil, kills the server first (after the
+// workers know, so that they take the failures that follow for what they are).
+func (l *orderLoad) stop(kill func()) {
+	close(l.stopped)
+	if kill != nil {
+		kill()
+	}
+	l.cancel()
+	l.wg.Wait()
+	for w := range l.next {
+		l.next[w]++ // the order under way, if any, is not asked for again
+	}
+}
+
+// answered returns the orders answered so far.
+func (l *orderLoad) answered() []orderKey {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.acks)
 }
