@@ -78,13 +78,15 @@ type haatServer struct {
 
 var listening = regexp.MustCompile(`haat listening.* addr=http://(127\.0\.0\.1:\d+)`)
 
-// startHaat starts bin on the database dsn (empty: SQLite in dataDir) on a free port and
+// startHaat starts bin on the database dsn (empty: SQLite in dataDir), with the environment
+// variables env besides, on a free port and
 // waits until it is ready (its log says it listens with the store open).
-func startHaat(t testing.TB, bin, dsn, dataDir string) *haatServer {
+func startHaat(t testing.TB, bin, dsn, dataDir string, env ...string) *haatServer {
 	t.Helper()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "HAAT_ADDR=127.0.0.1:0", "HAAT_DATA_DIR="+dataDir, "HAAT_DATABASE_URL="+dsn,
 		"HAAT_SELLER_EMAIL=", "HAAT_CURRENCY=USD", "HAAT_ENV=development")
+	cmd.Env = append(cmd.Env, env...) // the last value of a variable is the one taken
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
