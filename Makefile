@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 CATALOGUE_IMAGES := web/public/media/catalogue
 
-.PHONY: build run test test-go test-web test-e2e web deps clean bench bench-web
+.PHONY: build run test test-go test-web test-e2e web deps clean bench bench-web soak
 
 build: web
 	$(GO) build -trimpath -o bin/haat ./cmd/haat
@@ -50,6 +50,13 @@ bench: build
 	@command -v wrk >/dev/null && command -v nginx >/dev/null || apt-get install -y -qq --no-install-recommends wrk nginx-light
 	mkdir -p bench/out
 	$(GO) run ./bench/cmd/haatbench $(BENCH_FLAGS) | tee bench/out/$$(date -u +%Y%m%d-%H%M).md
+
+# The long reliability runs: 200 shoppers for 60 s on SQLite, on PostgreSQL and on two servers
+# sharing PostgreSQL and an S3 bucket (HAAT_TEST_POSTGRES, versitygw); docs/RELIABILITY.md quotes
+# the last figures. HAAT_SOAK_SHOPPERS and HAAT_SOAK_SECONDS change the crowd and the time.
+soak: build
+	HAAT_SOAK=1 HAAT_BENCH_BIN=$(CURDIR)/bin/haat $(GO) test ./bench -run 'TestSoak|TestCrashKeepsAnsweredOrders|TestBackupUnderLoad|TestTwoServers' \
+		-count=1 -v -timeout 30m | grep -v '^=== '
 
 # Lighthouse (mobile defaults) on the landing page, /home, /products, a product page and /cart of
 # the built store, in Debian's Chromium; the scores go in bench/RESULTS.md.

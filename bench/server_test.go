@@ -155,6 +155,18 @@ type client struct {
 	base   string
 	cookie string
 	email  string
+	// forwardedFor is the address a trusted proxy says the client has (X-Forwarded-For), if any.
+	forwardedFor string
+}
+
+// headers gives a request the client's session and address.
+func (c *client) headers(req *http.Request) {
+	if c.cookie != "" {
+		req.Header.Set("Cookie", c.cookie)
+	}
+	if c.forwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", c.forwardedFor)
+	}
 }
 
 func newHTTPClient(conns int) *http.Client {
@@ -179,9 +191,7 @@ func (c *client) call(ctx context.Context, method, path string, body, out any) (
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if c.cookie != "" {
-		req.Header.Set("Cookie", c.cookie)
-	}
+	c.headers(req)
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return 0, err
