@@ -248,6 +248,16 @@ func shopper(t testing.TB, hc *http.Client, base string, i int) (*client, string
 // orders can take them.
 func twoProducts(t testing.TB, hc *http.Client, base string) [2]string {
 	t.Helper()
+	ids := uncounted(t, hc, base)
+	if len(ids) < 2 {
+		t.Fatalf("need two products on sale without counts, have %d", len(ids))
+	}
+	return [2]string{ids[0], ids[1]}
+}
+
+// uncounted returns the products on sale whose units are not counted, in the list's order.
+func uncounted(t testing.TB, hc *http.Client, base string) []string {
+	t.Helper()
 	var list struct {
 		Products []struct {
 			ID      string          `json:"_id"`
@@ -265,10 +275,7 @@ func twoProducts(t testing.TB, hc *http.Client, base string) [2]string {
 			ids = append(ids, p.ID)
 		}
 	}
-	if len(ids) < 2 {
-		t.Fatalf("need two products on sale without counts, have %d", len(ids))
-	}
-	return [2]string{ids[0], ids[1]}
+	return ids
 }
 
 // orderBody is the cash order number k of a shopper: two lines whose quantities spell k, so

@@ -88,7 +88,8 @@ func (n *soakCounts) took(route string, d time.Duration) {
 
 func soak(t *testing.T, servers []*haatServer, db *sql.DB, shoppers int, length time.Duration) {
 	hc := newHTTPClient(shoppers)
-	products := soakProducts(t, hc, servers[0].url)
+	products := uncounted(t, hc, servers[0].url)
+	products = products[:min(len(products), 20)]
 	// A few products count their units, few enough to run out during the soak.
 	counted := products[:4]
 	const units = 150
@@ -293,28 +294,6 @@ func soakStep(t *testing.T, rng *rand.Rand, s *soakShopper, products []string, n
 		s.cart = map[string]int{} // paid: the cart is emptied
 		n.online.Add(1)
 	}
-}
-
-// soakProducts returns the products on sale without counted units.
-func soakProducts(t *testing.T, hc *http.Client, base string) []string {
-	var list struct {
-		Products []struct {
-			ID      string          `json:"_id"`
-			InStock bool            `json:"inStock"`
-			Stock   json.RawMessage `json:"stock"`
-		} `json:"products"`
-	}
-	c := &client{http: hc, base: base}
-	if _, err := c.call(context.Background(), "GET", "/api/product/list", nil, &list); err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, p := range list.Products {
-		if p.InStock && (len(p.Stock) == 0 || string(p.Stock) == "null") {
-			ids = append(ids, p.ID)
-		}
-	}
-	return ids[:min(len(ids), 20)]
 }
 
 // raw sends a request as the client and returns the status and body, whatever they are.
