@@ -21,18 +21,20 @@ const (
 	reconcileLock    = 7245033
 )
 
-// housekeep keeps house every interval until ctx ends (see keepHouse).
+// housekeep keeps house a minute after start-up, so that a store restarted more often than every
+// interval still does, then every interval until ctx ends (see keepHouse).
 func housekeep(ctx context.Context, db *sqlstore.DB, imgs *images.Store, logger *slog.Logger, interval time.Duration) {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
+	next := time.NewTimer(min(time.Minute, interval))
+	defer next.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-next.C:
 			if err := keepHouse(ctx, db, imgs, logger); err != nil && ctx.Err() == nil {
 				logger.Error("housekeeping failed", "err", err)
 			}
+			next.Reset(interval)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/png"
 	"log/slog"
@@ -68,4 +69,35 @@ func TestKeepHouse(t *testing.T) {
 	if !strings.Contains(logs.String(), "msg=housekeeping") || !strings.Contains(logs.String(), "photos=1") {
 		t.Fatalf("log: %s", logs.String())
 	}
+}
+
+// TestHousekeepingRuns: the loop keeps house without waiting a whole interval first, and again
+// each interval, until it is stopped.
+func TestHousekeepingRuns(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sqlstore.Open(t.Context(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	imgs, err := images.Open(t.Context(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer imgs.Close()
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		housekeep(ctx, db, imgs, slog.New(slog.NewTextHandler(&logs, nil)), 20*time.Millisecond)
+		close(done)
+	}()
+	for i := 0; strings.Count(logs.String(), "msg=housekeeping") < 3; i++ {
+		if i == 100 {
+			t.Fatalf("housekeeping ran %d times in 5 s", strings.Count(logs.String(), "msg=housekeeping"))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	<-done
 }
