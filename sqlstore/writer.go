@@ -168,11 +168,19 @@ func (c *writeConn) run(stmts []pendingStmt) (tag pgconn.CommandTag, failed int,
 
 // begin starts the writer's transaction; on PostgreSQL, BEGIN goes with the first operation's
 // statements.
+// writerLock takes the advisory lock that the writers of all servers on one PostgreSQL database
+// take in turn, one batch at a time.
+const writerLock = `SELECT pg_advisory_xact_lock(7245034)`
+
 func (c *writeConn) begin() error {
 	c.txStmts = map[string]*sql.Stmt{}
 	c.dropPending()
 	if c.pipelined {
-		c.pending = append(c.pending, pendingStmt{query: `BEGIN`, op: -1})
+		// One writer of the whole store at a time: two servers' batches, each taking the rows of
+		// its orders' products in its own order, would otherwise deadlock, and PostgreSQL finds a
+		// deadlock only after deadlock_timeout (a second), holding up both batches that long.
+		// The lock goes in the first round trip with BEGIN and ends with the transaction.
+		c.pending = append(c.pending, pendingStmt{query: `BEGIN`, op: -1}, pendingStmt{query: writerLock, op: -1})
 		c.begun = c.flushes
 		return nil
 	}
