@@ -17,20 +17,26 @@ import (
 	"haat/sqlstore"
 )
 
-// TestKeepHouse: a photo left over by a product save that failed goes an hour later; the photo
-// of a product stays.
-func TestKeepHouse(t *testing.T) {
+// openTestStore opens a store's database and photos in a folder of the test's, closed when it ends.
+func openTestStore(t *testing.T) (*sqlstore.DB, *images.Store) {
 	dir := t.TempDir()
 	db, err := sqlstore.Open(t.Context(), "", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	imgs, err := images.Open(t.Context(), "", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer imgs.Close()
+	t.Cleanup(func() { imgs.Close() })
+	return db, imgs
+}
+
+// TestKeepHouse: a photo left over by a product save that failed goes an hour later; the photo
+// of a product stays.
+func TestKeepHouse(t *testing.T) {
+	db, imgs := openTestStore(t)
 	photo := func() string {
 		var b bytes.Buffer
 		png.Encode(&b, image.NewGray(image.Rect(0, 0, 300, 200)))
@@ -74,17 +80,7 @@ func TestKeepHouse(t *testing.T) {
 // TestHousekeepingRuns: the loop keeps house without waiting a whole interval first, and again
 // each interval, until it is stopped.
 func TestHousekeepingRuns(t *testing.T) {
-	dir := t.TempDir()
-	db, err := sqlstore.Open(t.Context(), "", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	imgs, err := images.Open(t.Context(), "", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer imgs.Close()
+	db, imgs := openTestStore(t)
 	var logs syncBuffer
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
