@@ -36,8 +36,8 @@ func (k RequestKey) Validate() error {
 	return nil
 }
 
-// KeyUse is what the first call under a request key did: the order it placed (none for a payment
-// started again) and the provider's page it answered, once one was started.
+// KeyUse is what the first call under a request key did: the order it placed or started a payment
+// of, and the provider's page it answered, once one was started.
 type KeyUse struct {
 	UserID  string
 	Key     RequestKey
@@ -75,10 +75,10 @@ func FirstUse(err error) (KeyUse, bool) {
 // RequestKeyService keeps the request keys of calls that place no order (a payment started again);
 // an order's key is kept with the order by OrderService.PlaceOrder.
 type RequestKeyService interface {
-	// UseKey records the first use of a key by the user, or returns a *KeyUsedError with that use
-	// when the user sent it before with the same request (EUNPROCESSABLE with another). A key
-	// older than RequestKeyLife is used anew.
-	UseKey(ctx context.Context, userID string, k RequestKey) error
+	// UseKey records the first use of a key by the user, for a call about orderID, or returns a
+	// *KeyUsedError with that use when the user sent it before with the same request
+	// (EUNPROCESSABLE with another). A key older than RequestKeyLife is used anew.
+	UseKey(ctx context.Context, userID, orderID string, k RequestKey) error
 	// KeepPage records the provider's page the call under the user's key answered.
 	KeepPage(ctx context.Context, userID, key, page string) error
 }

@@ -86,13 +86,13 @@ func (h requestIDs) WithGroup(name string) slog.Handler { return requestIDs{h.Ha
 // to everyone without Metrics or a token set, it is not there (404): the store's business shows
 // to no one else.
 func (s *Server) metrics() http.Handler {
-	if s.Metrics == nil || s.MetricsToken == "" {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found")) })
+	var serve http.Handler
+	if s.Metrics != nil {
+		serve = s.Metrics.Handler()
 	}
-	serve := s.Metrics.Handler()
 	want := []byte("Bearer " + s.MetricsToken)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+		if serve == nil || s.MetricsToken == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
 			s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found"))
 			return
 		}

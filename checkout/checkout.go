@@ -81,9 +81,10 @@ func (s *Service) begin(ctx context.Context, order *haat.Order, key *haat.Reques
 	return page, s.Keys.KeepPage(ctx, order.UserID, key.Key, page)
 }
 
-// again answers a call sent again under its request key: the page the first call answered, or,
-// when it answered none (its provider failed, or the answer was lost before the page was kept), a
-// payment of the order started now, as far as the order may still be paid (Begin checks).
+// again answers a call sent again under its request key (an online order, a payment started
+// again): the page the first call answered, or, when it answered none (its provider failed, or the
+// answer was lost before the page was kept), a payment of its order started now, as far as the
+// order may still be paid (Begin checks).
 func (s *Service) again(ctx context.Context, use haat.KeyUse, method, site string) (string, error) {
 	if use.Page != "" {
 		return use.Page, nil
@@ -105,10 +106,10 @@ func (s *Service) PayAgain(ctx context.Context, userID, orderID, method, site st
 		return "", err
 	}
 	if key != nil {
-		err := s.Keys.UseKey(ctx, userID, *key)
-		if use, used := haat.FirstUse(err); used && use.Page != "" {
-			return use.Page, nil
-		} else if err != nil && !used {
+		err := s.Keys.UseKey(ctx, userID, o.ID, *key)
+		if use, used := haat.FirstUse(err); used {
+			return s.again(ctx, use, method, site)
+		} else if err != nil {
 			return "", err
 		}
 	}

@@ -17,8 +17,8 @@ var _ haat.RequestKeyService = (*DB)(nil)
 // an expired use, which is removed first.
 const keyTries = 3
 
-// insertKey records the first use of a request key by the user in the write that does what the
-// key asks (placing orderID, when not empty), so that the key is kept exactly when that is. A key
+// insertKey records the first use of a request key by the user, for a call about orderID (none:
+// empty), in the write that does what the key asks, so that the key is kept exactly when that is. A key
 // the user used before fails the write as a unique violation of request_keys (isKeyTaken).
 func insertKey(ctx context.Context, tx *Tx, userID string, k haat.RequestKey, orderID string) error {
 	var order any
@@ -82,12 +82,12 @@ func findKeyUse(ctx context.Context, tx *Tx, userID, key string) (*haat.KeyUse, 
 }
 
 // UseKey implements haat.RequestKeyService.
-func (d *DB) UseKey(ctx context.Context, userID string, k haat.RequestKey) error {
+func (d *DB) UseKey(ctx context.Context, userID, orderID string, k haat.RequestKey) error {
 	if err := k.Validate(); err != nil {
 		return err
 	}
 	err := d.underKey(ctx, userID, &k, func() error {
-		return d.inTx(ctx, func(tx *Tx) error { return insertKey(ctx, tx, userID, k, "") })
+		return d.inTx(ctx, func(tx *Tx) error { return insertKey(ctx, tx, userID, k, orderID) })
 	})
 	if _, used := haat.FirstUse(err); used {
 		return err

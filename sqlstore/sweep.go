@@ -19,27 +19,35 @@ type Swept struct {
 	Sessions, LoginLimits, PhoneCodes, RequestKeys int64
 }
 
-// Sweep removes what has outlived its use: expired sessions, rate-limit counts whose window began
-// a day ago, sign-in codes a day past their expiry, and request keys older than
+// Sweep removes, in one write, what has outlived its use: expired sessions, rate-limit counts whose
+// window began a day ago, sign-in codes a day past their expiry, and request keys older than
 // haat.RequestKeyLife (a call sent again under one later is a new call anyway).
 func (d *DB) Sweep(ctx context.Context) (Swept, error) {
 	var n Swept
-	now := d.now()
-	for _, s := range []struct {
-		count *int64
-		query string
-		arg   time.Time
-	}{
-		{&n.Sessions, `DELETE FROM sessions WHERE expires_at < $1`, now},
-		{&n.LoginLimits, `DELETE FROM login_failures WHERE window_start < $1`, now.Add(-sweepAfter)},
-		{&n.PhoneCodes, `DELETE FROM phone_codes WHERE expires_at < $1`, now.Add(-sweepAfter)},
-		{&n.RequestKeys, `DELETE FROM request_keys WHERE created_at < $1`, now.Add(-haat.RequestKeyLife)},
-	} {
-		removed, err := d.exec(ctx, s.query, s.arg.UnixMilli())
-		if err != nil {
-			return n, fmt.Errorf("sqlstore: sweep: %w", err)
+	err := d.inTx(ctx, func(tx *Tx) error {
+		n = Swept{} // the writer may run the operation again
+		for _, s := range []struct {
+			count *int64
+			query string
+			arg   time.Time
+		}{
+			{&n.Sessions, `DELETE FROM sessions WHERE expires_at < $1`, tx.now},
+			{&n.LoginLimits, `DELETE FROM login_failures WHERE window_start < $1`, tx.now.Add(-sweepAfter)},
+			{&n.PhoneCodes, `DELETE FROM phone_codes WHERE expires_at < $1`, tx.now.Add(-sweepAfter)},
+			{&n.RequestKeys, `DELETE FROM request_keys WHERE created_at < $1`, tx.now.Add(-haat.RequestKeyLife)},
+		} {
+			res, err := tx.ExecContext(ctx, s.query, s.arg.UnixMilli())
+			if err != nil {
+				return err
+			}
+			if *s.count, err = res.RowsAffected(); err != nil {
+				return err
+			}
 		}
-		*s.count = removed
+		return nil
+	})
+	if err != nil {
+		return Swept{}, fmt.Errorf("sqlstore: sweep: %w", err)
 	}
 	return n, nil
 }
@@ -49,7 +57,7 @@ func (d *DB) Sweep(ctx context.Context) (Swept, error) {
 func (d *DB) PhotosInUse(ctx context.Context) (map[string]bool, error) {
 	inUse := map[string]bool{}
 	err := d.read(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT images FROM products UNION SELECT DISTINCT product_images FROM order_items`)
+		rows, err := tx.QueryContext(ctx, `SELECT images FROM products UNION SELECT product_images FROM order_items`)
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ func TestSweep(t *testing.T) {
 		must(t, err)
 		_, err = db.SavePhoneCode(ctx, "9801111111", "hash")
 		must(t, err)
-		must(t, db.UseKey(ctx, u.ID, haat.RequestKey{Key: "old", Request: "r"}))
+		must(t, db.UseKey(ctx, u.ID, "", haat.RequestKey{Key: "old", Request: "r"}))
 
 		now = now.Add(2 * time.Hour) // the first session has expired, nothing else is a day old
 		_, _, err = db.Attempt(ctx, "new", 10, 15*time.Minute)
@@ -42,14 +42,14 @@ func TestSweep(t *testing.T) {
 		}
 
 		now = now.Add(23 * time.Hour) // a day after the old count, code and key; the new count is 23 h old
-		must(t, db.UseKey(ctx, u.ID, haat.RequestKey{Key: "new", Request: "r"}))
+		must(t, db.UseKey(ctx, u.ID, "", haat.RequestKey{Key: "new", Request: "r"}))
 		swept, err = db.Sweep(ctx)
 		must(t, err)
 		if swept != (sqlstore.Swept{Sessions: 1, LoginLimits: 1, PhoneCodes: 1, RequestKeys: 1}) {
 			t.Fatalf("after a day swept %+v", swept)
 		}
 		// The newer key is still known: sent again, it is a key used before.
-		if _, used := haat.FirstUse(db.UseKey(ctx, u.ID, haat.RequestKey{Key: "new", Request: "r"})); !used {
+		if _, used := haat.FirstUse(db.UseKey(ctx, u.ID, "", haat.RequestKey{Key: "new", Request: "r"})); !used {
 			t.Fatal("a key of today was swept")
 		}
 		if swept, err = db.Sweep(ctx); err != nil || swept != (sqlstore.Swept{}) {

@@ -237,8 +237,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	// The background loops end with ctx; the store closes after they have.
 	var loops sync.WaitGroup
 	defer loops.Wait()
+	counts := metrics.New()
+	counts.WatchPool(db.SQL())
 	payments := newPayments(cfg, providers, db, logger)
 	if payments != nil {
+		payments.Outcome = counts.PaymentOutcome
 		// Payments left unfinished are asked about once a minute, by one server at a time.
 		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
 		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
@@ -249,11 +252,6 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
-	counts := metrics.New()
-	counts.WatchPool(db.SQL())
-	if payments != nil {
-		payments.Outcome = counts.PaymentOutcome
-	}
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
