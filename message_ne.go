@@ -232,6 +232,9 @@ var nepaliMessages = map[string]string{
 	"Request body too large":                    "अनुरोध धेरै ठूलो भयो",
 	"Invalid value for %s":                      "%s को मान मान्य छैन",
 	"Request body is not valid JSON":            "अनुरोध मान्य JSON होइन",
+
+	// Text that is not text: a NUL character or bytes that are not UTF-8.
+	"Text must not contain a NUL character or invalid UTF-8": "पाठमा NUL अक्षर वा अमान्य युनिकोड अक्षर हुनु हुँदैन",
 }
 
 // nepaliTerms are the words messages name as arguments: the labels of fields, as the storefront's
