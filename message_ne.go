@@ -26,6 +26,11 @@ var nepaliMessages = map[string]string{
 	"Please enter a valid email address":        "कृपया मान्य इमेल ठेगाना लेख्नुहोस्",
 	"Password must be at least %d characters":   "पासवर्ड कम्तीमा %d अक्षरको हुनुपर्छ",
 	"Password must be at most %d characters":    "पासवर्ड बढीमा %d अक्षरको हुनुपर्छ",
+
+	// The password rule: not only spaces, not one of the most common.
+	"Password must not be only spaces":            "पासवर्ड खाली ठाउँ मात्र हुन सक्दैन",
+	"This password is too common; choose another": "यो पासवर्ड धेरै चलेको छ; अर्को छान्नुहोस्",
+
 	"Too many failed login attempts. Please try again in 15 minutes.":      "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 	"Too many sign-ups from your network. Please try again in %d minute.":  "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 	"Too many sign-ups from your network. Please try again in %d minutes.": "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
@@ -232,6 +237,9 @@ var nepaliMessages = map[string]string{
 	"Request body too large":                    "अनुरोध धेरै ठूलो भयो",
 	"Invalid value for %s":                      "%s को मान मान्य छैन",
 	"Request body is not valid JSON":            "अनुरोध मान्य JSON होइन",
+
+	// Text that is not text: a NUL character or bytes that are not UTF-8.
+	"Text must not contain a NUL character or invalid UTF-8": "पाठमा NUL अक्षर वा अमान्य युनिकोड अक्षर हुनु हुँदैन",
 }
 
 // nepaliTerms are the words messages name as arguments: the labels of fields, as the storefront's

@@ -29,14 +29,39 @@ func TestRegistrationValidate(t *testing.T) {
 }
 
 func TestValidatePassword(t *testing.T) {
+	const common = "This password is too common; choose another"
 	for pw, want := range map[string]string{
 		"1234567":               "Password must be at least 8 characters",
-		"12345678":              "",
+		"8 chars!":              "",
 		strings.Repeat("p", 72): "",
 		strings.Repeat("p", 73): "Password must be at most 72 characters",
+		"        ":              "Password must not be only spaces",
+		" \t\n \u00a0\u3000  ":  "Password must not be only spaces",
+		"namaste-123":           "",
+		// The list's most common ones, whatever their case and the spaces around them.
+		"12345678":     common,
+		"password":     common,
+		"PassWord":     common,
+		" password1 ":  common,
+		"password123":  common,
+		"iloveyou":     common,
+		"QWERTYUIOP":   common,
+		"baseball1":    common,
+		"password1234": "",
 	} {
 		if got := haat.ErrorMessage(haat.ValidatePassword(pw)); got != want {
-			t.Errorf("%d characters: %q, want %q", len(pw), got, want)
+			t.Errorf("%q: %q, want %q", pw, got, want)
 		}
+	}
+}
+
+// TestCommonPasswordList holds the embedded list to what its note says: 10,000 passwords, in
+// lower case, the most common first.
+func TestCommonPasswordList(t *testing.T) {
+	if !haat.CommonPassword("123456") || !haat.CommonPassword("159753456") {
+		t.Error("the first or the 10,000th password is not on the list")
+	}
+	if n := haat.CommonPasswordCount(); n != 10000 {
+		t.Errorf("%d passwords on the list, want 10,000", n)
 	}
 }

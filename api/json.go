@@ -1,11 +1,15 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"mime"
 	"net/http"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"haat"
 )
@@ -108,13 +112,21 @@ func say(w http.ResponseWriter, r *http.Request, format string, args ...any) str
 	return haat.Say(language(w, r), format, args...)
 }
 
-// decodeJSON reads a JSON body of at most maxJSONBody bytes into v.
+// decodeJSON reads a JSON body of at most maxJSONBody bytes into v. A body whose text is not text
+// (checkJSONText) is refused before it is decoded.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt != "application/json" {
 		return haat.Errorf(eMediaType, "Content-Type must be application/json")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err != nil {
+		return bodyError(err)
+	}
+	if err := checkJSONText(body); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return bodyError(err)
 	}
@@ -136,4 +148,91 @@ func bodyError(err error) error {
 	default:
 		return haat.Errorf(haat.EINVALID, "Request body is not valid JSON")
 	}
+}
+
+// errBadText refuses text that is not text: a NUL character, which PostgreSQL cannot store (and
+// no form asks for), or bytes that are not UTF-8, which Go's decoders would silently replace.
+// Every string a request brings (JSON, form fields, query parameters) is checked where it is
+// decoded, before any handler sees it, so that both databases answer it alike.
+var errBadText = haat.Errorf(haat.EINVALID, "Text must not contain a NUL character or invalid UTF-8")
+
+// checkText refuses a string holding a NUL character or invalid UTF-8 (errBadText).
+func checkText(s string) error {
+	if strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s) {
+		return errBadText
+	}
+	return nil
+}
+
+// checkJSONText refuses JSON text whose strings, keys or values, would decode to what checkText
+// refuses: besides raw bytes, an escaped NUL (\u0000) and a lone UTF-16 surrogate (\ud800), which
+// encoding/json turns into U+FFFD without a word. Outside strings a backslash is not JSON at all,
+// so every escape found is one in a string.
+func checkJSONText(raw []byte) error {
+	if bytes.IndexByte(raw, 0) >= 0 || !utf8.Valid(raw) {
+		return errBadText
+	}
+	for i := bytes.IndexByte(raw, '\\'); i >= 0 && i+1 < len(raw); {
+		if raw[i+1] == 'u' {
+			switch c, ok := hex4(raw[i+2:]); {
+			case !ok:
+			case c == 0, c >= 0xdc00 && c < 0xe000:
+				return errBadText
+			case c >= 0xd800 && c < 0xdc00:
+				// A high surrogate must be followed by a low one.
+				low, ok := rune(0), i+7 < len(raw) && raw[i+6] == '\\' && raw[i+7] == 'u'
+				if ok {
+					low, ok = hex4(raw[i+8:])
+				}
+				if !ok || low < 0xdc00 || low >= 0xe000 {
+					return errBadText
+				}
+				i += 6
+			}
+		}
+		// The escaped character is skipped: in "\\u0000" the second backslash escapes nothing.
+		next := bytes.IndexByte(raw[i+2:], '\\')
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return nil
+}
+
+// hex4 reads the four hexadecimal digits of a \u escape.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var c rune
+	for _, d := range b[:4] {
+		switch {
+		case '0' <= d && d <= '9':
+			d -= '0'
+		case 'a' <= d && d <= 'f':
+			d -= 'a' - 10
+		case 'A' <= d && d <= 'F':
+			d -= 'A' - 10
+		default:
+			return 0, false
+		}
+		c = c<<4 | rune(d)
+	}
+	return c, true
+}
+
+// checkValues refuses a query's or a form's fields when a name or a value is not text (checkText).
+func checkValues(values map[string][]string) error {
+	for name, vs := range values {
+		if err := checkText(name); err != nil {
+			return err
+		}
+		for _, v := range vs {
+			if err := checkText(v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

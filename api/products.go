@@ -111,7 +111,33 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 		}
 		return nil, haat.Errorf(haat.EINVALID, "Send the product as multipart form data")
 	}
+	if err := checkForm(r.MultipartForm); err != nil {
+		r.MultipartForm.RemoveAll()
+		return nil, err
+	}
 	return r.MultipartForm, nil
+}
+
+// checkForm refuses a form with a field whose name or value is not text. A value is checked as
+// JSON text is (checkJSONText), since productData, description and imageOrder may hold JSON: an
+// escaped NUL there is refused too.
+func checkForm(form *multipart.Form) error {
+	for name, values := range form.Value {
+		if err := checkText(name); err != nil {
+			return err
+		}
+		for _, v := range values {
+			if err := checkJSONText([]byte(v)); err != nil {
+				return err
+			}
+		}
+	}
+	for name := range form.File {
+		if err := checkText(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // productInput is the product of an add-product form as sent, before it is checked.

@@ -245,6 +245,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route, sameOri
 	if sameOriginOnly && !s.sameOrigin(r) {
 		return haat.Errorf(haat.EFORBIDDEN, "Cross-site request refused")
 	}
+	// The path (a route's {ref}) and every query parameter are checked here, once for every
+	// route, before anything reads them.
+	if err := checkText(r.URL.Path); err != nil {
+		return err
+	}
+	if err := checkValues(r.URL.Query()); err != nil {
+		return err
+	}
 	if rt.role != public && rt.role != callback {
 		ctx, err := s.authorize(r, rt.role)
 		if err != nil {

@@ -91,7 +91,28 @@ func TestRegister(t *testing.T) {
 		want(t, s.client().post("/api/user/register", map[string]string{"name": "Ram", "email": "ram@example.com", "password": "long enough"}), 200)
 
 		// An 8-character password is enough.
-		want(t, s.client().post("/api/user/register", map[string]string{"name": "Hari", "email": "hari@example.com", "password": "12345678"}), 200)
+		want(t, s.client().post("/api/user/register", map[string]string{"name": "Hari", "email": "hari@example.com", "password": "tole-42a"}), 200)
+	})
+}
+
+// TestRegisterPasswordRule refuses a password on the list of the most common ones, whatever its
+// case, or one of spaces only, with a message to show; the address stays free for a good one.
+func TestRegisterPasswordRule(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		for password, msg := range map[string]string{
+			"password123":   "This password is too common; choose another",
+			"12345678":      "This password is too common; choose another",
+			"Iloveyou1":     "This password is too common; choose another",
+			"          ":    "Password must not be only spaces",
+			" \t \t \t \t ": "Password must not be only spaces",
+		} {
+			r := s.client().post("/api/user/register", map[string]string{"name": "Ram", "email": "ram@example.com", "password": password})
+			want(t, r, 400, msg)
+		}
+		r := s.client().post("/api/user/register", map[string]string{"name": "Ram", "email": "ram@example.com", "password": "password123"},
+			"Accept-Language", "ne")
+		want(t, r, 400, "यो पासवर्ड धेरै चलेको छ; अर्को छान्नुहोस्")
+		want(t, s.client().post("/api/user/register", map[string]string{"name": "Ram", "email": "ram@example.com", "password": "namaste-123"}), 200)
 	})
 }
 

@@ -131,6 +131,13 @@ func TestSellers(t *testing.T) {
 			t.Fatalf("seller = %+v, %v", s, err)
 		}
 		wantCode(t, db.UpsertSeller(ctx, "not-an-email", "long enough"), haat.EINVALID)
+		// A common password or one of spaces only is refused, and the seller keeps the one they had.
+		for _, weak := range []string{"Password123", "sunshine", "          "} {
+			wantCode(t, db.UpsertSeller(ctx, "admin@haat.example", weak), haat.EINVALID)
+		}
+		if _, err := db.AuthenticateSeller(ctx, "admin@haat.example", "second password"); err != nil {
+			t.Fatalf("a refused password changed the seller's: %v", err)
+		}
 	})
 }
 

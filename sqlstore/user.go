@@ -31,6 +31,13 @@ func (d *DB) hashPassword(password string) (string, error) {
 	return string(h), nil
 }
 
+// settable says whether a password could have been set at all: one that is empty or longer than
+// bcrypt reads (haat.MaxPasswordBytes) matches no account, so it is refused without the database
+// or a hash (the answer is the same, and says nothing about the account).
+func settable(password string) bool {
+	return password != "" && len(password) <= haat.MaxPasswordBytes
+}
+
 // Register creates a shopper account.
 func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.User, error) {
 	reg := haat.Registration{Name: name, Email: email, Password: password}
@@ -62,6 +69,9 @@ type UserFilter struct {
 
 // Authenticate checks a shopper's email and password.
 func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.User, error) {
+	if !settable(password) {
+		return nil, errBadLogin
+	}
 	u, hash, err := d.user(ctx, UserFilter{Email: &email})
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
@@ -316,6 +326,9 @@ func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
 
 // AuthenticateSeller checks a seller's email and password.
 func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*haat.Seller, error) {
+	if !settable(password) {
+		return nil, errBadLogin
+	}
 	s, hash, err := d.seller(ctx, email)
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))

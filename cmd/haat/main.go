@@ -307,10 +307,12 @@ func newHTTPServer(handler http.Handler, logger *slog.Logger) *http.Server {
 // openStore opens the database and brings its schema up to date, creates or updates the seller
 // of HAAT_SELLER_EMAIL, and seeds the demo catalogue (and, priced in rupees, its delivery rules)
 // into an empty store.
-func openStore(ctx context.Context, cfg config, logger *slog.Logger) (db *sqlstore.DB, err error) {
-	if db, err = sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir); err != nil {
+func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstore.DB, err error) {
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
 		return nil, err
 	}
+	// db is its own variable: a named result would be nil by the time a failure closes it.
 	defer func() {
 		if err != nil {
 			db.Close()

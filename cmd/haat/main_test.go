@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -37,6 +38,15 @@ func TestSellerAddAndMigrate(t *testing.T) {
 		strings.NewReader("short\n"), &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "at least 8 characters") {
 		t.Fatalf("short password: %v", err)
+	}
+	// The password rule of shoppers holds for sellers: none of the most common, none of spaces only.
+	for password, reason := range map[string]string{"Password1": "This password is too common; choose another",
+		"qwertyuiop": "This password is too common; choose another", "          ": "Password must not be only spaces"} {
+		err = run(context.Background(), []string{"seller", "add", "owner@haat.example", "-data-dir", dir},
+			strings.NewReader(password+"\n"), &out, &errOut)
+		if err == nil || err.Error() != reason {
+			t.Errorf("seller add with %q: %v, want %q", password, err, reason)
+		}
 	}
 	db, err := sqlstore.Open(context.Background(), "", dir)
 	if err != nil {
@@ -85,6 +95,26 @@ func TestSellerAddAndMigrate(t *testing.T) {
 	if _, err := copyDB.AuthenticateSeller(context.Background(), "owner@haat.example", "a new long password"); err != nil {
 		t.Fatalf("seller missing from the backup: %v", err)
 	}
+}
+
+// TestCommonSellerPasswordRefusedAtStartUp: a HAAT_SELLER_PASSWORD on the list of the most common
+// passwords stops the store as it opens, saying why, and makes no seller.
+func TestCommonSellerPasswordRefusedAtStartUp(t *testing.T) {
+	dir := t.TempDir()
+	cfg := config{DataDir: dir, Currency: "NPR", SellerEmail: "owner@haat.example", SellerPassword: "iloveyou"}
+	db, err := openStore(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	if err == nil {
+		db.Close()
+	}
+	const want = "seller from HAAT_SELLER_EMAIL: This password is too common; choose another"
+	if err == nil || err.Error() != want {
+		t.Fatalf("start-up with a common seller password: %v, want %q", err, want)
+	}
+	cfg.SellerPassword = "a long password"
+	if db, err = openStore(context.Background(), cfg, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatalf("start-up with a good seller password: %v", err)
+	}
+	db.Close()
 }
 
 func TestBadConfiguration(t *testing.T) {

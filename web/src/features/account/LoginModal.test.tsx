@@ -69,6 +69,21 @@ describe('LoginModal', () => {
     expect(localStorage.getItem('haat.guestCart')).toBeNull();
   });
 
+  it('shows why the server refuses a sign-up password, and keeps the form open', async () => {
+    serveApi({
+      'POST /api/user/register': () => ({ status: 400, json: { success: false, message: 'This password is too common; choose another' } }),
+    });
+    renderApp(<LoginHarness />);
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create one here' }));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Sita');
+    await userEvent.type(screen.getByLabelText('Email'), 's@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
   it('signs in by phone: number, code shown in development, a wrong code, then the right one', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 2 }));
     let tries = 0;
