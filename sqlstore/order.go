@@ -152,6 +152,10 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 	return order, err
 }
 
+// unpaidCond holds for the online orders that are not paid and may still be: awaiting payment, or
+// whose payment failed.
+const unpaidCond = `(o.payment_type = 'Online' AND o.is_paid = FALSE AND o.status IN ('Awaiting Payment', 'Payment Failed'))`
+
 // priceOrder makes the order o asks for, at the store's own prices and under its delivery rules
 // (minimum order, area, fee), placed now: a cash order is placed, an online order awaits payment.
 // counted says whether any of its products counts its units.
@@ -425,13 +429,17 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 }
 
 // settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
-// delivery slot's place to the slot, and its payment, if money arrived, is due back to the
-// shopper until the seller refunds it.
+// delivery slot's place to the slot, a payment still pending ends (superseded: money that arrives
+// for it is due back), and its payment, if money arrived, is due back to the shopper until the
+// seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnStock(ctx, tx, orderID); err != nil {
 		return err
 	}
 	if err := returnSlot(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if _, err := supersedeAttempts(ctx, tx, orderID); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
