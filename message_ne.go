@@ -194,6 +194,11 @@ var nepaliMessages = map[string]string{
 	"The delivery slot is no longer available; please order again":                        "डेलिभरी समय अब उपलब्ध छैन; कृपया फेरि अर्डर गर्नुहोस्",
 	"%s; please order again": "%s; कृपया फेरि अर्डर गर्नुहोस्",
 
+	// A shopper's limits on orders.
+	"Pay or cancel an unpaid order first":                                         "पहिले भुक्तानी नभएको अर्डर तिर्नुहोस् वा रद्द गर्नुहोस्",
+	"You have placed %d orders in the last hour. Please try again in %d minute.":  "तपाईंले पछिल्लो एक घण्टामा %d वटा अर्डर गर्नुभयो। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"You have placed %d orders in the last hour. Please try again in %d minutes.": "तपाईंले पछिल्लो एक घण्टामा %d वटा अर्डर गर्नुभयो। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+
 	// Payments and refunds.
 	"Online payment is not available": "अनलाइन भुक्तानी उपलब्ध छैन",
 	"Unknown payment method %q":       "भुक्तानी विधि %q चिनिएन",

@@ -67,7 +67,54 @@ type NewOrder struct {
 	// Key is the request key the order was asked with, if any (see RequestKey): the store keeps it
 	// with the order, and places nothing for a key used before.
 	Key *RequestKey
+	// PerHour is the most orders the shopper may place in an hour, this one included (the store's
+	// HAAT_ORDERS_PER_HOUR); 0 sets no limit.
+	PerHour int
 }
+
+// MaxUnpaidOrders is how many online orders awaiting payment a shopper may hold at once: each
+// holds its units and its delivery slot's place until it is paid or its time to pay ends.
+const MaxUnpaidOrders = 3
+
+// DefaultOrdersPerHour is how many orders a shopper may place in an hour unless the store says
+// otherwise.
+const DefaultOrdersPerHour = 30
+
+// OrderCounts are the shopper's orders that CheckLimits counts, as the store holds them when an
+// order is placed.
+type OrderCounts struct {
+	// LastHour counts the orders placed in the hour before now, cash and online, and FirstInHour
+	// is when the oldest of them was placed.
+	LastHour    int
+	FirstInHour time.Time
+	// Unpaid counts the online orders that still await payment, or whose payment failed.
+	Unpaid int
+}
+
+// CheckLimits explains why the shopper, whose orders are counted in c, may not place the order
+// now, or returns nil: at most PerHour orders an hour (refused with the time until the oldest of
+// the hour leaves it), and at most MaxUnpaidOrders online orders unpaid at once.
+func (o NewOrder) CheckLimits(c OrderCounts, now time.Time) error {
+	if o.PerHour > 0 && c.LastHour >= o.PerHour {
+		wait := max(time.Second, c.FirstInHour.Add(time.Hour).Sub(now))
+		minutes := int((wait + time.Minute - 1) / time.Minute)
+		var e *Error
+		if minutes == 1 {
+			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minute.", c.LastHour, minutes)
+		} else {
+			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minutes.", c.LastHour, minutes)
+		}
+		e.RetryAfter = wait
+		return e
+	}
+	if o.PaymentType == PaymentOnline && c.Unpaid >= MaxUnpaidOrders {
+		return ErrUnpaidOrders
+	}
+	return nil
+}
+
+// ErrUnpaidOrders refuses an online order to a shopper who holds MaxUnpaidOrders unpaid already.
+var ErrUnpaidOrders = Errorf(ECONFLICT, "Pay or cancel an unpaid order first")
 
 // OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid.
 type OrderProduct struct {

@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"haat/checkout"
 )
 
 // withSlotWindow has the seller offer one window a day, from midnight to 02:00, that takes
@@ -194,4 +197,73 @@ func TestPayAgainChecksTheOrder(t *testing.T) {
 			}, withSandbox)
 		})
 	}
+}
+
+// TestUnpaidOrderLimit: a shopper holds at most three unpaid online orders; the fourth is
+// refused until one is paid or cancelled, cash orders are not held up, and the seller's list
+// shows the units unpaid orders hold.
+func TestUnpaidOrderLimit(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.shopper("")
+		addr := c.addAddress()
+		var ids []string
+		for range 3 {
+			id, _ := c.payOnline(addr, "", 2)
+			ids = append(ids, id)
+		}
+		n := len(c.orders())
+		want(t, c.post("/api/order/stripe", order(s.rice.ID, 1, addr)), 409, "Pay or cancel an unpaid order first")
+		want(t, c.post("/api/order/stripe", order(s.rice.ID, 1, addr), "Accept-Language", "ne"), 409, "पहिले भुक्तानी नभएको अर्डर तिर्नुहोस् वा रद्द गर्नुहोस्")
+		if len(c.orders()) != n {
+			t.Fatal("a refused online order was stored")
+		}
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, addr)), 200, "Order Placed Successfully")
+		other := s.shopper("")
+		want(t, other.post("/api/order/stripe", order(s.rice.ID, 1, other.addAddress())), 200)
+
+		products := s.seller().get("/api/seller/products").body["products"].([]any)
+		for _, p := range products {
+			p := p.(map[string]any)
+			if held := map[string]float64{s.rice.ID: 3*2 + 1, s.dal.ID: 0}[p["_id"].(string)]; p["held"] != held {
+				t.Fatalf("%s held %v, want %v", p["name"], p["held"], held)
+			}
+		}
+
+		// An unpaid order cancelled frees its place in the count.
+		if o := c.userOrder(ids[0]); o["canCancel"] != true {
+			t.Fatalf("an unpaid order cannot be cancelled: %v", o)
+		}
+		want(t, c.post("/api/order/cancel", map[string]string{"id": ids[0]}), 200, "Order Cancelled")
+		if o := c.userOrder(ids[0]); o["status"] != "Cancelled" || o["canPay"] != false {
+			t.Fatalf("cancelled unpaid order = %v", o)
+		}
+		want(t, c.post("/api/order/stripe", order(s.rice.ID, 1, addr)), 200)
+	}, withSandbox)
+}
+
+// TestOrdersPerHour: a shopper places at most HAAT_ORDERS_PER_HOUR orders an hour, cash and
+// online together; the next is refused with 429 and Retry-After until the hour's first order
+// leaves it.
+func TestOrdersPerHour(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		s.api.Checkout.(*checkout.Service).OrdersPerHour = 2
+		c := s.shopper("")
+		addr := c.addAddress()
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, addr)), 200)
+		s.clock.advance(10 * time.Minute)
+		c.payOnline(addr, "", 1)
+		r := c.post("/api/order/cod", order(s.rice.ID, 1, addr))
+		want(t, r, 429, "You have placed 2 orders in the last hour. Please try again in 50 minutes.")
+		if after, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || after < 49*60 || after > 50*60 {
+			t.Fatalf("Retry-After %q, want about 3000 s", r.header.Get("Retry-After"))
+		}
+		want(t, c.post("/api/order/stripe", order(s.rice.ID, 1, addr)), 429)
+
+		other := s.shopper("")
+		want(t, other.post("/api/order/cod", order(s.rice.ID, 1, other.addAddress())), 200)
+
+		s.clock.advance(50 * time.Minute)
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, addr)), 200)
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, addr)), 429, "You have placed 2 orders in the last hour. Please try again in 10 minutes.")
+	}, withSandbox)
 }
