@@ -6,6 +6,7 @@ package haat
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes say what kind of failure an error is; the HTTP layer maps them to status codes.
@@ -28,8 +29,11 @@ const (
 type Error struct {
 	Code    string
 	Message string
-	format  string
-	args    []any
+	// RetryAfter, on a refusal of too many requests (ETOOMANY), is how long until the next is
+	// taken; zero when the refusal does not say.
+	RetryAfter time.Duration
+	format     string
+	args       []any
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("haat: code=%s message=%s", e.Code, e.Message) }

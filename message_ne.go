@@ -191,6 +191,19 @@ var nepaliMessages = map[string]string{
 	"from must be on or before to":                             "from को मिति to भन्दा पछि हुन सक्दैन",
 	"A search is at most %d characters":                        "खोजी बढीमा %d अक्षरको हुन्छ",
 
+	// Paying an unpaid online order again: what changed since it was placed.
+	"The time to pay this order has passed; please order again":                           "यो अर्डर तिर्ने समय सकियो; कृपया फेरि अर्डर गर्नुहोस्",
+	"The price of %s has changed since this order was placed; please order again":         "यो अर्डर गरेपछि %s को मूल्य बदलियो; कृपया फेरि अर्डर गर्नुहोस्",
+	"The delivery fee or tax has changed since this order was placed; please order again": "यो अर्डर गरेपछि डेलिभरी शुल्क वा कर बदलियो; कृपया फेरि अर्डर गर्नुहोस्",
+	"The delivery slot is full; please order again with another slot":                     "डेलिभरी समय भरिएको छ; कृपया अर्को समय छानेर फेरि अर्डर गर्नुहोस्",
+	"The delivery slot is no longer available; please order again":                        "डेलिभरी समय अब उपलब्ध छैन; कृपया फेरि अर्डर गर्नुहोस्",
+	"%s; please order again": "%s; कृपया फेरि अर्डर गर्नुहोस्",
+
+	// A shopper's limits on orders.
+	"Pay or cancel an unpaid order first":                                         "पहिले भुक्तानी नभएको अर्डर तिर्नुहोस् वा रद्द गर्नुहोस्",
+	"You have placed %d orders in the last hour. Please try again in %d minute.":  "तपाईंले पछिल्लो एक घण्टामा %d वटा अर्डर गर्नुभयो। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"You have placed %d orders in the last hour. Please try again in %d minutes.": "तपाईंले पछिल्लो एक घण्टामा %d वटा अर्डर गर्नुभयो। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+
 	// Payments and refunds.
 	"Online payment is not available": "अनलाइन भुक्तानी उपलब्ध छैन",
 	"Unknown payment method %q":       "भुक्तानी विधि %q चिनिएन",

@@ -2,6 +2,7 @@ package haat
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,7 +67,54 @@ type NewOrder struct {
 	// Key is the request key the order was asked with, if any (see RequestKey): the store keeps it
 	// with the order, and places nothing for a key used before.
 	Key *RequestKey
+	// PerHour is the most orders the shopper may place in an hour, this one included (the store's
+	// HAAT_ORDERS_PER_HOUR); 0 sets no limit.
+	PerHour int
 }
+
+// MaxUnpaidOrders is how many online orders awaiting payment a shopper may hold at once: each
+// holds its units and its delivery slot's place until it is paid or its time to pay ends.
+const MaxUnpaidOrders = 3
+
+// DefaultOrdersPerHour is how many orders a shopper may place in an hour unless the store says
+// otherwise.
+const DefaultOrdersPerHour = 30
+
+// OrderCounts are the shopper's orders that CheckLimits counts, as the store holds them when an
+// order is placed.
+type OrderCounts struct {
+	// LastHour counts the orders placed in the hour before now, cash and online, and FirstInHour
+	// is when the oldest of them was placed.
+	LastHour    int
+	FirstInHour time.Time
+	// Unpaid counts the online orders that still await payment, or whose payment failed.
+	Unpaid int
+}
+
+// CheckLimits explains why the shopper, whose orders are counted in c, may not place the order
+// now, or returns nil: at most PerHour orders an hour (refused with the time until the oldest of
+// the hour leaves it), and at most MaxUnpaidOrders online orders unpaid at once.
+func (o NewOrder) CheckLimits(c OrderCounts, now time.Time) error {
+	if o.PerHour > 0 && c.LastHour >= o.PerHour {
+		wait := max(time.Second, c.FirstInHour.Add(time.Hour).Sub(now))
+		minutes := int((wait + time.Minute - 1) / time.Minute)
+		var e *Error
+		if minutes == 1 {
+			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minute.", c.LastHour, minutes)
+		} else {
+			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minutes.", c.LastHour, minutes)
+		}
+		e.RetryAfter = wait
+		return e
+	}
+	if o.PaymentType == PaymentOnline && c.Unpaid >= MaxUnpaidOrders {
+		return ErrUnpaidOrders
+	}
+	return nil
+}
+
+// ErrUnpaidOrders refuses an online order to a shopper who holds MaxUnpaidOrders unpaid already.
+var ErrUnpaidOrders = Errorf(ECONFLICT, "Pay or cancel an unpaid order first")
 
 // OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid.
 type OrderProduct struct {
@@ -191,10 +239,83 @@ func (o *Order) CheckPay() error {
 	return nil
 }
 
+// CheckPayBy explains why the shopper cannot pay the order online (again) at now, or returns nil:
+// CheckPay allows it, and the time to pay, window from when the order was placed (however often it
+// was paid again meanwhile), has not ended. Past it the order is cancelled.
+func (o *Order) CheckPayBy(now time.Time, window time.Duration) error {
+	if err := o.CheckPay(); err != nil {
+		return err
+	}
+	if !now.Before(o.CreatedAt.Add(window)) {
+		return Errorf(ECONFLICT, "The time to pay this order has passed; please order again")
+	}
+	return nil
+}
+
+// Reorder is the request that places the order again as it was asked: its lines, address,
+// payment type and delivery slot, in its currency.
+func (o *Order) Reorder() NewOrder {
+	n := NewOrder{UserID: o.UserID, AddressID: o.Address.ID, PaymentType: o.PaymentType, Currency: o.Currency}
+	for _, it := range o.Items {
+		n.Lines = append(n.Lines, OrderLine{ProductID: it.Product.ID, Quantity: it.Quantity})
+	}
+	if o.Slot != nil {
+		n.SlotID = o.Slot.ID
+	}
+	return n
+}
+
+// CheckRepriced explains why the order cannot be paid at what it costs, now that placing it again
+// prices it as again, or returns nil: an order is never paid at old prices, so a product whose
+// price changed, or a changed delivery fee or tax, refuses it.
+func (o *Order) CheckRepriced(again *Order) error {
+	now := make(map[string]Money, len(again.Items))
+	for _, it := range again.Items {
+		now[it.Product.ID] = it.Product.OfferPrice
+	}
+	for _, it := range o.Items {
+		if price, ok := now[it.Product.ID]; ok && price != it.Product.OfferPrice {
+			return Errorf(ECONFLICT, "The price of %s has changed since this order was placed; please order again", it.Product.Name)
+		}
+	}
+	if again.Amount != o.Amount {
+		return Errorf(ECONFLICT, "The delivery fee or tax has changed since this order was placed; please order again")
+	}
+	return nil
+}
+
+// OrderAgain is the refusal to pay an order that placing it now refuses with err: it says what
+// changed since the order was placed and asks the shopper to order again. Other errors pass.
+func OrderAgain(err error) error {
+	var e *Error
+	if !errors.As(err, &e) || (e.Code != EINVALID && e.Code != ECONFLICT && e.Code != ENOTFOUND) {
+		return err
+	}
+	switch e {
+	case ErrSlotFull:
+		return Errorf(ECONFLICT, "The delivery slot is full; please order again with another slot")
+	case errSlotGone, errNoSlot:
+		return ErrSlotGone
+	}
+	return Errorf(ECONFLICT, "%s; please order again", errorText{e})
+}
+
+// ErrSlotGone refuses to pay an order whose delivery slot is no longer offered.
+var ErrSlotGone = Errorf(ECONFLICT, "The delivery slot is no longer available; please order again")
+
+// errorText is an error's message as an argument of another message, written in its language.
+type errorText struct{ e *Error }
+
+func (t errorText) String() string             { return t.e.Message }
+func (t errorText) Local(lang Language) string { return t.e.In(lang) }
+
 // CheckCancel explains why the shopper cannot cancel the order, or returns nil: an order can be
-// cancelled by its shopper until the seller has begun to pack it. A paid order cancelled owes the
-// shopper their money back.
+// cancelled by its shopper until the seller has begun to pack it, and an online order while it
+// is unpaid. A paid order cancelled owes the shopper their money back.
 func (o *Order) CheckCancel() error {
+	if o.CheckPay() == nil {
+		return nil
+	}
 	if o.Status != StatusOrderPlaced {
 		return Errorf(ECONFLICT, "An order that is %s can no longer be cancelled", o.Status)
 	}

@@ -16,7 +16,8 @@ const (
 	PaymentCancelled AttemptState = "cancelled"
 	PaymentExpired   AttemptState = "expired"
 	// PaymentSuperseded is an attempt ended because the shopper started a newer one for the same
-	// order: an order has at most one pending attempt. Money that still arrives for it is due back.
+	// order (an order has at most one pending attempt), or because its order was cancelled. Money
+	// that still arrives for it is due back.
 	PaymentSuperseded AttemptState = "superseded"
 )
 
@@ -97,10 +98,11 @@ type PaymentAttemptService interface {
 	// PendingPayments lists attempts still pending that were started before the given time, and
 	// superseded attempts started between since and that time (money may still arrive for them).
 	PendingPayments(ctx context.Context, startedBefore, supersededSince time.Time) ([]PaymentAttempt, error)
-	// FailUnstartedPayments marks Payment Failed the online orders placed before the given time
-	// that await payment but never had an attempt (the server stopped between placing the order
-	// and starting its payment), so that their units go back on sale; it returns how many.
-	FailUnstartedPayments(ctx context.Context, placedBefore time.Time) (int, error)
+	// CancelUnpaidOrders cancels the online orders placed before the given time that are still
+	// unpaid (their time to pay has ended), but for those named in keep, so that their units and
+	// slot places go back; it returns how many, and their attempts that were pending, now
+	// superseded, for their providers to end.
+	CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, keep []string) (cancelled int, ended []PaymentAttempt, err error)
 	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND.
 	DueRefunds(ctx context.Context, orderID string) ([]Refund, error)
 	// RecordRefund records that the provider gave back the payment of an attempt whose refund was

@@ -72,6 +72,9 @@ type Product struct {
 	// orders refuse it, past orders keep it, and the seller can restore it. Only the seller's
 	// list has archived products, so the shop's list never carries the field.
 	Archived bool `json:"archived,omitempty"`
+	// Held is how many units online orders awaiting payment hold: taken from the count, not yet
+	// sold. Only the seller's list has it.
+	Held int `json:"held,omitempty"`
 }
 
 // MaxStock is the largest stock count a product may have.
@@ -314,7 +317,8 @@ type ProductService interface {
 	// Products returns the products on sale, in stock or not, newest first: archived ones are
 	// left out.
 	Products(ctx context.Context) ([]Product, error)
-	// SellerProducts returns every product, archived ones too, newest first.
+	// SellerProducts returns every product, archived ones too, newest first, each with the units
+	// unpaid online orders hold (Held).
 	SellerProducts(ctx context.Context) ([]Product, error)
 	// Product returns the product with id, archived or not, or ENOTFOUND.
 	Product(ctx context.Context, id string) (*Product, error)

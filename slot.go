@@ -130,10 +130,16 @@ func Slots(ws []DeliveryWindow, taken map[string]int, now time.Time) []Slot {
 // ErrSlotFull is the answer to an order for a slot whose last place went to another order.
 var ErrSlotFull = Errorf(ECONFLICT, "That delivery slot is full; please choose another")
 
+// errNoSlot and errSlotGone answer an order that names no slot, or one that cannot be chosen.
+var (
+	errNoSlot   = Errorf(EINVALID, "Please choose a delivery slot")
+	errSlotGone = Errorf(EINVALID, "That delivery slot can no longer be chosen; please choose another")
+)
+
 // ChooseSlot returns the slot id names among slots, if it can be chosen.
 func ChooseSlot(slots []Slot, id string) (Slot, error) {
 	if id == "" {
-		return Slot{}, Errorf(EINVALID, "Please choose a delivery slot")
+		return Slot{}, errNoSlot
 	}
 	for _, s := range slots {
 		if s.ID != id {
@@ -143,11 +149,11 @@ func ChooseSlot(slots []Slot, id string) (Slot, error) {
 		case SlotFull:
 			return Slot{}, ErrSlotFull
 		case SlotClosed:
-			return Slot{}, Errorf(EINVALID, "That delivery slot can no longer be chosen; please choose another")
+			return Slot{}, errSlotGone
 		}
 		return s, nil
 	}
-	return Slot{}, Errorf(EINVALID, "That delivery slot can no longer be chosen; please choose another")
+	return Slot{}, errSlotGone
 }
 
 // SlotService keeps the seller's delivery windows and offers their slots.

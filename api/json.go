@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -87,6 +89,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.Logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	message := haat.ErrorMessageIn(err, language(w, r))
+	var limited *haat.Error
+	if errors.As(err, &limited) && limited.Code == haat.ETOOMANY && limited.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(limited.RetryAfter.Seconds())))))
+	}
 	var conflict *haat.CartConflict
 	if errors.As(err, &conflict) {
 		writeJSON(w, http.StatusConflict, CartConflictResponse{CartItems: conflict.Cart, CartVersion: conflict.Version,

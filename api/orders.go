@@ -51,8 +51,8 @@ type UserOrder struct {
 }
 
 // userOrder is the order as its shopper sees it.
-func userOrder(o haat.Order) UserOrder {
-	return UserOrder{Order: o, CanPay: o.CheckPay() == nil, CanCancel: o.CheckCancel() == nil}
+func (s *Server) userOrder(o haat.Order) UserOrder {
+	return UserOrder{Order: o, CanPay: s.Payments.CheckPay(&o) == nil, CanCancel: o.CheckCancel() == nil}
 }
 
 // OrderCancelRequest cancels one of the shopper's orders (POST /api/order/cancel).
@@ -203,7 +203,7 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]UserOrder, len(orders))
 	for i, o := range orders {
-		out[i] = userOrder(o)
+		out[i] = s.userOrder(o)
 	}
 	return ok(w, UserOrdersResponse{Orders: out, Success: true})
 }
@@ -221,7 +221,7 @@ func (s *Server) orderCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, OrderCancelResponse{Message: say(w, r, "Order Cancelled"), Order: userOrder(*o), Success: true})
+	return ok(w, OrderCancelResponse{Message: say(w, r, "Order Cancelled"), Order: s.userOrder(*o), Success: true})
 }
 
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.

@@ -428,10 +428,12 @@ func (s *Server) productArchive(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, MessageResponse{Message: message, Success: true})
 }
 
-// SellerProduct is a product as the seller's list shows it, with whether it is archived.
+// SellerProduct is a product as the seller's list shows it, with whether it is archived and how
+// many of its units online orders awaiting payment hold.
 type SellerProduct struct {
 	haat.Product
 	Archived bool `json:"archived"`
+	Held     int  `json:"held"`
 }
 
 // SellerProductsResponse is every product, archived ones too, newest first (GET /api/seller/products).
@@ -447,7 +449,7 @@ func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) error {
 	}
 	list := make([]SellerProduct, len(products))
 	for i, p := range products {
-		list[i] = SellerProduct{Product: p, Archived: p.Archived}
+		list[i] = SellerProduct{Product: p, Archived: p.Archived, Held: p.Held}
 	}
 	return ok(w, SellerProductsResponse{Products: list, Success: true})
 }

@@ -165,7 +165,7 @@ func TestStockOfOnlineOrders(t *testing.T) {
 			t.Fatalf("paid: stock %v, want 2", n)
 		}
 
-		// An unpaid order that expires gives its units back.
+		// An unpaid order whose time to pay ends is cancelled and gives its units back.
 		pay(2)
 		if n, _ := s.stockOf(apple.ID); n != 0 {
 			t.Fatalf("second order paying: stock %v, want 0", n)
@@ -175,7 +175,7 @@ func TestStockOfOnlineOrders(t *testing.T) {
 		if err := s.api.Payments.Reconcile(ctx, time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if o := c.orders()[0].(map[string]any); o["status"] != "Payment Failed" {
+		if o := c.orders()[0].(map[string]any); o["status"] != "Cancelled" {
 			t.Fatalf("expired order = %v", o)
 		}
 		if n, inStock := s.stockOf(apple.ID); n != 2 || !inStock {

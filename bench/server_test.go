@@ -85,7 +85,8 @@ func startHaat(t testing.TB, bin, dsn, dataDir string, env ...string) *haatServe
 	t.Helper()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "HAAT_ADDR=127.0.0.1:0", "HAAT_DATA_DIR="+dataDir, "HAAT_DATABASE_URL="+dsn,
-		"HAAT_SELLER_EMAIL=", "HAAT_CURRENCY=USD", "HAAT_ENV=development")
+		"HAAT_SELLER_EMAIL=", "HAAT_CURRENCY=USD", "HAAT_ENV=development",
+		"HAAT_ORDERS_PER_HOUR=0") // load and soak shoppers place far more than a shopper's hourly orders
 	cmd.Env = append(cmd.Env, env...) // the last value of a variable is the one taken
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -20,6 +20,9 @@ type Service struct {
 	Keys haat.RequestKeyService
 	// Placed, if set, is told of each order placed (not of a call sent again under its key).
 	Placed func(haat.PaymentType)
+	// OrdersPerHour is the most orders a shopper may place in an hour (HAAT_ORDERS_PER_HOUR); 0
+	// sets no limit.
+	OrdersPerHour int
 }
 
 // placed tells Placed of an order placed.
@@ -33,7 +36,7 @@ var _ haat.CheckoutService = (*Service)(nil)
 
 // PlaceCashOrder implements haat.CheckoutService.
 func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	o.PaymentType, o.Currency = haat.PaymentCOD, s.Currency
+	o.PaymentType, o.Currency, o.PerHour = haat.PaymentCOD, s.Currency, s.OrdersPerHour
 	valid, err := o.Validate()
 	if err != nil {
 		return nil, err
@@ -52,7 +55,7 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 // PlaceOnlineOrder implements haat.CheckoutService. The order is paid only once the provider has
 // confirmed the payment.
 func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method, site string) (string, error) {
-	o.PaymentType, o.Currency = haat.PaymentOnline, s.Currency
+	o.PaymentType, o.Currency, o.PerHour = haat.PaymentOnline, s.Currency, s.OrdersPerHour
 	valid, err := o.Validate()
 	if err != nil {
 		return "", err

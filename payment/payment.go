@@ -12,7 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -167,6 +169,27 @@ func callbackURL(base string, p Provider) string {
 	return base + "/api/payment/" + p.Name()
 }
 
+// Window is how long after an order is placed it can be paid: the longest window of the
+// providers (none on a nil Gateway). Past it the order is cancelled (Reconcile).
+func (g *Gateway) Window() time.Duration {
+	var longest time.Duration
+	if g != nil {
+		for _, p := range g.Providers {
+			longest = max(longest, p.Window())
+		}
+	}
+	return longest
+}
+
+// CheckPay explains why the shopper cannot start a payment of the order now, or returns nil: the
+// order allows it (Order.CheckPayBy) within Window of its placing.
+func (g *Gateway) CheckPay(o *haat.Order) error {
+	if g == nil || len(g.Providers) == 0 {
+		return haat.Errorf(haat.EUNAVAILABLE, "Online payment is not available")
+	}
+	return o.CheckPayBy(g.now(), g.Window())
+}
+
 // Begin starts paying an order with the named provider (the first one when name is empty) and
 // returns where to send the shopper. base is the store's address the shopper is to come back to;
 // PublicURL, when set, takes its place. The order's previous pending attempt is superseded and
@@ -180,6 +203,9 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 		base = g.PublicURL
 	}
 	base = strings.TrimRight(base, "/")
+	if err := g.CheckPay(o); err != nil {
+		return "", err
+	}
 	a, superseded, err := g.Attempts.StartPayment(ctx, o.ID, p.Name(), string(o.Currency))
 	if err != nil {
 		return "", err
@@ -302,23 +328,20 @@ func (g *Gateway) Routes(site Site) []Route {
 // Reconcile asks the providers about attempts pending for longer than grace, applies what they
 // say, and expires attempts older than their provider's window that are still not paid. It also
 // asks, within their provider's window, about superseded attempts, for which money may still
-// arrive (to be given back).
+// arrive (to be given back). Then it cancels the online orders still unpaid a Window after they
+// were placed (their units and slot places go back, their pending attempts end), but for those
+// with an attempt nobody could be asked about (its provider did not answer, or is no longer
+// configured), whose money may have arrived.
 func (g *Gateway) Reconcile(ctx context.Context, grace time.Duration) error {
 	now := g.now()
-	var longest time.Duration
-	for _, p := range g.Providers {
-		longest = max(longest, p.Window())
-	}
+	longest := g.Window()
 	pending, err := g.Attempts.PendingPayments(ctx, now.Add(-grace), now.Add(-longest))
 	if err != nil {
 		return err
 	}
 	var errs []error
-	// An order whose payment never started (the server stopped in between) would hold its units
-	// for ever: past the longest window it has failed.
-	if _, err := g.Attempts.FailUnstartedPayments(ctx, now.Add(-longest)); err != nil {
-		errs = append(errs, err)
-	}
+	// Orders with an attempt still pending that nobody could be asked about.
+	unasked := map[string]bool{}
 	for i := range pending {
 		a := &pending[i]
 		var err error
@@ -332,6 +355,8 @@ func (g *Gateway) Reconcile(ctx context.Context, grace time.Duration) error {
 			// it comes back, then given up so the order does not await payment for ever.
 			if now.Sub(a.CreatedAt) > orphanWindow {
 				err = g.expire(ctx, a)
+			} else {
+				unasked[a.OrderID] = true
 			}
 		case a.Reference == "":
 			// Begin stopped before the provider answered: nothing to ask about.
@@ -346,8 +371,22 @@ func (g *Gateway) Reconcile(ctx context.Context, grace time.Duration) error {
 			}
 		}
 		if err != nil {
+			unasked[a.OrderID] = true
 			errs = append(errs, err)
 		}
+	}
+	if longest == 0 {
+		// No provider: no time to pay to count.
+		return errors.Join(errs...)
+	}
+	// Counted from placing, not from the last Pay Now: an order cannot hold its units and slot
+	// place for ever by being paid again and again.
+	_, ended, err := g.Attempts.CancelUnpaidOrders(ctx, now.Add(-longest), slices.Collect(maps.Keys(unasked)))
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for i := range ended {
+		g.end(ctx, &ended[i])
 	}
 	return errors.Join(errs...)
 }

@@ -135,11 +135,12 @@ func TestReconcile(t *testing.T) {
 			t.Fatalf("pending attempt within its window: %s %v", st, paid)
 		}
 
-		// Past the provider's window, a payment still pending expires; one whose provider does
-		// not answer stays pending until it does.
+		// Past the provider's window, a payment still pending expires, and its order, past its
+		// time to pay, is cancelled; one whose provider does not answer stays pending until it
+		// does, its order kept for the money that may have arrived.
 		now = start.Add(2 * time.Hour)
 		s.Reconcile(ctx, 5*time.Minute)
-		if st, paid := statusOf(t, db, slowU); paid || st != haat.StatusPaymentFailed {
+		if st, paid := statusOf(t, db, slowU); paid || st != haat.StatusCancelled {
 			t.Fatalf("expired attempt: %s %v", st, paid)
 		}
 		if st, _ := statusOf(t, db, downU); st != haat.StatusAwaitingPayment {
@@ -149,7 +150,7 @@ func TestReconcile(t *testing.T) {
 		if err := s.Reconcile(ctx, 5*time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if st, _ := statusOf(t, db, downU); st != haat.StatusPaymentFailed {
+		if st, _ := statusOf(t, db, downU); st != haat.StatusCancelled {
 			t.Fatalf("attempt after the provider answered: %s", st)
 		}
 
@@ -185,7 +186,7 @@ func (failing) Begin(context.Context, payment.Checkout) (string, string, error) 
 
 func TestBeginFailureIsRecorded(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s, logs := newGateway(db, &failing{})
+		s, logs := newGateway(db, &failing{scripted{window: time.Hour}})
 		u, o := sqlstoretest.OnlineOrder(t, db, "a@example.com")
 		_, err := s.Begin(ctx, o, "", "")
 		if haat.ErrorCode(err) != haat.EUNAVAILABLE {

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -118,6 +119,9 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 				return err
 			}
 		}
+		if err := checkLimits(ctx, tx, o); err != nil {
+			return err
+		}
 		// Placed when written.
 		order.CreatedAt, order.UpdatedAt = tx.now, tx.now
 		if err := insertOrder(ctx, tx, order); err != nil {
@@ -150,6 +154,33 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		return nil
 	})
 	return order, err
+}
+
+// unpaidCond holds for the online orders that are not paid and may still be: awaiting payment, or
+// whose payment failed.
+const unpaidCond = `(o.payment_type = 'Online' AND o.is_paid = FALSE AND o.status IN ('Awaiting Payment', 'Payment Failed'))`
+
+// checkLimits counts the shopper's orders as the write placing o sees them, its batch's earlier
+// orders included, and refuses o past the shopper's limits (NewOrder.CheckLimits). The count is
+// part of the write, so orders racing on any number of servers cannot pass a limit together. A
+// cash order without an hourly limit has nothing to count.
+func checkLimits(ctx context.Context, tx *Tx, o haat.NewOrder) error {
+	if o.PerHour <= 0 && o.PaymentType != haat.PaymentOnline {
+		return nil
+	}
+	since := tx.now.Add(-time.Hour).UnixMilli()
+	var c haat.OrderCounts
+	var first sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(CASE WHEN o.created_at >= $2 THEN 1 ELSE 0 END), 0),
+		MIN(CASE WHEN o.created_at >= $2 THEN o.created_at END), COALESCE(SUM(CASE WHEN `+unpaidCond+` THEN 1 ELSE 0 END), 0)
+		FROM orders o WHERE o.user_id = $1 AND (o.created_at >= $2 OR `+unpaidCond+`)`, o.UserID, since).Scan(&c.LastHour, &first, &c.Unpaid)
+	if err != nil {
+		return err
+	}
+	if first.Valid {
+		c.FirstInHour = fromMillis(first.Int64)
+	}
+	return o.CheckLimits(c, tx.now)
 }
 
 // priceOrder makes the order o asks for, at the store's own prices and under its delivery rules
@@ -425,13 +456,17 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 }
 
 // settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
-// delivery slot's place to the slot, and its payment, if money arrived, is due back to the
-// shopper until the seller refunds it.
+// delivery slot's place to the slot, a payment still pending ends (superseded: money that arrives
+// for it is due back), and its payment, if money arrived, is due back to the shopper until the
+// seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnStock(ctx, tx, orderID); err != nil {
 		return err
 	}
 	if err := returnSlot(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if _, err := supersedeAttempts(ctx, tx, orderID); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,8 +79,10 @@ func findAttempts(ctx context.Context, tx *Tx, f AttemptFilter) ([]haat.PaymentA
 }
 
 // StartPayment records a pending attempt to pay an online order that awaits payment (or whose
-// last attempt failed), for the order's amount. The order's pending attempt, if any, is
-// superseded in the same transaction and returned: an order has at most one pending attempt.
+// last attempt failed), for the order's amount. The order is first placed again as it was asked
+// (see placeAgain): it is paid only as it would be placed now. The order's pending attempt, if
+// any, is superseded in the same transaction and returned: an order has at most one pending
+// attempt.
 func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency string) (*haat.PaymentAttempt, []haat.PaymentAttempt, error) {
 	var a *haat.PaymentAttempt
 	var superseded []haat.PaymentAttempt
@@ -87,8 +90,7 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 		if a, err = lockOrderToPay(ctx, tx, orderID); err != nil {
 			return err
 		}
-		// Units a failed payment gave back are taken again: what is paid for is there.
-		if err := takeStock(ctx, tx, orderID); err != nil {
+		if err := placeAgain(ctx, tx, orderID); err != nil {
 			return err
 		}
 		a.Provider, a.Currency = provider, strings.ToUpper(currency)
@@ -118,6 +120,45 @@ func lockOrderToPay(ctx context.Context, tx *Tx, orderID string) (*haat.PaymentA
 		return nil, err
 	}
 	return a, o.CheckPay()
+}
+
+// placeAgain checks an unpaid order as placing it now would, with the checks placing does: it
+// gives back the units and slot place it holds, prices it again (every product still sold, the
+// address inside the delivery area, the minimum order), takes its slot's place again (still
+// offered, a place free) and its units (enough left). An order that placing now refuses, or that
+// would cost something else now, is refused with what changed (haat.OrderAgain,
+// Order.CheckRepriced): the shopper orders again.
+func placeAgain(ctx context.Context, tx *Tx, orderID string) error {
+	o, err := findOrder(ctx, tx, OrderFilter{ID: &orderID})
+	if err != nil {
+		return err
+	}
+	if err := returnStock(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if err := returnSlot(ctx, tx, orderID); err != nil {
+		return err
+	}
+	again, _, err := priceOrder(ctx, tx, o.Reorder())
+	if err != nil {
+		return haat.OrderAgain(err)
+	}
+	if err := o.CheckRepriced(again); err != nil {
+		return err
+	}
+	if o.Slot != nil {
+		ws, err := findWindows(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if len(ws) == 0 {
+			return haat.ErrSlotGone
+		}
+		if err := takeSlot(ctx, tx, ws, o, o.Slot.ID); err != nil {
+			return haat.OrderAgain(err)
+		}
+	}
+	return haat.OrderAgain(takeStock(ctx, tx, orderID))
 }
 
 // supersedeAttempts ends the pending attempts of an order as superseded and returns them.
@@ -277,8 +318,10 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 		return false, err
 	}
 	if a.State != haat.PaymentSuperseded {
+		// An order cancelled meanwhile (by its shopper, or as its time to pay ended) stays so.
 		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, status = $1, test_payment = $2, updated_at = $3
-			WHERE id = $4 AND is_paid = FALSE`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, tx.now.UnixMilli(), a.OrderID)
+			WHERE id = $4 AND is_paid = FALSE AND status IN ($5, $6)`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, tx.now.UnixMilli(), a.OrderID,
+			haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
 		if err != nil {
 			return false, err
 		}
@@ -313,18 +356,25 @@ func fail(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat.Attemp
 	if err != nil {
 		return false, err
 	}
-	// The order's payment failed: its units go back on sale until the shopper pays again.
+	// The order's payment failed: its units go back on sale, and its slot's place to the slot,
+	// until the shopper pays again.
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return true, err
 	}
-	return true, returnStock(ctx, tx, a.OrderID)
+	if err := returnStock(ctx, tx, a.OrderID); err != nil {
+		return true, err
+	}
+	return true, returnSlot(ctx, tx, a.OrderID)
 }
 
-// takeStockOrCancel takes the units of an order whose money has just arrived. Units it gave back
-// when an earlier payment failed may have been sold meanwhile: then the order is cancelled and
-// its payment is due back to the shopper, rather than sold twice.
+// takeStockOrCancel takes the units and slot place of an order whose money has just arrived.
+// Units and a place it gave back when an earlier payment failed may have been taken meanwhile:
+// then the order is cancelled and its payment is due back to the shopper, rather than sold twice.
 func takeStockOrCancel(ctx context.Context, tx *Tx, orderID string) error {
 	err := takeStock(ctx, tx, orderID)
+	if err == nil {
+		err = retakeSlot(ctx, tx, orderID)
+	}
 	if code := haat.ErrorCode(err); code != haat.EINVALID && code != haat.ECONFLICT {
 		return err
 	}
@@ -419,15 +469,18 @@ func markRefunded(ctx context.Context, tx *Tx, orderID, attemptID, refundReferen
 	return err
 }
 
-// FailUnstartedPayments marks Payment Failed the online orders placed before placedBefore that
-// still await payment without any attempt, and gives their units back; it returns how many.
-func (d *DB) FailUnstartedPayments(ctx context.Context, placedBefore time.Time) (int, error) {
-	failed := 0
+// CancelUnpaidOrders cancels the online orders placed before placedBefore that are still unpaid
+// (awaiting payment, or their payment failed): their units go back on sale and their slot's
+// place to the slot, and their pending attempts are superseded and returned, so that their
+// providers can be told to end them (money that still arrives for one is due back). It returns
+// how many orders it cancelled, at most 500 a call. The orders named in keep are left as they are.
+func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, keep []string) (int, []haat.PaymentAttempt, error) {
+	cancelled := 0
+	var ended []haat.PaymentAttempt
 	err := d.inTx(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT o.id FROM orders o
-			WHERE o.payment_type = $1 AND o.status = $2 AND o.is_paid = FALSE AND o.created_at < $3
-			AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id)
-			ORDER BY o.created_at LIMIT 500`, haat.PaymentOnline, haat.StatusAwaitingPayment, placedBefore.UnixMilli())
+		cancelled, ended = 0, nil
+		rows, err := tx.QueryContext(ctx, `SELECT o.id FROM orders o WHERE `+unpaidCond+` AND o.created_at < $1
+			ORDER BY o.created_at LIMIT 500`, placedBefore.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -436,9 +489,11 @@ func (d *DB) FailUnstartedPayments(ctx context.Context, placedBefore time.Time) 
 			return err
 		}
 		for _, id := range ids {
-			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4
-				AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3)`,
-				haat.StatusPaymentFailed, tx.now.UnixMilli(), id, haat.StatusAwaitingPayment)
+			if slices.Contains(keep, id) {
+				continue
+			}
+			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND is_paid = FALSE AND status IN ($4, $5)`,
+				haat.StatusCancelled, tx.now.UnixMilli(), id, haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
 			if err != nil {
 				return err
 			}
@@ -447,14 +502,22 @@ func (d *DB) FailUnstartedPayments(ctx context.Context, placedBefore time.Time) 
 			} else if n == 0 {
 				continue
 			}
-			if err := returnStock(ctx, tx, id); err != nil {
+			superseded, err := supersedeAttempts(ctx, tx, id)
+			if err != nil {
 				return err
 			}
-			failed++
+			ended = append(ended, superseded...)
+			if err := settleCancelled(ctx, tx, id); err != nil {
+				return err
+			}
+			cancelled++
 		}
 		return nil
 	})
-	return failed, wrap("fail unstarted payments", err)
+	if err != nil {
+		return 0, nil, wrap("cancel unpaid orders", err)
+	}
+	return cancelled, ended, nil
 }
 
 // errPaymentNotFound answers a lookup that found nothing.

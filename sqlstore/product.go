@@ -74,11 +74,40 @@ func (d *DB) Products(ctx context.Context) ([]haat.Product, error) {
 	})
 }
 
-// SellerProducts returns every product, archived ones too, newest first.
+// SellerProducts returns every product, archived ones too, newest first, with the units online
+// orders awaiting payment hold.
 func (d *DB) SellerProducts(ctx context.Context) ([]haat.Product, error) {
 	return lookup(ctx, d, "seller products", func(tx *Tx) ([]haat.Product, error) {
-		return findProducts(ctx, tx, ProductFilter{})
+		products, err := findProducts(ctx, tx, ProductFilter{})
+		if err != nil {
+			return nil, err
+		}
+		held, err := heldUnits(ctx, tx)
+		for i := range products {
+			products[i].Held = held[products[i].ID]
+		}
+		return products, err
 	})
+}
+
+// heldUnits counts, by product, the units of online orders awaiting payment.
+func heldUnits(ctx context.Context, tx *Tx) (map[string]int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT i.product_id, SUM(i.quantity) FROM order_items i JOIN orders o ON o.id = i.order_id
+		WHERE o.payment_type = $1 AND o.is_paid = FALSE AND o.status = $2 GROUP BY i.product_id`, haat.PaymentOnline, haat.StatusAwaitingPayment)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := map[string]int{}
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		held[id] = n
+	}
+	return held, rows.Err()
 }
 
 // Product returns the product with id, archived or not, or ENOTFOUND.

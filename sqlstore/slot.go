@@ -164,3 +164,29 @@ func returnSlot(ctx context.Context, tx *Tx, orderID string) error {
 	_, err = tx.ExecContext(ctx, `UPDATE orders SET slot_taken = 0 WHERE id = $1`, orderID)
 	return err
 }
+
+// retakeSlot takes again a place in its slot for an order that gave its place back (its payment
+// failed) and is paid after all, if the slot has one free; ErrSlotFull otherwise. An order that
+// holds its place, or has no slot, has nothing to take.
+func retakeSlot(ctx context.Context, tx *Tx, orderID string) error {
+	var day, window string
+	err := tx.QueryRowContext(ctx, `SELECT slot_day, slot_window FROM orders WHERE id = $1 AND slot_day <> '' AND slot_taken = 0`, orderID).Scan(&day, &window)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	// A window the seller removed has no capacity: no place to take.
+	res, err := tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2
+		AND taken < (SELECT capacity FROM delivery_windows WHERE id = $2)`, day, window)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return haat.ErrSlotFull
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE orders SET slot_taken = 1 WHERE id = $1`, orderID)
+	return err
+}

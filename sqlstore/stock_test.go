@@ -97,9 +97,10 @@ func TestLatePaymentAfterUnitsSold(t *testing.T) {
 	})
 }
 
-// An online order whose payment never started gives its units back once it is old enough;
-// an order with an attempt is left to its provider's answer.
-func TestUnstartedPaymentsGiveUnitsBack(t *testing.T) {
+// An online order still unpaid when its time to pay ends is cancelled, whether its payment never
+// started (the server stopped in between) or is still pending: its units go back, and its pending
+// attempt ends, superseded, for its provider to be told.
+func TestUnpaidOrdersEnd(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		five := 5
 		apple := &haat.Product{Name: "Mustang Apple", Category: "Fruits", Price: 45000, OfferPrice: 42000, StockOn: true,
@@ -125,26 +126,28 @@ func TestUnstartedPaymentsGiveUnitsBack(t *testing.T) {
 			t.Fatalf("two orders holding: %d left, want 1", n)
 		}
 		// Not old enough yet: nothing changes.
-		if n, err := db.FailUnstartedPayments(ctx, stalled.CreatedAt); err != nil || n != 0 {
-			t.Fatalf("failed %d, %v", n, err)
+		// Not old enough yet: nothing changes.
+		if n, ended, err := db.CancelUnpaidOrders(ctx, stalled.CreatedAt, nil); err != nil || n != 0 || len(ended) != 0 {
+			t.Fatalf("cancelled %d (%d attempts ended), %v", n, len(ended), err)
 		}
-		if n, err := db.FailUnstartedPayments(ctx, time.Now().Add(time.Hour)); err != nil || n != 1 {
-			t.Fatalf("failed %d, %v; want 1", n, err)
+		if n, ended, err := db.CancelUnpaidOrders(ctx, time.Now().Add(time.Hour), []string{stalled.ID, started.ID}); err != nil || n != 0 || len(ended) != 0 {
+			t.Fatalf("orders kept: cancelled %d (%d attempts ended), %v", n, len(ended), err)
 		}
-		if n := stockLeft(t, db, apple.ID); n != 3 {
-			t.Fatalf("after failing the stalled order: %d left, want 3", n)
+		n, ended, err := db.CancelUnpaidOrders(ctx, time.Now().Add(time.Hour), nil)
+		if err != nil || n != 2 || len(ended) != 1 || ended[0].OrderID != started.ID || ended[0].State != haat.PaymentSuperseded {
+			t.Fatalf("cancelled %d, ended %v, %v; want 2 and the started order's attempt", n, ended, err)
 		}
-		for _, o := range []struct {
-			order *haat.Order
-			want  haat.OrderStatus
-		}{{stalled, haat.StatusPaymentFailed}, {started, haat.StatusAwaitingPayment}} {
-			got, err := db.UserOrder(ctx, o.order.UserID, o.order.ID)
-			if err != nil || got.Status != o.want {
-				t.Fatalf("order %s: %v %v, want %s", o.order.ID, got, err, o.want)
+		if n := stockLeft(t, db, apple.ID); n != 5 {
+			t.Fatalf("after the unpaid orders ended: %d left, want 5", n)
+		}
+		for _, o := range []*haat.Order{stalled, started} {
+			got, err := db.UserOrder(ctx, o.UserID, o.ID)
+			if err != nil || got.Status != haat.StatusCancelled {
+				t.Fatalf("order %s: %v %v, want Cancelled", o.ID, got, err)
 			}
 		}
-		if n, err := db.FailUnstartedPayments(ctx, time.Now().Add(time.Hour)); err != nil || n != 0 {
-			t.Fatalf("failed again: %d, %v", n, err)
+		if n, _, err := db.CancelUnpaidOrders(ctx, time.Now().Add(time.Hour), nil); err != nil || n != 0 {
+			t.Fatalf("cancelled again: %d, %v", n, err)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // the store's time zone need not be installed on the machine
@@ -29,6 +30,7 @@ type config struct {
 	PublicURL      string
 	Currency       string
 	TimeZone       string
+	OrdersPerHour  string
 	SellerEmail    string
 	SellerPassword string
 	ClientIPHeader string
@@ -81,6 +83,8 @@ func (c *config) settings() []setting {
 			help: "store currency, also the one the demo catalogue is priced in"},
 		{env: "HAAT_TIME_ZONE", flag: "time-zone", def: haat.DefaultTimeZone, valid: timeZone, value: &c.TimeZone,
 			help: "the store's time zone (IANA name): the seller's days in order filters and exports are its days"},
+		{env: "HAAT_ORDERS_PER_HOUR", flag: "orders-per-hour", def: "30", valid: count, value: &c.OrdersPerHour,
+			help: "the most orders one shopper may place in an hour; 0 sets no limit (for load tests)"},
 		{env: "HAAT_SELLER_EMAIL", flag: "seller-email", value: &c.SellerEmail,
 			help: "seller account created or updated at start-up, with HAAT_SELLER_PASSWORD"},
 		{env: "HAAT_SELLER_PASSWORD", secret: true, value: &c.SellerPassword,
@@ -159,6 +163,10 @@ var (
 	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
 		_, err := time.LoadLocation(v)
 		return err == nil && v != "Local"
+	}}
+	count = &rule{want: "a whole number, 0 or more", arg: "n", ok: func(v string) bool {
+		n, err := strconv.Atoi(v)
+		return err == nil && n >= 0
 	}}
 	webURL = &rule{want: "an http:// or https:// address", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)

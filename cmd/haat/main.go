@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -252,10 +253,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
+	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
-			Placed: counts.OrderPlaced},
+			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
 		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Ready: db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,

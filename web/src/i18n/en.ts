@@ -615,6 +615,8 @@ export const en = {
       noMatches: 'No products match your search and filters.',
     },
     unitsLeft,
+    /** unitsHeld is how many units online orders awaiting payment hold: "3 held by unpaid orders". */
+    unitsHeld: (n: number) => `${n} held by unpaid orders`,
     notCounted: 'Not counted',
     actions: 'Actions',
     edit: 'Edit',

@@ -606,6 +606,7 @@ export const ne: Messages = {
       noMatches: 'तपाईंको खोज र फिल्टरसँग मिल्ने कुनै उत्पादन छैन।',
     },
     unitsLeft: (n) => `${num(n)} बाँकी`,
+    unitsHeld: (n) => `${num(n)} भुक्तानी नभएका अर्डरमा`,
     notCounted: 'गनिएको छैन',
     actions: 'कार्यहरू',
     edit: 'सम्पादन',

@@ -412,6 +412,11 @@ export interface Product {
    * list has archived products, so the shop's list never carries the field.
    */
   archived?: boolean;
+  /**
+   * held is how many units online orders awaiting payment hold: taken from the count, not yet
+   * sold. Only the seller's list has it.
+   */
+  held?: number;
 }
 
 /** User is a shopper's account. The password hash never leaves the store package. */
@@ -925,9 +930,13 @@ export interface SellerProductsResponse {
   success: boolean;
 }
 
-/** SellerProduct is a product as the seller's list shows it, with whether it is archived. */
+/**
+ * SellerProduct is a product as the seller's list shows it, with whether it is archived and how
+ * many of its units online orders awaiting payment hold.
+ */
 export interface SellerProduct extends Product {
   archived: boolean;
+  held: number;
 }
 
 /**

@@ -15,10 +15,12 @@ export function useMyOrders(userId: string | undefined) {
   return useToastQuery(orderKeys.mine(userId), api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!userId);
 }
 
-/** usePayOrder starts a new payment of an unpaid online order and answers the provider's page. */
+/** usePayOrder starts a new payment of an unpaid online order and answers the provider's page. A refusal (the order changed, or its time to pay ended) loads the orders again, so Pay Now shows only where it can work. */
 export function usePayOrder() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, method }: { id: string; method: string }) => unwrap(api.payOrder(id, method), t.toast.generic),
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 

@@ -52,6 +52,27 @@ describe('My Orders', () => {
   });
 });
 
+describe('Pay Now', () => {
+  it('shows why the server refused to pay an order, and loads the orders again', async () => {
+    let canPay = true;
+    const calls = serveApi({
+      'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [{ id: 'sandbox', label: 'Test payment' }] } }),
+      'GET /api/user/session': () => ({ json: { success: true, user: sita } }),
+      'GET /api/order/user': () => ({ json: { success: true, orders: [{ ...order({ status: 'Payment Failed', isPaid: false }), canPay, canCancel: true }] } }),
+      'POST /api/order/pay': () => {
+        canPay = false;
+        return { status: 409, json: { success: false, message: 'Jumla Red Rice is no longer sold; please order again' } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10001' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Jumla Red Rice is no longer sold; please order again')).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(card).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.key === 'GET /api/order/user').length).toBeGreaterThan(1);
+  });
+});
+
 describe('seller orders', () => {
   it('reads Paid (test) for an order the test page paid', async () => {
     serveApi({ ...seller, 'GET /api/order/seller': () => ({ json: { success: true, hasMore: false, orders: [sellerOrder({ testPayment: true })] } }) });

@@ -204,11 +204,23 @@ export default function ProductList() {
   );
 }
 
-/** StockCount says how many units a product has left, or that they are not counted; few or none left stand out. */
+/** StockCount says how many units a product has left, or that they are not counted, and how many unpaid online orders hold; few or none left stand out. */
 function StockCount({ product }: { product: SellerProduct }) {
-  if (product.stock === undefined) return <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">{t.seller.notCounted}</span>;
+  const held = product.held > 0 && <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">{t.seller.unitsHeld(product.held)}</span>;
+  if (product.stock === undefined)
+    return (
+      <>
+        <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">{t.seller.notCounted}</span>
+        {held}
+      </>
+    );
   const colour = product.stock === 0 ? 'bg-red-50 text-red-700' : lowOnStock(product) ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-slate-700';
-  return <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>{t.seller.unitsLeft(product.stock)}</span>;
+  return (
+    <>
+      <span className={`mt-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colour}`}>{t.seller.unitsLeft(product.stock)}</span>
+      {held}
+    </>
+  );
 }
 
 /** Actions are a product's Edit link, which comes back to the list as it was (list), and its Archive or Restore button. */

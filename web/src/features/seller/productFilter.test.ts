@@ -3,7 +3,7 @@ import { LOW_STOCK, type SellerProduct } from '../../lib/contract';
 import { rice } from '../../test/render';
 import { narrow, readView, writeView, type ListView } from './productFilter';
 
-const product = (over: Partial<SellerProduct> & { _id: string }): SellerProduct => ({ ...rice, name: over._id, archived: false, ...over });
+const product = (over: Partial<SellerProduct> & { _id: string }): SellerProduct => ({ ...rice, name: over._id, archived: false, held: 0, ...over });
 
 const view = (over: Partial<ListView> = {}): ListView => ({ archived: false, search: '', category: 'all', stock: 'all', sort: 'newest', page: 1, ...over });
 

@@ -121,7 +121,7 @@ describe('add product', () => {
 });
 
 const many = (n: number): SellerProduct[] =>
-  Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0, archived: false }));
+  Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0, archived: false, held: 0 }));
 
 describe('product list', () => {
   it('pages through the products 20 at a time', async () => {
@@ -141,6 +141,16 @@ describe('product list', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('shows the units unpaid online orders hold', async () => {
+    const products = many(2).map((p, i) => (i === 0 ? { ...p, stock: 4, held: 3 } : p));
+    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products } }) });
+    renderStore('/seller/product-list');
+    const first = await screen.findByRole('row', { name: 'Product 1' });
+    expect(within(first).getByText('4 left')).toBeInTheDocument();
+    expect(within(first).getByText('3 held by unpaid orders')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'Product 2' })).queryByText(/held by unpaid orders/)).not.toBeInTheDocument();
   });
 
   it('switches stock and refetches the list', async () => {
@@ -322,7 +332,7 @@ describe('archive and restore', () => {
 describe('edit product', () => {
   const tea: SellerProduct = {
     ...rice, _id: 'tea', name: 'Ilam Tea', category: 'Drinks', price: 550, offerPrice: 495.5, weight: '250 g', description: ['Whole leaf', 'From Ilam'],
-    image: ['/media/uploads/a.jpg', '/media/uploads/b.jpg', '/media/uploads/c.jpg'], archived: false, stock: 7,
+    image: ['/media/uploads/a.jpg', '/media/uploads/b.jpg', '/media/uploads/c.jpg'], archived: false, held: 0, stock: 7,
   };
 
   it('is filled in with the product, sends only what changed, and goes back to the list', async () => {
