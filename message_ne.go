@@ -69,6 +69,7 @@ var nepaliMessages = map[string]string{
 	"Each description line must be at most %d characters":         "विवरणको हरेक हरफ बढीमा %d अक्षरको हुनुपर्छ",
 	"Please choose a valid category":                              "कृपया मान्य श्रेणी छान्नुहोस्",
 	"Price must be at least 1":                                    "मूल्य कम्तीमा १ हुनुपर्छ",
+	"Price must be at most %s":                                    "मूल्य बढीमा %s हुनुपर्छ",
 	"Offer price cannot be negative":                              "अफर मूल्य ऋणात्मक हुन सक्दैन",
 	"Offer price cannot be more than the price":                   "अफर मूल्य उत्पादनको मूल्यभन्दा बढी हुन सक्दैन",
 	"Stock must be a whole number from 0 to %d":                   "स्टक ० देखि %d सम्मको पूर्ण संख्या हुनुपर्छ",

@@ -200,7 +200,11 @@ func vatExamples(g *generator) {
 	for _, c := range [][3]haat.Money{{0, 0, 0}, {113, 0, 0}, {56, 0, 0}, {57, 0, 0}, {4, 0, 0}, {5, 0, 0}, {0, 59000, 0},
 		{11300, 5000, 7500}, {24000, 15000, 0}, {99999, 1, 12345}, {123456789, 987654, 7500}} {
 		lines := []haat.Charge{{Amount: c[0]}, {Amount: c[1], VATExempt: true}}
-		b := haat.TaxNepalVAT.Bill(lines, c[2])
+		b, err := haat.TaxNepalVAT.Bill(lines, c[2])
+		if err != nil {
+			g.fail("VAT example %v: %v", c, err)
+			return
+		}
 		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d, %d]", c[0], c[1], c[2], b.Tax, b.Amount))
 	}
 	g.printf("\n")
@@ -241,7 +245,13 @@ func stringList(g *generator, goName string, values []string) {
 func deliveryExamples(g *generator) {
 	rules := &haat.DeliveryRules{Districts: haat.KathmanduValley, Fee: 7550, FreeFrom: 100000, MinimumOrder: 50000}
 	settings := &haat.StoreSettings{Delivery: rules, TaxRule: haat.TaxFlat}
-	amount := func(s haat.Money) haat.Money { return settings.Bill([]haat.Charge{{Amount: s}}).Amount }
+	amount := func(s haat.Money) haat.Money {
+		b, err := settings.Bill([]haat.Charge{{Amount: s}})
+		if err != nil {
+			g.fail("delivery example %d: %v", s, err)
+		}
+		return b.Amount
+	}
 	var rows []string
 	for _, s := range []haat.Money{0, 25, 49999, 50000, 99975, 99999, 100000, 100001, 123456789} {
 		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), amount(s)))
