@@ -144,7 +144,7 @@ func stripeResult(s stripeSession, eventType string) haat.PaymentResult {
 
 // Routes implements Provider: the webhook Stripe sends Checkout events to.
 func (p *Stripe) Routes(g *Gateway) []Route {
-	return []Route{{"POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) error {
+	return []Route{{Pattern: "POST /api/payment/stripe/webhook", Handle: func(w http.ResponseWriter, r *http.Request) error {
 		return p.webhook(w, r, g)
 	}}}
 }
