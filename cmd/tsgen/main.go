@@ -105,6 +105,9 @@ func contract(g *generator) {
 	stringList(g, "KathmanduValley", haat.KathmanduValley)
 	deliveryExamples(g)
 
+	g.section("The storefront's pages.")
+	pageTable(g)
+
 	g.section("JSON shapes of the API.")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
@@ -211,6 +214,25 @@ func vatExamples(g *generator) {
 	g.comment("", "VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out.", "", "")
 	g.printf("export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [\n  %s,\n];\n",
 		strings.Join(rows, ",\n  "))
+}
+
+// pageTable writes haat.Pages as an object from each page's name to the pattern of its path, with
+// the type of the names, so that the storefront's router takes its routes from the server's list.
+func pageTable(g *generator) {
+	doc, ok := g.source("haat").docs["Pages"]
+	if !ok {
+		g.fail("haat declares no Pages")
+		return
+	}
+	entries := make([]string, len(haat.Pages))
+	for i, p := range haat.Pages {
+		entries[i] = fmt.Sprintf("%s: %s,", p.Name, quote(p.Pattern))
+	}
+	g.printf("\n")
+	g.comment("", doc, "Pages", "PAGES")
+	g.printf("export const PAGES = {\n  %s\n} as const;\n", strings.Join(entries, "\n  "))
+	g.comment("", "PageName names a page of PAGES.", "", "")
+	g.printf("export type PageName = keyof typeof PAGES;\n")
 }
 
 // categoryList declares a list of categories of package haat as a TypeScript constant.
