@@ -134,6 +134,7 @@ var nepaliMessages = map[string]string{
 	"The delivery fee cannot be negative":                               "डेलिभरी शुल्क ऋणात्मक हुन सक्दैन",
 	"The free delivery amount cannot be negative":                       "निःशुल्क डेलिभरीको रकम ऋणात्मक हुन सक्दैन",
 	"The minimum order cannot be negative":                              "न्यूनतम अर्डर रकम ऋणात्मक हुन सक्दैन",
+	"Delivery amounts must be at most %s":                               "डेलिभरीका रकम बढीमा %s हुनुपर्छ",
 	"Choose at least one district to deliver to":                        "डेलिभरी गर्ने कम्तीमा एउटा जिल्ला छान्नुहोस्",
 	"%q is not a district of Nepal":                                     "%q नेपालको जिल्ला होइन",
 	"The tax rule is %q or %q":                                          "करको नियम %q वा %q हुन्छ",
