@@ -94,7 +94,7 @@ func (r *DeliveryRules) AreaText() string {
 }
 
 // Validate checks the rules a seller sets and writes the districts by their English names, in the
-// order of Districts: amounts not negative, at least one district, each one of Nepal's.
+// order of Districts: amounts from 0 to MaxPrice, at least one district, each one of Nepal's.
 func (r *DeliveryRules) Validate() error {
 	switch {
 	case r.Fee < 0:
@@ -103,6 +103,8 @@ func (r *DeliveryRules) Validate() error {
 		return Errorf(EINVALID, "The free delivery amount cannot be negative")
 	case r.MinimumOrder < 0:
 		return Errorf(EINVALID, "The minimum order cannot be negative")
+	case r.Fee > MaxPrice || r.FreeFrom > MaxPrice || r.MinimumOrder > MaxPrice:
+		return Errorf(EINVALID, "Delivery amounts must be at most %s", wholeNumber(MaxPrice/100))
 	case len(r.Districts) == 0:
 		return Errorf(EINVALID, "Choose at least one district to deliver to")
 	}

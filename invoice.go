@@ -98,16 +98,21 @@ type InvoiceTotals struct {
 }
 
 // InvoiceTotalsOf are the figures of the order's invoice, from its bill as charged.
-func InvoiceTotalsOf(o *Order) InvoiceTotals {
-	b := o.Bill()
+func InvoiceTotalsOf(o *Order) (InvoiceTotals, error) {
+	b, err := o.Bill()
+	if err != nil {
+		return InvoiceTotals{}, err
+	}
 	t := InvoiceTotals{TaxRule: o.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Tax: b.Tax, Exempt: b.Exempt, Total: b.Amount}
 	if b.Taxable > 0 {
-		t.TaxableExVAT = b.Taxable - b.Tax
+		if t.TaxableExVAT, err = b.Taxable.Sub(b.Tax); err != nil {
+			return InvoiceTotals{}, err
+		}
 	}
 	if t.TaxRule == "" {
 		t.TaxRule = TaxFlat
 	}
-	return t
+	return t, nil
 }
 
 // NewInvoice is the invoice with its number in its fiscal year, issued at an instant, with the

@@ -94,6 +94,26 @@ type amountArg struct {
 func (a amountArg) String() string             { return a.c.Format(a.m, English) }
 func (a amountArg) Local(lang Language) string { return a.c.Format(a.m, lang) }
 
+// wholeNumber is a whole number as a message names it: in thousands in English ("10,000,000"),
+// in lakhs and Devanagari digits in Nepali ("१,००,००,०००"), as Nepali writes large numbers.
+type wholeNumber int64
+
+func (n wholeNumber) String() string { return n.Local(English) }
+func (n wholeNumber) Local(lang Language) string {
+	digits := strconv.FormatInt(int64(n), 10)
+	if lang == Nepali {
+		return LocalDigits(groupLakhs(digits), lang)
+	}
+	var b strings.Builder
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
+
 // placeName is a named place (a province, a district, a month) with its Nepali name.
 type placeName struct{ en, ne string }
 

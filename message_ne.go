@@ -31,9 +31,10 @@ var nepaliMessages = map[string]string{
 	"Password must not be only spaces":            "पासवर्ड खाली ठाउँ मात्र हुन सक्दैन",
 	"This password is too common; choose another": "यो पासवर्ड धेरै चलेको छ; अर्को छान्नुहोस्",
 
-	"Too many failed login attempts. Please try again in 15 minutes.":      "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
-	"Too many sign-ups from your network. Please try again in %d minute.":  "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
-	"Too many sign-ups from your network. Please try again in %d minutes.": "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed login attempts. Please try again in 15 minutes.":         "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many sign-ups from your network. Please try again in %d minute.":     "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many sign-ups from your network. Please try again in %d minutes.":    "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many payment pages from your network. Please try again in a minute.": "तपाईंको नेटवर्कबाट धेरै भुक्तानी पृष्ठ खोलिए। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 
 	// Sign-in codes by SMS.
 	"Code sent": "कोड पठाइयो",
@@ -74,6 +75,7 @@ var nepaliMessages = map[string]string{
 	"Each description line must be at most %d characters":         "विवरणको हरेक हरफ बढीमा %d अक्षरको हुनुपर्छ",
 	"Please choose a valid category":                              "कृपया मान्य श्रेणी छान्नुहोस्",
 	"Price must be at least 1":                                    "मूल्य कम्तीमा १ हुनुपर्छ",
+	"Price must be at most %s":                                    "मूल्य बढीमा %s हुनुपर्छ",
 	"Offer price cannot be negative":                              "अफर मूल्य ऋणात्मक हुन सक्दैन",
 	"Offer price cannot be more than the price":                   "अफर मूल्य उत्पादनको मूल्यभन्दा बढी हुन सक्दैन",
 	"Stock must be a whole number from 0 to %d":                   "स्टक ० देखि %d सम्मको पूर्ण संख्या हुनुपर्छ",
@@ -137,6 +139,7 @@ var nepaliMessages = map[string]string{
 	"The delivery fee cannot be negative":                               "डेलिभरी शुल्क ऋणात्मक हुन सक्दैन",
 	"The free delivery amount cannot be negative":                       "निःशुल्क डेलिभरीको रकम ऋणात्मक हुन सक्दैन",
 	"The minimum order cannot be negative":                              "न्यूनतम अर्डर रकम ऋणात्मक हुन सक्दैन",
+	"Delivery amounts must be at most %s":                               "डेलिभरीका रकम बढीमा %s हुनुपर्छ",
 	"Choose at least one district to deliver to":                        "डेलिभरी गर्ने कम्तीमा एउटा जिल्ला छान्नुहोस्",
 	"%q is not a district of Nepal":                                     "%q नेपालको जिल्ला होइन",
 	"The tax rule is %q or %q":                                          "करको नियम %q वा %q हुन्छ",

@@ -2,6 +2,8 @@ package haat_test
 
 import (
 	"encoding/json"
+	"errors"
+	"math"
 	"testing"
 
 	"haat"
@@ -42,7 +44,7 @@ func TestOrderAmount(t *testing.T) {
 		if got := haat.Tax(tc.subtotal); got != tc.tax {
 			t.Errorf("Tax(%d) = %d, want %d", tc.subtotal, got, tc.tax)
 		}
-		if got := haat.TaxFlat.Bill([]haat.Charge{{Amount: tc.subtotal}}, 0).Amount; got != tc.amount {
+		if got := mustBill(t)(haat.TaxFlat.Bill([]haat.Charge{{Amount: tc.subtotal}}, 0)).Amount; got != tc.amount {
 			t.Errorf("flat amount of %d = %d, want %d", tc.subtotal, got, tc.amount)
 		}
 	}
@@ -76,6 +78,109 @@ func TestMoneyFixed(t *testing.T) {
 	for m, want := range map[haat.Money]string{0: "0.00", 5: "0.05", 60180: "601.80", 100: "1.00", -250: "-2.50"} {
 		if got := m.Fixed(); got != want {
 			t.Errorf("%d: %q, want %q", int64(m), got, want)
+		}
+	}
+}
+
+// mustBill returns a function that takes a bill and its error and fails the test on the error.
+func mustBill(t *testing.T) func(haat.Bill, error) haat.Bill {
+	return func(b haat.Bill, err error) haat.Bill {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("bill: %v", err)
+		}
+		return b
+	}
+}
+
+// TestCheckedMoney: sums and products of amounts that do not fit in a Money are ErrMoneyOverflow,
+// never an amount wrapped around to a negative one.
+func TestCheckedMoney(t *testing.T) {
+	const top, bottom = haat.Money(math.MaxInt64), haat.Money(math.MinInt64)
+	for _, tc := range []struct {
+		name string
+		got  func() (haat.Money, error)
+		want haat.Money // when it fits
+		over bool
+	}{
+		{"add", func() (haat.Money, error) { return haat.Money(60180).Add(7500) }, 67680, false},
+		{"add negative", func() (haat.Money, error) { return haat.Money(100).Add(-250) }, -150, false},
+		{"add to the top", func() (haat.Money, error) { return (top - 1).Add(1) }, top, false},
+		{"add past the top", func() (haat.Money, error) { return top.Add(1) }, 0, true},
+		{"add past the bottom", func() (haat.Money, error) { return bottom.Add(-1) }, 0, true},
+		{"sub", func() (haat.Money, error) { return haat.Money(100).Sub(250) }, -150, false},
+		{"sub past the bottom", func() (haat.Money, error) { return bottom.Sub(1) }, 0, true},
+		{"sub past the top", func() (haat.Money, error) { return top.Sub(-1) }, 0, true},
+		{"times", func() (haat.Money, error) { return haat.Money(29500).Times(3) }, 88500, false},
+		{"times zero", func() (haat.Money, error) { return top.Times(0) }, 0, false},
+		{"times negative", func() (haat.Money, error) { return haat.Money(-125).Times(4) }, -500, false},
+		{"times to the bottom", func() (haat.Money, error) { return (bottom / 2).Times(2) }, bottom, false},
+		// The wrap a line of 100 units at a price of 99,999,999,999,999.99 made before prices had a bound.
+		{"times past the top", func() (haat.Money, error) { return haat.Money(99_999_999_999_999_900).Times(haat.MaxQuantity) }, 0, true},
+		{"times past the bottom", func() (haat.Money, error) { return bottom.Times(-1) }, 0, true},
+		{"sum", func() (haat.Money, error) { return haat.Sum(59000, 1180, 7500) }, 67680, false},
+		{"sum of none", func() (haat.Money, error) { return haat.Sum() }, 0, false},
+		{"sum past the top", func() (haat.Money, error) { return haat.Sum(top/2, top/2, 2) }, 0, true},
+	} {
+		got, err := tc.got()
+		switch {
+		case tc.over && !errors.Is(err, haat.ErrMoneyOverflow):
+			t.Errorf("%s = %d, %v; want ErrMoneyOverflow", tc.name, got, err)
+		case !tc.over && (err != nil || got != tc.want):
+			t.Errorf("%s = %d, %v; want %d", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// TestPart: a share of an amount is rounded half up as the tax always was, and is exact for the
+// largest amounts, whose product with the numerator does not fit in 64 bits.
+func TestPart(t *testing.T) {
+	old := func(m haat.Money, num, den int64) haat.Money {
+		return (2*m*haat.Money(num) + haat.Money(den)) / (2 * haat.Money(den))
+	}
+	for _, m := range []haat.Money{0, 1, 24, 25, 26, 49, 50, 56, 57, 113, 99999, 123456789, haat.MaxPrice * haat.MaxQuantity * haat.MaxCartLines} {
+		for _, f := range [][2]int64{{2, 100}, {13, 113}, {0, 7}, {7, 7}} {
+			if got, want := m.Part(f[0], f[1]), old(m, f[0], f[1]); got != want {
+				t.Errorf("%d × %d/%d = %d, want %d", m, f[0], f[1], got, want)
+			}
+		}
+	}
+	top := haat.Money(math.MaxInt64)
+	if got, want := top.Part(2, 100), haat.Money(184467440737095516); got != want { // 9223372036854775807 / 50 = …516.14
+		t.Errorf("2%% of the largest amount = %d, want %d", got, want)
+	}
+	if got := top.Part(1, 1); got != top {
+		t.Errorf("all of the largest amount = %d", got)
+	}
+	if got := haat.Money(-25).Part(2, 100); got != -1 {
+		t.Errorf("2%% of -0.25 = %d, want -1", got)
+	}
+}
+
+// TestBillOverflow: an order whose total does not fit is an error, never a negative amount.
+func TestBillOverflow(t *testing.T) {
+	huge := haat.Money(99_999_999_999_999_900) // 999,999,999,999,999: the longest price ParseMoney reads
+	o := haat.Order{Items: []haat.OrderItem{{Quantity: haat.MaxQuantity, Product: haat.OrderProduct{OfferPrice: huge}}}}
+	if b, err := o.Bill(); !errors.Is(err, haat.ErrMoneyOverflow) {
+		t.Errorf("bill of 100 × %d = %+v, %v; want ErrMoneyOverflow", huge, b, err)
+	}
+	for _, rule := range haat.TaxRules {
+		lines := []haat.Charge{{Amount: math.MaxInt64 - 10}, {Amount: 20, VATExempt: true}}
+		if b, err := rule.Bill(lines, 0); !errors.Is(err, haat.ErrMoneyOverflow) {
+			t.Errorf("%s bill past the top = %+v, %v", rule, b, err)
+		}
+		if b, err := rule.Bill([]haat.Charge{{Amount: math.MaxInt64 - 10}}, 20); !errors.Is(err, haat.ErrMoneyOverflow) {
+			t.Errorf("%s bill with a fee past the top = %+v, %v", rule, b, err)
+		}
+	}
+	// The largest order of valid products fits, under either rule.
+	lines := make([]haat.Charge, haat.MaxCartLines)
+	for i := range lines {
+		lines[i] = haat.Charge{Amount: haat.MaxPrice * haat.MaxQuantity}
+	}
+	for _, rule := range haat.TaxRules {
+		if b, err := rule.Bill(lines, haat.MaxPrice); err != nil || b.Amount <= 0 {
+			t.Errorf("%s bill of the largest order = %+v, %v", rule, b, err)
 		}
 	}
 }

@@ -30,6 +30,14 @@ const (
 	RefundRefunded RefundStatus = "refunded"
 )
 
+// The shopper's browser comes back from a payment provider's page to the store's return and
+// failure pages, each of which may ask the provider where the payment stands: one client address
+// may ask for PaymentReturnsPerAddress of them in PaymentReturnWindow, far more than paying takes.
+const (
+	PaymentReturnsPerAddress = 30
+	PaymentReturnWindow      = time.Minute
+)
+
 // SandboxProvider is the name of the built-in test payment page; orders it pays carry no money.
 const SandboxProvider = "sandbox"
 

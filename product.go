@@ -125,7 +125,7 @@ func errStock() error { return Errorf(EINVALID, "Stock must be a whole number fr
 
 // Validate checks a new product and trims its text fields: a name and 1 to MaxDescriptionLines
 // description lines within their lengths, a known category (its key is set as the catalogue
-// spells it), a price of at least 1, an offer price from 0 up to the price, 1 to
+// spells it), a price of at least 1 and at most MaxPrice, an offer price from 0 up to the price, 1 to
 // MaxProductImages images and a stock count ValidateStock accepts.
 func (p *Product) Validate() error {
 	p.Name, p.NameNe = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameNe)
@@ -160,6 +160,8 @@ func (p *Product) Validate() error {
 	switch {
 	case p.Price < 100:
 		return Errorf(EINVALID, "Price must be at least 1")
+	case p.Price > MaxPrice:
+		return Errorf(EINVALID, "Price must be at most %s", wholeNumber(MaxPrice/100))
 	case p.OfferPrice < 0:
 		return Errorf(EINVALID, "Offer price cannot be negative")
 	case p.OfferPrice > p.Price:

@@ -37,10 +37,7 @@ func DefaultVATExempt(c Category) bool { return slices.Contains(VATExemptCategor
 
 // VATIncluded is the VAT contained in a VAT-inclusive price: 13/113 of it, rounded half up to the
 // minor unit.
-func VATIncluded(gross Money) Money {
-	const whole = VATDenominator + VATNumerator
-	return (2*gross*VATNumerator + whole) / (2 * whole)
-}
+func VATIncluded(gross Money) Money { return gross.Part(VATNumerator, VATDenominator+VATNumerator) }
 
 // Charge is one line of an order as its tax sees it: what the line costs and whether its goods are
 // exempt from VAT.
@@ -67,43 +64,65 @@ type Bill struct {
 func (r TaxRule) Valid() bool { return slices.Contains(TaxRules, r) }
 
 // Bill works out an order of these lines with this delivery fee under the rule; the empty rule
-// is TaxFlat, the default.
-func (r TaxRule) Bill(lines []Charge, fee Money) Bill {
+// is TaxFlat, the default. A total too large for a Money is ErrMoneyOverflow.
+func (r TaxRule) Bill(lines []Charge, fee Money) (Bill, error) {
 	b := Bill{DeliveryFee: fee}
+	var err error
 	for _, l := range lines {
-		b.Subtotal += l.Amount
+		if b.Subtotal, err = b.Subtotal.Add(l.Amount); err != nil {
+			return Bill{}, err
+		}
 		if l.VATExempt {
-			b.Exempt += l.Amount
+			if b.Exempt, err = b.Exempt.Add(l.Amount); err != nil {
+				return Bill{}, err
+			}
 		}
 	}
 	if r != TaxNepalVAT {
 		b.Exempt = 0
 		b.Tax = Tax(b.Subtotal)
-		b.Amount = b.Subtotal + b.Tax + fee
-		return b
+		if b.Amount, err = Sum(b.Subtotal, b.Tax, fee); err != nil {
+			return Bill{}, err
+		}
+		return b, nil
 	}
-	b.Taxable = b.Subtotal - b.Exempt + fee
+	goods, err := b.Subtotal.Sub(b.Exempt)
+	if err != nil {
+		return Bill{}, err
+	}
+	if b.Taxable, err = goods.Add(fee); err != nil {
+		return Bill{}, err
+	}
 	b.Tax = VATIncluded(b.Taxable)
-	b.Amount = b.Subtotal + fee
-	return b
+	if b.Amount, err = b.Subtotal.Add(fee); err != nil {
+		return Bill{}, err
+	}
+	return b, nil
 }
 
 // Bill works out what an order of these lines costs in this store: the delivery fee its rules
 // charge on the subtotal and the tax its rule takes.
-func (s *StoreSettings) Bill(lines []Charge) Bill {
+func (s *StoreSettings) Bill(lines []Charge) (Bill, error) {
 	var subtotal Money
 	for _, l := range lines {
-		subtotal += l.Amount
+		var err error
+		if subtotal, err = subtotal.Add(l.Amount); err != nil {
+			return Bill{}, err
+		}
 	}
 	return s.TaxRule.Bill(lines, s.Delivery.DeliveryFee(subtotal))
 }
 
 // Bill is the order's bill as it was charged: its items at the prices paid, its delivery fee and
 // its tax rule.
-func (o *Order) Bill() Bill {
+func (o *Order) Bill() (Bill, error) {
 	lines := make([]Charge, len(o.Items))
 	for i, it := range o.Items {
-		lines[i] = Charge{Amount: it.Product.OfferPrice * Money(it.Quantity), VATExempt: it.Product.VATExempt}
+		amount, err := it.Product.OfferPrice.Times(it.Quantity)
+		if err != nil {
+			return Bill{}, err
+		}
+		lines[i] = Charge{Amount: amount, VATExempt: it.Product.VATExempt}
 	}
 	return o.TaxRule.Bill(lines, o.DeliveryFee)
 }

@@ -17,6 +17,25 @@ func (s *Server) paymentCallbacks() []payment.Route {
 	return s.Payments.Routes(payment.Site{Shopper: s.shopperOf, BaseURL: s.baseURL})
 }
 
+var errTooManyReturns = haat.Errorf(haat.ETOOMANY, "Too many payment pages from your network. Please try again in a minute.")
+
+// limitReturns counts the request against its client address's limit of payment return and
+// failure pages (haat.PaymentReturnsPerAddress a minute) before h answers it, and refuses it with
+// 429 and Retry-After once the limit is used up: each such page may ask the payment provider.
+func (s *Server) limitReturns(h handler) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		ok, retry, err := s.Limiter.Attempt(r.Context(), "payment-return:"+addressKey(r, s.ClientIPHeader),
+			haat.PaymentReturnsPerAddress, haat.PaymentReturnWindow)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return tooMany(w, retry, errTooManyReturns)
+		}
+		return h(w, r)
+	}
+}
+
 // shopperOf returns the shopper signed in on the request, or "": the test payment page answers
 // the order's own shopper only.
 func (s *Server) shopperOf(r *http.Request) (string, error) {

@@ -157,7 +157,11 @@ func (s *Server) routes() []route {
 		{"POST /api/order/refunded", seller, s.orderRefunded},
 	}
 	for _, rt := range s.paymentCallbacks() {
-		table = append(table, route{rt.Pattern, callback, rt.Handle})
+		h := handler(rt.Handle)
+		if rt.Return {
+			h = s.limitReturns(h)
+		}
+		table = append(table, route{rt.Pattern, callback, h})
 	}
 	return table
 }

@@ -44,13 +44,16 @@ func TestSettingsSellerOnly(t *testing.T) {
 			body any
 			msg  string
 		}{
-			"negative fee":       {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": -1}}, "The delivery fee cannot be negative"},
-			"negative threshold": {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "freeFrom": -5}}, "The free delivery amount cannot be negative"},
-			"negative minimum":   {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "minimumOrder": -0.5}}, "The minimum order cannot be negative"},
-			"no district":        {map[string]any{"delivery": map[string]any{"districts": []string{}, "fee": 75}}, "Choose at least one district to deliver to"},
-			"unknown district":   {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu", "Gotham"}}}, `"Gotham" is not a district of Nepal`},
-			"fee not a number":   {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": "cheap"}}, `"cheap" is not a valid amount`},
-			"not JSON":           {`{"delivery":`, "Request body is not valid JSON"},
+			"negative fee":              {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": -1}}, "The delivery fee cannot be negative"},
+			"negative threshold":        {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "freeFrom": -5}}, "The free delivery amount cannot be negative"},
+			"negative minimum":          {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "minimumOrder": -0.5}}, "The minimum order cannot be negative"},
+			"fee above the bound":       {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": 10000000.01}}, "Delivery amounts must be at most 10,000,000"},
+			"threshold above the bound": {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "freeFrom": "999999999999999"}}, "Delivery amounts must be at most 10,000,000"},
+			"minimum above the bound":   {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "minimumOrder": 10000000.01}}, "Delivery amounts must be at most 10,000,000"},
+			"no district":               {map[string]any{"delivery": map[string]any{"districts": []string{}, "fee": 75}}, "Choose at least one district to deliver to"},
+			"unknown district":          {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu", "Gotham"}}}, `"Gotham" is not a district of Nepal`},
+			"fee not a number":          {map[string]any{"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": "cheap"}}, `"cheap" is not a valid amount`},
+			"not JSON":                  {`{"delivery":`, "Request body is not valid JSON"},
 		} {
 			t.Run(name, func(t *testing.T) {
 				want(t, seller.post("/api/seller/settings", tc.body), 400, tc.msg)

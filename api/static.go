@@ -26,42 +26,43 @@ type static struct {
 	logger        *slog.Logger
 }
 
-// pages are the storefront's page paths besides /products/{category}[/{id}].
-var pages = map[string]bool{
-	"/": true, "/home": true, "/products": true, "/cart": true, "/add-address": true, "/my-orders": true,
-	"/contact": true, "/loader": true, "/seller": true, "/seller/product-list": true, "/seller/orders": true,
-}
-
-// isPage reports whether the cleaned path name is a page of the storefront: a fixed page, a
-// category that exists (any case) or the page of a product of the catalogue.
+// isPage reports whether the cleaned path name is a page of the storefront: one of haat.Pages,
+// whose category, when it names one, exists (any case), whose order number is a number, and whose
+// product, on a product's page, is in the catalogue.
 func (s *static) isPage(r *http.Request, name string) bool {
-	if pages[name] {
-		return true
-	}
-	rest, ok := strings.CutPrefix(name, "/products/")
+	page, params, ok := haat.MatchPage(name)
 	if !ok {
 		return false
 	}
-	category, id, hasID := strings.Cut(rest, "/")
-	if haat.CanonicalCategory(category) == "" || category != strings.TrimSpace(category) {
+	if category, ok := params["category"]; ok && (haat.CanonicalCategory(category) == "" || category != strings.TrimSpace(category)) {
 		return false
 	}
-	if !hasID {
+	if number, ok := params["number"]; ok {
+		if _, err := haat.ParseOrderNumber(number); err != nil || strings.HasPrefix(number, "#") {
+			return false
+		}
+	}
+	if page.Name != "product" || s.productExists == nil {
 		return true
 	}
-	if id == "" || strings.Contains(id, "/") {
-		return false
-	}
-	if s.productExists == nil {
-		return true
-	}
-	found, err := s.productExists(r.Context(), id)
+	found, err := s.productExists(r.Context(), params["id"])
 	if err != nil {
 		// The page itself will say what it can; a database hiccup is not a missing page.
 		s.logger.Error("product lookup for page", "path", name, "err", err)
 		return true
 	}
 	return found
+}
+
+// fixedPage reports whether the cleaned path name is, exactly, the path of a page without
+// parameters ("/home"), as a page rendered ahead is named.
+func fixedPage(name string) bool {
+	for _, p := range haat.Pages {
+		if p.Pattern == name && !strings.Contains(p.Pattern, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 // compressible says which files are worth gzipping.
@@ -169,7 +170,7 @@ const languageCookie = "haat_lang"
 // (prerendered/<language><name>.html, index for /), in the language of the browser's cookie, English
 // without one; nil for a page the build did not render. It says that the answer varies by cookie.
 func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) *prepared {
-	if !pages[name] {
+	if !fixedPage(name) {
 		return nil // /index, say, is no page, though the landing page's file is named so
 	}
 	if name == "/" {

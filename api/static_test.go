@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"compress/gzip"
+	"crypto/rand"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"haat"
 	"haat/api"
 )
 
@@ -70,6 +72,39 @@ func TestStorefrontFiles(t *testing.T) {
 	etag := get("/").Header.Get("ETag")
 	if res := get("/", "If-None-Match", etag); res.StatusCode != http.StatusNotModified {
 		t.Fatalf("revalidation = %d", res.StatusCode)
+	}
+}
+
+// TestEveryPageReloads: every page of haat.Pages, the one list the storefront's router takes its
+// routes from, answers a direct load with the page and 200 (the seller area's pages, the slip and
+// invoice pages and a shopper's invoice were 404 before), in any case and with a trailing slash as
+// the router matches them; a path that is no page answers it with 404.
+func TestEveryPageReloads(t *testing.T) {
+	page := "<!doctype html><title>Haat</title>"
+	srv := httptest.NewServer((&api.Server{Web: fstest.MapFS{"index.html": {Data: []byte(page)}}}).Handler())
+	defer srv.Close()
+	example := strings.NewReplacer(":category", "fruits", ":id", "01JC7Q5TXW2V0R4Y8M3N6P9K1B", ":number", "10482")
+	pages := []string{"/seller/dashboard", "/seller/settings", "/seller/slots", "/seller/product-list/01ABC/edit",
+		"/seller/orders/10482/slip", "/seller/orders/10482/invoice", "/my-orders/01ABC/invoice", "/SELLER/Dashboard/", "/Cart"}
+	for _, p := range haat.Pages {
+		pages = append(pages, example.Replace(p.Pattern))
+	}
+	for _, path := range pages {
+		res := rawGet(t, srv.URL+path)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || string(body) != page {
+			t.Errorf("GET %s: %d %q", path, res.StatusCode, body)
+		}
+	}
+	random := strings.ToLower(rand.Text())
+	for _, path := range []string{"/" + random, "/seller/" + random, "/my-orders/" + random, "/products/" + random,
+		"/seller/orders/abc/slip", "/seller/orders/%2310482/invoice", "/seller/orders/0/slip", "/my-orders/01ABC/invoice/more",
+		"/seller/product-list/01ABC", "/seller/dashboard/x", "/my-orders/01ABC"} {
+		res := rawGet(t, srv.URL+path)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 404 || string(body) != page {
+			t.Errorf("GET %s: %d %q, want the page with 404", path, res.StatusCode, body)
+		}
 	}
 }
 

@@ -195,15 +195,15 @@ func (p *Esewa) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payment
 // Routes implements Provider: the page that posts the form, and eSewa's success and failure returns.
 func (p *Esewa) Routes(g *Gateway) []Route {
 	return []Route{
-		{"GET /api/payment/esewa/pay/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "GET /api/payment/esewa/pay/{ref}", Handle: func(w http.ResponseWriter, r *http.Request) error {
 			return p.payPage(w, r, g)
 		}},
-		{"GET /api/payment/esewa/submit.js", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "GET /api/payment/esewa/submit.js", Handle: func(w http.ResponseWriter, r *http.Request) error {
 			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 			io.WriteString(w, "document.getElementById('esewa').submit();\n")
 			return nil
 		}},
-		{"GET /api/payment/esewa/return", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "GET /api/payment/esewa/return", Return: true, Handle: func(w http.ResponseWriter, r *http.Request) error {
 			fields, err := VerifyEsewaAnswer(p.c.SecretKey, p.c.ProductCode, r.URL.Query().Get("data"))
 			if err != nil {
 				g.Logger.WarnContext(r.Context(), "esewa answer refused", "err", err)
@@ -214,7 +214,7 @@ func (p *Esewa) Routes(g *Gateway) []Route {
 			finish(w, r, g, true)
 			return nil
 		}},
-		{"GET /api/payment/esewa/failure", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "GET /api/payment/esewa/failure", Return: true, Handle: func(w http.ResponseWriter, r *http.Request) error {
 			// The failure return is not signed: eSewa's status API decides what happened.
 			paid := p.checkReturn(r.Context(), g, r.URL.Query().Get("ref"))
 			finish(w, r, g, paid)
@@ -241,14 +241,15 @@ func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, g *Gateway) erro
 	return nil
 }
 
-// checkReturn asks eSewa about the attempt the shopper came back from, by its reference, and
-// applies the answer; it reports whether the attempt is paid.
+// checkReturn finds the attempt the shopper came back from, by its reference, and, while it is
+// pending, asks eSewa about it and applies the answer (see Gateway.returned); it reports whether
+// the attempt is paid.
 func (p *Esewa) checkReturn(ctx context.Context, g *Gateway, ref string) bool {
 	a, err := g.Attempts.PaymentAttempt(ctx, p.Name(), ref)
 	if err != nil {
 		return false
 	}
-	state, err := g.checkAttempt(ctx, p, a)
+	state, err := g.returned(ctx, p, a)
 	if err != nil {
 		g.Logger.ErrorContext(ctx, "esewa status", "attempt", a.ID, "err", err)
 	}

@@ -139,9 +139,10 @@ func (p *Khalti) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Paymen
 	return r, nil
 }
 
-// Routes implements Provider: the return URL, which is checked with a lookup.
+// Routes implements Provider: the return URL, which is checked with a lookup while the attempt is
+// pending.
 func (p *Khalti) Routes(g *Gateway) []Route {
-	return []Route{{"GET /api/payment/khalti/return", func(w http.ResponseWriter, r *http.Request) error {
+	return []Route{{Pattern: "GET /api/payment/khalti/return", Return: true, Handle: func(w http.ResponseWriter, r *http.Request) error {
 		a, err := g.Attempts.PaymentAttempt(r.Context(), p.Name(), r.URL.Query().Get("pidx"))
 		if err != nil {
 			finish(w, r, g, false)
@@ -149,7 +150,7 @@ func (p *Khalti) Routes(g *Gateway) []Route {
 		}
 		// Paid, still pending, or not known yet: My Orders shows where the order stands; the
 		// reconciliation asks again about what is pending.
-		state, err := g.checkAttempt(r.Context(), p, a)
+		state, err := g.returned(r.Context(), p, a)
 		if err != nil {
 			g.Logger.ErrorContext(r.Context(), "khalti lookup", "attempt", a.ID, "err", err)
 		}

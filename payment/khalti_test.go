@@ -21,6 +21,7 @@ type khaltiAPI struct {
 	amount   int64             // what lookup says was paid; 0 means the initiated amount
 	initiate []map[string]any
 	auth     string
+	lookups  int // how many lookups were asked
 }
 
 func (k *khaltiAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -47,6 +48,7 @@ func (k *khaltiAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		k.statuses[pidx] = "Initiated"
 		fmt.Fprintf(w, `{"pidx":%q,"payment_url":"https://test-pay.khalti.com/?pidx=%s","expires_at":"2026-11-22T16:26:16.471649+05:45","expires_in":1800}`, pidx, pidx)
 	case "/api/v2/epayment/lookup/":
+		k.lookups++
 		pidx := body["pidx"].(string)
 		st, ok := k.statuses[pidx]
 		if !ok {

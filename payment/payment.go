@@ -56,6 +56,10 @@ type Provider interface {
 type Route struct {
 	Pattern string
 	Handle  func(w http.ResponseWriter, r *http.Request) error
+	// Return marks a page the shopper's browser comes back to from the provider's page (a return
+	// or failure page, not a provider's own call): the store's HTTP layer limits how often one
+	// client address may ask for such pages, since each may ask the provider about an attempt.
+	Return bool
 }
 
 // Ender is a provider that can close the page of an attempt, so that it can no longer be paid
@@ -404,6 +408,18 @@ func (g *Gateway) checkAttempt(ctx context.Context, p Provider, a *haat.PaymentA
 	// What the store asked for itself carries no notification key: it is idempotent by state.
 	r.Provider, r.Reference, r.EventKey = a.Provider, a.Reference, ""
 	return r.State, g.Confirm(ctx, r)
+}
+
+// returned is where an attempt stands when the shopper comes back from its provider's page: an
+// attempt settled already (paid, failed, cancelled, expired or superseded) answers from the store,
+// without asking the provider again, so that reloading or flooding a return page costs the
+// provider nothing; a pending one is checked with the provider, and a final answer applied.
+// Money that still arrives for a superseded attempt is found by Reconcile.
+func (g *Gateway) returned(ctx context.Context, p Provider, a *haat.PaymentAttempt) (haat.AttemptState, error) {
+	if a.State != haat.PaymentPending {
+		return a.State, nil
+	}
+	return g.checkAttempt(ctx, p, a)
 }
 
 // orphanWindow is how long an attempt of a provider that is no longer configured stays pending.

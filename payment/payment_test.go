@@ -56,9 +56,9 @@ func serveCallbacks(t *testing.T, db *sqlstore.DB, p payment.Provider) (*payment
 }
 
 // callbacks serves the providers' callback routes as the store does: mounted in its API, which
-// answers their errors.
+// answers their errors and limits the return pages per client address.
 func callbacks(s *payment.Gateway) http.Handler {
-	return (&api.Server{Payments: s, Logger: slog.New(slog.DiscardHandler)}).Handler()
+	return (&api.Server{Payments: s, Limiter: s.Attempts.(haat.RateLimiter), Logger: slog.New(slog.DiscardHandler)}).Handler()
 }
 
 // scripted is a provider whose answers a test sets; it stands for a remote provider in the

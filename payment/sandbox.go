@@ -49,7 +49,7 @@ func (*Sandbox) Check(_ context.Context, a *haat.PaymentAttempt) (haat.PaymentRe
 // recorded as owed back.
 func (p *Sandbox) Routes(g *Gateway) []Route {
 	return []Route{
-		{"GET /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "GET /api/payment/sandbox/{ref}", Handle: func(w http.ResponseWriter, r *http.Request) error {
 			a, err := p.attempt(r, g)
 			if err != nil {
 				return err
@@ -59,7 +59,7 @@ func (p *Sandbox) Routes(g *Gateway) []Route {
 			sandboxPage.Execute(w, map[string]any{"Attempt": a, "Amount": haat.Currency(a.Currency).Format(a.Amount, haat.English), "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
 			return nil
 		}},
-		{"POST /api/payment/sandbox/{ref}", func(w http.ResponseWriter, r *http.Request) error {
+		{Pattern: "POST /api/payment/sandbox/{ref}", Handle: func(w http.ResponseWriter, r *http.Request) error {
 			return p.answer(w, r, g)
 		}},
 	}

@@ -76,12 +76,14 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		ExpiresAt:         stripe.Int64(p.now().Add(stripeWindow).Unix()),
 		Metadata:          map[string]string{"order_id": c.Order.ID, "attempt_id": c.Attempt.ID},
 	}
-	var subtotal haat.Money
+	bill, err := c.Order.Bill()
+	if err != nil {
+		return "", "", err
+	}
 	for _, it := range c.Order.Items {
-		subtotal += it.Product.OfferPrice * haat.Money(it.Quantity)
 		params.LineItems = append(params.LineItems, stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity))
 	}
-	if tax := c.Attempt.Amount - subtotal - c.Order.DeliveryFee; tax > 0 {
+	if tax := c.Attempt.Amount - bill.Subtotal - c.Order.DeliveryFee; tax > 0 {
 		params.LineItems = append(params.LineItems, stripeLine(currency, "Tax (2%)", tax, 1))
 	}
 	if fee := c.Order.DeliveryFee; fee > 0 {
@@ -142,7 +144,7 @@ func stripeResult(s stripeSession, eventType string) haat.PaymentResult {
 
 // Routes implements Provider: the webhook Stripe sends Checkout events to.
 func (p *Stripe) Routes(g *Gateway) []Route {
-	return []Route{{"POST /api/payment/stripe/webhook", func(w http.ResponseWriter, r *http.Request) error {
+	return []Route{{Pattern: "POST /api/payment/stripe/webhook", Handle: func(w http.ResponseWriter, r *http.Request) error {
 		return p.webhook(w, r, g)
 	}}}
 }

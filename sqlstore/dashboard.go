@@ -1,9 +1,12 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"maps"
+	"slices"
 	"time"
 
 	"haat"
@@ -13,16 +16,16 @@ import (
 // cancelled.
 const sold = placedCond + ` AND o.status <> 'Cancelled'`
 
-// Dashboard sums up the store as it is now, each figure one aggregate query.
+// Dashboard sums up the store as it is now, each figure one query; amounts are added up with
+// haat's checked arithmetic, so that a sum too large is an error, never a wrapped amount.
 func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 	return lookup(ctx, d, "dashboard", func(tx *Tx) (*haat.Dashboard, error) {
 		today := haat.StartOfDay(tx.now)
 		var db haat.Dashboard
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), CAST(COALESCE(SUM(o.amount), 0) AS BIGINT) FROM orders o
-			WHERE o.created_at >= $1 AND `+sold, today.UnixMilli()).Scan(&db.Today.Orders, &db.Today.Revenue); err != nil {
+		var err error
+		if db.Today, err = daySales(ctx, tx, today); err != nil {
 			return nil, err
 		}
-		var err error
 		if db.Waiting, err = waitingOrders(ctx, tx); err != nil {
 			return nil, err
 		}
@@ -67,31 +70,82 @@ func waitingOrders(ctx context.Context, tx *Tx) ([]haat.StatusCount, error) {
 	return waiting, rows.Err()
 }
 
-// bestSellers returns the products sold most, by units, in orders placed since the given time.
+// daySales counts the orders sold since the given time and adds up their amounts.
+func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, error) {
+	var day haat.DaySales
+	rows, err := tx.QueryContext(ctx, `SELECT o.amount FROM orders o WHERE o.created_at >= $1 AND `+sold, since.UnixMilli())
+	if err != nil {
+		return day, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var amount haat.Money
+		if err := rows.Scan(&amount); err != nil {
+			return day, err
+		}
+		if day.Revenue, err = day.Revenue.Add(amount); err != nil {
+			return day, err
+		}
+		day.Orders++
+	}
+	return day, rows.Err()
+}
+
+// bestSellers returns the n products sold most, by units, in orders placed since the given time,
+// then by revenue and name. The database counts the units of each product at each price it sold
+// at; the revenue of those is worked out here.
 func bestSellers(ctx context.Context, tx *Tx, since time.Time, n int) ([]haat.ProductSales, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images,
-		CAST(SUM(i.quantity) AS BIGINT) AS units, CAST(SUM(i.quantity * i.unit_price) AS BIGINT) AS revenue
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, i.unit_price,
+		CAST(SUM(i.quantity) AS BIGINT) AS units
 		FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
 		WHERE o.created_at >= $1 AND `+sold+`
-		GROUP BY p.id, p.name, p.category, p.offer_price, p.images
-		ORDER BY units DESC, revenue DESC, p.name`+limit(n), since.UnixMilli())
+		GROUP BY p.id, p.name, p.category, p.offer_price, p.images, i.unit_price`, since.UnixMilli())
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	list := []haat.ProductSales{}
-	for rows.Next() {
-		var s haat.ProductSales
-		var images string
-		if err := rows.Scan(&s.Product.ID, &s.Product.Name, &s.Product.Category, &s.Product.OfferPrice, &images, &s.Units, &s.Revenue); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(images), &s.Product.Image); err != nil {
-			return nil, err
-		}
-		list = append(list, s)
+	type sales struct {
+		haat.ProductSales
+		images string
 	}
-	return list, rows.Err()
+	byID := map[string]*sales{}
+	for rows.Next() {
+		var s sales
+		var unit haat.Money
+		var units int
+		if err := rows.Scan(&s.Product.ID, &s.Product.Name, &s.Product.Category, &s.Product.OfferPrice, &s.images, &unit, &units); err != nil {
+			return nil, err
+		}
+		revenue, err := unit.Times(units)
+		if err != nil {
+			return nil, err
+		}
+		p := byID[s.Product.ID]
+		if p == nil {
+			p = &s
+			byID[s.Product.ID] = p
+		}
+		p.Units += units
+		if p.Revenue, err = p.Revenue.Add(revenue); err != nil {
+			return nil, err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	all := slices.Collect(maps.Values(byID))
+	slices.SortFunc(all, func(a, b *sales) int {
+		return cmp.Or(cmp.Compare(b.Units, a.Units), cmp.Compare(b.Revenue, a.Revenue), cmp.Compare(a.Product.Name, b.Product.Name),
+			cmp.Compare(a.Product.ID, b.Product.ID))
+	})
+	list := []haat.ProductSales{}
+	for _, s := range all[:min(n, len(all))] {
+		if err := json.Unmarshal([]byte(s.images), &s.Product.Image); err != nil {
+			return nil, err
+		}
+		list = append(list, s.ProductSales)
+	}
+	return list, nil
 }
 
 // lowStock returns the products on sale (not archived) whose counted units are haat.LowStock or

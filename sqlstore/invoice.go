@@ -66,9 +66,14 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 			return err
 		}
 		i, err := haat.NewInvoice(order.ID, haat.FiscalYear(fy), number, fromMillis(issued), seller)
-		i.Totals = haat.InvoiceTotalsOf(order)
+		if err != nil {
+			return err
+		}
+		if i.Totals, err = haat.InvoiceTotalsOf(order); err != nil {
+			return err
+		}
 		inv = &i
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, nil, wrap("find invoice", err)

@@ -205,7 +205,11 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 		return nil, false, err
 	}
 	order.TaxRule = settings.TaxRule
-	subtotal := order.Bill().Subtotal
+	bill, err := order.Bill()
+	if err != nil {
+		return nil, false, err
+	}
+	subtotal := bill.Subtotal
 	rules := settings.Delivery
 	if err := rules.CheckMinimum(subtotal, o.Currency); err != nil {
 		return nil, false, err
@@ -214,7 +218,9 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 		return nil, false, err
 	}
 	order.DeliveryFee = rules.DeliveryFee(subtotal)
-	bill := order.Bill()
+	if bill, err = order.Bill(); err != nil {
+		return nil, false, err
+	}
 	order.Amount, order.Tax = bill.Amount, bill.Tax
 	return order, counted, nil
 }
@@ -542,7 +548,11 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
 	for i := range orders {
-		orders[i].Tax = orders[i].Bill().Tax
+		bill, err := orders[i].Bill()
+		if err != nil {
+			return nil, fmt.Errorf("order %s bill: %w", orders[i].ID, err)
+		}
+		orders[i].Tax = bill.Tax
 	}
 	return orders, nil
 }

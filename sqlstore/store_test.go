@@ -383,7 +383,7 @@ func TestOrders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if second.Amount != haat.TaxFlat.Bill([]haat.Charge{{Amount: 3*2000 + 29500}}, 0).Amount {
+		if bill, err := haat.TaxFlat.Bill([]haat.Charge{{Amount: 3*2000 + 29500}}, 0); err != nil || second.Amount != bill.Amount {
 			t.Fatalf("amount = %d", second.Amount)
 		}
 		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,

@@ -105,6 +105,9 @@ func contract(g *generator) {
 	stringList(g, "KathmanduValley", haat.KathmanduValley)
 	deliveryExamples(g)
 
+	g.section("The storefront's pages.")
+	pageTable(g)
+
 	g.section("JSON shapes of the API.")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
@@ -200,13 +203,36 @@ func vatExamples(g *generator) {
 	for _, c := range [][3]haat.Money{{0, 0, 0}, {113, 0, 0}, {56, 0, 0}, {57, 0, 0}, {4, 0, 0}, {5, 0, 0}, {0, 59000, 0},
 		{11300, 5000, 7500}, {24000, 15000, 0}, {99999, 1, 12345}, {123456789, 987654, 7500}} {
 		lines := []haat.Charge{{Amount: c[0]}, {Amount: c[1], VATExempt: true}}
-		b := haat.TaxNepalVAT.Bill(lines, c[2])
+		b, err := haat.TaxNepalVAT.Bill(lines, c[2])
+		if err != nil {
+			g.fail("VAT example %v: %v", c, err)
+			return
+		}
 		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d, %d]", c[0], c[1], c[2], b.Tax, b.Amount))
 	}
 	g.printf("\n")
 	g.comment("", "VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out.", "", "")
 	g.printf("export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [\n  %s,\n];\n",
 		strings.Join(rows, ",\n  "))
+}
+
+// pageTable writes haat.Pages as an object from each page's name to the pattern of its path, with
+// the type of the names, so that the storefront's router takes its routes from the server's list.
+func pageTable(g *generator) {
+	doc, ok := g.source("haat").docs["Pages"]
+	if !ok {
+		g.fail("haat declares no Pages")
+		return
+	}
+	entries := make([]string, len(haat.Pages))
+	for i, p := range haat.Pages {
+		entries[i] = fmt.Sprintf("%s: %s,", p.Name, quote(p.Pattern))
+	}
+	g.printf("\n")
+	g.comment("", doc, "Pages", "PAGES")
+	g.printf("export const PAGES = {\n  %s\n} as const;\n", strings.Join(entries, "\n  "))
+	g.comment("", "PageName names a page of PAGES.", "", "")
+	g.printf("export type PageName = keyof typeof PAGES;\n")
 }
 
 // categoryList declares a list of categories of package haat as a TypeScript constant.
@@ -241,7 +267,13 @@ func stringList(g *generator, goName string, values []string) {
 func deliveryExamples(g *generator) {
 	rules := &haat.DeliveryRules{Districts: haat.KathmanduValley, Fee: 7550, FreeFrom: 100000, MinimumOrder: 50000}
 	settings := &haat.StoreSettings{Delivery: rules, TaxRule: haat.TaxFlat}
-	amount := func(s haat.Money) haat.Money { return settings.Bill([]haat.Charge{{Amount: s}}).Amount }
+	amount := func(s haat.Money) haat.Money {
+		b, err := settings.Bill([]haat.Charge{{Amount: s}})
+		if err != nil {
+			g.fail("delivery example %d: %v", s, err)
+		}
+		return b.Amount
+	}
 	var rows []string
 	for _, s := range []haat.Money{0, 25, 49999, 50000, 99975, 99999, 100000, 100001, 123456789} {
 		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), amount(s)))

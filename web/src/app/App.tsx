@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from './router';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useApp } from './context';
@@ -6,7 +6,7 @@ import Navbar from '../components/Navbar';
 import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
-import { inSellerArea, paths, routes } from './paths';
+import { inSellerArea, paths, routes, type AppPage } from './paths';
 import { overLimit } from './toastLimit';
 
 // Each page is its own chunk: the landing and home pages load nothing they don't show.
@@ -24,6 +24,26 @@ const Loader = lazy(() => import('../features/checkout/Loader'));
 const Seller = lazy(() => import('../features/seller/SellerArea'));
 const NotFound = lazy(() => import('../components/NotFound'));
 const LoginModal = lazy(() => import('../features/account/LoginModal'));
+
+/**
+ * appPages are the app's element for each of its pages (the contract's PAGES, from the server's
+ * list): a page the server knows and the app does not route, or the other way round, is a type error.
+ */
+const appPages: Record<AppPage, ReactElement> = {
+  landing: <Landing />,
+  home: <Home />,
+  products: <Products />,
+  category: <Category />,
+  product: <ProductDetail />,
+  cart: <CartPage />,
+  addAddress: <AddAddress />,
+  myOrders: <MyOrders />,
+  myOrderInvoice: <MyInvoice />,
+  contact: <Contact />,
+  loader: <Loader />,
+  seller: <Seller />,
+};
+const appPageNames = Object.keys(appPages) as AppPage[];
 
 // On a phone the navigation bar's right end holds the cart badge and the menu: toasts keep to
 // the left of it, within the bar's height, so they never cover the badge or the page's buttons.
@@ -81,18 +101,9 @@ export default function App() {
       <main id="main" className={`min-h-screen flex-1 ${sellerPath || pathname === paths.landing ? '' : 'mx-auto w-full max-w-7xl px-4 md:px-8'}`}>
         <Suspense fallback={<Spinner label={t.loader} />}>
           <Routes>
-            <Route path={paths.landing} element={<Landing />} />
-            <Route path={paths.home} element={<Home />} />
-            <Route path={paths.products} element={<Products />} />
-            <Route path={routes.category} element={<Category />} />
-            <Route path={routes.product} element={<ProductDetail />} />
-            <Route path={paths.cart} element={<CartPage />} />
-            <Route path={paths.addAddress} element={<AddAddress />} />
-            <Route path={paths.myOrders} element={<MyOrders />} />
-            <Route path={routes.myOrderInvoice} element={<MyInvoice />} />
-            <Route path={paths.contact} element={<Contact />} />
-            <Route path={paths.loader} element={<Loader />} />
-            <Route path={routes.seller} element={<Seller />} />
+            {appPageNames.map((name) => (
+              <Route key={name} path={routes[name]} element={appPages[name]} />
+            ))}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -1,60 +1,80 @@
-// Every route of the storefront, once: the router takes the patterns, links and navigation the
-// paths and builders, so a page moves by changing one line here.
+// Every route of the storefront, once: the patterns come from the server's list of pages (PAGES in
+// the contract, from haat.Pages), so the server answers 200 for exactly the pages the router routes;
+// the router takes the patterns, links and navigation the paths and builders, so a page moves by
+// changing one line of haat.Pages.
+import { PAGES, type PageName } from '../lib/contract';
 
-const products = '/products';
-const seller = '/seller';
-/** sellerPages are the seller area's pages, relative to it (its add-product page is the area's own path). */
-const sellerPages = { dashboard: 'dashboard', productList: 'product-list', editProduct: 'product-list/:id/edit', orders: 'orders', orderSlip: 'orders/:number/slip', orderInvoice: 'orders/:number/invoice', slots: 'slots', settings: 'settings' } as const;
+const products = PAGES.products;
+const seller = PAGES.seller;
+
+/** SellerPage names a page of the seller area below its own path; the area's own page (adding a product) is its index. */
+export type SellerPage = Exclude<Extract<PageName, `seller${string}`>, 'seller'>;
+/** AppPage names a page the app routes itself: all but the seller area's pages, which the area routes below /seller. */
+export type AppPage = Exclude<PageName, SellerPage>;
+
+/** isSellerPage tells the seller area's pages from the app's. */
+const isSellerPage = (name: PageName): name is SellerPage => name.startsWith('seller') && name !== 'seller';
+
+/** sellerPages are the seller area's page patterns, relative to it. */
+const sellerPages = Object.fromEntries(
+  Object.entries(PAGES)
+    .filter(([name]) => isSellerPage(name as PageName))
+    .map(([name, pattern]) => [name, pattern.slice(seller.length + 1)]),
+) as Record<SellerPage, string>;
+
+/** appPages are the patterns the app matches: its pages, and the whole seller area below /seller. */
+const appPages = Object.fromEntries(
+  Object.entries(PAGES)
+    .filter(([name]) => !isSellerPage(name as PageName))
+    .map(([name, pattern]) => [name, name === 'seller' ? `${seller}/*` : pattern]),
+) as Record<AppPage, string>;
 
 /** paths are the storefront's routes; a function builds the path of one category, product or help tab. */
 export const paths = {
-  landing: '/',
-  home: '/home',
+  landing: PAGES.landing,
+  home: PAGES.home,
   products,
   /** category is a category's page; the segment is the category's name in lower case. */
   category: (category: string) => `${products}/${category.toLowerCase()}`,
   /** product is a product's detail page, under its category. */
   product: (p: { _id: string; category: string }) => `${paths.category(p.category)}/${p._id}`,
-  cart: '/cart',
-  addAddress: '/add-address',
-  myOrders: '/my-orders',
+  cart: PAGES.cart,
+  addAddress: PAGES.addAddress,
+  myOrders: PAGES.myOrders,
   /** myOrderInvoice is the printable tax invoice of one of the shopper's delivered orders. */
-  myOrderInvoice: (id: string) => `/my-orders/${encodeURIComponent(id)}/invoice`,
-  contact: '/contact',
+  myOrderInvoice: (id: string) => `${PAGES.myOrders}/${encodeURIComponent(id)}/invoice`,
+  contact: PAGES.contact,
   /** help is a tab of the help centre, by its key. */
-  help: (tab: string) => `${paths.contact}?tab=${tab}`,
+  help: (tab: string) => `${PAGES.contact}?tab=${tab}`,
   /** loader waits on return from online payment, then goes to the path in ?next=. */
-  loader: '/loader',
+  loader: PAGES.loader,
   seller: {
     root: seller,
-    dashboard: `${seller}/${sellerPages.dashboard}`,
-    productList: `${seller}/${sellerPages.productList}`,
+    dashboard: PAGES.sellerDashboard,
+    productList: PAGES.sellerProductList,
     /** productListWith is the seller's product list narrowed by a query: productListWith({ stock: 'low' }). */
     productListWith: (query: Record<string, string>) => {
       const q = new URLSearchParams(query).toString();
-      return q ? `${seller}/${sellerPages.productList}?${q}` : `${seller}/${sellerPages.productList}`;
+      return q ? `${PAGES.sellerProductList}?${q}` : PAGES.sellerProductList;
     },
     /** archived is the seller's list of archived products. */
-    archived: `${seller}/${sellerPages.productList}?show=archived`,
+    archived: `${PAGES.sellerProductList}?show=archived`,
     /** editProduct is the form that corrects one product. */
-    editProduct: (id: string) => `${seller}/${sellerPages.productList}/${encodeURIComponent(id)}/edit`,
-    orders: `${seller}/${sellerPages.orders}`,
-    slots: `${seller}/${sellerPages.slots}`,
+    editProduct: (id: string) => `${PAGES.sellerProductList}/${encodeURIComponent(id)}/edit`,
+    orders: PAGES.sellerOrders,
+    slots: PAGES.sellerSlots,
     /** orderSlip is the printable packing slip of the order with that number. */
-    orderSlip: (number: number) => `${seller}/${sellerPages.orders}/${number}/slip`,
+    orderSlip: (number: number) => `${PAGES.sellerOrders}/${number}/slip`,
     /** orderInvoice is the printable tax invoice of the delivered order with that number. */
-    orderInvoice: (number: number) => `${seller}/${sellerPages.orders}/${number}/invoice`,
+    orderInvoice: (number: number) => `${PAGES.sellerOrders}/${number}/invoice`,
     /** settings is the store's settings: delivery rules. */
-    settings: `${seller}/${sellerPages.settings}`,
+    settings: PAGES.sellerSettings,
   },
 } as const;
 
-/** routes are the patterns the router matches: the app's, and the seller area's relative to it. */
+/** routes are the patterns the router matches: the app's pages, and the seller area's relative to it. */
 export const routes = {
-  category: `${products}/:category`,
-  product: `${products}/:category/:id`,
-  myOrderInvoice: '/my-orders/:id/invoice',
-  seller: `${seller}/*`,
+  ...appPages,
   sellerPages,
 } as const;
 

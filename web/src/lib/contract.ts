@@ -366,6 +366,39 @@ export const DELIVERY_EXAMPLES: readonly (readonly [subtotal: number, fee: numbe
   [123456789, 0, 0, 125925925],
 ];
 
+// The storefront's pages.
+
+/**
+ * PAGES are the storefront's pages, the one list of them: the server answers these paths with the
+ * storefront and status 200 (a path that is none of them gets the storefront with 404), and the
+ * storefront's router routes exactly these, taking them from the contract (web/src/app/paths.ts).
+ * The seller area's pages are below "/seller", which is its own page (adding a product).
+ */
+export const PAGES = {
+  landing: '/',
+  home: '/home',
+  products: '/products',
+  category: '/products/:category',
+  product: '/products/:category/:id',
+  cart: '/cart',
+  addAddress: '/add-address',
+  myOrders: '/my-orders',
+  myOrderInvoice: '/my-orders/:id/invoice',
+  contact: '/contact',
+  loader: '/loader',
+  seller: '/seller',
+  sellerDashboard: '/seller/dashboard',
+  sellerProductList: '/seller/product-list',
+  sellerEditProduct: '/seller/product-list/:id/edit',
+  sellerOrders: '/seller/orders',
+  sellerOrderSlip: '/seller/orders/:number/slip',
+  sellerOrderInvoice: '/seller/orders/:number/invoice',
+  sellerSlots: '/seller/slots',
+  sellerSettings: '/seller/settings',
+} as const;
+/** PageName names a page of PAGES. */
+export type PageName = keyof typeof PAGES;
+
 // JSON shapes of the API.
 
 /** Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays. */

@@ -3,16 +3,30 @@ import { ProductList } from './ProductCard';
 import { findCategory } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import NotFound from '../../components/NotFound';
 import { useProductSearch } from './api';
 
-/** Category lists the in-stock products of one category a page at a time; the path is matched case-insensitively. */
+/**
+ * Category lists the in-stock products of one category a page at a time; the path is matched
+ * case-insensitively. A category there is none of shows the spec's empty state (the server answers
+ * its path with 404).
+ */
 export default function Category() {
   const { category } = useParams();
   const info = findCategory(category);
   useTitle(info?.text ?? t.titles.notFound);
-  if (!info) return <NotFound />;
+  if (!info) {
+    return (
+      <section className="mt-8">
+        <Empty />
+      </section>
+    );
+  }
   return <CategoryPage key={info.path} path={info.path} heading={info.text} />;
+}
+
+/** Empty is the spec's empty state of a category page: no product to show. */
+function Empty() {
+  return <p className="flex h-[50vh] items-center justify-center text-center text-xl font-medium text-green-800">{t.products.empty}</p>;
 }
 
 function CategoryPage({ path, heading }: { path: NonNullable<ReturnType<typeof findCategory>>['path']; heading: string }) {
@@ -26,7 +40,7 @@ function CategoryPage({ path, heading }: { path: NonNullable<ReturnType<typeof f
           products={products}
           loading={loading}
           more={{ more, loadingMore, loadMore }}
-          empty={<p className="flex h-[50vh] items-center justify-center text-center text-xl font-medium text-green-800">{t.products.empty}</p>}
+          empty={<Empty />}
         />
       </div>
     </section>

@@ -193,14 +193,20 @@ describe('pages', () => {
     await waitFor(() => expect(document.title).toBe('Shopping Cart · Haat'));
   });
 
-  it('shows the not-found page for unknown routes, categories and products', async () => {
+  it('shows the not-found page for unknown routes and products, and the empty state for unknown categories', async () => {
     serveApi({});
-    for (const path of ['/no-such-page', '/products/spices', '/products/grains/nope']) {
+    for (const path of ['/no-such-page', '/products/grains/nope']) {
       const view = renderStore(path);
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe('Page not found · Haat'));
       view.unmount();
     }
+    // The spec's empty state of a category page: the server answers the path with 404 still.
+    const view = renderStore('/products/spices');
+    expect(await screen.findByText('No Product Found - Please try another category or check back later.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found · Haat'));
+    view.unmount();
     renderStore('/products/grains/rice');
     expect(await screen.findByRole('heading', { name: 'Jumla Red Rice' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Jumla Red Rice · Haat'));

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from '../../app/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
-import { routes } from '../../app/paths';
+import { routes, type SellerPage } from '../../app/paths';
 import { useSellerSession } from './api';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
@@ -20,6 +20,23 @@ const SellerInvoice = lazy(() => import('../invoice/SellerInvoice'));
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 
+/**
+ * sellerPages are the seller area's element for each of its pages below /seller (the contract's
+ * PAGES, from the server's list): a page the server knows and the area does not route is a type error.
+ * They are made as the area renders, so that their titles are in the language shown.
+ */
+const sellerPages = (): Record<SellerPage, ReactElement> => ({
+  sellerDashboard: <Page title={t.titles.dashboard}><Dashboard /></Page>,
+  sellerProductList: <Page title={t.titles.productList}><ProductList /></Page>,
+  sellerEditProduct: <Page title={t.titles.editProduct}><EditProduct /></Page>,
+  sellerOrders: <Page title={t.titles.sellerOrders}><Orders /></Page>,
+  sellerSlots: <Page title={t.titles.deliverySlots}><DeliverySlots /></Page>,
+  sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
+  // The slip and the invoice name their page after the order's number themselves.
+  sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
+  sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
+});
+
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
   const { isSeller, checked: sellerChecked } = useSellerSession();
@@ -32,19 +49,14 @@ export default function SellerArea() {
       </>
     );
   }
+  const pages = sellerPages();
   return (
     <Routes>
       <Route element={<SellerLayout />}>
-        <Route path={routes.sellerPages.dashboard} element={<Page title={t.titles.dashboard}><Dashboard /></Page>} />
         <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
-        <Route path={routes.sellerPages.productList} element={<Page title={t.titles.productList}><ProductList /></Page>} />
-        <Route path={routes.sellerPages.editProduct} element={<Page title={t.titles.editProduct}><EditProduct /></Page>} />
-        <Route path={routes.sellerPages.orders} element={<Page title={t.titles.sellerOrders}><Orders /></Page>} />
-        <Route path={routes.sellerPages.slots} element={<Page title={t.titles.deliverySlots}><DeliverySlots /></Page>} />
-        <Route path={routes.sellerPages.settings} element={<Page title={t.titles.settings}><Settings /></Page>} />
-        {/* The slip names its page after the order's number itself. */}
-        <Route path={routes.sellerPages.orderSlip} element={<Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>} />
-        <Route path={routes.sellerPages.orderInvoice} element={<Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>} />
+        {(Object.keys(pages) as SellerPage[]).map((name) => (
+          <Route key={name} path={routes.sellerPages[name]} element={pages[name]} />
+        ))}
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
     </Routes>
