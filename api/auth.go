@@ -150,6 +150,12 @@ func clientIP(r *http.Request, header string) string {
 	return r.RemoteAddr
 }
 
+// ownMachine reports whether the request comes from the developer's own machine, which the
+// per-address limits let through: only in development (Server.Development), from loopback.
+func (s *Server) ownMachine(r *http.Request) bool {
+	return s.Development && clientAddr(r, s.ClientIPHeader).IsLoopback()
+}
+
 // addressKey names the client's network for the rate limits: an IPv4 address, or the /64 of
 // an IPv6 address (one household or phone gets a whole /64 and picks addresses from it freely).
 func addressKey(r *http.Request, header string) string {
@@ -222,9 +228,9 @@ func (s *Server) giveBack(r *http.Request, key string, limit int) {
 
 // signUpAttempt takes a slot of the client address's sign-up limit before an account is
 // created, and refuses the attempt when it is used up. Call signUpResult with the outcome.
-// Requests from the store's own machine (development, the browser tests) are not limited.
+// In development requests from the machine itself (the browser tests) are not limited.
 func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
-	if clientAddr(r, s.ClientIPHeader).IsLoopback() {
+	if s.ownMachine(r) {
 		return nil
 	}
 	ok, retry, err := s.Limiter.Attempt(r.Context(), "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress, haat.SignUpWindow)
@@ -244,7 +250,7 @@ func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
 // signUpResult keeps the slot of an attempt that created an account or found the email taken
 // (so that nobody can test thousands of emails for an account), and gives it back otherwise.
 func (s *Server) signUpResult(r *http.Request, err error) error {
-	if code := haat.ErrorCode(err); code != "" && code != haat.ECONFLICT && !clientAddr(r, s.ClientIPHeader).IsLoopback() {
+	if code := haat.ErrorCode(err); code != "" && code != haat.ECONFLICT && !s.ownMachine(r) {
 		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
 	}
 	return err

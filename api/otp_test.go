@@ -228,8 +228,8 @@ func TestPhoneCodeLimitsPerAddress(t *testing.T) {
 	}, withClientIPHeader("X-Forwarded-For"))
 }
 
-// TestPhoneCodeLoopbackUnlimited: the store's own machine (development, the browser tests) is not
-// limited per address.
+// TestPhoneCodeLoopbackUnlimited: in development the store's own machine (the browser tests) is
+// not limited per address.
 func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()
@@ -237,6 +237,25 @@ func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
 		}
 	})
+}
+
+// TestLoopbackLimitedInProduction: a store behind a reverse proxy on its own host sees every
+// request come from loopback; without HAAT_ENV=development loopback is held to the per-address
+// limits of sign-in codes and sign-ups like any address.
+func TestLoopbackLimitedInProduction(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.client()
+		for i := range haat.OTPPerAddress {
+			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
+		}
+		want(t, first(c.sendCode("9800000099")), 429, "Too many codes asked from your network; try again in 60 minutes")
+		for i := range haat.SignUpsPerAddress {
+			want(t, s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": fmt.Sprintf("sita%d@example.com", i),
+				"password": shopperPassword}), 200)
+		}
+		want(t, s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": "ravi@example.com", "password": shopperPassword}),
+			429, "Too many sign-ups from your network. Please try again in 60 minutes.")
+	}, inProduction)
 }
 
 func TestPhoneCodeNotSent(t *testing.T) {
