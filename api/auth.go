@@ -247,10 +247,11 @@ func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// signUpResult keeps the slot of an attempt that created an account or found the email taken
-// (so that nobody can test thousands of emails for an account), and gives it back otherwise.
+// signUpResult keeps the slot of every attempt the shopper made, one that failed on its input
+// too (so that nobody can try thousands of emails or passwords for free), and gives back only the
+// slot of an attempt the store itself failed.
 func (s *Server) signUpResult(r *http.Request, err error) error {
-	if code := haat.ErrorCode(err); code != "" && code != haat.ECONFLICT && !s.ownMachine(r) {
+	if haat.ErrorCode(err) == haat.EINTERNAL && !s.ownMachine(r) {
 		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
 	}
 	return err
