@@ -26,9 +26,11 @@ var nepaliMessages = map[string]string{
 	"Please enter a valid email address":        "कृपया मान्य इमेल ठेगाना लेख्नुहोस्",
 	"Password must be at least %d characters":   "पासवर्ड कम्तीमा %d अक्षरको हुनुपर्छ",
 	"Password must be at most %d characters":    "पासवर्ड बढीमा %d अक्षरको हुनुपर्छ",
-	"Too many failed login attempts. Please try again in 15 minutes.":      "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
-	"Too many sign-ups from your network. Please try again in %d minute.":  "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
-	"Too many sign-ups from your network. Please try again in %d minutes.": "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed login attempts. Please try again in 15 minutes.":         "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed logins to this account. Please try again in %d second.":  "यो खातामा धेरै पटक लगइन असफल भयो। कृपया %d सेकेन्डपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed logins to this account. Please try again in %d seconds.": "यो खातामा धेरै पटक लगइन असफल भयो। कृपया %d सेकेन्डपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many sign-ups from your network. Please try again in %d minute.":     "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many sign-ups from your network. Please try again in %d minutes.":    "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 
 	// Sign-in codes by SMS.
 	"Code sent": "कोड पठाइयो",

@@ -435,3 +435,17 @@ func (d *DB) GiveBack(ctx context.Context, key string, limit int) error {
 	}
 	return nil
 }
+
+// Attempts is the count of key's window that has not ended; 0 when there is none.
+func (d *DB) Attempts(ctx context.Context, key string, window time.Duration) (int, error) {
+	var n int
+	err := d.queryRow(ctx, `SELECT failures FROM login_failures WHERE key = $1 AND window_start >= $2`,
+		key, d.now().Add(-window).UnixMilli()).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("sqlstore: rate limit count: %w", err)
+	}
+	return n, nil
+}
