@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"time"
 )
 
 // Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
 // OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
 // OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
-// OTPWindow; a client address asks for at most OTPPerAddress per OTPWindow (a household or an
-// office behind one address signs in several people).
+// OTPWindow asked from one client address: the limits tie to who asks, so that nobody elsewhere can
+// keep the number's owner from getting a code. A client address asks for at most OTPPerAddress per
+// OTPWindow (a household or an office behind one address signs in several people), and the whole
+// store sends at most its configured number of codes an hour (SMS pumping).
 const (
 	OTPDigits      = 6
 	OTPValidFor    = 5 * time.Minute
@@ -86,23 +89,38 @@ func OTPText(code string) string {
 	return fmt.Sprintf("%s is your Haat sign-in code. It is valid for %d minutes; do not share it.", code, int(OTPValidFor.Minutes()))
 }
 
-// SentCode is the answer to asking for a code.
+// SentCode is the answer to asking for a code. It is the same whether the number has an account or
+// not: asking for codes tells nobody who shops here.
 type SentCode struct {
 	// Phone is the number the code went to, as its 10 digits.
 	Phone string `json:"phone"`
 	// ResendIn is how many seconds the shopper waits before asking again.
 	ResendIn int `json:"resendIn"`
-	// NewAccount says no shopper has this number yet: signing in creates the account, and the
-	// storefront asks for a name (optional).
-	NewAccount bool `json:"newAccount"`
-	// DevCode is the code itself, only on a development machine that sends no real SMS.
+	// DevCode is the code itself, only in development when no real SMS is sent.
 	DevCode string `json:"devCode,omitempty"`
+}
+
+// ErrSMSCeiling is the answer when the store has sent as many codes this hour as it may.
+var ErrSMSCeiling = Errorf(EUNAVAILABLE, "Too many codes are being sent right now; try again in a few minutes")
+
+// ShopperName checks the name a shopper who signed up by phone gives: trimmed, required, at most
+// MaxNameBytes.
+func ShopperName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", Errorf(EINVALID, "Name is required")
+	}
+	if len(name) > MaxNameBytes {
+		return "", Errorf(EINVALID, "Name is too long")
+	}
+	return name, nil
 }
 
 // PhoneSignIn is signing in by phone: it sends codes and checks them.
 type PhoneSignIn interface {
-	// SendCode sends a new code to the number, if its limits allow; the earlier code dies.
-	SendCode(ctx context.Context, phone string) (*SentCode, error)
+	// SendCode sends a new code to the number, if the limits of the number asked from the client
+	// network from (see OTPPerNumber) and the store's allow; the earlier code dies.
+	SendCode(ctx context.Context, phone, from string) (*SentCode, error)
 	// VerifyCode checks the code sent to the number and returns its shopper, creating the
 	// account (with name, which may be empty) on the number's first sign-in; created says so.
 	VerifyCode(ctx context.Context, phone, code, name string) (u *User, created bool, err error)

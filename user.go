@@ -114,6 +114,8 @@ type UserService interface {
 	UpdateCart(ctx context.Context, userID string, cart Cart, ifVersion *int64) (int64, error)
 	// SetLanguage keeps the language a user reads the store in.
 	SetLanguage(ctx context.Context, userID string, lang Language) error
+	// SetName keeps the name a shopper gives (ShopperName checks it).
+	SetName(ctx context.Context, userID, name string) error
 }
 
 // SellerService manages seller accounts.

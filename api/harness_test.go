@@ -133,6 +133,11 @@ type option func(*api.Server)
 func withPublicURL(u string) option      { return func(s *api.Server) { s.PublicURL = u } }
 func withClientIPHeader(h string) option { return func(s *api.Server) { s.ClientIPHeader = h } }
 
+// withSMSPerHour sets the store's ceiling of sign-in codes sent an hour.
+func withSMSPerHour(n int) option {
+	return func(s *api.Server) { s.PhoneSignIn.(*otp.Service).PerHour = n }
+}
+
 // inProduction runs the store as production does (no HAAT_ENV=development): loopback is an
 // address like any other.
 func inProduction(s *api.Server) { s.Development = false }
@@ -168,6 +173,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
 	if m := s.api.Metrics; m != nil {
 		m.WatchPool(db.SQL())
+		s.api.PhoneSignIn.(*otp.Service).Counted = m.SMSCode
 		s.api.Checkout.(*checkout.Service).Placed = m.OrderPlaced
 		if s.api.Payments != nil {
 			s.api.Payments.Outcome = m.PaymentOutcome

@@ -14,15 +14,14 @@ type OTPSendRequest struct {
 }
 
 // OTPSendResponse says the code is on its way: to which number (its 10 digits), when the shopper
-// may ask again, whether signing in creates an account (the storefront then asks for a name), and,
-// on a development machine that sends no SMS, the code itself.
+// may ask again, and, in development when no SMS is sent, the code itself. It is the same whether
+// the number has an account or not.
 type OTPSendResponse struct {
-	DevCode    string `json:"devCode,omitempty"`
-	Message    string `json:"message,omitempty"`
-	NewAccount bool   `json:"newAccount"`
-	Phone      string `json:"phone"`
-	ResendIn   int    `json:"resendIn"`
-	Success    bool   `json:"success"`
+	DevCode  string `json:"devCode,omitempty"`
+	Message  string `json:"message,omitempty"`
+	Phone    string `json:"phone"`
+	ResendIn int    `json:"resendIn"`
+	Success  bool   `json:"success"`
 }
 
 // OTPVerifyRequest signs in with the code sent to a number (POST /api/user/otp/verify); name is
@@ -33,6 +32,20 @@ type OTPVerifyRequest struct {
 	Phone string `json:"phone"`
 }
 
+// OTPVerifyResponse is the shopper signed in by phone; newAccount says the sign-in created the
+// account (the storefront then asks for a name, POST /api/user/name).
+type OTPVerifyResponse struct {
+	Message    string    `json:"message,omitempty"`
+	NewAccount bool      `json:"newAccount"`
+	Success    bool      `json:"success"`
+	User       haat.User `json:"user"`
+}
+
+// NameRequest is the name a signed-in shopper gives (POST /api/user/name).
+type NameRequest struct {
+	Name string `json:"name"`
+}
+
 func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 	var req OTPSendRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -41,7 +54,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 	if err := s.otpAddressAttempt(w, r); err != nil {
 		return err
 	}
-	sent, err := s.PhoneSignIn.SendCode(r.Context(), req.Phone)
+	sent, err := s.PhoneSignIn.SendCode(r.Context(), req.Phone, addressKey(r, s.ClientIPHeader))
 	if err != nil {
 		s.otpAddressGiveBack(r)
 		if sent != nil && haat.ErrorCode(err) == haat.ETOOMANY {
@@ -50,7 +63,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return ok(w, OTPSendResponse{Success: true, Message: say(w, r, "Code sent"), Phone: sent.Phone, ResendIn: sent.ResendIn,
-		NewAccount: sent.NewAccount, DevCode: sent.DevCode})
+		DevCode: sent.DevCode})
 }
 
 func (s *Server) otpVerify(w http.ResponseWriter, r *http.Request) error {
@@ -69,7 +82,24 @@ func (s *Server) otpVerify(w http.ResponseWriter, r *http.Request) error {
 	if created {
 		message = say(w, r, "Account Created")
 	}
-	return ok(w, UserResponse{Message: message, Success: true, User: *u})
+	return ok(w, OTPVerifyResponse{Message: message, NewAccount: created, Success: true, User: *u})
+}
+
+// setName keeps the name the signed-in shopper gives, and answers the shopper.
+func (s *Server) setName(w http.ResponseWriter, r *http.Request) error {
+	var req NameRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	id := subject(r.Context(), haat.RoleUser)
+	if err := s.Users.SetName(r.Context(), id, req.Name); err != nil {
+		return err
+	}
+	u, err := s.Users.User(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return ok(w, UserResponse{Message: say(w, r, "Name saved"), Success: true, User: *u})
 }
 
 // otpAddressAttempt takes a slot of the client address's limit of codes asked for, and refuses

@@ -116,6 +116,7 @@ func (s *Server) routes() []route {
 		{"GET /api/user/alerts", user, s.userAlerts},
 		{"POST /api/user/otp/send", public, s.otpSend},
 		{"POST /api/user/otp/verify", public, s.otpVerify},
+		{"POST /api/user/name", user, s.setName},
 		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
 
 		{"POST /api/seller/login", public, s.sellerLogin},

@@ -26,7 +26,7 @@ func TestCodeStoredHashed(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		box := &keep{}
 		s := &otp.Service{Store: db, Limiter: db, Sender: box, BcryptCost: 4, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-		sent, err := s.SendCode(ctx, "9812345678")
+		sent, err := s.SendCode(ctx, "9812345678", "203.0.113.9")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -93,6 +93,22 @@ func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language)
 	return d.setLanguage(ctx, `UPDATE users SET language = $1 WHERE id = $2`, userID, lang, haat.Errorf(haat.ENOTFOUND, "User not found"))
 }
 
+// SetName keeps the name a shopper gives, once ShopperName allows it.
+func (d *DB) SetName(ctx context.Context, userID, name string) error {
+	name, err := haat.ShopperName(name)
+	if err != nil {
+		return err
+	}
+	n, err := d.exec(ctx, `UPDATE users SET name = $1 WHERE id = $2`, name, userID)
+	if err != nil {
+		return wrap("set name", err)
+	}
+	if n == 0 {
+		return haat.Errorf(haat.ENOTFOUND, "User not found")
+	}
+	return nil
+}
+
 // setLanguage runs update, which sets the language ($1) of the account with id $2, and answers
 // notFound when there is no such account.
 func (d *DB) setLanguage(ctx context.Context, update, id string, lang haat.Language, notFound error) error {

@@ -260,8 +260,9 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced},
-		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
-		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
+		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
+			Counted: counts.SMSCode, Logger: logger},
+		Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Development: cfg.development(),
 		Ready:       db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
 	}
