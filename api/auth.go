@@ -214,8 +214,8 @@ func (s *Server) device(r *http.Request, role, account string) (string, error) {
 	return c.Value, err
 }
 
-// rememberDevice gives the browser that has just signed in to account a device cookie for it,
-// unless it has one.
+// rememberDevice gives the browser that has just signed in to account (or signed up for it) a
+// device cookie for it, unless it has one.
 func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, role, account string) error {
 	if token, err := s.device(r, role, account); err != nil || token != "" {
 		return err

@@ -104,6 +104,19 @@ func TestLoginDeviceCookies(t *testing.T) {
 		})
 	}
 
+	t.Run("a browser that signed up keeps its way in", func(t *testing.T) {
+		eachStore(t, func(t *testing.T, s *store) {
+			browser := s.client()
+			r := browser.post("/api/user/register", map[string]string{"name": "Sita", "email": "Sita@example.com", "password": shopperPassword})
+			want(t, r, 200)
+			if r.cookie("haat_device") == nil {
+				t.Fatalf("no device cookie: %v", r.header.Values("Set-Cookie"))
+			}
+			failLogins(t, s.client(), "sita@example.com", haat.LoginFailuresPerAccount)
+			want(t, browser.post("/api/user/login", map[string]string{"email": " sita@example.com", "password": shopperPassword}), 200)
+		})
+	})
+
 	t.Run("another account's device cookie is no way in", func(t *testing.T) {
 		eachStore(t, func(t *testing.T, s *store) {
 			s.shopper("sita@example.com")

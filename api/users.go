@@ -46,6 +46,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.signUpResult(r, err); err != nil {
 		return err
 	}
+	if err := s.rememberDevice(w, r, haat.RoleUser, accountKey(haat.RoleUser, req.Email)); err != nil {
+		return err
+	}
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
