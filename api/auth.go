@@ -282,10 +282,7 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		return try, nil
 	}
 	addr := addressKey(r, s.ClientIPHeader)
-	for _, l := range []struct {
-		key   string
-		limit int
-	}{{"login:" + addr, haat.LoginFailuresPerAddress}, {try.account + ":" + addr, haat.LoginFailuresPerAccount}} {
+	for _, l := range []slot{{"login:" + addr, haat.LoginFailuresPerAddress}, {try.account + ":" + addr, haat.LoginFailuresPerAccount}} {
 		ok, retry, err := take(l.key, l.limit, haat.LoginWindow)
 		if err != nil {
 			s.giveBackAll(r, try)
@@ -296,21 +293,22 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		}
 	}
 	failures, err := s.Limiter.Attempts(r.Context(), try.account, haat.LoginWindow)
-	if err == nil {
-		if wait := haat.LoginSlowdown(failures); wait > 0 {
-			var ok bool
-			var retry time.Duration
-			// The slow-down's slot is not given back: it spaces the tries, whatever their outcome.
-			ok, retry, err = s.Limiter.Attempt(r.Context(), try.account+":slow", 1, wait)
-			if err == nil && !ok {
-				return nil, refuse(retry, slowedDown(retry))
-			}
+	if err != nil {
+		s.giveBackAll(r, try)
+		return nil, err
+	}
+	if wait := haat.LoginSlowdown(failures); wait > 0 {
+		// The slow-down's slot is not given back: it spaces the tries, whatever their outcome.
+		ok, retry, err := s.Limiter.Attempt(r.Context(), try.account+":slow", 1, wait)
+		if err != nil {
+			s.giveBackAll(r, try)
+			return nil, err
+		}
+		if !ok {
+			return nil, refuse(retry, slowedDown(retry))
 		}
 	}
-	if err == nil {
-		_, _, err = take(try.account, math.MaxInt32, haat.LoginWindow) // counted, never refused
-	}
-	if err != nil {
+	if _, _, err := take(try.account, math.MaxInt32, haat.LoginWindow); err != nil { // counted, never refused
 		s.giveBackAll(r, try)
 		return nil, err
 	}
