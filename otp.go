@@ -37,9 +37,12 @@ func NewOTP() string {
 	return fmt.Sprintf("%0*d", OTPDigits, n.Int64())
 }
 
-// PhoneCode is the code last sent to a number, as the store keeps it.
+// PhoneCode is the code last sent to a number for one browser that asked, as the store keeps it.
 type PhoneCode struct {
-	Phone     string
+	Phone string
+	// Requester names the browser that asked for the code (the hash of its sign-in cookie): only
+	// it may try the code, so that nobody else can end the code or spend its tries.
+	Requester string
 	Hash      string
 	ExpiresAt time.Time
 	// Tries counts the tries made with the code, the one being made included.
@@ -118,28 +121,32 @@ func ShopperName(name string) (string, error) {
 
 // PhoneSignIn is signing in by phone: it sends codes and checks them.
 type PhoneSignIn interface {
-	// SendCode sends a new code to the number, if the limits of the number asked from the client
-	// network from (see OTPPerNumber) and the store's allow; the earlier code dies.
-	SendCode(ctx context.Context, phone, from string) (*SentCode, error)
-	// VerifyCode checks the code sent to the number and returns its shopper, creating the
-	// account (with name, which may be empty) on the number's first sign-in; created says so.
-	VerifyCode(ctx context.Context, phone, code, name string) (u *User, created bool, err error)
+	// SendCode sends a new code to the number for requester (the browser asking), if the limits
+	// of the number asked from the client network from (see OTPPerNumber) and the store's allow;
+	// the code the requester had before dies, other browsers' codes live on.
+	SendCode(ctx context.Context, phone, from, requester string) (*SentCode, error)
+	// VerifyCode checks the code sent to the number for requester and returns its shopper,
+	// creating the account (with name, which may be empty) on the number's first sign-in;
+	// created says so.
+	VerifyCode(ctx context.Context, phone, requester, code, name string) (u *User, created bool, err error)
 }
 
 // PhoneCodeStore keeps the codes sent and the shoppers who sign in by phone.
 type PhoneCodeStore interface {
-	// SavePhoneCode keeps hash as the number's code, valid for OTPValidFor, replacing any earlier
-	// one, and returns it as stored.
-	SavePhoneCode(ctx context.Context, phone, hash string) (*PhoneCode, error)
-	// DeletePhoneCode forgets the number's code made at createdAt, if it is still the number's.
-	DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error
-	// TryPhoneCode counts a try of the number's code, if CheckTry allows one, and returns the code
-	// with the try counted; otherwise CheckTry's error.
-	TryPhoneCode(ctx context.Context, phone string) (*PhoneCode, error)
-	// UsePhoneCode ends the number's code made at createdAt, which was right, and returns the
-	// shopper with the number, created with name if there is none; created says so. A code used
-	// meanwhile (a second request with it) answers ErrCodeExpired.
-	UsePhoneCode(ctx context.Context, phone string, createdAt time.Time, name string) (u *User, created bool, err error)
+	// SavePhoneCode keeps hash as the number's code for requester, valid for OTPValidFor,
+	// replacing the requester's earlier one, and returns it as stored.
+	SavePhoneCode(ctx context.Context, phone, requester, hash string) (*PhoneCode, error)
+	// DeletePhoneCode forgets the number's code for requester made at createdAt, if it is still
+	// the requester's.
+	DeletePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
+	// TryPhoneCode counts a try of the number's code for requester, if CheckTry allows one, and
+	// returns the code with the try counted; otherwise CheckTry's error.
+	TryPhoneCode(ctx context.Context, phone, requester string) (*PhoneCode, error)
+	// UsePhoneCode ends the number's code for requester made at createdAt, which was right, and
+	// the number's other codes, and returns the shopper with the number, created with name if
+	// there is none; created says so. A code used meanwhile (a second request with it) answers
+	// ErrCodeExpired.
+	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
 	// PhoneUserExists reports whether a shopper has the number.
 	PhoneUserExists(ctx context.Context, phone string) (bool, error)
 }

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"crypto/rand"
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"haat"
 )
@@ -54,7 +56,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 	if err := s.otpAddressAttempt(w, r); err != nil {
 		return err
 	}
-	sent, err := s.PhoneSignIn.SendCode(r.Context(), req.Phone, addressKey(r, s.ClientIPHeader))
+	sent, err := s.PhoneSignIn.SendCode(r.Context(), req.Phone, addressKey(r, s.ClientIPHeader), s.codeRequester(w, r))
 	if err != nil {
 		s.otpAddressGiveBack(r)
 		if sent != nil && haat.ErrorCode(err) == haat.ETOOMANY {
@@ -71,7 +73,7 @@ func (s *Server) otpVerify(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	u, created, err := s.PhoneSignIn.VerifyCode(r.Context(), req.Phone, req.Code, req.Name)
+	u, created, err := s.PhoneSignIn.VerifyCode(r.Context(), req.Phone, s.requesterOf(r), req.Code, req.Name)
 	if err != nil {
 		return err
 	}
@@ -100,6 +102,42 @@ func (s *Server) setName(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return ok(w, UserResponse{Message: say(w, r, "Name saved"), Success: true, User: *u})
+}
+
+// The browser that asks for a sign-in code keeps a random token in a cookie; the code is kept for
+// it (its hash), and only that browser may try it, so that someone else asking for or guessing at
+// the same number neither ends the owner's code nor spends its tries.
+const codeCookie = "haat_otp"
+
+// codeCookieName is the name of the sign-in code cookie, with __Host- on an https store.
+func (s *Server) codeCookieName() string {
+	if s.httpsOnly() {
+		return "__Host-" + codeCookie
+	}
+	return codeCookie
+}
+
+// requesterOf names the browser of the request for its sign-in codes, or "" when it has no token.
+func (s *Server) requesterOf(r *http.Request) string {
+	c, err := r.Cookie(s.codeCookieName())
+	if err != nil || c.Value == "" {
+		return ""
+	}
+	return hashKey(c.Value)
+}
+
+// codeRequester names the browser of the request for its sign-in codes, giving it a token first
+// when it has none.
+func (s *Server) codeRequester(w http.ResponseWriter, r *http.Request) string {
+	if requester := s.requesterOf(r); requester != "" {
+		return requester
+	}
+	token := rand.Text()
+	http.SetCookie(w, &http.Cookie{
+		Name: s.codeCookieName(), Value: token, Path: "/", MaxAge: int((24 * time.Hour).Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
+	})
+	return hashKey(token)
 }
 
 // otpAddressAttempt takes a slot of the client address's limit of codes asked for, and refuses

@@ -173,7 +173,7 @@ func TestPhoneCodeTries(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := s.client().verify("9812345678", wrong(code), "")
+				r := c.verify("9812345678", wrong(code), "")
 				mu.Lock()
 				answers[r.message()]++
 				mu.Unlock()
@@ -272,15 +272,15 @@ func TestPhoneCodeSendTellsNothing(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		s.phoneShopper("9812345678")
 		s.clock.advance(haat.OTPResendAfter)
+		c := s.client()
 		known, _ := s.client().sendCode("9812345678")
-		unknown, code := s.client().sendCode("9812345679")
+		unknown, code := c.sendCode("9812345679")
 		for _, r := range []response{known, unknown} {
 			delete(r.body, "phone")
 		}
 		if known.status != unknown.status || fmt.Sprint(known.body) != fmt.Sprint(unknown.body) {
 			t.Fatalf("known number: %d %v; unknown: %d %v", known.status, known.body, unknown.status, unknown.body)
 		}
-		c := s.client()
 		r := c.verify("9812345679", code, "")
 		want(t, r, 200, "Account Created")
 		if r.body["newAccount"] != true {
@@ -318,6 +318,34 @@ func TestPhoneCodeLimitsTieToWhoAsks(t *testing.T) {
 		r, code := home.sendCode("9812345678", from(owner)...)
 		want(t, r, 200)
 		want(t, home.verify("9812345678", code, ""), 200, "Account Created")
+	}, withClientIPHeader("X-Forwarded-For"))
+}
+
+// TestPhoneCodeIsTheAskingBrowsers: a code is kept for the browser that asked for it; someone else
+// asking for a code for the same number, or guessing at it, neither ends the owner's code nor spends
+// its tries.
+func TestPhoneCodeIsTheAskingBrowsers(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		owner, attacker := s.client(), s.client()
+		r, code := owner.sendCode("9812345678", "X-Forwarded-For", "198.51.100.7")
+		want(t, r, 200)
+		if r.cookie("haat_otp") == nil || !r.cookie("haat_otp").HttpOnly {
+			t.Fatalf("no sign-in code cookie: %v", r.header.Values("Set-Cookie"))
+		}
+		// Another browser guesses without a code of its own: nothing to try.
+		for range haat.OTPMaxTries + 1 {
+			want(t, attacker.verify("9812345678", wrong(code), ""), 400, "That code has expired; ask for a new one")
+		}
+		// It asks for one (the SMS goes to the owner) and spends its tries on it.
+		_, theirs := attacker.sendCode("9812345678", "X-Forwarded-For", "203.0.113.66")
+		for range haat.OTPMaxTries {
+			attacker.verify("9812345678", wrong(theirs), "")
+		}
+		want(t, attacker.verify("9812345678", code, ""), 400, "Too many wrong codes; ask for a new one")
+		// The owner's code lives on.
+		want(t, owner.verify("9812345678", code, ""), 200, "Account Created")
+		// A code signs in once, and signing in ends the number's other codes.
+		want(t, attacker.verify("9812345678", theirs, ""), 400, "That code has expired; ask for a new one")
 	}, withClientIPHeader("X-Forwarded-For"))
 }
 

@@ -42,10 +42,13 @@ const smsKey = "sms:store"
 // from are taken before the code is made, the store's ceiling last; a code that could not be sent
 // is forgotten and counts against no limit. The answer says nothing of whether the number has an
 // account.
-func (s *Service) SendCode(ctx context.Context, phone, from string) (*haat.SentCode, error) {
+func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (*haat.SentCode, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
 		return nil, haat.ErrMobileNumber
+	}
+	if requester == "" {
+		return nil, fmt.Errorf("otp: a code asked by no browser")
 	}
 	resend := slot{"otp:resend:" + phone + ":" + from, 1}
 	number := slot{"otp:number:" + phone + ":" + from, haat.OTPPerNumber}
@@ -94,14 +97,14 @@ func (s *Service) SendCode(ctx context.Context, phone, from string) (*haat.SentC
 		s.giveBack(ctx, taken)
 		return nil, fmt.Errorf("otp: hash code: %w", err)
 	}
-	saved, err := s.Store.SavePhoneCode(ctx, phone, string(hash))
+	saved, err := s.Store.SavePhoneCode(ctx, phone, requester, string(hash))
 	if err != nil {
 		s.giveBack(ctx, taken)
 		return nil, err
 	}
 	if err := s.Sender.Send(ctx, phone, haat.OTPText(code)); err != nil {
 		s.Logger.ErrorContext(ctx, "sign-in code not sent", "err", err)
-		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.CreatedAt); err != nil {
+		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.Requester, saved.CreatedAt); err != nil {
 			s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)
 		}
 		s.giveBack(ctx, taken)
@@ -138,10 +141,13 @@ func (s *Service) count(outcome string) {
 
 // VerifyCode implements haat.PhoneSignIn. Every try of a well-formed code counts, a right one
 // too, before the code is compared; a right code then ends.
-func (s *Service) VerifyCode(ctx context.Context, phone, code, name string) (*haat.User, bool, error) {
+func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name string) (*haat.User, bool, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
 		return nil, false, haat.ErrMobileNumber
+	}
+	if requester == "" {
+		return nil, false, haat.ErrCodeExpired // a browser that asked for no code
 	}
 	code = strings.TrimSpace(code)
 	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
@@ -152,14 +158,14 @@ func (s *Service) VerifyCode(ctx context.Context, phone, code, name string) (*ha
 			return nil, false, err
 		}
 	}
-	c, err := s.Store.TryPhoneCode(ctx, phone)
+	c, err := s.Store.TryPhoneCode(ctx, phone, requester)
 	if err != nil {
 		return nil, false, err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(c.Hash), []byte(phone+":"+code)) != nil {
 		return nil, false, c.WrongCode()
 	}
-	return s.Store.UsePhoneCode(ctx, phone, c.CreatedAt, name)
+	return s.Store.UsePhoneCode(ctx, phone, requester, c.CreatedAt, name)
 }
 
 func (s *Service) cost() int {
