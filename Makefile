@@ -1,4 +1,5 @@
-# Haat: `make run` builds and starts the store on its embedded defaults; `make test` runs every test.
+# Haat: `make run` builds and starts the store on its embedded defaults, in development (sign-in
+# codes on screen, the test payment page); `make test` runs every test.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
 GO ?= go
@@ -10,7 +11,7 @@ build: web
 	$(GO) build -trimpath -o bin/haat ./cmd/haat
 
 run: build
-	./bin/haat serve
+	HAAT_ENV=development ./bin/haat serve
 
 # web/node_modules is reinstalled only when the lock file changes.
 deps: web/node_modules/.package-lock.json

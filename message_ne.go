@@ -31,10 +31,12 @@ var nepaliMessages = map[string]string{
 	"Password must not be only spaces":            "पासवर्ड खाली ठाउँ मात्र हुन सक्दैन",
 	"This password is too common; choose another": "यो पासवर्ड धेरै चलेको छ; अर्को छान्नुहोस्",
 
+	"Too many payment pages from your network. Please try again in a minute.": "तपाईंको नेटवर्कबाट धेरै भुक्तानी पृष्ठ खोलिए। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 	"Too many failed login attempts. Please try again in 15 minutes.":         "धेरै पटक लगइन असफल भयो। कृपया १५ मिनेटपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed logins to this account. Please try again in %d second.":  "यो खातामा धेरै पटक लगइन असफल भयो। कृपया %d सेकेन्डपछि फेरि प्रयास गर्नुहोस्।",
+	"Too many failed logins to this account. Please try again in %d seconds.": "यो खातामा धेरै पटक लगइन असफल भयो। कृपया %d सेकेन्डपछि फेरि प्रयास गर्नुहोस्।",
 	"Too many sign-ups from your network. Please try again in %d minute.":     "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 	"Too many sign-ups from your network. Please try again in %d minutes.":    "तपाईंको नेटवर्कबाट धेरै खाता खोलिए। कृपया %d मिनेटपछि फेरि प्रयास गर्नुहोस्।",
-	"Too many payment pages from your network. Please try again in a minute.": "तपाईंको नेटवर्कबाट धेरै भुक्तानी पृष्ठ खोलिए। कृपया एक मिनेटपछि फेरि प्रयास गर्नुहोस्।",
 
 	// Sign-in codes by SMS.
 	"Code sent": "कोड पठाइयो",
@@ -52,6 +54,8 @@ var nepaliMessages = map[string]string{
 	"Too many codes asked from your network; try again in %d minute":        "तपाईंको नेटवर्कबाट धेरै कोड मागियो; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
 	"Too many codes asked from your network; try again in %d minutes":       "तपाईंको नेटवर्कबाट धेरै कोड मागियो; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
 	"The code could not be sent; try again in a moment":                     "कोड पठाउन सकिएन; केही बेरमा फेरि प्रयास गर्नुहोस्",
+	"Too many codes are being sent right now; try again in a few minutes":   "अहिले धेरै कोड पठाइँदैछन्; केही मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"Name saved": "नाम सेभ भयो",
 
 	// Products and stock.
 	"Product Added":                                               "उत्पादन थपियो",

@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"time"
 )
 
 // Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
 // OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
 // OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
-// OTPWindow; a client address asks for at most OTPPerAddress per OTPWindow (a household or an
-// office behind one address signs in several people).
+// OTPWindow asked from one client address: the limits tie to who asks, so that nobody elsewhere can
+// keep the number's owner from getting a code. A client address asks for at most OTPPerAddress per
+// OTPWindow (a household or an office behind one address signs in several people), and the whole
+// store sends at most its configured number of codes an hour (SMS pumping).
 const (
 	OTPDigits      = 6
 	OTPValidFor    = 5 * time.Minute
@@ -34,9 +37,12 @@ func NewOTP() string {
 	return fmt.Sprintf("%0*d", OTPDigits, n.Int64())
 }
 
-// PhoneCode is the code last sent to a number, as the store keeps it.
+// PhoneCode is the code last sent to a number for one browser that asked, as the store keeps it.
 type PhoneCode struct {
-	Phone     string
+	Phone string
+	// Requester names the browser that asked for the code (the hash of its sign-in cookie): only
+	// it may try the code, so that nobody else can end the code or spend its tries.
+	Requester string
 	Hash      string
 	ExpiresAt time.Time
 	// Tries counts the tries made with the code, the one being made included.
@@ -86,42 +92,61 @@ func OTPText(code string) string {
 	return fmt.Sprintf("%s is your Haat sign-in code. It is valid for %d minutes; do not share it.", code, int(OTPValidFor.Minutes()))
 }
 
-// SentCode is the answer to asking for a code.
+// SentCode is the answer to asking for a code. It is the same whether the number has an account or
+// not: asking for codes tells nobody who shops here.
 type SentCode struct {
 	// Phone is the number the code went to, as its 10 digits.
 	Phone string `json:"phone"`
 	// ResendIn is how many seconds the shopper waits before asking again.
 	ResendIn int `json:"resendIn"`
-	// NewAccount says no shopper has this number yet: signing in creates the account, and the
-	// storefront asks for a name (optional).
-	NewAccount bool `json:"newAccount"`
-	// DevCode is the code itself, only on a development machine that sends no real SMS.
+	// DevCode is the code itself, only in development when no real SMS is sent.
 	DevCode string `json:"devCode,omitempty"`
+}
+
+// ErrSMSCeiling is the answer when the store has sent as many codes this hour as it may.
+var ErrSMSCeiling = Errorf(EUNAVAILABLE, "Too many codes are being sent right now; try again in a few minutes")
+
+// ShopperName checks the name a shopper who signed up by phone gives: trimmed, required, at most
+// MaxNameBytes.
+func ShopperName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", Errorf(EINVALID, "Name is required")
+	}
+	if len(name) > MaxNameBytes {
+		return "", Errorf(EINVALID, "Name is too long")
+	}
+	return name, nil
 }
 
 // PhoneSignIn is signing in by phone: it sends codes and checks them.
 type PhoneSignIn interface {
-	// SendCode sends a new code to the number, if its limits allow; the earlier code dies.
-	SendCode(ctx context.Context, phone string) (*SentCode, error)
-	// VerifyCode checks the code sent to the number and returns its shopper, creating the
-	// account (with name, which may be empty) on the number's first sign-in; created says so.
-	VerifyCode(ctx context.Context, phone, code, name string) (u *User, created bool, err error)
+	// SendCode sends a new code to the number for requester (the browser asking), if the limits
+	// of the number asked from the client network from (see OTPPerNumber) and the store's allow;
+	// the code the requester had before dies, other browsers' codes live on.
+	SendCode(ctx context.Context, phone, from, requester string) (*SentCode, error)
+	// VerifyCode checks the code sent to the number for requester and returns its shopper,
+	// creating the account (with name, which may be empty) on the number's first sign-in;
+	// created says so.
+	VerifyCode(ctx context.Context, phone, requester, code, name string) (u *User, created bool, err error)
 }
 
 // PhoneCodeStore keeps the codes sent and the shoppers who sign in by phone.
 type PhoneCodeStore interface {
-	// SavePhoneCode keeps hash as the number's code, valid for OTPValidFor, replacing any earlier
-	// one, and returns it as stored.
-	SavePhoneCode(ctx context.Context, phone, hash string) (*PhoneCode, error)
-	// DeletePhoneCode forgets the number's code made at createdAt, if it is still the number's.
-	DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error
-	// TryPhoneCode counts a try of the number's code, if CheckTry allows one, and returns the code
-	// with the try counted; otherwise CheckTry's error.
-	TryPhoneCode(ctx context.Context, phone string) (*PhoneCode, error)
-	// UsePhoneCode ends the number's code made at createdAt, which was right, and returns the
-	// shopper with the number, created with name if there is none; created says so. A code used
-	// meanwhile (a second request with it) answers ErrCodeExpired.
-	UsePhoneCode(ctx context.Context, phone string, createdAt time.Time, name string) (u *User, created bool, err error)
+	// SavePhoneCode keeps hash as the number's code for requester, valid for OTPValidFor,
+	// replacing the requester's earlier one, and returns it as stored.
+	SavePhoneCode(ctx context.Context, phone, requester, hash string) (*PhoneCode, error)
+	// DeletePhoneCode forgets the number's code for requester made at createdAt, if it is still
+	// the requester's.
+	DeletePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
+	// TryPhoneCode counts a try of the number's code for requester, if CheckTry allows one, and
+	// returns the code with the try counted; otherwise CheckTry's error.
+	TryPhoneCode(ctx context.Context, phone, requester string) (*PhoneCode, error)
+	// UsePhoneCode ends the number's code for requester made at createdAt, which was right, and
+	// the number's other codes, and returns the shopper with the number, created with name if
+	// there is none; created says so. A code used meanwhile (a second request with it) answers
+	// ErrCodeExpired.
+	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
 	// PhoneUserExists reports whether a shopper has the number.
 	PhoneUserExists(ctx context.Context, phone string) (bool, error)
 }

@@ -50,7 +50,8 @@ func TestHTTPSStoreUsesHostCookiesAndHSTS(t *testing.T) {
 			if c == nil || !c.Secure || !c.HttpOnly || c.Path != "/" || c.Domain != "" || c.SameSite != http.SameSiteLaxMode {
 				t.Fatalf("%s cookie = %v", tc.role, r.header.Values("Set-Cookie"))
 			}
-			if len(r.header.Values("Set-Cookie")) != 1 {
+			// Sign-up and login also give the browser the account's device cookie (TestLoginDeviceCookies).
+			if len(r.header.Values("Set-Cookie")) != 2 {
 				t.Fatalf("%s login sets %v", tc.role, r.header.Values("Set-Cookie"))
 			}
 			browser := s.client()

@@ -150,6 +150,12 @@ func clientIP(r *http.Request, header string) string {
 	return r.RemoteAddr
 }
 
+// ownMachine reports whether the request comes from the developer's own machine, which the
+// per-address limits let through: only in development (Server.Development), from loopback.
+func (s *Server) ownMachine(r *http.Request) bool {
+	return s.Development && clientAddr(r, s.ClientIPHeader).IsLoopback()
+}
+
 // addressKey names the client's network for the rate limits: an IPv4 address, or the /64 of
 // an IPv6 address (one household or phone gets a whole /64 and picks addresses from it freely).
 func addressKey(r *http.Request, header string) string {
@@ -178,40 +184,171 @@ func tooMany(w http.ResponseWriter, retryAfter time.Duration, err *haat.Error) e
 	return err
 }
 
-// loginAttempt takes a slot of the client address's and of the account's failed-login limits
-// before the password is checked, and refuses the attempt when either is used up. Call
-// loginResult with the outcome.
-func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, email string) error {
-	addr := "login:" + addressKey(r, s.ClientIPHeader)
-	ok, retry, err := s.Limiter.Attempt(r.Context(), addr, haat.LoginFailuresPerAddress, haat.LoginWindow)
+// Device cookies: a browser that signed in to an account keeps one for the account (one per role;
+// signing in to another account of the role replaces it). Its token is kept hashed with the
+// sessions, under the role "device:<role>", with the account's key (accountKey) as its subject,
+// so that a login finds it before it knows the account.
+var deviceCookieNames = map[string]string{haat.RoleUser: "haat_device", haat.RoleSeller: "haat_seller_device"}
+
+// deviceCookieName is the name of role's device cookie, with __Host- on an https store as for the
+// session cookies.
+func (s *Server) deviceCookieName(role string) string {
+	if s.httpsOnly() {
+		return "__Host-" + deviceCookieNames[role]
+	}
+	return deviceCookieNames[role]
+}
+
+func deviceRole(role string) string { return "device:" + role }
+
+// device returns the request's device cookie of role when it names account (an accountKey), or "".
+func (s *Server) device(r *http.Request, role, account string) (string, error) {
+	c, err := r.Cookie(s.deviceCookieName(role))
+	if err != nil || c.Value == "" {
+		return "", nil
+	}
+	subject, err := s.Sessions.SessionSubject(r.Context(), deviceRole(role), c.Value)
+	if haat.ErrorCode(err) == haat.ENOTFOUND || subject != account {
+		return "", nil
+	}
+	return c.Value, err
+}
+
+// rememberDevice gives the browser that has just signed in to account (or signed up for it) a
+// device cookie for it, unless it has one.
+func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, role, account string) error {
+	if token, err := s.device(r, role, account); err != nil || token != "" {
+		return err
+	}
+	if c, err := r.Cookie(s.deviceCookieName(role)); err == nil && c.Value != "" {
+		if err := s.Sessions.DeleteSession(r.Context(), deviceRole(role), c.Value); err != nil {
+			return err
+		}
+	}
+	token, err := s.Sessions.CreateSession(r.Context(), deviceRole(role), account, haat.DeviceCookieTTL)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		return tooMany(w, retry, errTooManyLogins)
-	}
-	ok, retry, err = s.Limiter.Attempt(r.Context(), accountKey(role, email), haat.LoginFailuresPerAccount, haat.LoginWindow)
-	if err != nil || !ok {
-		// Not tried: the address's slot is not used.
-		s.giveBack(r, addr, haat.LoginFailuresPerAddress)
-	}
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return tooMany(w, retry, errTooManyLogins)
-	}
+	http.SetCookie(w, &http.Cookie{
+		Name: s.deviceCookieName(role), Value: token, Path: "/", MaxAge: int(haat.DeviceCookieTTL.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
+	})
 	return nil
 }
 
-// loginResult keeps the attempt counted when it failed on its credentials, gives both slots
-// back otherwise, and passes the result on.
-func (s *Server) loginResult(r *http.Request, role, email string, err error) error {
-	if haat.ErrorCode(err) != haat.EUNAUTHORIZED {
-		s.giveBack(r, "login:"+addressKey(r, s.ClientIPHeader), haat.LoginFailuresPerAddress)
-		s.giveBack(r, accountKey(role, email), haat.LoginFailuresPerAccount)
+// loginTry is a login under way: the account it is for, and the limits' slots it took, to be kept
+// when it fails on its credentials and given back otherwise.
+type loginTry struct {
+	role, account string
+	slots         []slot
+}
+
+// slot is one slot of a limit taken.
+type slot struct {
+	key   string
+	limit int
+}
+
+// loginAttempt takes the slots of the limits a login counts against before the password is
+// checked, and refuses the attempt when one is used up. A browser with the account's device cookie
+// counts against its cookie only. Any other client counts against its address, the account from
+// its address, and the account as a whole; past haat.LoginSlowAfter failures of the account it is
+// also slowed (haat.LoginSlowdown). Call loginResult with the outcome.
+func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, email string) (*loginTry, error) {
+	try := &loginTry{role: role, account: accountKey(role, email)}
+	token, err := s.device(r, role, try.account)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	take := func(key string, limit int, window time.Duration) (bool, time.Duration, error) {
+		ok, retry, err := s.Limiter.Attempt(r.Context(), key, limit, window)
+		if err == nil && ok {
+			try.slots = append(try.slots, slot{key, limit})
+		}
+		return ok, retry, err
+	}
+	refuse := func(retry time.Duration, err *haat.Error) error {
+		s.giveBackAll(r, try) // not tried: the slots taken so far are not used
+		return tooMany(w, retry, err)
+	}
+	if token != "" {
+		ok, retry, err := take("login:device:"+hashKey(token), haat.LoginFailuresPerAccount, haat.LoginWindow)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, refuse(retry, errTooManyLogins)
+		}
+		return try, nil
+	}
+	addr := addressKey(r, s.ClientIPHeader)
+	for _, l := range []slot{{"login:" + addr, haat.LoginFailuresPerAddress}, {try.account + ":" + addr, haat.LoginFailuresPerAccount}} {
+		ok, retry, err := take(l.key, l.limit, haat.LoginWindow)
+		if err != nil {
+			s.giveBackAll(r, try)
+			return nil, err
+		}
+		if !ok {
+			return nil, refuse(retry, errTooManyLogins)
+		}
+	}
+	failures, err := s.Limiter.Attempts(r.Context(), try.account, haat.LoginWindow)
+	if err != nil {
+		s.giveBackAll(r, try)
+		return nil, err
+	}
+	if wait := haat.LoginSlowdown(failures); wait > 0 {
+		// The slow-down's slot is not given back: it spaces the tries, whatever their outcome.
+		ok, retry, err := s.Limiter.Attempt(r.Context(), try.account+":slow", 1, wait)
+		if err != nil {
+			s.giveBackAll(r, try)
+			return nil, err
+		}
+		if !ok {
+			return nil, refuse(retry, slowedDown(retry))
+		}
+	}
+	if _, _, err := take(try.account, math.MaxInt32, haat.LoginWindow); err != nil { // counted, never refused
+		s.giveBackAll(r, try)
+		return nil, err
+	}
+	return try, nil
+}
+
+// slowedDown is the answer to a client held back by an account's slow-down.
+func slowedDown(retry time.Duration) *haat.Error {
+	secs := int(max(1, math.Ceil(retry.Seconds())))
+	if secs == 1 {
+		return haat.Errorf(haat.ETOOMANY, "Too many failed logins to this account. Please try again in %d second.", secs)
+	}
+	return haat.Errorf(haat.ETOOMANY, "Too many failed logins to this account. Please try again in %d seconds.", secs)
+}
+
+// loginResult keeps the attempt's slots when it failed on its credentials and gives them back
+// otherwise; a login that succeeded gives the browser the account's device cookie. It passes the
+// result on.
+func (s *Server) loginResult(w http.ResponseWriter, r *http.Request, try *loginTry, err error) error {
+	if haat.ErrorCode(err) != haat.EUNAUTHORIZED {
+		s.giveBackAll(r, try)
+	}
+	if err != nil {
+		return err
+	}
+	return s.rememberDevice(w, r, try.role, try.account)
+}
+
+// giveBackAll gives back every slot the login took.
+func (s *Server) giveBackAll(r *http.Request, try *loginTry) {
+	for _, sl := range try.slots {
+		s.giveBack(r, sl.key, sl.limit)
+	}
+	try.slots = nil
+}
+
+// hashKey names a secret (a device token) in a limit's key without keeping it.
+func hashKey(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:16])
 }
 
 func (s *Server) giveBack(r *http.Request, key string, limit int) {
@@ -222,9 +359,9 @@ func (s *Server) giveBack(r *http.Request, key string, limit int) {
 
 // signUpAttempt takes a slot of the client address's sign-up limit before an account is
 // created, and refuses the attempt when it is used up. Call signUpResult with the outcome.
-// Requests from the store's own machine (development, the browser tests) are not limited.
+// In development requests from the machine itself (the browser tests) are not limited.
 func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
-	if clientAddr(r, s.ClientIPHeader).IsLoopback() {
+	if s.ownMachine(r) {
 		return nil
 	}
 	ok, retry, err := s.Limiter.Attempt(r.Context(), "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress, haat.SignUpWindow)
@@ -241,10 +378,11 @@ func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// signUpResult keeps the slot of an attempt that created an account or found the email taken
-// (so that nobody can test thousands of emails for an account), and gives it back otherwise.
+// signUpResult keeps the slot of every attempt the shopper made, one that failed on its input
+// too (so that nobody can try thousands of emails or passwords for free), and gives back only the
+// slot of an attempt the store itself failed.
 func (s *Server) signUpResult(r *http.Request, err error) error {
-	if code := haat.ErrorCode(err); code != "" && code != haat.ECONFLICT && !clientAddr(r, s.ClientIPHeader).IsLoopback() {
+	if haat.ErrorCode(err) == haat.EINTERNAL && !s.ownMachine(r) {
 		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
 	}
 	return err

@@ -133,6 +133,15 @@ type option func(*api.Server)
 func withPublicURL(u string) option      { return func(s *api.Server) { s.PublicURL = u } }
 func withClientIPHeader(h string) option { return func(s *api.Server) { s.ClientIPHeader = h } }
 
+// withSMSPerHour sets the store's ceiling of sign-in codes sent an hour.
+func withSMSPerHour(n int) option {
+	return func(s *api.Server) { s.PhoneSignIn.(*otp.Service).PerHour = n }
+}
+
+// inProduction runs the store as production does (no HAAT_ENV=development): loopback is an
+// address like any other.
+func inProduction(s *api.Server) { s.Development = false }
+
 // metricsToken is the bearer token of /metrics on a server started withMetrics.
 const metricsToken = "metrics-t0ken"
 
@@ -152,8 +161,10 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	t.Cleanup(func() { imgs.Close() })
 	s := &store{t: t, db: db, clock: &clock{}, logs: &syncBuffer{}, uploads: filepath.Join(dir, "uploads")}
 	db.Now = s.clock.now
+	// The tests' clients come from loopback; in development, as the browser tests run the store,
+	// they are not held to the per-address limits (inProduction holds them).
 	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
-		Images: imgs, Currency: "USD", Ready: db.Ready, Logger: slog.New(slog.NewTextHandler(s.logs, nil))}
+		Images: imgs, Currency: "USD", Ready: db.Ready, Logger: slog.New(slog.NewTextHandler(s.logs, nil)), Development: true}
 	s.texts = &textBox{}
 	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}
 	for _, o := range opts {
@@ -162,6 +173,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
 	if m := s.api.Metrics; m != nil {
 		m.WatchPool(db.SQL())
+		s.api.PhoneSignIn.(*otp.Service).Counted = m.SMSCode
 		s.api.Checkout.(*checkout.Service).Placed = m.OrderPlaced
 		if s.api.Payments != nil {
 			s.api.Payments.Outcome = m.PaymentOutcome

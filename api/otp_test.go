@@ -67,7 +67,7 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 		}
 		r, code := c.sendCode("+977 981-234-5678")
 		want(t, r, 200, "Code sent")
-		if r.body["phone"] != "9812345678" || r.body["newAccount"] != true || r.body["resendIn"] != 60.0 {
+		if _, has := r.body["newAccount"]; r.body["phone"] != "9812345678" || has || r.body["resendIn"] != 60.0 {
 			t.Fatalf("send answer: %s", r.raw)
 		}
 		if _, has := r.body["devCode"]; has {
@@ -77,6 +77,9 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 		want(t, c.verify("9812345678", wrong(code), ""), 400, "Wrong code; 4 tries left")
 		r = c.verify("981 234 5678", code, "  Hari Thapa ")
 		want(t, r, 200, "Account Created")
+		if r.body["newAccount"] != true {
+			t.Fatalf("verify answer for a new number: %s", r.raw)
+		}
 		if r.cookie("haat_session") == nil {
 			t.Fatal("no session cookie")
 		}
@@ -101,10 +104,14 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 		other := s.client()
 		r, code = other.sendCode("9812345678")
 		want(t, r, 200)
-		if r.body["newAccount"] != false {
+		if _, has := r.body["newAccount"]; has {
 			t.Fatalf("send answer for a known number: %s", r.raw)
 		}
-		want(t, other.verify("9812345678", code, "Somebody Else"), 200, "Logged In")
+		r = other.verify("9812345678", code, "Somebody Else")
+		want(t, r, 200, "Logged In")
+		if r.body["newAccount"] != false {
+			t.Fatalf("verify answer for a known number: %s", r.raw)
+		}
 		if u := other.user(); u["_id"] != id || u["name"] != "Hari Thapa" {
 			t.Fatalf("signed in as %v, want %v", u, id)
 		}
@@ -166,7 +173,7 @@ func TestPhoneCodeTries(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := s.client().verify("9812345678", wrong(code), "")
+				r := c.verify("9812345678", wrong(code), "")
 				mu.Lock()
 				answers[r.message()]++
 				mu.Unlock()
@@ -228,8 +235,8 @@ func TestPhoneCodeLimitsPerAddress(t *testing.T) {
 	}, withClientIPHeader("X-Forwarded-For"))
 }
 
-// TestPhoneCodeLoopbackUnlimited: the store's own machine (development, the browser tests) is not
-// limited per address.
+// TestPhoneCodeLoopbackUnlimited: in development the store's own machine (the browser tests) is
+// not limited per address.
 func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()
@@ -237,6 +244,144 @@ func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
 		}
 	})
+}
+
+// TestLoopbackLimitedInProduction: a store behind a reverse proxy on its own host sees every
+// request come from loopback; without HAAT_ENV=development loopback is held to the per-address
+// limits of sign-in codes and sign-ups like any address.
+func TestLoopbackLimitedInProduction(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.client()
+		for i := range haat.OTPPerAddress {
+			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
+		}
+		want(t, first(c.sendCode("9800000099")), 429, "Too many codes asked from your network; try again in 60 minutes")
+		for i := range haat.SignUpsPerAddress {
+			want(t, s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": fmt.Sprintf("sita%d@example.com", i),
+				"password": shopperPassword}), 200)
+		}
+		want(t, s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": "ravi@example.com", "password": shopperPassword}),
+			429, "Too many sign-ups from your network. Please try again in 60 minutes.")
+	}, inProduction)
+}
+
+// TestPhoneCodeSendTellsNothing: asking for a code answers the same for a number with an account
+// and one without (status, fields and values but the number); whether the account is new is told
+// only once the code is verified, and the name is asked then (POST /api/user/name).
+func TestPhoneCodeSendTellsNothing(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		s.phoneShopper("9812345678")
+		s.clock.advance(haat.OTPResendAfter)
+		c := s.client()
+		known, _ := s.client().sendCode("9812345678")
+		unknown, code := c.sendCode("9812345679")
+		for _, r := range []response{known, unknown} {
+			delete(r.body, "phone")
+		}
+		if known.status != unknown.status || fmt.Sprint(known.body) != fmt.Sprint(unknown.body) {
+			t.Fatalf("known number: %d %v; unknown: %d %v", known.status, known.body, unknown.status, unknown.body)
+		}
+		r := c.verify("9812345679", code, "")
+		want(t, r, 200, "Account Created")
+		if r.body["newAccount"] != true {
+			t.Fatalf("verify answer: %s", r.raw)
+		}
+		want(t, c.post("/api/user/name", map[string]string{"name": "  "}), 400, "Name is required")
+		want(t, c.post("/api/user/name", map[string]string{"name": strings.Repeat("n", haat.MaxNameBytes+1)}), 400, "Name is too long")
+		r = c.post("/api/user/name", map[string]string{"name": " Gita Rai "})
+		want(t, r, 200, "Name saved")
+		if u := c.user(); u["name"] != "Gita Rai" || u["phone"] != "9812345679" {
+			t.Fatalf("user %v", u)
+		}
+		want(t, s.client().post("/api/user/name", map[string]string{"name": "Gita Rai"}), 401)
+	})
+}
+
+// TestPhoneCodeLimitsTieToWhoAsks: the limits of a number are counted per number and client
+// address, so that someone else asking for the owner's number cannot keep the owner from a code.
+func TestPhoneCodeLimitsTieToWhoAsks(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		from := func(ip string) []string { return []string{"X-Forwarded-For", ip} }
+		const attacker, owner = "203.0.113.66", "198.51.100.7"
+		c := s.client()
+		for i := range haat.OTPPerNumber {
+			if i > 0 {
+				s.clock.advance(haat.OTPResendAfter)
+			}
+			want(t, first(c.sendCode("9812345678", from(attacker)...)), 200)
+		}
+		want(t, first(c.sendCode("9812345678", from(attacker)...)), 429, "Wait 60 seconds before asking for a new code")
+		s.clock.advance(haat.OTPResendAfter)
+		want(t, first(c.sendCode("9812345678", from(attacker)...)), 429, "Too many codes asked for this number; try again in 55 minutes")
+		// The owner, elsewhere, gets a code at once and signs in with it.
+		home := s.client()
+		r, code := home.sendCode("9812345678", from(owner)...)
+		want(t, r, 200)
+		want(t, home.verify("9812345678", code, ""), 200, "Account Created")
+	}, withClientIPHeader("X-Forwarded-For"))
+}
+
+// TestPhoneCodeIsTheAskingBrowsers: a code is kept for the browser that asked for it; someone else
+// asking for a code for the same number, or guessing at it, neither ends the owner's code nor spends
+// its tries.
+func TestPhoneCodeIsTheAskingBrowsers(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		owner, attacker := s.client(), s.client()
+		r, code := owner.sendCode("9812345678", "X-Forwarded-For", "198.51.100.7")
+		want(t, r, 200)
+		if r.cookie("haat_otp") == nil || !r.cookie("haat_otp").HttpOnly {
+			t.Fatalf("no sign-in code cookie: %v", r.header.Values("Set-Cookie"))
+		}
+		// Another browser guesses without a code of its own: nothing to try.
+		for range haat.OTPMaxTries + 1 {
+			want(t, attacker.verify("9812345678", wrong(code), ""), 400, "That code has expired; ask for a new one")
+		}
+		// It asks for one (the SMS goes to the owner) and spends its tries on it.
+		_, theirs := attacker.sendCode("9812345678", "X-Forwarded-For", "203.0.113.66")
+		for range haat.OTPMaxTries {
+			attacker.verify("9812345678", wrong(theirs), "")
+		}
+		want(t, attacker.verify("9812345678", code, ""), 400, "Too many wrong codes; ask for a new one")
+		// The owner's code lives on.
+		want(t, owner.verify("9812345678", code, ""), 200, "Account Created")
+		// A code signs in once, and signing in ends the number's other codes.
+		want(t, attacker.verify("9812345678", theirs, ""), 400, "That code has expired; ask for a new one")
+	}, withClientIPHeader("X-Forwarded-For"))
+}
+
+// TestSMSCeiling: the store sends at most HAAT_SMS_PER_HOUR codes an hour, across servers (the
+// count is in the database); beyond it a code is refused with 503 and nothing is sent, and
+// /metrics counts the codes sent and refused.
+func TestSMSCeiling(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		for i := range 3 {
+			want(t, first(s.client().sendCode(fmt.Sprintf("980000000%d", i), "X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i+1))), 200)
+		}
+		// A second server on the same database shares the count.
+		other := newServer(t, s.db, withSMSPerHour(3), withClientIPHeader("X-Forwarded-For")) // the database now keeps its clock
+		other.texts = s.texts
+		c := other.client()
+		r := c.post("/api/user/otp/send", map[string]string{"phone": "9800000009"}, "X-Forwarded-For", "198.51.100.7")
+		want(t, r, 503, "Too many codes are being sent right now; try again in a few minutes")
+		if s.texts.last("9800000009") != "" {
+			t.Fatal("a code was sent beyond the ceiling")
+		}
+		r = s.client().do("GET", "/metrics", nil, "", "Authorization", "Bearer "+metricsToken)
+		for _, line := range []string{`haat_sms_codes_total{outcome="sent"} 3`, `haat_sms_codes_total{outcome="refused"} 0`} {
+			if !strings.Contains(string(r.raw), line) {
+				t.Errorf("/metrics lacks %s", line)
+			}
+		}
+		want(t, first(s.client().sendCode("9800000008", "X-Forwarded-For", "198.51.100.8")), 503)
+		r = s.client().do("GET", "/metrics", nil, "", "Authorization", "Bearer "+metricsToken)
+		if !strings.Contains(string(r.raw), `haat_sms_codes_total{outcome="refused"} 1`) {
+			t.Errorf("/metrics lacks the refused code: %s", r.raw)
+		}
+		// The refused request counted against none of its limits: the next hour it is sent.
+		s.clock.advance(time.Hour)
+		other.clock.advance(time.Hour)
+		want(t, first(s.client().sendCode("9800000008", "X-Forwarded-For", "198.51.100.8")), 200)
+	}, withSMSPerHour(3), withMetrics, withClientIPHeader("X-Forwarded-For"))
 }
 
 func TestPhoneCodeNotSent(t *testing.T) {

@@ -12,11 +12,12 @@ func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.loginAttempt(w, r, haat.RoleSeller, req.Email); err != nil {
+	try, err := s.loginAttempt(w, r, haat.RoleSeller, req.Email)
+	if err != nil {
 		return err
 	}
 	seller, err := s.Sellers.AuthenticateSeller(r.Context(), strings.TrimSpace(req.Email), req.Password)
-	if err := s.loginResult(r, haat.RoleSeller, req.Email, err); err != nil {
+	if err := s.loginResult(w, r, try, err); err != nil {
 		return err
 	}
 	if err := s.startSession(w, r, haat.RoleSeller, seller.ID); err != nil {

@@ -58,6 +58,10 @@ type Server struct {
 	// ClientIPHeader names the header a trusted reverse proxy puts the client address in
 	// (e.g. X-Forwarded-For); empty means the connection's address is the client's.
 	ClientIPHeader string
+	// Development is a developer's machine (HAAT_ENV=development): requests from the machine itself
+	// (loopback) are not held to the per-address limits. Otherwise every address is, loopback too:
+	// behind a reverse proxy on the same host every request comes from loopback.
+	Development bool
 	// Web is the built storefront (index.html and assets); nil serves no pages.
 	Web fs.FS
 	// Ready checks what /readyz answers for: the database reachable and its schema this build's.
@@ -112,6 +116,7 @@ func (s *Server) routes() []route {
 		{"GET /api/user/alerts", user, s.userAlerts},
 		{"POST /api/user/otp/send", public, s.otpSend},
 		{"POST /api/user/otp/verify", public, s.otpVerify},
+		{"POST /api/user/name", user, s.setName},
 		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
 
 		{"POST /api/seller/login", public, s.sellerLogin},

@@ -46,6 +46,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.signUpResult(r, err); err != nil {
 		return err
 	}
+	if err := s.rememberDevice(w, r, haat.RoleUser, accountKey(haat.RoleUser, req.Email)); err != nil {
+		return err
+	}
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {
 		return err
 	}
@@ -57,11 +60,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.loginAttempt(w, r, haat.RoleUser, req.Email); err != nil {
+	try, err := s.loginAttempt(w, r, haat.RoleUser, req.Email)
+	if err != nil {
 		return err
 	}
 	u, err := s.Users.Authenticate(r.Context(), req.Email, req.Password)
-	if err := s.loginResult(r, haat.RoleUser, req.Email, err); err != nil {
+	if err := s.loginResult(w, r, try, err); err != nil {
 		return err
 	}
 	if err := s.startSession(w, r, haat.RoleUser, u.ID); err != nil {

@@ -28,10 +28,7 @@ type shop struct {
 
 func newShop(t *testing.T, db *sqlstore.DB) *shop {
 	t.Helper()
-	sb, err := payment.NewSandbox("development")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sb := payment.NewSandbox()
 	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Logger: slog.New(slog.DiscardHandler)}
 	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay, Keys: db}}
 	s.shopper = newShopper(t, db, "sita@example.com")

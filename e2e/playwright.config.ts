@@ -46,6 +46,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'ignore',
     env: {
+      // Development: sign-in codes on screen, the test payment page, no per-address limits for
+      // the tests' own machine.
+      HAAT_ENV: 'development',
       HAAT_ADDR: `127.0.0.1:${port}`,
       HAAT_DATA_DIR: dataDir,
       HAAT_SELLER_EMAIL: seller.email,

@@ -16,7 +16,8 @@ import (
 
 // Metrics are what the store tells Prometheus on GET /metrics: requests and their latency by route
 // pattern and status, orders placed by payment type, payment outcomes by provider, rate limits
-// hit by route, the database pool, and the Go runtime and process.
+// hit by route, sign-in codes sent and refused by the store's SMS ceiling, the database pool, and
+// the Go runtime and process.
 type Metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
@@ -24,6 +25,7 @@ type Metrics struct {
 	orders   *prometheus.CounterVec
 	payments *prometheus.CounterVec
 	limited  *prometheus.CounterVec
+	sms      *prometheus.CounterVec
 }
 
 // New makes the store's metrics.
@@ -41,8 +43,12 @@ func New() *Metrics {
 			Help: "Online payment attempts ended, by provider and outcome (paid, failed, cancelled, expired, ...)."}, []string{"provider", "outcome"}),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_rate_limited_total",
 			Help: "Requests refused with 429 (failed logins, sign-ups, sign-in codes), by route pattern."}, []string{"route"}),
+		sms: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_sms_codes_total",
+			Help: "Sign-in codes by SMS, by outcome: sent, or refused by the store's ceiling (HAAT_SMS_PER_HOUR)."}, []string{"outcome"}),
 	}
-	m.registry.MustRegister(m.requests, m.latency, m.orders, m.payments, m.limited,
+	m.sms.WithLabelValues("sent")
+	m.sms.WithLabelValues("refused")
+	m.registry.MustRegister(m.requests, m.latency, m.orders, m.payments, m.limited, m.sms,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -59,6 +65,10 @@ func (m *Metrics) OrderPlaced(p haat.PaymentType) { m.orders.WithLabelValues(str
 func (m *Metrics) PaymentOutcome(provider string, state haat.AttemptState) {
 	m.payments.WithLabelValues(provider, string(state)).Inc()
 }
+
+// SMSCode counts a sign-in code sent ("sent") or refused by the store's ceiling ("refused")
+// (otp.Service.Counted).
+func (m *Metrics) SMSCode(outcome string) { m.sms.WithLabelValues(outcome).Inc() }
 
 // Request counts a request answered: by the route pattern the mux chose ("none" for none, such as
 // a request refused before routing), its status and its time.

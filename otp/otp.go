@@ -21,9 +21,13 @@ type Service struct {
 	Store   haat.PhoneCodeStore
 	Limiter haat.RateLimiter
 	Sender  sms.Sender
-	// ShowCode answers the code itself with SentCode.DevCode: only on a development machine whose
-	// messages go to the log.
+	// ShowCode answers the code itself with SentCode.DevCode: only in development, when messages
+	// go to the log.
 	ShowCode bool
+	// PerHour is the store-wide ceiling of codes sent an hour, across all servers; 0 is none.
+	PerHour int
+	// Counted, when set, is told of every code sent ("sent") and refused by PerHour ("refused").
+	Counted func(outcome string)
 	// BcryptCost is the cost of the codes' hashes; zero is bcrypt.DefaultCost.
 	BcryptCost int
 	Logger     *slog.Logger
@@ -31,15 +35,24 @@ type Service struct {
 
 var _ haat.PhoneSignIn = (*Service)(nil)
 
-// SendCode implements haat.PhoneSignIn. The number's limits are taken before the code is made;
-// a code that could not be sent is forgotten and counts against no limit.
-func (s *Service) SendCode(ctx context.Context, phone string) (*haat.SentCode, error) {
+// smsKey is the store-wide count of codes sent in the hour.
+const smsKey = "sms:store"
+
+// SendCode implements haat.PhoneSignIn. The limits of the number asked from the client network
+// from are taken before the code is made, the store's ceiling last; a code that could not be sent
+// is forgotten and counts against no limit. The answer says nothing of whether the number has an
+// account.
+func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (*haat.SentCode, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
 		return nil, haat.ErrMobileNumber
 	}
-	resendKey, numberKey := "otp:resend:"+phone, "otp:number:"+phone
-	if ok, retry, err := s.Limiter.Attempt(ctx, resendKey, 1, haat.OTPResendAfter); err != nil {
+	if requester == "" {
+		return nil, fmt.Errorf("otp: a code asked by no browser")
+	}
+	resend := slot{"otp:resend:" + phone + ":" + from, 1}
+	number := slot{"otp:number:" + phone + ":" + from, haat.OTPPerNumber}
+	if ok, retry, err := s.Limiter.Attempt(ctx, resend.key, resend.limit, haat.OTPResendAfter); err != nil {
 		return nil, err
 	} else if !ok {
 		secs := seconds(retry)
@@ -49,9 +62,12 @@ func (s *Service) SendCode(ctx context.Context, phone string) (*haat.SentCode, e
 		}
 		return &haat.SentCode{Phone: phone, ResendIn: secs}, wait
 	}
-	if ok, retry, err := s.Limiter.Attempt(ctx, numberKey, haat.OTPPerNumber, haat.OTPWindow); err != nil {
+	taken := []slot{resend}
+	if ok, retry, err := s.Limiter.Attempt(ctx, number.key, number.limit, haat.OTPWindow); err != nil {
+		s.giveBack(ctx, taken)
 		return nil, err
 	} else if !ok {
+		s.giveBack(ctx, taken)
 		minutes := int(math.Ceil(retry.Minutes()))
 		tooMany := haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minutes", minutes)
 		if minutes == 1 {
@@ -59,67 +75,97 @@ func (s *Service) SendCode(ctx context.Context, phone string) (*haat.SentCode, e
 		}
 		return &haat.SentCode{Phone: phone, ResendIn: seconds(retry)}, tooMany
 	}
+	taken = append(taken, number)
+	if s.PerHour > 0 {
+		ok, _, err := s.Limiter.Attempt(ctx, smsKey, s.PerHour, time.Hour)
+		if err != nil || !ok {
+			s.giveBack(ctx, taken)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			s.count("refused")
+			s.Logger.WarnContext(ctx, "sign-in code refused: the store's SMS ceiling for the hour is reached", "ceiling", s.PerHour)
+			return nil, haat.ErrSMSCeiling
+		}
+		taken = append(taken, slot{smsKey, s.PerHour})
+	}
 	code := haat.NewOTP()
 	hash, err := bcrypt.GenerateFromPassword([]byte(phone+":"+code), s.cost())
 	if err != nil {
+		s.giveBack(ctx, taken)
 		return nil, fmt.Errorf("otp: hash code: %w", err)
 	}
-	saved, err := s.Store.SavePhoneCode(ctx, phone, string(hash))
+	saved, err := s.Store.SavePhoneCode(ctx, phone, requester, string(hash))
 	if err != nil {
+		s.giveBack(ctx, taken)
 		return nil, err
 	}
 	if err := s.Sender.Send(ctx, phone, haat.OTPText(code)); err != nil {
 		s.Logger.ErrorContext(ctx, "sign-in code not sent", "err", err)
-		s.undo(ctx, saved, resendKey, numberKey)
+		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.Requester, saved.CreatedAt); err != nil {
+			s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)
+		}
+		s.giveBack(ctx, taken)
 		return nil, haat.Errorf(haat.EUNAVAILABLE, "The code could not be sent; try again in a moment")
 	}
-	exists, err := s.Store.PhoneUserExists(ctx, phone)
-	if err != nil {
-		return nil, err
-	}
-	sent := &haat.SentCode{Phone: phone, ResendIn: seconds(haat.OTPResendAfter), NewAccount: !exists}
+	s.count("sent")
+	sent := &haat.SentCode{Phone: phone, ResendIn: seconds(haat.OTPResendAfter)}
 	if s.ShowCode {
 		sent.DevCode = code
 	}
 	return sent, nil
 }
 
-// undo forgets a code that was not sent and gives its slots back.
-func (s *Service) undo(ctx context.Context, c *haat.PhoneCode, keys ...string) {
-	if err := s.Store.DeletePhoneCode(ctx, c.Phone, c.CreatedAt); err != nil {
-		s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)
-	}
-	limits := map[string]int{keys[0]: 1, keys[1]: haat.OTPPerNumber}
-	for key, limit := range limits {
-		if err := s.Limiter.GiveBack(ctx, key, limit); err != nil {
+// slot is one slot of a limit taken.
+type slot struct {
+	key   string
+	limit int
+}
+
+// giveBack gives back the slots of a request that sent no code.
+func (s *Service) giveBack(ctx context.Context, slots []slot) {
+	for _, sl := range slots {
+		if err := s.Limiter.GiveBack(ctx, sl.key, sl.limit); err != nil {
 			s.Logger.ErrorContext(ctx, "rate limit", "err", err)
 		}
 	}
 }
 
+func (s *Service) count(outcome string) {
+	if s.Counted != nil {
+		s.Counted(outcome)
+	}
+}
+
 // VerifyCode implements haat.PhoneSignIn. Every try of a well-formed code counts, a right one
 // too, before the code is compared; a right code then ends.
-func (s *Service) VerifyCode(ctx context.Context, phone, code, name string) (*haat.User, bool, error) {
+func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name string) (*haat.User, bool, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
 		return nil, false, haat.ErrMobileNumber
+	}
+	if requester == "" {
+		return nil, false, haat.ErrCodeExpired // a browser that asked for no code
 	}
 	code = strings.TrimSpace(code)
 	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
 		return nil, false, haat.ErrCodeForm
 	}
-	name = strings.TrimSpace(name)
-	if len(name) > haat.MaxNameBytes {
-		return nil, false, haat.Errorf(haat.EINVALID, "Name is too long")
+	if name = strings.TrimSpace(name); name != "" {
+		if name, err = haat.ShopperName(name); err != nil {
+			return nil, false, err
+		}
 	}
-	c, err := s.Store.TryPhoneCode(ctx, phone)
+	c, err := s.Store.TryPhoneCode(ctx, phone, requester)
 	if err != nil {
 		return nil, false, err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(c.Hash), []byte(phone+":"+code)) != nil {
 		return nil, false, c.WrongCode()
 	}
-	return s.Store.UsePhoneCode(ctx, phone, c.CreatedAt, name)
+	return s.Store.UsePhoneCode(ctx, phone, requester, c.CreatedAt, name)
 }
 
 func (s *Service) cost() int {

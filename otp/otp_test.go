@@ -26,7 +26,7 @@ func TestCodeStoredHashed(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		box := &keep{}
 		s := &otp.Service{Store: db, Limiter: db, Sender: box, BcryptCost: 4, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-		sent, err := s.SendCode(ctx, "9812345678")
+		sent, err := s.SendCode(ctx, "9812345678", "203.0.113.9", "browser-1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestCodeStoredHashed(t *testing.T) {
 		if sent.DevCode != "" || !strings.HasPrefix(box.text, code+" is your Haat sign-in code") {
 			t.Fatalf("sent %+v, text %q", sent, box.text)
 		}
-		stored, err := db.TryPhoneCode(ctx, "9812345678")
+		stored, err := db.TryPhoneCode(ctx, "9812345678", "browser-1")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -204,15 +204,6 @@ func TestBeginFailureIsRecorded(t *testing.T) {
 	})
 }
 
-func TestSandboxRefusedInProduction(t *testing.T) {
-	if _, err := payment.NewSandbox("production"); err == nil {
-		t.Fatal("the sandbox started in production")
-	}
-	if _, err := payment.NewSandbox("development"); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // perAttempt is a scripted provider whose references name the attempt, and which remembers the
 // return link of the last checkout.
 type perAttempt struct {

@@ -9,16 +9,18 @@ import (
 	"haat"
 )
 
-// SavePhoneCode keeps hash as the number's code, valid for haat.OTPValidFor with no tries made,
-// replacing the code sent before. Codes that expired a day ago are removed by Sweep.
-func (d *DB) SavePhoneCode(ctx context.Context, phone, hash string) (*haat.PhoneCode, error) {
+// SavePhoneCode keeps hash as the number's code for requester, valid for haat.OTPValidFor with no
+// tries made, replacing the code sent before to the same requester. Codes that expired a day ago
+// are removed by Sweep.
+func (d *DB) SavePhoneCode(ctx context.Context, phone, requester, hash string) (*haat.PhoneCode, error) {
 	var c *haat.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) error {
-		c = &haat.PhoneCode{Phone: phone, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
-		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, code_hash, expires_at, tries, created_at) VALUES ($1, $2, $3, 0, $4)
-			ON CONFLICT (phone) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
+		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
+		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, requester, code_hash, expires_at, tries, created_at)
+			VALUES ($1, $2, $3, $4, 0, $5)
+			ON CONFLICT (phone, requester) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
 				created_at = excluded.created_at`,
-			phone, hash, c.ExpiresAt.UnixMilli(), c.CreatedAt.UnixMilli())
+			phone, requester, hash, c.ExpiresAt.UnixMilli(), c.CreatedAt.UnixMilli())
 		return err
 	})
 	if err != nil {
@@ -27,26 +29,29 @@ func (d *DB) SavePhoneCode(ctx context.Context, phone, hash string) (*haat.Phone
 	return c, nil
 }
 
-// DeletePhoneCode forgets the number's code made at createdAt (one that could not be sent).
-func (d *DB) DeletePhoneCode(ctx context.Context, phone string, createdAt time.Time) error {
-	_, err := d.exec(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
+// DeletePhoneCode forgets the number's code for requester made at createdAt (one that could not
+// be sent).
+func (d *DB) DeletePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error {
+	_, err := d.exec(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND requester = $2 AND created_at = $3`,
+		phone, requester, createdAt.UnixMilli())
 	return wrap("delete phone code", err)
 }
 
-// TryPhoneCode counts a try of the number's code and returns the code with it counted. The check
-// and the count are one statement, so parallel tries cannot pass haat.OTPMaxTries together; when
-// it counts nothing, the code as stored says why (PhoneCode.CheckTry).
-func (d *DB) TryPhoneCode(ctx context.Context, phone string) (*haat.PhoneCode, error) {
+// TryPhoneCode counts a try of the number's code for requester and returns the code with it
+// counted. The check and the count are one statement, so parallel tries cannot pass
+// haat.OTPMaxTries together; when it counts nothing, the code as stored says why
+// (PhoneCode.CheckTry).
+func (d *DB) TryPhoneCode(ctx context.Context, phone, requester string) (*haat.PhoneCode, error) {
 	var c *haat.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) (err error) {
 		c, err = scanPhoneCode(tx.QueryRowContext(ctx, `UPDATE phone_codes SET tries = tries + 1
-			WHERE phone = $1 AND expires_at > $2 AND tries < $3
-			RETURNING phone, code_hash, expires_at, tries, created_at`, phone, tx.now.UnixMilli(), haat.OTPMaxTries))
+			WHERE phone = $1 AND requester = $2 AND expires_at > $3 AND tries < $4
+			RETURNING phone, requester, code_hash, expires_at, tries, created_at`, phone, requester, tx.now.UnixMilli(), haat.OTPMaxTries))
 		if err != nil || c != nil {
 			return err
 		}
-		stored, err := scanPhoneCode(tx.QueryRowContext(ctx, `SELECT phone, code_hash, expires_at, tries, created_at
-			FROM phone_codes WHERE phone = $1`, phone))
+		stored, err := scanPhoneCode(tx.QueryRowContext(ctx, `SELECT phone, requester, code_hash, expires_at, tries, created_at
+			FROM phone_codes WHERE phone = $1 AND requester = $2`, phone, requester))
 		if err != nil {
 			return err
 		}
@@ -65,7 +70,7 @@ func (d *DB) TryPhoneCode(ctx context.Context, phone string) (*haat.PhoneCode, e
 func scanPhoneCode(row *sql.Row) (*haat.PhoneCode, error) {
 	var c haat.PhoneCode
 	var expires, created int64
-	err := row.Scan(&c.Phone, &c.Hash, &expires, &c.Tries, &created)
+	err := row.Scan(&c.Phone, &c.Requester, &c.Hash, &expires, &c.Tries, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -75,14 +80,16 @@ func scanPhoneCode(row *sql.Row) (*haat.PhoneCode, error) {
 	return &c, nil
 }
 
-// UsePhoneCode ends the number's code made at createdAt, which the shopper got right, and
-// returns the shopper with the number, creating the account with name on the first sign-in. A
-// code that another request used meanwhile answers haat.ErrCodeExpired, so a code signs in once.
-func (d *DB) UsePhoneCode(ctx context.Context, phone string, createdAt time.Time, name string) (*haat.User, bool, error) {
+// UsePhoneCode ends the number's code for requester made at createdAt, which the shopper got right,
+// and the number's other codes, and returns the shopper with the number, creating the account
+// with name on the first sign-in. A code that another request used meanwhile answers
+// haat.ErrCodeExpired, so a code signs in once.
+func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (*haat.User, bool, error) {
 	var u *haat.User
 	created := false
 	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		res, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND created_at = $2`, phone, createdAt.UnixMilli())
+		res, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND requester = $2 AND created_at = $3`,
+			phone, requester, createdAt.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -90,6 +97,9 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone string, createdAt time.Time
 			return err
 		} else if n == 0 {
 			return haat.ErrCodeExpired
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1`, phone); err != nil {
+			return err
 		}
 		u, _, err = findUser(ctx, tx, UserFilter{Phone: &phone})
 		if haat.ErrorCode(err) != haat.ENOTFOUND {

@@ -244,6 +244,15 @@ func TestRateLimiter(t *testing.T) {
 		if ok, _ := attempt("10.0.0.2"); !ok {
 			t.Fatal("another key refused")
 		}
+		// Attempts reads a window's count, without counting.
+		for key, want := range map[string]int{"10.0.0.1": limit + 1, "10.0.0.2": 1, "10.0.0.3": 0} {
+			if n, err := db.Attempts(ctx, key, window); err != nil || n != want {
+				t.Fatalf("Attempts(%s) = %d, %v; want %d", key, n, err, want)
+			}
+		}
+		if n, _ := db.Attempts(ctx, "10.0.0.1", time.Minute); n != 0 {
+			t.Fatalf("a window that has ended counts %d", n)
+		}
 		// Another limit and window for another key: one hour, 20.
 		for range 20 {
 			if ok, _, _ := db.Attempt(ctx, "signup:10.0.0.1", 20, time.Hour); !ok {

@@ -22,7 +22,7 @@ func TestSweep(t *testing.T) {
 		must(t, err)
 		_, _, err = db.Attempt(ctx, "old", 10, 15*time.Minute)
 		must(t, err)
-		_, err = db.SavePhoneCode(ctx, "9801111111", "hash")
+		_, err = db.SavePhoneCode(ctx, "9801111111", "browser-1", "hash")
 		must(t, err)
 		must(t, db.UseKey(ctx, u.ID, "", haat.RequestKey{Key: "old", Request: "r"}))
 

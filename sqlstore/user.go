@@ -103,6 +103,22 @@ func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language)
 	return d.setLanguage(ctx, `UPDATE users SET language = $1 WHERE id = $2`, userID, lang, haat.Errorf(haat.ENOTFOUND, "User not found"))
 }
 
+// SetName keeps the name a shopper gives, once ShopperName allows it.
+func (d *DB) SetName(ctx context.Context, userID, name string) error {
+	name, err := haat.ShopperName(name)
+	if err != nil {
+		return err
+	}
+	n, err := d.exec(ctx, `UPDATE users SET name = $1 WHERE id = $2`, name, userID)
+	if err != nil {
+		return wrap("set name", err)
+	}
+	if n == 0 {
+		return haat.Errorf(haat.ENOTFOUND, "User not found")
+	}
+	return nil
+}
+
 // setLanguage runs update, which sets the language ($1) of the account with id $2, and answers
 // notFound when there is no such account.
 func (d *DB) setLanguage(ctx context.Context, update, id string, lang haat.Language, notFound error) error {
@@ -447,4 +463,18 @@ func (d *DB) GiveBack(ctx context.Context, key string, limit int) error {
 		return fmt.Errorf("sqlstore: rate limit give back: %w", err)
 	}
 	return nil
+}
+
+// Attempts is the count of key's window that has not ended; 0 when there is none.
+func (d *DB) Attempts(ctx context.Context, key string, window time.Duration) (int, error) {
+	var n int
+	err := d.queryRow(ctx, `SELECT failures FROM login_failures WHERE key = $1 AND window_start >= $2`,
+		key, d.now().Add(-window).UnixMilli()).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("sqlstore: rate limit count: %w", err)
+	}
+	return n, nil
 }

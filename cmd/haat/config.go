@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,13 +36,16 @@ type config struct {
 	SellerPassword string
 	ClientIPHeader string
 	MetricsToken   string
-	// Env is "production" on a live store: it refuses the payment sandbox.
+	// Env is "development" on a developer's machine (codes on screen, the payment sandbox by
+	// default, no per-address limits for the own machine), else "production", the default.
 	Env string
-	// Sandbox is auto (the sandbox on a development machine listening on a loopback address, when
-	// no real provider is configured), true or false.
+	// Sandbox is auto (the sandbox in development, when no real provider is configured), true or
+	// false.
 	Sandbox string
-	Pay     paymentConfig
-	SMS     smsConfig
+	// SMSPerHour is the store-wide ceiling of SMS sent per hour; 0 is none.
+	SMSPerHour string
+	Pay        paymentConfig
+	SMS        smsConfig
 }
 
 // A setting is one value of the configuration. A flag given on the command line wins over the
@@ -93,10 +97,10 @@ func (c *config) settings() []setting {
 			help: "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For"},
 		{env: "HAAT_METRICS_TOKEN", secret: true, value: &c.MetricsToken,
 			help: "bearer token GET /metrics asks for (Prometheus's authorization credentials); unset, /metrics is off"},
-		{env: "HAAT_ENV", flag: "env", def: "development", valid: oneOf("development", "production"), value: &c.Env,
-			help: "production refuses the payment sandbox and uses the providers' live endpoints"},
+		{env: "HAAT_ENV", flag: "env", def: "production", valid: oneOf("development", "production"), value: &c.Env,
+			help: "development (sign-in codes on screen, the test payment page by default, no per-address limits for the own machine, the providers' test endpoints; refused with an https public URL) or production, whatever the address"},
 		{env: "HAAT_PAYMENT_SANDBOX", flag: "payment-sandbox", def: "auto", valid: oneOf("auto", "true", "false"), value: &c.Sandbox,
-			help: "built-in test payment page: auto (outside production, on a loopback address, when no provider is configured), true or false"},
+			help: "built-in test payment page, labelled as a test: auto (in development, when no provider is configured), true or false"},
 		{env: "HAAT_STRIPE_SECRET_KEY", secret: true, value: &c.Pay.StripeSecretKey,
 			help: "card payments through Stripe Checkout, with HAAT_STRIPE_WEBHOOK_SECRET"},
 		{env: "HAAT_STRIPE_WEBHOOK_SECRET", secret: true, value: &c.Pay.StripeWebhookSecret,
@@ -119,7 +123,9 @@ func (c *config) settings() []setting {
 			unset: "`" + payment.KhaltiSandboxURL + "`, or `" + payment.KhaltiProductionURL + "` in production",
 			help:  "Khalti's API root"},
 		{env: "HAAT_SMS_PROVIDER", flag: "sms-provider", def: "log", clean: lowerCase, valid: oneOf("log", "sparrow", "aakash"), value: &c.SMS.Provider,
-			help: "where sign-in codes and order texts go: log (the store's log; on a development machine the sign-in screen shows the code), sparrow (Sparrow SMS) or aakash (Aakash SMS)"},
+			help: "where sign-in codes and order texts go: log (the store's log; in development the sign-in screen shows the code), sparrow (Sparrow SMS) or aakash (Aakash SMS)"},
+		{env: "HAAT_SMS_PER_HOUR", flag: "sms-per-hour", def: "500", valid: count, value: &c.SMSPerHour,
+			help: "store-wide ceiling of SMS sent per hour, across all servers (stops SMS pumping); 0 is no ceiling"},
 		{env: "HAAT_SMS_TOKEN", secret: true, value: &c.SMS.Token,
 			help: "the SMS provider's token: Sparrow's token or Aakash's auth_token"},
 		{env: "HAAT_SMS_FROM", flag: "sms-from", value: &c.SMS.From,
@@ -160,13 +166,13 @@ var (
 		d, err := time.ParseDuration(v)
 		return err == nil && d >= 0 && d <= time.Minute
 	}}
-	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
-		_, err := time.LoadLocation(v)
-		return err == nil && v != "Local"
-	}}
 	count = &rule{want: "a whole number, 0 or more", arg: "n", ok: func(v string) bool {
 		n, err := strconv.Atoi(v)
 		return err == nil && n >= 0
+	}}
+	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
+		_, err := time.LoadLocation(v)
+		return err == nil && v != "Local"
 	}}
 	webURL = &rule{want: "an http:// or https:// address", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)
@@ -214,7 +220,29 @@ func (c *config) validate() error {
 		}
 		return fmt.Errorf("%s must be %s, not %q", s.env, s.valid.want, v)
 	}
+	if c.development() && strings.HasPrefix(c.PublicURL, "https://") {
+		return errors.New("HAAT_ENV=development shows sign-in codes on screen and offers the test payment page: " +
+			"a store with an https HAAT_PUBLIC_URL is live, so unset HAAT_ENV (production)")
+	}
 	return both("HAAT_SELLER_EMAIL", c.SellerEmail, "HAAT_SELLER_PASSWORD", c.SellerPassword)
+}
+
+// development reports whether the store runs on a developer's machine, as HAAT_ENV=development
+// says; anything else is production.
+func (c *config) development() bool { return c.Env == "development" }
+
+// mode names the mode the store runs in, for the start-up log.
+func (c *config) mode() string {
+	if c.development() {
+		return "development"
+	}
+	return "production"
+}
+
+// smsPerHour is HAAT_SMS_PER_HOUR as a number (checked by validate).
+func (c *config) smsPerHour() int {
+	n, _ := strconv.Atoi(c.SMSPerHour)
+	return n
 }
 
 // both refuses one of two settings that go together set without the other.

@@ -31,7 +31,7 @@ func TestConfigPrecedence(t *testing.T) {
 	t.Setenv("HAAT_SELLER_PASSWORD", "a long password")
 	t.Setenv("HAAT_KHALTI_API_URL", "http://127.0.0.1:1/")
 	c := parse()
-	if c.Addr != "127.0.0.1:9000" || c.Env != "development" || c.DatabaseURL != "postgres://db.example/haat" ||
+	if c.Addr != "127.0.0.1:9000" || c.Env != "production" || c.DatabaseURL != "postgres://db.example/haat" ||
 		c.SellerPassword != "a long password" || c.Pay.KhaltiAPIURL != "http://127.0.0.1:1/" {
 		t.Errorf("from the environment: %+v", c)
 	}
@@ -195,7 +195,8 @@ func compareLines(t *testing.T, what string, got, want []string) {
 }
 
 // TestSMSSender: messages go to the log unless a provider is configured, and the sign-in screen
-// shows the code only on a development machine whose messages go to the log.
+// shows the code only in development (HAAT_ENV=development, whatever the address) when messages go
+// to the log.
 func TestSMSSender(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for _, tc := range []struct {
@@ -207,7 +208,8 @@ func TestSMSSender(t *testing.T) {
 		{"development", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", true},
 		{"localhost", config{Addr: "localhost:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", true},
 		{"production", config{Addr: "127.0.0.1:8080", Env: "production", SMS: smsConfig{Provider: "log"}}, "sms.Log", false},
-		{"reachable from outside", config{Addr: "0.0.0.0:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", false},
+		{"development on all interfaces", config{Addr: "0.0.0.0:8080", Env: "development", SMS: smsConfig{Provider: "log"}}, "sms.Log", true},
+		{"production by default on loopback", config{Addr: "127.0.0.1:8080", SMS: smsConfig{Provider: "log"}}, "sms.Log", false},
 		{"sparrow", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "sparrow", Token: "t", From: "Haat"}}, "*sms.Sparrow", false},
 		{"aakash", config{Addr: "127.0.0.1:8080", Env: "development", SMS: smsConfig{Provider: "aakash", Token: "t"}}, "*sms.Aakash", false},
 	} {

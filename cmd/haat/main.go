@@ -223,7 +223,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	go func() { served <- httpServer.Serve(ln) }()
 	defer httpServer.Close() // a start that failed; after a shutdown, closes nothing more
 	addr := "http://" + ln.Addr().String()
-	logger.Info("haat starting", "addr", addr)
+	logger.Info("haat starting", "addr", addr, "mode", cfg.mode())
+	if cfg.development() {
+		logger.Warn("development mode (HAAT_ENV=development): sign-in codes on screen, the test payment page by default, " +
+			"no per-address limits for this machine; never run a live store so")
+	}
 
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
@@ -258,9 +262,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
-		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, Logger: logger},
-		Images:      imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Ready: db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
+		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
+			Counted: counts.SMSCode, Logger: logger},
+		Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
+		Development: cfg.development(),
+		Ready:       db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
 	}
 	handler.set(srv.Handler())
 	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)

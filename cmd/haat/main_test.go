@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -145,7 +146,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	done := make(chan error, 1)
 	var logs syncBuffer
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", addr, "-data-dir", t.TempDir(), "-drain-delay", "1s"}, nil, &logs, &logs)
+		done <- run(ctx, []string{"serve", "-addr", addr, "-data-dir", t.TempDir(), "-drain-delay", "1s", "-env", "development"}, nil, &logs, &logs)
 	}()
 	status := func(path string) int {
 		res, err := http.Get(base + path)
@@ -212,8 +213,9 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop")
 	}
-	// On a loopback address the test payment page is on, and no public URL is set: a warning.
-	for _, want := range []string{"demo catalogue seeded", "haat starting", "haat listening", "shutting down", "path=/api/product/list",
+	// In development the test payment page is on, and no public URL is set: a warning.
+	for _, want := range []string{"demo catalogue seeded", "haat starting", "mode=development", "development mode (HAAT_ENV=development)",
+		"haat listening", "shutting down", "path=/api/product/list",
 		"provider=sandbox", "online payment is on without HAAT_PUBLIC_URL"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %q", want)
@@ -255,18 +257,14 @@ func TestPaymentProviders(t *testing.T) {
 		want   string // providers, or the start-up error
 	}{
 		{"nothing configured", func(*config) {}, "sandbox"},
-		// The test page on auto only where nobody from outside reaches it.
-		{"loopback ::1", func(c *config) { c.Addr = "[::1]:8080" }, "sandbox"},
-		{"loopback localhost", func(c *config) { c.Addr = "localhost:8080" }, "sandbox"},
-		{"loopback 127.8.9.10", func(c *config) { c.Addr = "127.8.9.10:80" }, "sandbox"},
-		{"all interfaces", func(c *config) { c.Addr = ":8080" }, ""},
-		{"all interfaces 0.0.0.0", func(c *config) { c.Addr = "0.0.0.0:8080" }, ""},
-		{"all interfaces ::", func(c *config) { c.Addr = "[::]:8080" }, ""},
-		{"a LAN address", func(c *config) { c.Addr = "192.168.1.20:8080" }, ""},
-		{"a public name", func(c *config) { c.Addr = "shop.example.com:8080" }, ""},
+		// The test page on auto in development only, which is said, not guessed from the address.
+		{"development on all interfaces", func(c *config) { c.Addr = ":8080" }, "sandbox"},
+		{"production on loopback", func(c *config) { c.Env = "" }, ""},
+		{"production on loopback ::1", func(c *config) { c.Env, c.Addr = "production", "[::1]:8080" }, ""},
+		{"production on localhost", func(c *config) { c.Env, c.Addr = "production", "localhost:8080" }, ""},
+		{"production on a public address", func(c *config) { c.Env, c.Addr = "production", "0.0.0.0:8080" }, ""},
 		{"asked for on a public address", func(c *config) { c.Addr, c.Sandbox = "0.0.0.0:8080", "true" }, "sandbox"},
-		{"production without providers", func(c *config) { c.Env = "production" }, ""},
-		{"sandbox asked for in production", func(c *config) { c.Env, c.Sandbox = "production", "true" }, "error: HAAT_PAYMENT_SANDBOX: payment: the sandbox provider cannot run with HAAT_ENV=production; configure Stripe, eSewa or Khalti"},
+		{"asked for in production", func(c *config) { c.Env, c.Sandbox = "production", "true" }, "sandbox"},
 		{"sandbox off", func(c *config) { c.Sandbox = "false" }, ""},
 		{"stripe", func(c *config) { c.Pay.StripeSecretKey, c.Pay.StripeWebhookSecret = "sk_test_1", "whsec_1" }, "stripe"},
 		{"stripe and sandbox", func(c *config) {
@@ -390,4 +388,40 @@ func getJSON(url string, v any) error {
 		return fmt.Errorf("%s: %s", url, res.Status)
 	}
 	return json.NewDecoder(res.Body).Decode(v)
+}
+
+// TestModeIsSaidNeverGuessed: a store is in production unless HAAT_ENV=development says otherwise,
+// whatever its address: a live store behind a reverse proxy on the same host listens on loopback.
+// Production shows no sign-in code and offers no test payment page on auto; development with an
+// https public URL (a live store) refuses to start.
+func TestModeIsSaidNeverGuessed(t *testing.T) {
+	t.Setenv("HAAT_ENV", "")
+	c, err := parseConfig("serve", []string{"-addr", "127.0.0.1:8080", "-public-url", "https://shop.example.com"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.development() || c.mode() != "production" {
+		t.Fatalf("mode %q by default on a loopback address", c.mode())
+	}
+	if _, showCode, err := c.smsSender(slog.New(slog.DiscardHandler)); err != nil || showCode {
+		t.Fatalf("production shows the sign-in code: %v %v", showCode, err)
+	}
+	if ps, err := c.providers(); err != nil || len(ps) != 0 {
+		t.Fatalf("production offers %v (%v)", ps, err)
+	}
+	for _, addr := range []string{"127.0.0.1:8080", "[::1]:8080", "localhost:8080", "0.0.0.0:8080"} {
+		dev := config{Env: "development", Sandbox: "auto", Addr: addr, SMS: smsConfig{Provider: "log"}}
+		if _, showCode, _ := dev.smsSender(slog.New(slog.DiscardHandler)); !showCode || dev.mode() != "development" {
+			t.Errorf("development on %s shows no code", addr)
+		}
+	}
+	t.Setenv("HAAT_ENV", "development")
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"serve", "-data-dir", t.TempDir(), "-public-url", "https://shop.example.com"}, nil, &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "HAAT_ENV=development") || !strings.Contains(err.Error(), "https") {
+		t.Fatalf("development with an https public URL: %v", err)
+	}
 }

@@ -3,9 +3,7 @@ package main
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"log/slog"
-	"net"
 	"time"
 
 	"haat/payment"
@@ -55,11 +53,7 @@ func (c *config) providers() ([]payment.Provider, error) {
 		}
 	}
 	if c.sandbox(len(out)) {
-		sb, err := payment.NewSandbox(c.Env)
-		if err != nil {
-			return nil, fmt.Errorf("HAAT_PAYMENT_SANDBOX: %w", err)
-		}
-		out = append(out, sb)
+		out = append(out, payment.NewSandbox())
 	}
 	return out, nil
 }
@@ -112,28 +106,15 @@ func (c *config) khalti() (payment.Provider, error) {
 }
 
 // sandbox decides whether the built-in test payment page is offered, beside others configured
-// providers: always when HAAT_PAYMENT_SANDBOX=true; on auto only on a development machine, that
-// is, outside production, with no other provider, and listening on a loopback address, where no
-// shopper from outside can reach it.
+// providers: always when HAAT_PAYMENT_SANDBOX=true (in production too: its payments stay labelled
+// as tests); on auto only in development (HAAT_ENV=development) with no other provider. A store's
+// address says nothing: behind a reverse proxy a live store listens on a loopback address.
 func (c *config) sandbox(others int) bool {
 	switch c.Sandbox {
 	case "true":
 		return true
 	case "auto":
-		return others == 0 && c.Env != "production" && loopback(c.Addr)
+		return others == 0 && c.development()
 	}
 	return false
-}
-
-// loopback reports whether a listen address is on this machine only: 127.0.0.0/8, ::1 or localhost.
-func loopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

@@ -13,8 +13,8 @@ type smsConfig struct {
 }
 
 // smsSender builds the SMS provider HAAT_SMS_PROVIDER names. showCode says the sign-in screen
-// may show the code itself: only when messages go to the log on a development machine (outside
-// production, listening on a loopback address, as for the payment sandbox).
+// may show the code itself: only when messages go to the log in development (HAAT_ENV=development),
+// whatever the store's address.
 func (c *config) smsSender(logger *slog.Logger) (sender sms.Sender, showCode bool, err error) {
 	switch c.SMS.Provider {
 	case "sparrow":
@@ -28,5 +28,5 @@ func (c *config) smsSender(logger *slog.Logger) (sender sms.Sender, showCode boo
 		}
 		return &sms.Aakash{Token: c.SMS.Token, URL: c.SMS.AakashURL}, false, nil
 	}
-	return sms.Log{Logger: logger}, c.Env != "production" && loopback(c.Addr), nil
+	return sms.Log{Logger: logger}, c.development(), nil
 }

@@ -148,6 +148,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OTPSendRequest](),
 	reflect.TypeFor[api.OTPSendResponse](),
 	reflect.TypeFor[api.OTPVerifyRequest](),
+	reflect.TypeFor[api.OTPVerifyResponse](),
+	reflect.TypeFor[api.NameRequest](),
 	reflect.TypeFor[api.ProductListResponse](),
 	reflect.TypeFor[api.ProductSearchResponse](),
 	reflect.TypeFor[api.ProductGetResponse](),

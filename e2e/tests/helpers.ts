@@ -94,7 +94,7 @@ export async function startOwnStore(name: string, env: Record<string, string>, p
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('../bin/haat', ['serve'], {
     stdio: 'ignore',
-    env: { ...process.env, HAAT_ADDR: `127.0.0.1:${port}`, HAAT_DATA_DIR: dataDir, HAAT_SELLER_EMAIL: seller.email, HAAT_SELLER_PASSWORD: seller.password, ...env },
+    env: { ...process.env, HAAT_ENV: 'development', HAAT_ADDR: `127.0.0.1:${port}`, HAAT_DATA_DIR: dataDir, HAAT_SELLER_EMAIL: seller.email, HAAT_SELLER_PASSWORD: seller.password, ...env },
   });
   const stop = () => {
     server.kill('SIGTERM');

@@ -47,8 +47,12 @@ test('a shopper signs in by phone with the code shown in development and reaches
   problems.push(...(await axe(page, 'code')));
   expect(problems).toEqual([]);
   await field.fill(code);
-  await dialog.getByLabel('Your name (optional)').fill('Hari Thapa');
   await dialog.getByRole('button', { name: 'Sign In' }).click();
+  // The number had no account: the name is asked once the code is verified, never before.
+  const name = dialog.getByLabel('Your name (optional)');
+  await expect(name).toBeFocused();
+  await name.fill('Hari Thapa');
+  await dialog.getByRole('button', { name: 'Save name' }).click();
   await expect(dialog).toBeHidden();
 
   const user = (await (await page.request.get('/api/user/is-auth')).json()) as { user: { name: string; phone: string; email: string } };

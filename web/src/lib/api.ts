@@ -17,6 +17,7 @@ import type {
   LanguageRequest,
   LoginRequest,
   MessageResponse,
+  NameRequest,
   OrderCancelRequest,
   OrderCancelResponse,
   OrderChangeRequest,
@@ -32,6 +33,7 @@ import type {
   OTPSendRequest,
   OTPSendResponse,
   OTPVerifyRequest,
+  OTPVerifyResponse,
   PaymentPageResponse,
   PaymentType,
   ProductNotifyRequest,
@@ -170,9 +172,10 @@ export const api = {
   logout: () => get<MessageResponse>('/api/user/logout'),
   /** sendCode texts a sign-in code to a Nepali mobile number. */
   sendCode: (phone: string) => post<OTPSendRequest, OTPSendResponse>('/api/user/otp/send', { phone }),
-  /** verifyCode signs in with the code sent to phone; name is kept on the number's first sign-in. */
-  verifyCode: (phone: string, code: string, name: string) =>
-    post<OTPVerifyRequest, UserResponse>('/api/user/otp/verify', name.trim() === '' ? { phone, code } : { phone, code, name }),
+  /** verifyCode signs in with the code sent to phone; newAccount in the answer says the sign-in created the account. */
+  verifyCode: (phone: string, code: string) => post<OTPVerifyRequest, OTPVerifyResponse>('/api/user/otp/verify', { phone, code }),
+  /** setName keeps the name the signed-in shopper gives (asked after a first sign-in by phone). */
+  setName: (name: string) => post<NameRequest, UserResponse>('/api/user/name', { name }),
   /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
   setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
 

@@ -99,8 +99,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 // Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
 // OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
 // OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
-// OTPWindow; a client address asks for at most OTPPerAddress per OTPWindow (a household or an
-// office behind one address signs in several people).
+// OTPWindow asked from one client address: the limits tie to who asks, so that nobody elsewhere can
+// keep the number's owner from getting a code. A client address asks for at most OTPPerAddress per
+// OTPWindow (a household or an office behind one address signs in several people), and the whole
+// store sends at most its configured number of codes an hour (SMS pumping).
 export const OTP_DIGITS = 6;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -855,13 +857,12 @@ export interface OTPSendRequest {
 
 /**
  * OTPSendResponse says the code is on its way: to which number (its 10 digits), when the shopper
- * may ask again, whether signing in creates an account (the storefront then asks for a name), and,
- * on a development machine that sends no SMS, the code itself.
+ * may ask again, and, in development when no SMS is sent, the code itself. It is the same whether
+ * the number has an account or not.
  */
 export interface OTPSendResponse {
   devCode?: string;
   message?: string;
-  newAccount: boolean;
   phone: string;
   resendIn: number;
   success: boolean;
@@ -875,6 +876,22 @@ export interface OTPVerifyRequest {
   code: string;
   name?: string;
   phone: string;
+}
+
+/**
+ * OTPVerifyResponse is the shopper signed in by phone; newAccount says the sign-in created the
+ * account (the storefront then asks for a name, POST /api/user/name).
+ */
+export interface OTPVerifyResponse {
+  message?: string;
+  newAccount: boolean;
+  success: boolean;
+  user: User;
+}
+
+/** NameRequest is the name a signed-in shopper gives (POST /api/user/name). */
+export interface NameRequest {
+  name: string;
 }
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */

@@ -84,18 +84,19 @@ describe('LoginModal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('signs in by phone: number, code shown in development, a wrong code, then the right one', async () => {
+  it('signs in by phone: number, code shown in development, a wrong code, the right one, then a name for the new account', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 2 }));
     let tries = 0;
     const calls = serveApi({
       'POST /api/user/otp/send': (body) =>
         (body as { phone: string }).phone === '12345'
           ? { status: 400, json: { success: false, message: 'Enter a 10-digit mobile number starting with 97 or 98' } }
-          : { json: { success: true, message: 'Code sent', phone: '9812345678', resendIn: 60, newAccount: true, devCode: '123456' } },
+          : { json: { success: true, message: 'Code sent', phone: '9812345678', resendIn: 60, devCode: '123456' } },
       'POST /api/user/otp/verify': () =>
         ++tries === 1
           ? { status: 400, json: { success: false, message: 'Wrong code; 4 tries left' } }
-          : { json: { success: true, message: 'Account Created', user: { _id: 'u2', name: 'Hari', email: '', phone: '9812345678', cartItems: {} } } },
+          : { json: { success: true, message: 'Account Created', newAccount: true, user: { _id: 'u2', name: '', email: '', phone: '9812345678', cartItems: {} } } },
+      'POST /api/user/name': () => ({ json: { success: true, message: 'Name saved', user: { _id: 'u2', name: 'Hari', email: '', phone: '9812345678', cartItems: {} } } }),
       'POST /api/cart/update': () => ({ json: { success: true, message: 'Cart Updated' } }),
     });
     renderApp(<LoginHarness />);
@@ -124,14 +125,21 @@ describe('LoginModal', () => {
 
     await userEvent.type(code, '12a34x55');
     expect(code).toHaveValue('123455');
-    await userEvent.type(screen.getByLabelText('Your name (optional)'), 'Hari');
+    // Asking for a code tells nothing of the account: the name is asked after the code.
+    expect(screen.queryByLabelText('Your name (optional)')).not.toBeInTheDocument();
     await userEvent.click(signIn);
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code; 4 tries left');
     await userEvent.clear(code);
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const name = await screen.findByLabelText('Your name (optional)');
+    expect(name).toHaveFocus();
+    expect(calls.filter((c) => c.key === 'POST /api/user/otp/verify').at(-1)?.body).toEqual({ phone: '9812345678', code: '123456' });
+    expect(screen.getByRole('button', { name: 'Continue without a name' })).toBeEnabled();
+    await userEvent.type(name, 'Hari');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('signed in as Hari')).toBeInTheDocument();
-    expect(calls.filter((c) => c.key === 'POST /api/user/otp/verify').at(-1)?.body).toEqual({ phone: '9812345678', code: '123456', name: 'Hari' });
+    expect(calls.find((c) => c.key === 'POST /api/user/name')?.body).toEqual({ name: 'Hari' });
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/cart/update')?.body).toEqual({ cartItems: { rice: 2 } }));
     expect(screen.getByText('closed')).toBeInTheDocument();
   });
@@ -140,7 +148,7 @@ describe('LoginModal', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const calls = serveApi({
-        'POST /api/user/otp/send': () => ({ json: { success: true, message: 'Code sent', phone: '9812345678', resendIn: 2, newAccount: false } }),
+        'POST /api/user/otp/send': () => ({ json: { success: true, message: 'Code sent', phone: '9812345678', resendIn: 2 } }),
       });
       renderApp(<LoginHarness />);
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import TextField from '../../components/TextField';
 import { OTP_DIGITS, type OTPSendResponse } from '../../lib/contract';
-import { useSendCode, useVerifyCode } from './api';
+import { useSendCode, useSetName, useVerifyCode } from './api';
 
 type Props = {
   /** onSignedIn runs once the shopper is signed in. */
@@ -14,12 +14,15 @@ const buttonClass = 'min-h-11 w-full rounded-lg bg-green-700 font-medium text-wh
 
 /**
  * PhoneSignIn signs a shopper in or up with a mobile number and the code texted to it: the number,
- * then the code (and a name, optional, on the number's first sign-in), with a new code offered once
- * the server allows one. On a development machine the server answers the code, shown labelled.
+ * then the code, with a new code offered once the server allows one, then, when the sign-in created
+ * the account, a name (optional). Asking for a code answers the same for any number, so the name is
+ * asked only once the code is verified. In development the server answers the code, shown labelled.
  */
 export default function PhoneSignIn({ onSignedIn }: Props) {
   const send = useSendCode();
   const verify = useVerifyCode();
+  const saveName = useSetName();
+  const [askName, setAskName] = useState(false);
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<OTPSendResponse | null>(null);
   const [code, setCode] = useState('');
@@ -30,7 +33,7 @@ export default function PhoneSignIn({ onSignedIn }: Props) {
 
   useEffect(() => {
     firstField.current?.focus();
-  }, [sent]);
+  }, [sent, askName]);
 
   // The countdown to a new code ticks once a second.
   useEffect(() => {
@@ -58,7 +61,15 @@ export default function PhoneSignIn({ onSignedIn }: Props) {
       return;
     }
     setError('');
-    verify.mutate({ phone: sent.phone, code, name }, { onSuccess: onSignedIn, onError: (err) => setError(err.message) });
+    if (askName) {
+      if (name.trim() === '') onSignedIn();
+      else saveName.mutate(name, { onSuccess: onSignedIn, onError: (err) => setError(err.message) });
+      return;
+    }
+    verify.mutate(
+      { phone: sent.phone, code },
+      { onSuccess: (r) => (r.newAccount ? setAskName(true) : onSignedIn()), onError: (err) => setError(err.message) },
+    );
   }
 
   const errorLine = error && (
@@ -89,6 +100,29 @@ export default function PhoneSignIn({ onSignedIn }: Props) {
         {errorLine}
         <button type="submit" disabled={send.isPending} className={buttonClass}>
           {t.login.sendCode}
+        </button>
+      </form>
+    );
+  }
+
+  if (askName) {
+    return (
+      <form onSubmit={submit} noValidate>
+        <p role="status" className="mb-4">
+          {t.login.welcomeNew}
+        </p>
+        <TextField
+          label={t.login.nameOptional}
+          labelClass="mb-4 block"
+          ref={firstField}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t.login.namePlaceholder}
+          autoComplete="name"
+        />
+        {errorLine}
+        <button type="submit" disabled={saveName.isPending} className={buttonClass}>
+          {name.trim() === '' ? t.login.skipName : t.login.saveName}
         </button>
       </form>
     );
@@ -128,16 +162,6 @@ export default function PhoneSignIn({ onSignedIn }: Props) {
         className="tracking-[0.4em]"
         required
       />
-      {sent.newAccount && (
-        <TextField
-          label={t.login.nameOptional}
-          labelClass="mb-4 block"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder={t.login.namePlaceholder}
-          autoComplete="name"
-        />
-      )}
       {errorLine}
       <button type="submit" disabled={verify.isPending || code.length !== OTP_DIGITS} className={`${buttonClass} mb-3`}>
         {t.login.verify}

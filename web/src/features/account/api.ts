@@ -76,15 +76,27 @@ export function useSendCode() {
   return useMutation({ mutationFn: (phone: string) => unwrap(api.sendCode(phone), t.toast.genericBang) });
 }
 
-/** PhoneCode is a sign-in by phone: the number, the code texted to it and, on a first sign-in, a name. */
-export type PhoneCode = { phone: string; code: string; name: string };
+/** PhoneCode is a sign-in by phone: the number and the code texted to it. */
+export type PhoneCode = { phone: string; code: string };
 
-/** useVerifyCode signs a shopper in with the code texted to them; the guest cart joins theirs. */
+/**
+ * useVerifyCode signs a shopper in with the code texted to them; the guest cart joins theirs. The
+ * answer's newAccount says the sign-in created the account: the screen then asks for a name.
+ */
 export function useVerifyCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (p: PhoneCode) => unwrap(api.verifyCode(p.phone, p.code, p.name), t.toast.genericBang),
+    mutationFn: (p: PhoneCode) => unwrap(api.verifyCode(p.phone, p.code), t.toast.genericBang),
     onSuccess: (r) => signedIn(client, r.user),
+  });
+}
+
+/** useSetName keeps the name the signed-in shopper gives. */
+export function useSetName() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => unwrap(api.setName(name), t.toast.genericBang),
+    onSuccess: (r) => client.setQueryData(accountKeys.user(), r.user),
   });
 }
 
