@@ -136,6 +136,8 @@ describe('LoginModal', () => {
     expect(name).toHaveFocus();
     expect(calls.filter((c) => c.key === 'POST /api/user/otp/verify').at(-1)?.body).toEqual({ phone: '9812345678', code: '123456' });
     expect(screen.getByRole('button', { name: 'Continue without a name' })).toBeEnabled();
+    // Signed in already: no other way in is offered beside the name.
+    expect(screen.queryByRole('button', { name: 'Use email instead' })).not.toBeInTheDocument();
     await userEvent.type(name, 'Hari');
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('signed in as Hari')).toBeInTheDocument();

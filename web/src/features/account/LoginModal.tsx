@@ -18,6 +18,8 @@ export default function LoginModal() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [method, setMethod] = useState<'email' | 'phone'>('email');
+  // naming: signed in by phone to a new account, whose name is asked; no other way in is offered then.
+  const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -83,7 +85,7 @@ export default function LoginModal() {
           <Accented text={method === 'phone' ? t.login.titlePhone : mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
         </h2>
         {method === 'phone' ? (
-          <PhoneSignIn onSignedIn={signedIn} />
+          <PhoneSignIn onSignedIn={signedIn} onAskName={() => setNaming(true)} />
         ) : (
           <form onSubmit={submit}>
             {mode === 'register' && (
@@ -141,9 +143,11 @@ export default function LoginModal() {
             </button>
           </form>
         )}
-        <button type="button" className={switchClass} onClick={() => setMethod(method === 'phone' ? 'email' : 'phone')}>
-          {method === 'phone' ? t.login.useEmail : t.login.usePhone}
-        </button>
+        {!naming && (
+          <button type="button" className={switchClass} onClick={() => setMethod(method === 'phone' ? 'email' : 'phone')}>
+            {method === 'phone' ? t.login.useEmail : t.login.usePhone}
+          </button>
+        )}
       </div>
     </div>
   );

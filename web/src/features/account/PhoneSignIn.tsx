@@ -7,6 +7,8 @@ import { useSendCode, useSetName, useVerifyCode } from './api';
 type Props = {
   /** onSignedIn runs once the shopper is signed in. */
   onSignedIn: () => void;
+  /** onAskName runs when the sign-in created the account and its name is asked: the shopper is signed in already. */
+  onAskName?: () => void;
 };
 
 const linkClass = 'font-medium text-green-700 underline-offset-2 hover:underline';
@@ -18,7 +20,7 @@ const buttonClass = 'min-h-11 w-full rounded-lg bg-green-700 font-medium text-wh
  * the account, a name (optional). Asking for a code answers the same for any number, so the name is
  * asked only once the code is verified. In development the server answers the code, shown labelled.
  */
-export default function PhoneSignIn({ onSignedIn }: Props) {
+export default function PhoneSignIn({ onSignedIn, onAskName }: Props) {
   const send = useSendCode();
   const verify = useVerifyCode();
   const saveName = useSetName();
@@ -68,7 +70,14 @@ export default function PhoneSignIn({ onSignedIn }: Props) {
     }
     verify.mutate(
       { phone: sent.phone, code },
-      { onSuccess: (r) => (r.newAccount ? setAskName(true) : onSignedIn()), onError: (err) => setError(err.message) },
+      {
+        onSuccess: (r) => {
+          if (!r.newAccount) return onSignedIn();
+          setAskName(true);
+          onAskName?.();
+        },
+        onError: (err) => setError(err.message),
+      },
     );
   }
 
