@@ -63,6 +63,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxSKU", haat.MaxSKU)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
+	g.constant(d, "ProductColumns", haat.ProductColumns)
 	g.constant(d, "MaxAddresses", haat.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
 	g.constant(d, "MaxStreet", haat.MaxStreet)

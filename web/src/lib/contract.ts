@@ -79,6 +79,12 @@ export const MAX_SKU = 64;
 // Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 4194304;
+/**
+ * PRODUCT_COLUMNS are the columns of a product CSV, the seller's spreadsheet of products, in the
+ * order an export writes them. An import takes them in any order; sku, name, category, price,
+ * offerPrice and description are required.
+ */
+export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image'] as const;
 /** MAX_ADDRESSES is the most addresses one shopper may save. */
 export const MAX_ADDRESSES = 20;
 
@@ -403,6 +409,7 @@ export const PAGES = {
   sellerOrderInvoice: '/seller/orders/:number/invoice',
   sellerSlots: '/seller/slots',
   sellerSettings: '/seller/settings',
+  sellerImport: '/seller/import',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
