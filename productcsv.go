@@ -128,7 +128,7 @@ func ReadProductCSV(r io.Reader) ([]ImportRow, error) {
 		line, _ := cr.FieldPos(0)
 		cell := func(c string) string {
 			if i, ok := at[c]; ok && i < len(record) {
-				return strings.TrimSpace(record[i])
+				return spreadsheetText(strings.TrimSpace(record[i]))
 			}
 			return ""
 		}
@@ -160,6 +160,27 @@ func csvError(err error) error {
 		return Errorf(EINVALID, "The CSV cannot be read at line %d", pe.Line)
 	}
 	return err
+}
+
+// formulaStarts are the characters that make a spreadsheet read a cell as a formula when it
+// begins with one.
+const formulaStarts = "=+-@\t\r"
+
+// SpreadsheetCell keeps a spreadsheet from reading a cell of a CSV as a formula: a cell that begins
+// with =, +, -, @, a tab or a carriage return gets a leading apostrophe.
+func SpreadsheetCell(cell string) string {
+	if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+// spreadsheetText undoes SpreadsheetCell: the apostrophe before a formula's first character goes.
+func spreadsheetText(cell string) string {
+	if len(cell) > 1 && cell[0] == '\'' && strings.ContainsRune(formulaStarts, rune(cell[1])) {
+		return cell[1:]
+	}
+	return cell
 }
 
 // SKUKey is the form of a SKU that two products may not share: trimmed, in lower case.
@@ -249,7 +270,8 @@ func PlanImport(rows []ImportRow, bySKU func(key string) *Product) ([]Product, *
 // WriteProductCSV writes products as a product CSV (ProductColumns), UTF-8 with a byte order mark
 // so that spreadsheets show Nepali text as it is: prices as decimals in the store's currency, the
 // lines of a description joined by DescriptionSeparator, and as image the file name of the first
-// photo. Imported again, the file changes nothing.
+// photo. A cell a spreadsheet would read as a formula starts with an apostrophe (SpreadsheetCell),
+// which the import takes off again: imported again, the file changes nothing.
 func WriteProductCSV(w io.Writer, products []Product) error {
 	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 		return err
@@ -266,9 +288,13 @@ func WriteProductCSV(w io.Writer, products []Product) error {
 		if len(p.Image) > 0 {
 			image = path.Base(p.Image[0])
 		}
-		if err := cw.Write([]string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.OfferPrice.String(),
+		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.OfferPrice.String(),
 			p.Weight, stock, strings.Join(p.Description, DescriptionSeparator), strings.Join(p.DescriptionNe, DescriptionSeparator),
-			strconv.FormatBool(p.VATExempt), image}); err != nil {
+			strconv.FormatBool(p.VATExempt), image}
+		for i := range row {
+			row[i] = SpreadsheetCell(row[i])
+		}
+		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}

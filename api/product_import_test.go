@@ -252,12 +252,16 @@ func TestProductImportLimits(t *testing.T) {
 }
 
 // TestProductExportRoundTrip: the export is a product CSV with a byte-order mark, Nepali text as
-// it is, prices as decimals and the first photo's file name; imported again it updates every
-// product it names and changes none.
+// it is, prices as decimals, the first photo's file name, and an apostrophe before a cell that a
+// spreadsheet would read as a formula; imported again it updates every product it names and
+// changes none.
 func TestProductExportRoundTrip(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()
-		want(t, seller.importProducts(importForm{csv: goodCSV, dryRun: "false"}), 200)
+		want(t, seller.importProducts(importForm{csv: goodCSV + "FORM-1,'=1+2 Tea,,Drinks,10,9,,,@home|-fresh,,,\n", dryRun: "false"}), 200)
+		if p := s.bySKU()["FORM-1"]; p["name"] != "=1+2 Tea" || jsonText(p["description"]) != `["@home","-fresh"]` {
+			t.Fatalf("formula-like cells: %v", p)
+		}
 		r := seller.get("/api/product/export.csv")
 		want(t, r, 200)
 		text := string(r.raw)
@@ -269,6 +273,9 @@ func TestProductExportRoundTrip(t *testing.T) {
 			!strings.Contains(text, "TEA-1,Ilam Tea,इलामको चिया,Drinks,550,495.5,250 g,12,Whole leaf|From Ilam,पुरा पात|इलामबाट,false,apple-juice.webp") {
 			t.Fatalf("export:\n%s", text)
 		}
+		if !strings.Contains(text, "FORM-1,'=1+2 Tea,,Drinks,10,9,,,'@home|-fresh,,false,apple-juice.webp") {
+			t.Fatalf("formula-like cells exported:\n%s", text)
+		}
 		before := s.sellerProducts()
 		onlySKUs := "\uFEFF" + importCSVHeader
 		for _, line := range strings.Split(strings.TrimPrefix(text, "\uFEFF"+importCSVHeader), "\n") {
@@ -278,7 +285,7 @@ func TestProductExportRoundTrip(t *testing.T) {
 		}
 		r = seller.importProducts(importForm{csv: onlySKUs, dryRun: "false"})
 		want(t, r, 200)
-		if r.body["updated"] != 2.0 || r.body["added"] != 0.0 {
+		if r.body["updated"] != 3.0 || r.body["added"] != 0.0 {
 			t.Fatalf("round trip: %v", r.body)
 		}
 		if after := s.sellerProducts(); jsonText(after) != jsonText(before) {
