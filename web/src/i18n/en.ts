@@ -825,6 +825,7 @@ export const en = {
     problem: 'Problem',
     actions: { add: 'Add', update: 'Update' },
     fine: 'Ready',
+    stored: 'Imported',
     chooseFile: 'Choose a CSV file first',
   },
 

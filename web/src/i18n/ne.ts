@@ -807,6 +807,7 @@ export const ne: Messages = {
     problem: 'समस्या',
     actions: { add: 'थप्ने', update: 'अद्यावधिक' },
     fine: 'ठीक',
+    stored: 'आयात भयो',
     chooseFile: 'पहिले CSV फाइल छान्नुहोस्',
   },
 

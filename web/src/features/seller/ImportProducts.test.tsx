@@ -74,6 +74,7 @@ describe('importing products', () => {
     expect(await screen.findByText('Every row is good. Nothing has changed yet: import to apply it.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 products' }));
     expect(await screen.findByText('Imported: 2 added, 0 updated.')).toBeInTheDocument();
+    expect(screen.getAllByRole('cell', { name: 'Imported' })).toHaveLength(2);
     expect(sent(calls)).toEqual([
       { dryRun: 'true', file: 'products.csv', photos: 'photos.zip' },
       { dryRun: 'false', file: 'products.csv', photos: 'photos.zip' },

@@ -130,9 +130,9 @@ export default function ImportProducts() {
                 {[...checked.rows.filter((r) => r.error), ...checked.rows.filter((r) => !r.error)].map((r) => (
                   <tr key={r.line} className={`border-t border-stone-200 ${r.error ? 'bg-red-50' : ''}`}>
                     <td className="px-3 py-2 tabular-nums">{r.line}</td>
-                    <td className="px-3 py-2 break-all">{r.sku}</td>
+                    <td className="px-3 py-2 [overflow-wrap:anywhere]">{r.sku}</td>
                     <td className="px-3 py-2">{t.productImport.actions[r.action]}</td>
-                    <td className={`px-3 py-2 ${r.error ? 'text-red-800' : 'text-green-800'}`}>{r.error ?? t.productImport.fine}</td>
+                    <td className={`px-3 py-2 ${r.error ? 'text-red-800' : 'text-green-800'}`}>{r.error ?? (stored ? t.productImport.stored : t.productImport.fine)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -388,6 +388,24 @@ describe('edit product', () => {
     expect(form.get('vatExempt')).toBe('true');
   });
 
+  it('sets, changes and clears the SKU, sending only that', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...tea, sku: 'TEA-1' }] } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    const sku = await screen.findByLabelText('SKU (optional)');
+    expect(sku).toHaveValue('TEA-1');
+    await userEvent.clear(sku);
+    await userEvent.type(sku, ' TEA-2 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(['id', 'sku']);
+    expect(form.get('sku')).toBe('TEA-2');
+  });
+
   it('keeps what was typed when the server refuses it', async () => {
     serveApi({
       ...seller,
