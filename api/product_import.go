@@ -53,10 +53,11 @@ func (s *Server) productImport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	photos, err := openPhotos(form)
+	photos, closePhotos, err := openPhotos(form)
 	if err != nil {
 		return err
 	}
+	defer closePhotos()
 	found := s.checkPhotos(rows, photos)
 	result, err := s.Products.ImportProducts(r.Context(), rows, false)
 	if err != nil {
@@ -106,28 +107,26 @@ func importRows(form *multipart.Form) ([]haat.ImportRow, error) {
 }
 
 // openPhotos opens the ZIP of photos of an import form, if it has one, and returns its files by
-// name (without folders). The ZIP is refused whole when it holds too many files or more bytes
-// than the limits, uncompressed, as its directory says; reading each file is held to its size too.
-func openPhotos(form *multipart.Form) (map[string]*zip.File, error) {
+// name (without folders) and how to close it. The ZIP is refused whole when it holds too many
+// files or more bytes than the limits, uncompressed, as its directory says; reading the files is
+// held to the limits too, whatever the directory says (checkPhotos).
+func openPhotos(form *multipart.Form) (map[string]*zip.File, func(), error) {
 	files := form.File["photos"]
 	if len(files) == 0 {
-		return nil, nil
+		return nil, func() {}, nil
 	}
 	f, err := files[0].Open()
 	if err != nil {
-		return nil, fmt.Errorf("api: open photos: %w", err)
+		return nil, nil, fmt.Errorf("api: open photos: %w", err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
+	z, err := zip.NewReader(f, files[0].Size)
 	if err != nil {
-		return nil, fmt.Errorf("api: read photos: %w", err)
-	}
-	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, haat.Errorf(haat.EINVALID, "The photos must be a ZIP file")
+		f.Close()
+		return nil, nil, haat.Errorf(haat.EINVALID, "The photos must be a ZIP file")
 	}
 	if len(z.File) > haat.MaxImportPhotos {
-		return nil, haat.Errorf(haat.EINVALID, "The ZIP may hold at most %d files", haat.MaxImportPhotos)
+		f.Close()
+		return nil, nil, haat.Errorf(haat.EINVALID, "The ZIP may hold at most %d files", haat.MaxImportPhotos)
 	}
 	byName := map[string]*zip.File{}
 	var total uint64
@@ -137,35 +136,53 @@ func openPhotos(form *multipart.Form) (map[string]*zip.File, error) {
 		}
 		total += zf.UncompressedSize64
 		if total > haat.MaxImportPhotoBytes {
-			return nil, haat.Errorf(haat.EINVALID, "The photos in the ZIP may take at most %d MB", haat.MaxImportPhotoBytes>>20)
+			f.Close()
+			return nil, nil, errPhotoBytes()
 		}
 		byName[path.Base(zf.Name)] = zf
 	}
-	return byName, nil
+	return byName, func() { f.Close() }, nil
+}
+
+func errPhotoBytes() error {
+	return haat.Errorf(haat.EINVALID, "The photos in the ZIP may take at most %d MB", haat.MaxImportPhotoBytes>>20)
 }
 
 // checkPhotos finds the photo each row names in the ZIP and checks it by its content as uploads
-// are; a row whose photo is bad gets the reason. It returns the photos found, by name, read
-// whole, and marks each row that has one (Photo) until the photos are stored.
-func (s *Server) checkPhotos(rows []haat.ImportRow, photos map[string]*zip.File) map[string][]byte {
-	found := map[string][]byte{}
+// are; a row whose photo is bad gets the reason. It returns the good photos' files, by name, and
+// marks each row that has one (Photo) until the photos are stored. The bytes read, all photos
+// together, are held to haat.MaxImportPhotoBytes, and only one photo is held in memory at a time.
+func (s *Server) checkPhotos(rows []haat.ImportRow, photos map[string]*zip.File) map[string]*zip.File {
+	found := map[string]*zip.File{}
+	bad := map[string]error{}
+	read := 0
 	for i := range rows {
 		row := &rows[i]
 		zf, ok := photos[row.Image]
 		if row.Image == "" || !ok || row.Err != nil {
 			continue
 		}
-		data, seen := found[row.Image]
+		_, seen := found[row.Image]
+		if err, failed := bad[row.Image]; failed {
+			row.Err = err
+			continue
+		}
 		if !seen {
-			var err error
-			if data, err = readZipFile(zf); err == nil {
+			data, err := readZipFile(zf)
+			read += len(data)
+			switch {
+			case err != nil:
+			case read > haat.MaxImportPhotoBytes:
+				err = errPhotoBytes()
+			default:
 				err = s.Images.Check(bytes.NewReader(data))
 			}
 			if err != nil {
 				row.Err = haat.Errorf(haat.EINVALID, "Photo %s: %s", row.Image, haat.ErrorMessage(err))
+				bad[row.Image] = row.Err
 				continue
 			}
-			found[row.Image] = data
+			found[row.Image] = zf
 		}
 		row.Photo = "zip:" + row.Image
 	}
@@ -192,24 +209,23 @@ func readZipFile(zf *zip.File) ([]byte, error) {
 	return data, nil
 }
 
-// savePhotos stores the photos the rows name, all or none, and sets each row's Photo to its URL.
-func (s *Server) savePhotos(r *http.Request, rows []haat.ImportRow, found map[string][]byte) error {
-	if len(found) == 0 {
-		return nil
-	}
-	names := make([]string, 0, len(found))
-	readers := make([]io.Reader, 0, len(found))
-	for name, data := range found {
-		names = append(names, name)
-		readers = append(readers, bytes.NewReader(data))
-	}
-	urls, err := s.Images.SaveAll(r.Context(), readers)
-	if err != nil {
-		return err
-	}
+// savePhotos stores the photos the rows name, one at a time, and sets each row's Photo to its URL.
+// When one cannot be stored, the import stops: the photos stored before it show nowhere, and the
+// hourly housekeeping removes them.
+func (s *Server) savePhotos(r *http.Request, rows []haat.ImportRow, found map[string]*zip.File) error {
 	url := map[string]string{}
-	for i, name := range names {
-		url[name] = urls[i]
+	for name, zf := range found {
+		data, err := readZipFile(zf)
+		if err != nil {
+			return err
+		}
+		urls, err := s.Images.SaveAll(r.Context(), []io.Reader{bytes.NewReader(data)})
+		if code := haat.ErrorCode(err); code != haat.EINTERNAL && err != nil {
+			return haat.Errorf(code, "Photo %s: %s", name, haat.ErrorMessage(err))
+		} else if err != nil {
+			return fmt.Errorf("api: store photo %s: %w", name, err)
+		}
+		url[name] = urls[0]
 	}
 	for i := range rows {
 		if rows[i].Photo != "" {

@@ -213,6 +213,14 @@ func TestProductImportPhotos(t *testing.T) {
 			t.Fatalf("the imported photo answers %d", res.status)
 		}
 
+		// A photo that unpacks to more than an upload may be is refused by its size, not read whole.
+		bomb := zipOf(t, map[string][]byte{"tea.png": make([]byte, haat.MaxImageBytes+1)})
+		r = seller.importProducts(importForm{csv: csv, photos: bomb, dryRun: "true"})
+		want(t, r, 200)
+		if got := strings.Join(importRows(r), "; "); got != "2 TEA-1 update: Photo tea.png: Each image must be at most 5 MB" {
+			t.Fatalf("a photo too large: %s", got)
+		}
+
 		want(t, seller.importProducts(importForm{csv: csv, photos: []byte("not a zip"), dryRun: "true"}), 400, "The photos must be a ZIP file")
 		many := map[string][]byte{}
 		for i := range haat.MaxImportPhotos + 1 {
