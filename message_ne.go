@@ -260,6 +260,31 @@ var nepaliMessages = map[string]string{
 
 	// Text that is not text: a NUL character or bytes that are not UTF-8.
 	"Text must not contain a NUL character or invalid UTF-8": "पाठमा NUL अक्षर वा अमान्य युनिकोड अक्षर हुनु हुँदैन",
+
+	// Importing products from the seller's spreadsheet, and their SKUs.
+	"SKU must be at most %d characters":                            "SKU बढीमा %d अक्षरको हुनुपर्छ",
+	"SKU must be one line of text":                                 "SKU एउटै लाइनको हुनुपर्छ",
+	"Another product has the SKU %s":                               "अर्को उत्पादनको SKU %s छ",
+	"SKU is required to import a product":                          "उत्पादन आयात गर्न SKU आवश्यक छ",
+	"SKU %s is on line %d too":                                     "SKU %s लाइन %d मा पनि छ",
+	"Choose one CSV file to import":                                "आयात गर्न एउटा CSV फाइल छान्नुहोस्",
+	"Unknown column %q; the columns are %s":                        "अज्ञात स्तम्भ %q; स्तम्भहरू %s हुन्",
+	"The column %s appears twice":                                  "स्तम्भ %s दुई पटक छ",
+	"The CSV has no %s column":                                     "CSV मा %s स्तम्भ छैन",
+	"An import may have at most %d products":                       "एक पटकमा बढीमा %d उत्पादन आयात गर्न सकिन्छ",
+	"The row has %d columns; the header has %d":                    "यो पङ्क्तिमा %d स्तम्भ छन्; शीर्षकमा %d छन्",
+	"The CSV has no products":                                      "CSV मा कुनै उत्पादन छैन",
+	"The CSV cannot be read at line %d":                            "CSV को लाइन %d पढ्न सकिएन",
+	"The CSV file must be at most %d MB":                           "CSV फाइल बढीमा %d MB को हुनुपर्छ",
+	"The CSV file must be saved as UTF-8":                          "CSV फाइल युनिकोड (UTF-८) मा सेभ गरिएको हुनुपर्छ",
+	"The CSV file is empty":                                        "CSV फाइल खाली छ",
+	"Photo %s is not in the ZIP of photos":                         "फोटो %s फोटोहरूको ZIP मा छैन",
+	"Photo %s: %s":                                                 "फोटो %s: %s",
+	"The photos must be a ZIP file":                                "फोटोहरू ZIP फाइलमा हुनुपर्छ",
+	"The ZIP may hold at most %d files":                            "ZIP मा बढीमा %d फाइल हुन सक्छन्",
+	"The photos in the ZIP may take at most %d MB":                 "ZIP का फोटोहरू जम्मा बढीमा %d MB हुन सक्छन्",
+	"Nothing was imported: fix the rows with errors and try again": "केही आयात भएन: त्रुटि भएका पङ्क्ति सच्याएर फेरि प्रयास गर्नुहोस्",
+	"Products Imported":                                            "उत्पादनहरू आयात भए",
 }
 
 // nepaliTerms are the words messages name as arguments: the labels of fields, as the storefront's

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -38,6 +39,8 @@ const (
 	MaxDescriptionLine  = 300
 	MaxDescriptionLines = 20
 	MaxWeight           = 40
+	// MaxSKU is the longest stock-keeping unit a seller may give a product.
+	MaxSKU = 64
 )
 
 // Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
@@ -54,6 +57,9 @@ type Product struct {
 	NameNe        string   `json:"nameNe,omitempty"`
 	DescriptionNe []string `json:"descriptionNe,omitempty"`
 	Weight        string   `json:"weight,omitempty"`
+	// SKU is the seller's own code for the product (stock-keeping unit), optional and unique
+	// among products whatever its letters' case: imports find the product by it.
+	SKU string `json:"sku,omitempty"`
 	// VATExempt says the product is exempt from Nepal's VAT (a staple of VAT Schedule 1); it
 	// matters only in a store that charges VAT.
 	VATExempt bool `json:"vatExempt,omitempty"`
@@ -129,7 +135,7 @@ func errStock() error { return Errorf(EINVALID, "Stock must be a whole number fr
 // MaxProductImages images and a stock count ValidateStock accepts.
 func (p *Product) Validate() error {
 	p.Name, p.NameNe = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameNe)
-	p.Weight = strings.TrimSpace(p.Weight)
+	p.Weight, p.SKU = strings.TrimSpace(p.Weight), strings.TrimSpace(p.SKU)
 	p.Description, p.DescriptionNe = nonEmptyLines(p.Description), nonEmptyLines(p.DescriptionNe)
 	switch {
 	case p.Name == "":
@@ -146,6 +152,10 @@ func (p *Product) Validate() error {
 		return Errorf(EINVALID, "Nepali description has too many lines")
 	case utf8.RuneCountInString(p.Weight) > MaxWeight:
 		return Errorf(EINVALID, "Weight is too long")
+	case utf8.RuneCountInString(p.SKU) > MaxSKU:
+		return Errorf(EINVALID, "SKU must be at most %d characters", MaxSKU)
+	case strings.ContainsFunc(p.SKU, unicode.IsControl):
+		return Errorf(EINVALID, "SKU must be one line of text")
 	}
 	for _, l := range append(slices.Clip(p.Description), p.DescriptionNe...) {
 		if utf8.RuneCountInString(l) > MaxDescriptionLine {
@@ -206,7 +216,9 @@ type ProductEdit struct {
 	Price         *Money
 	OfferPrice    *Money
 	Weight        *string
-	VATExempt     *bool
+	// SKU replaces the product's SKU; set empty, it clears it.
+	SKU       *string
+	VATExempt *bool
 	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
 	// count stays as stored, whatever orders take meanwhile.
 	SetStock bool
@@ -253,6 +265,9 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 	}
 	if e.Weight != nil {
 		p.Weight = *e.Weight
+	}
+	if e.SKU != nil {
+		p.SKU = *e.SKU
 	}
 	if e.VATExempt != nil {
 		p.VATExempt = *e.VATExempt
@@ -341,6 +356,11 @@ type ProductService interface {
 	// goes up with every change of the product. A product comes whole only when known says the
 	// caller does not hold that version of it; it comes as its id and version otherwise.
 	ListedProducts(ctx context.Context, known func(id string, version int64) bool) ([]ListedProduct, error)
+	// ImportProducts checks the rows of an import against the catalogue: a row whose SKU a
+	// product has updates that product, any other adds one. With apply set and every row good,
+	// it stores them all in one transaction; otherwise it changes nothing. The result lists
+	// every row with what it does or why it cannot.
+	ImportProducts(ctx context.Context, rows []ImportRow, apply bool) (*ImportResult, error)
 	// CatalogueVersion returns a number that goes up after every committed change of what
 	// Products returns: at once for a change made through this service, and within a second or
 	// so for one another server made on the same database. It asks no database, so that it can

@@ -89,14 +89,8 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 	return row
 }
 
-// csvSafe keeps a spreadsheet from reading a cell as a formula: a cell that begins with =, +, -, @,
-// a tab or a carriage return gets a leading apostrophe.
-func csvSafe(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
+// csvSafe keeps a spreadsheet from reading a cell as a formula (haat.SpreadsheetCell).
+func csvSafe(cell string) string { return haat.SpreadsheetCell(cell) }
 
 // sentWriter counts the bytes written through it to the answer.
 type sentWriter struct {

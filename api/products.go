@@ -31,6 +31,8 @@ type ProductDataRequest struct {
 	Price         json.RawMessage `json:"price" ts:"number | string"`
 	OfferPrice    json.RawMessage `json:"offerPrice" ts:"number | string"`
 	Weight        string          `json:"weight"`
+	// SKU is the seller's own code for the product, optional and unique among products.
+	SKU string `json:"sku,omitempty"`
 	// VATExempt says the product is exempt from Nepal's VAT; absent: as its category usually is
 	// (haat.DefaultVATExempt).
 	VATExempt *bool `json:"vatExempt,omitempty"`
@@ -142,9 +144,9 @@ func checkForm(form *multipart.Form) error {
 
 // productInput is the product of an add-product form as sent, before it is checked.
 type productInput struct {
-	Name, NameNe, Category, Weight, Price, OfferPrice, Stock string
-	Description, DescriptionNe                               []string
-	VATExempt                                                *bool
+	Name, NameNe, Category, Weight, Price, OfferPrice, Stock, SKU string
+	Description, DescriptionNe                                    []string
+	VATExempt                                                     *bool
 }
 
 // productFormInput reads the product of an add-product form: one field, productData, holding
@@ -156,7 +158,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		exempt, err := formBool(form, "vatExempt")
 		return productInput{
 			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
-			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"),
+			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"), SKU: field("sku"),
 			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
 			VATExempt: exempt,
 		}, err
@@ -170,7 +172,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
 	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe,
-		VATExempt: d.VATExempt}
+		VATExempt: d.VATExempt, SKU: d.SKU}
 	var err error
 	if in.Price, err = jsonAmountText(d.Price, "Price"); err != nil {
 		return in, err
@@ -203,7 +205,7 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // product builds the product the input describes; prices are checked here, the rest by
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
-	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight,
+	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight, SKU: in.SKU,
 		Description: in.Description, DescriptionNe: in.DescriptionNe, StockOn: true,
 		VATExempt: haat.DefaultVATExempt(haat.CanonicalCategory(in.Category))}
 	if in.VATExempt != nil {
@@ -231,16 +233,8 @@ func descriptionLines(v string) []string {
 	return strings.Split(v, "\n")
 }
 
-func parseAmount(v, label string) (haat.Money, error) {
-	if strings.TrimSpace(v) == "" {
-		return 0, haat.Errorf(haat.EINVALID, "%s is required", label)
-	}
-	m, err := haat.ParseMoney(v)
-	if err != nil {
-		return 0, haat.Errorf(haat.EINVALID, "%s must be a number with at most 2 decimals", label)
-	}
-	return m, nil
-}
+// parseAmount reads an amount of the product form (haat.ParseAmount).
+func parseAmount(v, label string) (haat.Money, error) { return haat.ParseAmount(v, label) }
 
 func (s *Server) productStock(w http.ResponseWriter, r *http.Request) error {
 	var req ProductStockRequest
@@ -265,7 +259,7 @@ type ProductUpdateResponse struct {
 
 // productUpdate corrects a product. The multipart form names the product in `id` and carries
 // only the fields that change, as POST /api/product/add spells them: `name`, `description`,
-// `category`, `price`, `offerPrice`, `weight` (sent empty, it clears the weight), `stock` (sent
+// `category`, `price`, `offerPrice`, `sku` (sent empty, it clears the SKU), `weight` (sent empty, it clears the weight), `stock` (sent
 // empty, the units are no longer counted; left out, the count stays as orders leave it). New photos come
 // as files under `images`; `imageOrder`, a JSON array, lists the product's photos in their new
 // order, each a URL of a photo the product has now (one left out is removed) or the number of a
@@ -341,7 +335,7 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 		}
 		return nil
 	}
-	e.Name, e.NameNe, e.Weight = text("name"), text("nameNe"), text("weight")
+	e.Name, e.NameNe, e.Weight, e.SKU = text("name"), text("nameNe"), text("weight"), text("sku")
 	var err error
 	if e.VATExempt, err = formBool(form, "vatExempt"); err != nil {
 		return e, err

@@ -42,6 +42,8 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/product/stock", `{}`, "seller", 400},
 	{"POST", "/api/product/update", "multipart", "seller", 400},
 	{"POST", "/api/product/archive", `{}`, "seller", 400},
+	{"POST", "/api/product/import", "multipart", "seller", 400},
+	{"GET", "/api/product/export.csv", "", "seller", 200},
 	{"GET", "/api/seller/products", "", "seller", 200},
 	{"GET", "/api/seller/dashboard", "", "seller", 200},
 	{"POST", "/api/seller/settings", `{"delivery":{"fee":-1}}`, "seller", 400},

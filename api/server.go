@@ -21,6 +21,8 @@ import (
 type ImageStore interface {
 	// SaveAll checks every photo, then stores them all, and returns their URL paths in order.
 	SaveAll(ctx context.Context, files []io.Reader) ([]string, error)
+	// Check checks one photo as SaveAll does, and stores nothing.
+	Check(r io.Reader) error
 	http.Handler
 }
 
@@ -139,6 +141,8 @@ func (s *Server) routes() []route {
 		{"POST /api/product/stock", seller, s.productStock},
 		{"POST /api/product/update", seller, s.productUpdate},
 		{"POST /api/product/archive", seller, s.productArchive},
+		{"POST /api/product/import", seller, s.productImport},
+		{"GET /api/product/export.csv", seller, s.productExport},
 		{"POST /api/product/notify", user, s.productNotify},
 
 		{"POST /api/cart/update", user, s.cartUpdate},

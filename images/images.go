@@ -542,3 +542,11 @@ func validKey(key string) bool {
 	}
 	return true
 }
+
+// Check checks one image as Save does before storing it, by its content (format, size, shape and
+// the memory decoding it needs), and stores nothing.
+func (s *Store) Check(r io.Reader) error {
+	s.once.Do(s.init)
+	_, err := s.peek(r)
+	return err
+}

@@ -10,7 +10,7 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -19,7 +19,7 @@ func scanProduct(s scanner) (haat.Product, error) {
 	var images, description, descriptionNe string
 	var created int64
 	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt, &p.SKU); err != nil {
 		return p, err
 	}
 	p.Stock = intOrNil(stock)
@@ -159,10 +159,26 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`, sku_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
-		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt)
+		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.SKU, skuKey(p.SKU))
 	p.InStock = p.Available()
+	return skuTaken(p.SKU, err)
+}
+
+// skuKey is the sku_key column of a product with sku: NULL when it has none.
+func skuKey(sku string) any {
+	if key := haat.SKUKey(sku); key != "" {
+		return key
+	}
+	return nil
+}
+
+// skuTaken turns a write refused for a SKU another product has into the error the seller sees.
+func skuTaken(sku string, err error) error {
+	if err != nil && isUniqueViolation(err) && sku != "" {
+		return haat.Errorf(haat.ECONFLICT, "Another product has the SKU %s", sku)
+	}
 	return err
 }
 
@@ -173,22 +189,9 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	images, _ := json.Marshal(p.Image)
-	description, _ := json.Marshal(p.Description)
 	err := d.inTx(ctx, func(tx *Tx) error {
-		res, err := writeProducts(ctx, tx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
-			description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10 WHERE id = $11`,
-			p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.ID)
-		if err != nil {
+		if err := updateProduct(ctx, tx, p, withStock); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return haat.Errorf(haat.ENOTFOUND, "Product not found")
-		}
-		if withStock {
-			if _, err := writeProducts(ctx, tx, `UPDATE products SET stock = $1 WHERE id = $2`, p.Stock, p.ID); err != nil {
-				return err
-			}
 		}
 		stored, err := findProduct(ctx, tx, p.ID)
 		if err == nil {
@@ -197,6 +200,87 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 		return err
 	})
 	return wrap("update product", err)
+}
+
+// updateProduct stores a validated product's fields, its stock count too when withStock is set,
+// or answers ENOTFOUND.
+func updateProduct(ctx context.Context, tx *Tx, p *haat.Product, withStock bool) error {
+	images, _ := json.Marshal(p.Image)
+	description, _ := json.Marshal(p.Description)
+	res, err := writeProducts(ctx, tx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
+		description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10, sku = $11, sku_key = $12 WHERE id = $13`,
+		p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt,
+		p.SKU, skuKey(p.SKU), p.ID)
+	if err != nil {
+		return skuTaken(p.SKU, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errProductNotFound
+	}
+	if withStock {
+		if _, err := writeProducts(ctx, tx, `UPDATE products SET stock = $1 WHERE id = $2`, p.Stock, p.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ImportProducts checks the rows of an import against the catalogue (haat.PlanImport) and, with
+// apply set and every row good, stores them in one transaction: new products get descending
+// times, so that the list, newest first, keeps the file's order.
+func (d *DB) ImportProducts(ctx context.Context, rows []haat.ImportRow, apply bool) (*haat.ImportResult, error) {
+	var result *haat.ImportResult
+	plan := func(tx *Tx) ([]haat.Product, error) {
+		existing, err := productsBySKU(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		var products []haat.Product
+		products, result = haat.PlanImport(rows, func(key string) *haat.Product { return existing[key] })
+		return products, nil
+	}
+	if !apply {
+		_, err := lookup(ctx, d, "plan import", plan)
+		return result, err
+	}
+	err := d.inTx(ctx, func(tx *Tx) error {
+		products, err := plan(tx)
+		if err != nil || !result.OK() {
+			return err
+		}
+		for i := range products {
+			p := &products[i]
+			if p.ID != "" {
+				err = updateProduct(ctx, tx, p, true)
+			} else {
+				p.ID, p.CreatedAt = newID(), tx.now.Add(-time.Duration(i)*time.Millisecond)
+				err = insertProduct(ctx, tx, p)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return result, wrap("import products", err)
+}
+
+// productsBySKU returns the products that have a SKU, archived ones too, by haat.SKUKey.
+func productsBySKU(ctx context.Context, tx *Tx) (map[string]*haat.Product, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+productColumns+` FROM products WHERE sku_key IS NOT NULL`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	bySKU := map[string]*haat.Product{}
+	for rows.Next() {
+		p, err := scanProduct(rows)
+		if err != nil {
+			return nil, err
+		}
+		bySKU[haat.SKUKey(p.SKU)] = &p
+	}
+	return bySKU, rows.Err()
 }
 
 // SetArchived takes a product off sale, or puts an archived one back on sale. Carts keep it

@@ -60,6 +60,10 @@ func contract(g *generator) {
 	g.constant(d, "MaxDescriptionLine", haat.MaxDescriptionLine)
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)
 	g.constant(d, "MaxWeight", haat.MaxWeight)
+	g.constant(d, "MaxSKU", haat.MaxSKU)
+	g.constant(d, "MaxImportRows", haat.MaxImportRows)
+	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
+	g.constant(d, "ProductColumns", haat.ProductColumns)
 	g.constant(d, "MaxAddresses", haat.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
 	g.constant(d, "MaxStreet", haat.MaxStreet)
@@ -159,6 +163,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.ProductUpdateResponse](),
 	reflect.TypeFor[api.ProductArchiveRequest](),
 	reflect.TypeFor[api.SellerProductsResponse](),
+	reflect.TypeFor[api.ProductImportRow](),
+	reflect.TypeFor[api.ProductImportResponse](),
 	reflect.TypeFor[api.ProductNotifyRequest](),
 	reflect.TypeFor[api.UserAlertsResponse](),
 	reflect.TypeFor[api.DashboardResponse](),

@@ -472,6 +472,12 @@ func literal(v any) string {
 			items[i] = strconv.Itoa(n)
 		}
 		return "[" + strings.Join(items, ", ") + "] as const"
+	case []string:
+		items := make([]string, len(v))
+		for i, s := range v {
+			items[i] = quote(s)
+		}
+		return "[" + strings.Join(items, ", ") + "] as const"
 	}
 	panic(fmt.Sprintf("tsgen: no TypeScript literal for %T", v))
 }

@@ -190,7 +190,7 @@ test('a seller finds products by name, category and stock, and the dashboard lin
   await sellerLogin(page);
   await page.getByRole('link', { name: 'Product List' }).click();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
-  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  const search = page.getByRole('searchbox', { name: 'Search by name or SKU' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByText('Page 1 of 3')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('product-list-1280.png'), fullPage: true });

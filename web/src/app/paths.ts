@@ -69,6 +69,8 @@ export const paths = {
     orderInvoice: (number: number) => `${PAGES.sellerOrders}/${number}/invoice`,
     /** settings is the store's settings: delivery rules. */
     settings: PAGES.sellerSettings,
+    /** import brings products in from a CSV, and links to their export. */
+    import: PAGES.sellerImport,
   },
 } as const;
 

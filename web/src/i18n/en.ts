@@ -426,6 +426,7 @@ export const en = {
     packingSlip: (n: number) => `Packing slip #${n}`,
     invoice: (n: number) => `Tax invoice #${n}`,
     deliverySlots: 'Delivery slots',
+    productImport: 'Import products',
   },
 
   /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
@@ -569,6 +570,10 @@ export const en = {
     selectCategory: 'Select Category',
     weight: 'Weight (optional)',
     weightPlaceholder: 'e.g. 1 kg',
+    sku: 'SKU (optional)',
+    skuHint: 'Your own code for the product, such as RICE-5: imports find the product by it. No two products share one.',
+    skuOf: (sku: string) => `SKU ${sku}`,
+    importLink: 'Import or export products',
     price: 'Product Price',
     offerPrice: 'Offer Price',
     stock: 'Units in stock (optional)',
@@ -608,8 +613,8 @@ export const en = {
     /** find is the product list's search, filters and order. */
     find: {
       region: 'Find products',
-      search: 'Search by name',
-      searchPlaceholder: 'Search products by name',
+      search: 'Search by name or SKU',
+      searchPlaceholder: 'Search products by name or SKU',
       allCategories: 'All categories',
       stock: 'Stock',
       stocks: { all: 'All stock', in: 'In stock', out: 'Out of stock', low: 'Low stock' },
@@ -791,6 +796,38 @@ export const en = {
   },
 
   loader: 'Loading...',
+
+  /** productImport is the seller's page that brings products in from a CSV and links to their export. */
+  productImport: {
+    title: 'Import products',
+    intro: 'Bring your products in from a spreadsheet saved as CSV (UTF-8). Each row is one product: a row whose SKU a product already has updates that product, any other row adds a new one.',
+    columns: 'Columns',
+    columnsHint:
+      'sku, name, category, price, offerPrice and description are required. Separate the lines of a description with |. image is the file name of a photo in the ZIP sent with the CSV; leave it empty to keep the product\'s photo. vatExempt is true or false. Leave stock empty to sell without counting units.',
+    limits: (rows: number, mb: number) => `At most ${rows} products and ${mb} MB in one file.`,
+    sample: 'Download a sample CSV',
+    export: 'Export all products (CSV)',
+    exportHint: 'The export has the same columns: change it in your spreadsheet and import it again.',
+    file: 'CSV file',
+    photos: 'Photos (ZIP, optional)',
+    check: 'Check file',
+    checking: 'Checking...',
+    apply: (n: number) => `Import ${n} ${n === 1 ? 'product' : 'products'}`,
+    applying: 'Importing...',
+    summary: (add: number, update: number, bad: number) => `${add} to add, ${update} to update, ${bad} with errors`,
+    fixFirst: 'Fix the rows with errors in your spreadsheet and check the file again. Nothing is imported until every row is good.',
+    ready: 'Every row is good. Nothing has changed yet: import to apply it.',
+    done: (add: number, update: number) => `Imported: ${add} added, ${update} updated.`,
+    rows: 'Rows of the file',
+    line: 'Line',
+    sku: 'SKU',
+    action: 'Action',
+    problem: 'Problem',
+    actions: { add: 'Add', update: 'Update' },
+    fine: 'Ready',
+    stored: 'Imported',
+    chooseFile: 'Choose a CSV file first',
+  },
 
   toast: {
     loadUser: 'Failed to load user data',

@@ -419,6 +419,7 @@ export const ne: Messages = {
     packingSlip: (n) => `प्याकिङ स्लिप #${num(n)}`,
     invoice: (n) => `कर बीजक #${num(n)}`,
     deliverySlots: 'डेलिभरी समयहरू',
+    productImport: 'उत्पादन आयात',
   },
 
   invoice: {
@@ -554,6 +555,10 @@ export const ne: Messages = {
     selectCategory: 'श्रेणी छान्नुहोस्',
     weight: 'तौल (ऐच्छिक)',
     weightPlaceholder: 'जस्तै: १ केजी',
+    sku: 'SKU (ऐच्छिक)',
+    skuHint: 'उत्पादनको आफ्नै कोड, जस्तै RICE-5: आयातले उत्पादनलाई यसैबाट चिन्छ। दुई उत्पादनको एउटै SKU हुन सक्दैन।',
+    skuOf: (sku) => `SKU ${sku}`,
+    importLink: 'उत्पादन आयात वा निर्यात गर्नुहोस्',
     price: 'उत्पादनको मूल्य',
     offerPrice: 'अफर मूल्य',
     stock: 'स्टकमा भएको संख्या (ऐच्छिक)',
@@ -593,8 +598,8 @@ export const ne: Messages = {
     noArchived: 'कुनै संग्रहित उत्पादन छैन।',
     find: {
       region: 'उत्पादन खोज्नुहोस्',
-      search: 'नामबाट खोज्नुहोस्',
-      searchPlaceholder: 'नामबाट उत्पादन खोज्नुहोस्',
+      search: 'नाम वा SKU बाट खोज्नुहोस्',
+      searchPlaceholder: 'नाम वा SKU बाट उत्पादन खोज्नुहोस्',
       allCategories: 'सबै श्रेणी',
       stock: 'स्टक',
       stocks: { all: 'सबै स्टक', in: 'स्टकमा छ', out: 'स्टकमा छैन', low: 'कम स्टक' },
@@ -774,6 +779,37 @@ export const ne: Messages = {
   },
 
   loader: 'लोड हुँदैछ...',
+
+  productImport: {
+    title: 'उत्पादन आयात',
+    intro: 'CSV (UTF-8) मा सेभ गरिएको स्प्रेडसिटबाट उत्पादनहरू ल्याउनुहोस्। हरेक पङ्क्ति एउटा उत्पादन हो: कुनै उत्पादनको SKU भएको पङ्क्तिले त्यो उत्पादन अद्यावधिक गर्छ, अरू पङ्क्तिले नयाँ थप्छ।',
+    columns: 'स्तम्भहरू',
+    columnsHint:
+      'sku, name, category, price, offerPrice र description अनिवार्य छन्। विवरणका लाइनहरू | ले छुट्याउनुहोस्। image CSV सँग पठाइएको ZIP भित्रको फोटोको फाइल नाम हो; उत्पादनको फोटो नबदल्न खाली छोड्नुहोस्। vatExempt true वा false हुन्छ। संख्या नगनी बेच्न stock खाली छोड्नुहोस्।',
+    limits: (rows, mb) => `एउटा फाइलमा बढीमा ${num(rows)} उत्पादन र ${num(mb)} MB।`,
+    sample: 'नमुना CSV डाउनलोड गर्नुहोस्',
+    export: 'सबै उत्पादन निर्यात गर्नुहोस् (CSV)',
+    exportHint: 'निर्यातमा उही स्तम्भहरू हुन्छन्: स्प्रेडसिटमा बदलेर फेरि आयात गर्नुहोस्।',
+    file: 'CSV फाइल',
+    photos: 'फोटोहरू (ZIP, ऐच्छिक)',
+    check: 'फाइल जाँच्नुहोस्',
+    checking: 'जाँच्दै...',
+    apply: (n) => `${num(n)} उत्पादन आयात गर्नुहोस्`,
+    applying: 'आयात गर्दै...',
+    summary: (add, update, bad) => `${num(add)} थपिने, ${num(update)} अद्यावधिक हुने, ${num(bad)} मा त्रुटि`,
+    fixFirst: 'त्रुटि भएका पङ्क्ति स्प्रेडसिटमा सच्याएर फाइल फेरि जाँच्नुहोस्। सबै पङ्क्ति ठीक नभएसम्म केही आयात हुँदैन।',
+    ready: 'सबै पङ्क्ति ठीक छन्। अहिलेसम्म केही बदलिएको छैन: लागू गर्न आयात गर्नुहोस्।',
+    done: (add, update) => `आयात भयो: ${num(add)} थपियो, ${num(update)} अद्यावधिक भयो।`,
+    rows: 'फाइलका पङ्क्तिहरू',
+    line: 'लाइन',
+    sku: 'SKU',
+    action: 'काम',
+    problem: 'समस्या',
+    actions: { add: 'थप्ने', update: 'अद्यावधिक' },
+    fine: 'ठीक',
+    stored: 'आयात भयो',
+    chooseFile: 'पहिले CSV फाइल छान्नुहोस्',
+  },
 
   toast: {
     loadUser: 'प्रयोगकर्ताको विवरण लोड गर्न सकिएन',

@@ -39,6 +39,7 @@ import type {
   ProductNotifyRequest,
   ProductAddResponse,
   ProductGetResponse,
+  ProductImportResponse,
   ProductListResponse,
   ProductSearchResponse,
   ProductStockRequest,
@@ -245,6 +246,13 @@ export const api = {
   setStock: (id: string, inStock: boolean) => post<ProductStockRequest, MessageResponse>('/api/product/stock', { id, inStock }),
   /** sellerProducts answers every product, archived ones too. */
   sellerProducts: () => get<SellerProductsResponse>('/api/seller/products'),
+  /**
+   * importProducts checks a product CSV (file), with an optional ZIP of photos (photos), and unless
+   * dryRun is "true" stores it (POST /api/product/import); a refused import's data has the rows too.
+   */
+  importProducts: (form: FormData) => post<FormData, ProductImportResponse, ProductImportResponse>('/api/product/import', form),
+  /** productsCSV is the address of the file of every product, in the import's columns (GET /api/product/export.csv). */
+  productsCSV: '/api/product/export.csv',
   /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
   updateProduct: (form: FormData) => post<FormData, ProductUpdateResponse>('/api/product/update', form),
   /** archiveProduct takes a product off sale, or puts it back on sale. */

@@ -73,6 +73,18 @@ export const MAX_PRODUCT_NAME = 120;
 export const MAX_DESCRIPTION_LINE = 300;
 export const MAX_DESCRIPTION_LINES = 20;
 export const MAX_WEIGHT = 40;
+/** MAX_SKU is the longest stock-keeping unit a seller may give a product. */
+export const MAX_SKU = 64;
+
+// Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 4194304;
+/**
+ * PRODUCT_COLUMNS are the columns of a product CSV, the seller's spreadsheet of products, in the
+ * order an export writes them. An import takes them in any order; sku, name, category, price,
+ * offerPrice and description are required.
+ */
+export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image'] as const;
 /** MAX_ADDRESSES is the most addresses one shopper may save. */
 export const MAX_ADDRESSES = 20;
 
@@ -397,6 +409,7 @@ export const PAGES = {
   sellerOrderInvoice: '/seller/orders/:number/invoice',
   sellerSlots: '/seller/slots',
   sellerSettings: '/seller/settings',
+  sellerImport: '/seller/import',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
@@ -419,6 +432,11 @@ export interface Product {
   nameNe?: string;
   descriptionNe?: string[];
   weight?: string;
+  /**
+   * sku is the seller's own code for the product (stock-keeping unit), optional and unique
+   * among products whatever its letters' case: imports find the product by it.
+   */
+  sku?: string;
   /**
    * vatExempt says the product is exempt from Nepal's VAT (a staple of VAT Schedule 1); it
    * matters only in a store that charges VAT.
@@ -934,6 +952,8 @@ export interface ProductDataRequest {
   price: number | string;
   offerPrice: number | string;
   weight: string;
+  /** sku is the seller's own code for the product, optional and unique among products. */
+  sku?: string;
   /**
    * vatExempt says the product is exempt from Nepal's VAT; absent: as its category usually is
    * (haat.DefaultVATExempt).
@@ -987,6 +1007,32 @@ export interface SellerProductsResponse {
 export interface SellerProduct extends Product {
   archived: boolean;
   held: number;
+}
+
+/**
+ * ProductImportRow is one row of an imported CSV: its line in the file, its SKU, whether it adds
+ * a product or updates the one with its SKU, and why it cannot, if it cannot.
+ */
+export interface ProductImportRow {
+  line: number;
+  sku: string;
+  action: 'add' | 'update';
+  error?: string;
+}
+
+/**
+ * ProductImportResponse is every row of an import, how many products it adds and updates, and
+ * how many rows are bad (POST /api/product/import). A dry run answers 200 with success true even
+ * when rows are bad; a real run with a bad row answers 400, success false, with the same rows.
+ */
+export interface ProductImportResponse {
+  success: boolean;
+  message?: string;
+  dryRun: boolean;
+  rows: ProductImportRow[];
+  added: number;
+  updated: number;
+  bad: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_SKU, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { defaultVATExempt } from '../../lib/tax';
@@ -14,7 +14,7 @@ const field = { labelClass: 'block font-medium', className: 'font-normal' };
 const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
 
 // vatExempt is 'true' or 'false' once chosen, '' while a new product follows its category's usual rule.
-const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '' };
+const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '', sku: '' };
 type Fields = typeof empty;
 
 /** Photo is one photo of the form: one the product has (its URL), or a file chosen now. */
@@ -39,6 +39,7 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   offerPrice: String(p.offerPrice),
   stock: p.stock === undefined ? '' : String(p.stock),
   vatExempt: String(p.vatExempt ?? false),
+  sku: p.sku ?? '',
 });
 
 /** exemptShown is whether the form shows the product as VAT-exempt: as chosen, or as its category usually is. */
@@ -70,6 +71,8 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
   }
   if (changed('category')) form.append('category', fields.category);
   if (changed('weight')) form.append('weight', fields.weight.trim());
+  // The SKU is optional: sent when given, or when changed (empty clears it).
+  if (product ? changed('sku') : fields.sku.trim() !== '') form.append('sku', fields.sku.trim());
   if (changed('price')) form.append('price', fields.price);
   if (changed('offerPrice')) form.append('offerPrice', fields.offerPrice);
   // A new product counts its units only when a count is given; a corrected one sends the count only
@@ -296,6 +299,13 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
           />
           <p id="stock-hint" className="mt-1 text-slate-500">
             {t.seller.stockHint}
+          </p>
+        </div>
+
+        <div>
+          <TextField {...field} label={t.seller.sku} value={fields.sku} onChange={set('sku')} maxLength={MAX_SKU} aria-describedby="sku-hint" />
+          <p id="sku-hint" className="mt-1 text-slate-500">
+            {t.seller.skuHint}
           </p>
         </div>
 

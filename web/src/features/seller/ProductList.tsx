@@ -54,9 +54,14 @@ export default function ProductList() {
 
   return (
     <div className="p-4 md:p-10">
-      <h1 ref={top} className="scroll-mt-4 text-xl font-semibold text-slate-900 md:text-2xl">
-        {t.seller.allProducts}
-      </h1>
+      <div className="flex max-w-5xl flex-wrap items-center justify-between gap-2">
+        <h1 ref={top} className="scroll-mt-4 text-xl font-semibold text-slate-900 md:text-2xl">
+          {t.seller.allProducts}
+        </h1>
+        <Link to={paths.seller.import} className="inline-flex min-h-11 items-center text-sm font-medium text-green-800 underline">
+          {t.seller.importLink}
+        </Link>
+      </div>
       <nav aria-label={t.seller.lists} className="mt-4 flex flex-wrap gap-2 text-sm">
         <Link to={paths.seller.productList} aria-current={showArchived ? undefined : 'page'} className={tab(!showArchived)}>
           {t.seller.onSale(all.length - archivedCount)}
@@ -159,6 +164,7 @@ export default function ProductList() {
                         </div>
                         <div>
                           <p className="font-medium text-slate-900">{p.name}</p>
+                          {p.sku && <p className="text-xs text-slate-500">{t.seller.skuOf(p.sku)}</p>}
                           {/* The columns a narrow screen leaves out, under the name. */}
                           <p className="text-xs text-slate-500 lg:hidden">
                             {t.categories[p.category]}

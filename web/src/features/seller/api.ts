@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, ApiError, unwrap } from '../../lib/api';
 import { useCallback, useEffect } from 'react';
-import type { OrderStatus, Product, Seller, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
+import type { OrderStatus, Product, ProductImportResponse, Seller, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
 import { followAccount, type KeepLanguage } from '../../lib/language';
 import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
@@ -164,6 +164,23 @@ export function useArchiveProduct() {
       return productsChanged(client);
     },
     onError: (e) => toast.error(e.message),
+  });
+}
+
+/**
+ * useImportProducts sends an import (see api.importProducts) and answers its rows whether it was
+ * taken or refused; a stored import has the products load again before it is done.
+ */
+export function useImportProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: FormData): Promise<ProductImportResponse> => {
+      const r = await api.importProducts(form);
+      if (r.success) return r;
+      if (r.data?.rows) return { ...r.data, success: false, message: r.message } as ProductImportResponse;
+      throw new ApiError(r.message || t.toast.genericBang, r.status);
+    },
+    onSuccess: (r) => (r.success && !r.dryRun ? productsChanged(client) : undefined),
   });
 }
 

@@ -13,7 +13,7 @@ const ids = (products: SellerProduct[]) => products.map((p) => p._id);
 const shelf: SellerProduct[] = [
   product({ _id: 'tea', name: 'Ilam Green Tea', category: 'Drinks', offerPrice: 399.5, stock: 12 }),
   product({ _id: 'milk', name: 'DDC Milk', category: 'Dairy', offerPrice: 55, stock: LOW_STOCK }),
-  product({ _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295 }),
+  product({ _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, sku: 'RICE-5' }),
   product({ _id: 'bread', name: 'brown bread', category: 'Bakery', offerPrice: 90, stock: 0, inStock: false }),
   product({ _id: 'juice', name: 'Apple Juice', category: 'Drinks', offerPrice: 120, stock: 1 }),
   product({ _id: 'off', name: 'Green Apples', category: 'Fruits', offerPrice: 55, stock: 3, stockOn: false, inStock: false }),
@@ -35,6 +35,11 @@ describe('narrow', () => {
     expect(ids(narrow(shelf, view({ search: 'green', archived: true })).products)).toEqual(['old']);
     expect(narrow(shelf, view({ search: 'mango' })).total).toBe(0);
     expect(ids(narrow(shelf, view({ search: '   ' })).products)).toHaveLength(7);
+  });
+
+  it('searches the SKU too, in any case', () => {
+    expect(ids(narrow(shelf, view({ search: 'rice-5' })).products)).toEqual(['rice']);
+    expect(ids(narrow(shelf, view({ search: 'ICE-' })).products)).toEqual(['rice']);
   });
 
   it('filters by category', () => {

@@ -90,8 +90,8 @@ const orders: Record<SortKey, ((a: SellerProduct, b: SellerProduct) => number) |
 };
 
 /**
- * narrow keeps the products of the view's tab that match its search (any part of the name, in any
- * case, spaces around it ignored), category and stock state, orders them by its sort (ties by name;
+ * narrow keeps the products of the view's tab that match its search (any part of the name or the
+ * SKU, in any case, spaces around it ignored), category and stock state, orders them by its sort (ties by name;
  * "newest" keeps the order given) and returns the page asked for, or the last one when it asks
  * past the end.
  */
@@ -100,7 +100,7 @@ export function narrow(products: readonly SellerProduct[], v: ListView, pageSize
   const matches = products.filter(
     (p) =>
       Boolean(p.archived) === v.archived &&
-      (search === '' || p.name.toLocaleLowerCase().includes(search)) &&
+      (search === '' || p.name.toLocaleLowerCase().includes(search) || (p.sku ?? '').toLocaleLowerCase().includes(search)) &&
       (v.category === 'all' || p.category === v.category) &&
       stockMatches[v.stock](p),
   );

@@ -211,7 +211,7 @@ describe('product list search, filters, sort and pages', () => {
     serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
     renderStore('/seller/product-list');
     await screen.findByRole('row', { name: 'Product 1' });
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'APPLE');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), 'APPLE');
     expect(query()).toHaveTextContent('?q=APPLE');
     expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']);
 
@@ -223,11 +223,11 @@ describe('product list search, filters, sort and pages', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Name (A-Z)');
     expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), ' pie');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), ' pie');
     expect(screen.getByText('No products match your search and filters.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(query()).toHaveTextContent(/^$/);
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('');
     expect(screen.getByText('1-20 of 45 products')).toBeInTheDocument();
   });
 
@@ -236,13 +236,13 @@ describe('product list search, filters, sort and pages', () => {
     renderStore('/seller/product-list?sort=price-desc&page=2');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByLabelText('Sort by')).toHaveValue('price-desc');
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'product 1');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), 'product 1');
     expect(query()).toHaveTextContent('?q=product+1&sort=price-desc');
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
 
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name or SKU' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(query()).toHaveTextContent('?sort=price-desc&page=2');
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'Drinks');
@@ -386,6 +386,24 @@ describe('edit product', () => {
     const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
     expect([...form.keys()].sort()).toEqual(['id', 'vatExempt']);
     expect(form.get('vatExempt')).toBe('true');
+  });
+
+  it('sets, changes and clears the SKU, sending only that', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...tea, sku: 'TEA-1' }] } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    const sku = await screen.findByLabelText('SKU (optional)');
+    expect(sku).toHaveValue('TEA-1');
+    await userEvent.clear(sku);
+    await userEvent.type(sku, ' TEA-2 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(['id', 'sku']);
+    expect(form.get('sku')).toBe('TEA-2');
   });
 
   it('keeps what was typed when the server refuses it', async () => {
