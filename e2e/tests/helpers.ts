@@ -63,6 +63,8 @@ export async function addAddress(page: Page, firstName: string, lastName: string
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page).toHaveURL(/\/cart$/);
+  // The cart has taken the new address as the order's before anything is pressed there.
+  await expect(page.getByText(`${street}, ${city}`).first()).toBeVisible();
 }
 
 /** freePort asks the system for a port nothing listens on, for a test's own store. */
