@@ -257,9 +257,22 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
+	// The SQLite database is copied into HAAT_BACKUP_DIR a minute after start-up, then daily.
+	var bk *backups
+	if cfg.BackupDir != "" {
+		if bk, err = newBackups(db, cfg.BackupDir, cfg.backupKeep(), logger); err != nil {
+			return err
+		}
+		bk.succeeded, bk.failed = counts.BackupWritten, counts.BackupFailed
+		if last := bk.status(); !last.Last.IsZero() {
+			counts.BackupWritten(last.Last, last.Size)
+		}
+		loops.Go(func() { bk.run(ctx, time.Minute, backupEvery) })
+	}
 	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db,
+		Launch: newLaunch(cfg, providers, bk),
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
