@@ -34,6 +34,7 @@ var Pages = []Page{
 	{"sellerOrderInvoice", "/seller/orders/:number/invoice"},
 	{"sellerSlots", "/seller/slots"},
 	{"sellerSettings", "/seller/settings"},
+	{"sellerLaunch", "/seller/launch"},
 }
 
 // MatchPage finds the page whose pattern matches the path as the storefront's router matches it

@@ -69,6 +69,8 @@ export const paths = {
     orderInvoice: (number: number) => `${PAGES.sellerOrders}/${number}/invoice`,
     /** settings is the store's settings: delivery rules. */
     settings: PAGES.sellerSettings,
+    /** launch is the launch checklist: what the shop still needs before real shoppers come. */
+    launch: PAGES.sellerLaunch,
   },
 } as const;
 

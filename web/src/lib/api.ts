@@ -10,8 +10,10 @@ import type {
   CartConflictResponse,
   CartUpdateRequest,
   CartUpdateResponse,
+  ChecklistResponse,
   ConfigResponse,
   DashboardResponse,
+  DemoRemoveResponse,
   ErrorResponse,
   InvoiceResponse,
   LanguageRequest,
@@ -245,6 +247,10 @@ export const api = {
   setStock: (id: string, inStock: boolean) => post<ProductStockRequest, MessageResponse>('/api/product/stock', { id, inStock }),
   /** sellerProducts answers every product, archived ones too. */
   sellerProducts: () => get<SellerProductsResponse>('/api/seller/products'),
+  /** removeDemo removes the demo catalogue's products: archived where an order names them, deleted otherwise. */
+  removeDemo: () => post<Record<string, never>, DemoRemoveResponse>('/api/seller/demo/remove', {}),
+  /** checklist is what a real shop needs before opening, and whether this one has it. */
+  checklist: () => get<ChecklistResponse>('/api/seller/checklist'),
   /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
   updateProduct: (form: FormData) => post<FormData, ProductUpdateResponse>('/api/product/update', form),
   /** archiveProduct takes a product off sale, or puts it back on sale. */

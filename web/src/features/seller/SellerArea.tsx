@@ -19,6 +19,7 @@ const PackingSlip = lazy(() => import('./PackingSlip'));
 const SellerInvoice = lazy(() => import('../invoice/SellerInvoice'));
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
+const Launch = lazy(() => import('./Launch'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -32,6 +33,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerOrders: <Page title={t.titles.sellerOrders}><Orders /></Page>,
   sellerSlots: <Page title={t.titles.deliverySlots}><DeliverySlots /></Page>,
   sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
+  sellerLaunch: <Page title={t.titles.launch}><Launch /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
