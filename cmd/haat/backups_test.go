@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -145,3 +146,39 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // formatFloat writes a number as the Prometheus text format does.
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// TestLaunchAsksThePaymentProviders: the checklist counts the real payment providers configured,
+// not the test page, and asks each whether it answers; the answer is kept for a few minutes, then
+// asked again.
+func TestLaunchAsksThePaymentProviders(t *testing.T) {
+	var asked atomic.Int64
+	stripe := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		w.WriteHeader(http.StatusUnauthorized) // any answer will do: the provider is there
+	}))
+	cfg := config{Env: "production", Sandbox: "true", Currency: "USD", SMS: smsConfig{Provider: "log"},
+		Pay: paymentConfig{StripeSecretKey: "sk_test_x", StripeWebhookSecret: "whsec_x", StripeAPIURL: stripe.URL}}
+	providers, err := cfg.providers()
+	if err != nil || len(providers) != 2 {
+		t.Fatalf("providers %v (%v), want Stripe and the test page", providers, err)
+	}
+	l := newLaunch(cfg, providers, nil)
+	got := l.LaunchConfig(t.Context())
+	if !slices.Equal(got.PaymentProviders, []string{"stripe"}) || !got.PaymentsAnswer || asked.Load() != 1 {
+		t.Fatalf("providers %v answering %v, asked %d times", got.PaymentProviders, got.PaymentsAnswer, asked.Load())
+	}
+	if !got.Production || got.SMSProvider != "log" || got.Backups.On || got.Backups.Operator {
+		t.Errorf("launch config %+v", got)
+	}
+	stripe.Close()
+	if !l.LaunchConfig(t.Context()).PaymentsAnswer || asked.Load() != 1 {
+		t.Errorf("the provider was asked again within %s", providerCheckEvery)
+	}
+	l.checked = l.checked.Add(-providerCheckEvery)
+	if l.LaunchConfig(t.Context()).PaymentsAnswer {
+		t.Errorf("a provider that is gone still counts as answering")
+	}
+	if none := newLaunch(config{Sandbox: "true"}, providers[1:], nil).LaunchConfig(t.Context()); len(none.PaymentProviders) != 0 || none.PaymentsAnswer {
+		t.Errorf("the test page counts as a payment provider: %+v", none)
+	}
+}
