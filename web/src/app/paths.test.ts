@@ -44,6 +44,7 @@ describe('pages', () => {
       ['sellerOrderInvoice', paths.seller.orderInvoice(10482)],
       ['sellerSlots', paths.seller.slots],
       ['sellerSettings', paths.seller.settings],
+      ['sellerLaunch', paths.seller.launch],
     ];
     for (const [name, path] of built) expect(matches(PAGES[name], path), `${name}: ${path}`).toBe(true);
     expect(new Set(built.map(([name]) => name))).toEqual(new Set(Object.keys(PAGES)));

@@ -36,8 +36,8 @@ describe('launch checklist', () => {
     expect(rows[0]).toHaveTextContent('Done: The store runs in production');
     expect(rows[1]).toHaveTextContent('To do: The store\'s public address');
     expect(rows[1]).toHaveTextContent('Set on the server: see Configuration in the README');
-    expect(within(rows[2]).getByRole('link', { name: 'Fix it' })).toHaveAttribute('href', '/seller/slots');
-    expect(within(rows[3]).queryByRole('link')).toBeNull();
+    expect(within(rows[2]!).getByRole('link', { name: 'Fix it' })).toHaveAttribute('href', '/seller/slots');
+    expect(within(rows[3]!).queryByRole('link')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
     expect(within(nav).getByRole('link', { name: 'Ready to open?' })).toHaveAttribute('href', '/seller/launch');
   });
