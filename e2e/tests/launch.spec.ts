@@ -19,4 +19,14 @@ test('the launch checklist shows at 360 px', async ({ page }) => {
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: test.info().outputPath('launch-360.png'), fullPage: true });
+
+  // The item's link leads to the product list, which offers to remove the demo products; the
+  // seller who does not confirm keeps them.
+  await demo.getByRole('link', { name: 'Fix it' }).click();
+  const remove = page.getByRole('button', { name: 'Remove demo products' });
+  await expect(remove).toBeVisible();
+  page.once('dialog', (d) => void d.dismiss());
+  await remove.click();
+  await expect(remove).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('demo-notice-360.png') });
 });

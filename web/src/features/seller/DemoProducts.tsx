@@ -13,15 +13,15 @@ export function DemoNotice() {
   const demo = items?.find((it) => it.id === 'demo');
   if (!demo || demo.ok) return null;
   return (
-    <div role="region" aria-label={t.seller.demo.remove} className="mt-4 flex max-w-5xl flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-      <p className="min-w-0 flex-1">{t.seller.demo.notice}</p>
+    <div role="region" aria-label={t.seller.demo.remove} className="mt-4 flex max-w-5xl flex-col items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      <p>{t.seller.demo.notice}</p>
       <button
         type="button"
         disabled={remove.isPending}
         onClick={() => {
           if (window.confirm(t.seller.demo.confirm)) remove.mutate();
         }}
-        className="min-h-11 rounded-lg bg-amber-700 px-4 font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+        className="min-h-11 rounded-lg bg-amber-700 px-4 whitespace-nowrap font-medium text-white hover:bg-amber-800 disabled:opacity-60"
       >
         {remove.isPending ? t.seller.demo.removing : t.seller.demo.remove}
       </button>
