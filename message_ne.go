@@ -285,6 +285,22 @@ var nepaliMessages = map[string]string{
 	"The photos in the ZIP may take at most %d MB":                 "ZIP का फोटोहरू जम्मा बढीमा %d MB हुन सक्छन्",
 	"Nothing was imported: fix the rows with errors and try again": "केही आयात भएन: त्रुटि भएका पङ्क्ति सच्याएर फेरि प्रयास गर्नुहोस्",
 	"Products Imported":                                            "उत्पादनहरू आयात भए",
+	// The demo catalogue and the launch checklist.
+	"Demo products removed: %d deleted, %d archived (orders name them)":                "नमुना उत्पादन हटाइयो: %d मेटाइयो, %d संग्रह गरियो (अर्डरमा छन्)",
+	"The store runs in production (HAAT_ENV is not development)":                       "पसल उत्पादन मोडमा चल्छ (HAAT_ENV development होइन)",
+	"The store's public address (HAAT_PUBLIC_URL) starts with https://":                "पसलको सार्वजनिक ठेगाना (HAAT_PUBLIC_URL) https:// बाट सुरु हुन्छ",
+	"A payment provider is set up but does not answer: check its keys and the network": "भुक्तानी सेवा राखिएको छ तर जवाफ दिँदैन: यसका कुञ्जी र नेटवर्क जाँच्नुहोस्",
+	"A payment provider (Stripe, eSewa or Khalti) is set up and answers":               "भुक्तानी सेवा (Stripe, eSewa वा Khalti) राखिएको छ र जवाफ दिन्छ",
+	"Sign-in codes and order texts go through an SMS provider (HAAT_SMS_PROVIDER)":     "लगइन कोड र अर्डरका सन्देश SMS सेवाबाट जान्छन् (HAAT_SMS_PROVIDER)",
+	"The delivery area and delivery slots are set":                                     "डेलिभरी क्षेत्र र डेलिभरी समयहरू राखिएका छन्",
+	"The invoice details (registered name, address, PAN) are set":                      "बिजकका विवरण (दर्ता नाम, ठेगाना, प्यान) राखिएका छन्",
+	"The demo products are removed":                                                    "नमुना उत्पादनहरू हटाइएका छन्",
+	"%d demo products are still on sale: remove them":                                  "%d नमुना उत्पादन अझै बिक्रीमा छन्: तिनलाई हटाउनुहोस्",
+	"PostgreSQL is backed up by its operator (pg_dump), as the README says":            "PostgreSQL को ब्याकअप यसको सञ्चालकले लिन्छन् (pg_dump), README ले भनेझैँ",
+	"The store writes no backups: set HAAT_BACKUP_DIR":                                 "पसलले ब्याकअप लेख्दैन: HAAT_BACKUP_DIR राख्नुहोस्",
+	"No backup has been written yet":                                                   "अहिलेसम्म कुनै ब्याकअप लेखिएको छैन",
+	"The last backup is older than 26 hours (%s)":                                      "पछिल्लो ब्याकअप २६ घण्टाभन्दा पुरानो छ (%s)",
+	"A backup was written in the last 26 hours (%s, %d KB)":                            "पछिल्लो २६ घण्टाभित्र ब्याकअप लेखियो (%s, %d KB)",
 }
 
 // nepaliTerms are the words messages name as arguments: the labels of fields, as the storefront's

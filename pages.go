@@ -35,6 +35,7 @@ var Pages = []Page{
 	{"sellerSlots", "/seller/slots"},
 	{"sellerSettings", "/seller/settings"},
 	{"sellerImport", "/seller/import"},
+	{"sellerLaunch", "/seller/launch"},
 }
 
 // MatchPage finds the page whose pattern matches the path as the storefront's router matches it

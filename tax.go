@@ -126,3 +126,13 @@ func (o *Order) Bill() (Bill, error) {
 	}
 	return o.TaxRule.Bill(lines, o.DeliveryFee)
 }
+
+// DefaultTaxRule is the tax rule a new store pricing in currency starts with: Nepal's VAT for a
+// rupee store, so that its prices are "inclusive of all taxes" as the storefront says and its
+// invoices are Nepali tax invoices; the spec's flat tax for any other.
+func DefaultTaxRule(c Currency) TaxRule {
+	if c == NPR {
+		return TaxNepalVAT
+	}
+	return TaxFlat
+}

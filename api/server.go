@@ -47,6 +47,11 @@ type Server struct {
 	Settings haat.SettingsService
 	// Invoices finds the tax invoices of delivered orders.
 	Invoices haat.InvoiceService
+	// Demo keeps the demo catalogue's products apart from the seller's own.
+	Demo haat.DemoService
+	// Launch is what the store's configuration says for the launch checklist; nil knows nothing,
+	// and the checklist's items about the configuration do not hold.
+	Launch Launch
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore
@@ -133,6 +138,8 @@ func (s *Server) routes() []route {
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 		{"POST /api/seller/settings", seller, s.sellerSettings},
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
+		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},
+		{"GET /api/seller/checklist", seller, s.sellerChecklist},
 
 		{"GET /api/product/list", public, s.productList},
 		{"GET /api/product/search", public, s.productSearch},

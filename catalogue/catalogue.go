@@ -53,12 +53,13 @@ type Item struct {
 
 // Settings returns the settings a new demo store starts with in currency: a rupee store charges
 // what its help centre has always said, Rs. 75 for delivery below Rs. 1,000, within the Kathmandu
-// Valley; a dollar store keeps the spec's free delivery, with no rules.
+// Valley; a dollar store keeps the spec's free delivery, with no rules. Each takes the tax rule of
+// a new store in its currency (haat.DefaultTaxRule).
 func Settings(currency string) *haat.StoreSettings {
 	if currency != "NPR" {
-		return &haat.StoreSettings{}
+		return &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(haat.Currency(currency))}
 	}
-	return &haat.StoreSettings{Delivery: &haat.DeliveryRules{
+	return &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(haat.NPR), Delivery: &haat.DeliveryRules{
 		Districts: slices.Clone(haat.KathmanduValley), Fee: 7500, FreeFrom: 100000,
 	}}
 }

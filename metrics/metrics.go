@@ -26,6 +26,9 @@ type Metrics struct {
 	payments *prometheus.CounterVec
 	limited  *prometheus.CounterVec
 	sms      *prometheus.CounterVec
+	// backupAt, backupSize and backupFailures are the store's own backups (HAAT_BACKUP_DIR).
+	backupAt, backupSize prometheus.Gauge
+	backupFailures       prometheus.Counter
 }
 
 // New makes the store's metrics.
@@ -45,10 +48,17 @@ func New() *Metrics {
 			Help: "Requests refused with 429 (failed logins, sign-ups, sign-in codes), by route pattern."}, []string{"route"}),
 		sms: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "haat_sms_codes_total",
 			Help: "Sign-in codes by SMS, by outcome: sent, or refused by the store's ceiling (HAAT_SMS_PER_HOUR)."}, []string{"outcome"}),
+		backupAt: prometheus.NewGauge(prometheus.GaugeOpts{Name: "haat_backup_last_success_timestamp_seconds",
+			Help: "When the last backup into HAAT_BACKUP_DIR was written (Unix time); 0 before the first."}),
+		backupSize: prometheus.NewGauge(prometheus.GaugeOpts{Name: "haat_backup_last_size_bytes",
+			Help: "Size of the last backup written into HAAT_BACKUP_DIR."}),
+		backupFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "haat_backup_failures_total",
+			Help: "Backups into HAAT_BACKUP_DIR that failed."}),
 	}
 	m.sms.WithLabelValues("sent")
 	m.sms.WithLabelValues("refused")
 	m.registry.MustRegister(m.requests, m.latency, m.orders, m.payments, m.limited, m.sms,
+		m.backupAt, m.backupSize, m.backupFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -88,3 +98,12 @@ func (m *Metrics) Request(r *http.Request, status int, took time.Duration) {
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
+
+// BackupWritten reports a backup written at that time, of size bytes.
+func (m *Metrics) BackupWritten(at time.Time, size int64) {
+	m.backupAt.Set(float64(at.Unix()))
+	m.backupSize.Set(float64(size))
+}
+
+// BackupFailed counts a backup that failed.
+func (m *Metrics) BackupFailed() { m.backupFailures.Inc() }

@@ -337,8 +337,8 @@ func (d *DB) SeedCatalogue(ctx context.Context, products []haat.Product) (bool, 
 	return seeded, nil
 }
 
-// insertCatalogue stores the products of the catalogue. They get descending times, so that
-// the list, newest first, keeps the catalogue's order.
+// insertCatalogue stores the products of the catalogue, marked as the demo's. They get descending
+// times, so that the list, newest first, keeps the catalogue's order.
 func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error {
 	for i := range products {
 		p := products[i]
@@ -348,6 +348,9 @@ func insertCatalogue(ctx context.Context, tx *Tx, products []haat.Product) error
 		p.ID = newID()
 		p.CreatedAt = tx.now.Add(-time.Duration(i) * time.Millisecond)
 		if err := insertProduct(ctx, tx, &p); err != nil {
+			return err
+		}
+		if _, err := writeProducts(ctx, tx, `UPDATE products SET demo = TRUE WHERE id = $1`, p.ID); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"haat"
 )
@@ -108,4 +109,44 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		s.Invoice = &invoice
 	}
 	return s, nil
+}
+
+// KeepCurrency records the store's currency at its first start and refuses a start in another
+// one: prices, orders and the tax rule of a store are in the currency it started with. A store
+// whose currency is recorded now and that has no settings and no orders yet is new, and starts
+// with fresh (a rupee store with Nepal's VAT); isNew reports it.
+func (d *DB) KeepCurrency(ctx context.Context, c haat.Currency, fresh *haat.StoreSettings) (isNew bool, err error) {
+	if err := fresh.Validate(); err != nil {
+		return false, err
+	}
+	err = d.inTx(ctx, func(tx *Tx) error {
+		// Several servers starting together record it once; the others compare.
+		res, err := tx.ExecContext(ctx, `INSERT INTO store_meta (key, value) VALUES ('currency', $1) ON CONFLICT (key) DO NOTHING`, string(c))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var kept string
+			if err := tx.QueryRowContext(ctx, `SELECT value FROM store_meta WHERE key = 'currency'`).Scan(&kept); err != nil {
+				return err
+			}
+			if kept != string(c) {
+				return fmt.Errorf("this store's database is in %s; HAAT_CURRENCY is %s (set HAAT_CURRENCY=%s)", kept, c, kept)
+			}
+			return nil
+		}
+		var used int
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM store_settings) + (SELECT COUNT(*) FROM orders)`).Scan(&used); err != nil {
+			return err
+		}
+		if used > 0 {
+			return nil
+		}
+		isNew = true
+		return saveStoreSettings(ctx, tx, fresh)
+	})
+	if err != nil {
+		return false, fmt.Errorf("sqlstore: keep currency: %w", err)
+	}
+	return isNew, nil
 }

@@ -44,6 +44,10 @@ type config struct {
 	Sandbox string
 	// SMSPerHour is the store-wide ceiling of SMS sent per hour; 0 is none.
 	SMSPerHour string
+	// BackupDir is where the store writes a daily backup of its SQLite database; empty writes none.
+	BackupDir string
+	// BackupKeep is how many of its backups the store keeps there.
+	BackupKeep string
 	Pay        paymentConfig
 	SMS        smsConfig
 }
@@ -101,6 +105,10 @@ func (c *config) settings() []setting {
 			help: "development (sign-in codes on screen, the test payment page by default, no per-address limits for the own machine, the providers' test endpoints; refused with an https public URL) or production, whatever the address"},
 		{env: "HAAT_PAYMENT_SANDBOX", flag: "payment-sandbox", def: "auto", valid: oneOf("auto", "true", "false"), value: &c.Sandbox,
 			help: "built-in test payment page, labelled as a test: auto (in development, when no provider is configured), true or false"},
+		{env: "HAAT_BACKUP_DIR", flag: "backup-dir", unset: "no backups", value: &c.BackupDir,
+			help: "folder the store writes a consistent backup of its SQLite database into daily (the first a minute after start-up); with PostgreSQL, use pg_dump instead"},
+		{env: "HAAT_BACKUP_KEEP", flag: "backup-keep", def: "14", valid: atLeastOne, value: &c.BackupKeep,
+			help: "how many of its backups the store keeps in HAAT_BACKUP_DIR; older ones of its naming (haat-YYYYMMDD-HHMMSS.db) are deleted"},
 		{env: "HAAT_STRIPE_SECRET_KEY", secret: true, value: &c.Pay.StripeSecretKey,
 			help: "card payments through Stripe Checkout, with HAAT_STRIPE_WEBHOOK_SECRET"},
 		{env: "HAAT_STRIPE_WEBHOOK_SECRET", secret: true, value: &c.Pay.StripeWebhookSecret,
@@ -170,6 +178,10 @@ var (
 		n, err := strconv.Atoi(v)
 		return err == nil && n >= 0
 	}}
+	atLeastOne = &rule{want: "a whole number, 1 or more", arg: "n", ok: func(v string) bool {
+		n, err := strconv.Atoi(v)
+		return err == nil && n >= 1
+	}}
 	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
 		_, err := time.LoadLocation(v)
 		return err == nil && v != "Local"
@@ -224,6 +236,9 @@ func (c *config) validate() error {
 		return errors.New("HAAT_ENV=development shows sign-in codes on screen and offers the test payment page: " +
 			"a store with an https HAAT_PUBLIC_URL is live, so unset HAAT_ENV (production)")
 	}
+	if c.BackupDir != "" && c.postgres() {
+		return errors.New("HAAT_BACKUP_DIR backs up the SQLite database only: back up PostgreSQL with pg_dump, and unset HAAT_BACKUP_DIR")
+	}
 	return both("HAAT_SELLER_EMAIL", c.SellerEmail, "HAAT_SELLER_PASSWORD", c.SellerPassword)
 }
 
@@ -237,6 +252,17 @@ func (c *config) mode() string {
 		return "development"
 	}
 	return "production"
+}
+
+// postgres reports whether the store's database is PostgreSQL (else SQLite in the data dir).
+func (c *config) postgres() bool {
+	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// backupKeep is HAAT_BACKUP_KEEP as a number (checked by validate).
+func (c *config) backupKeep() int {
+	n, _ := strconv.Atoi(c.BackupKeep)
+	return n
 }
 
 // smsPerHour is HAAT_SMS_PER_HOUR as a number (checked by validate).

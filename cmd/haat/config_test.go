@@ -65,6 +65,7 @@ func TestConfigRefused(t *testing.T) {
 		{"HAAT_SMS_PROVIDER", "sparrow", "Sparrow SMS needs HAAT_SMS_TOKEN and HAAT_SMS_FROM"},
 		{"HAAT_SMS_PROVIDER", "Aakash", "Aakash SMS needs HAAT_SMS_TOKEN"},
 		{"HAAT_SPARROW_SMS_URL", "api.sparrowsms.com", `HAAT_SPARROW_SMS_URL must be an http:// or https:// address, not "api.sparrowsms.com"`},
+		{"HAAT_BACKUP_KEEP", "0", `HAAT_BACKUP_KEEP must be a whole number, 1 or more, not "0"`},
 		{"HAAT_AAKASH_SMS_URL", "/send", `HAAT_AAKASH_SMS_URL must be an http:// or https:// address, not "/send"`},
 	} {
 		t.Run(tc.env, func(t *testing.T) {

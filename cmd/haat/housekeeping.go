@@ -24,16 +24,23 @@ const (
 // housekeep keeps house a minute after start-up, so that a store restarted more often than every
 // interval still does, then every interval until ctx ends (see keepHouse).
 func housekeep(ctx context.Context, db *sqlstore.DB, imgs *images.Store, logger *slog.Logger, interval time.Duration) {
-	next := time.NewTimer(min(time.Minute, interval))
+	repeat(ctx, min(time.Minute, interval), interval, func() {
+		if err := keepHouse(ctx, db, imgs, logger); err != nil && ctx.Err() == nil {
+			logger.Error("housekeeping failed", "err", err)
+		}
+	})
+}
+
+// repeat runs fn after first, then every interval after each run ends, until ctx ends.
+func repeat(ctx context.Context, first, interval time.Duration, fn func()) {
+	next := time.NewTimer(first)
 	defer next.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-next.C:
-			if err := keepHouse(ctx, db, imgs, logger); err != nil && ctx.Err() == nil {
-				logger.Error("housekeeping failed", "err", err)
-			}
+			fn()
 			next.Reset(interval)
 		}
 	}

@@ -257,9 +257,22 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
+	// The SQLite database is copied into HAAT_BACKUP_DIR a minute after start-up, then daily.
+	var bk *backups
+	if cfg.BackupDir != "" {
+		if bk, err = newBackups(db, cfg.BackupDir, cfg.backupKeep(), logger); err != nil {
+			return err
+		}
+		bk.succeeded, bk.failed = counts.BackupWritten, counts.BackupFailed
+		if last := bk.status(); !last.Last.IsZero() {
+			counts.BackupWritten(last.Last, last.Size)
+		}
+		loops.Go(func() { bk.run(ctx, time.Minute, backupEvery) })
+	}
 	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db,
+		Launch: newLaunch(cfg, providers, bk),
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
@@ -313,8 +326,8 @@ func newHTTPServer(handler http.Handler, logger *slog.Logger) *http.Server {
 }
 
 // openStore opens the database and brings its schema up to date, creates or updates the seller
-// of HAAT_SELLER_EMAIL, and seeds the demo catalogue (and, priced in rupees, its delivery rules)
-// into an empty store.
+// of HAAT_SELLER_EMAIL, keeps the store's currency (refusing another), and in development seeds
+// the demo catalogue into an empty store.
 func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstore.DB, err error) {
 	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
@@ -331,12 +344,28 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 			return nil, fmt.Errorf("seller from HAAT_SELLER_EMAIL: %s", errorText(err))
 		}
 	}
+	// The store keeps the currency it started with. A new one starts with the tax rule of its
+	// currency (Nepal's VAT in rupees) and, in development, with the demo store's delivery rules.
+	currency := haat.Currency(cfg.Currency)
+	fresh := &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(currency)}
+	if cfg.development() {
+		fresh = catalogue.Settings(cfg.Currency)
+	}
+	if isNew, err := db.KeepCurrency(ctx, currency, fresh); err != nil {
+		return nil, err
+	} else if isNew {
+		logger.Info("new store", "currency", currency, "tax", fresh.TaxRule)
+	}
 	// Orders from before orders kept their currency were placed in the store's currency of then,
 	// which is taken to be today's: labelled once, they keep it through later changes.
 	if n, err := db.LabelOrderCurrency(ctx, haat.Currency(cfg.Currency)); err != nil {
 		return nil, err
 	} else if n > 0 {
 		logger.Info("orders labelled with the store currency", "orders", n, "currency", cfg.Currency)
+	}
+	// Only a developer's store gets the demo catalogue; a production store starts empty.
+	if !cfg.development() {
+		return db, nil
 	}
 	products, err := catalogue.Products(cfg.Currency)
 	if err != nil {
@@ -346,12 +375,6 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 		return nil, err
 	} else if seeded {
 		logger.Info("demo catalogue seeded", "products", len(products))
-		if settings := catalogue.Settings(cfg.Currency); settings.Delivery != nil {
-			if _, err := db.SeedStoreSettings(ctx, settings); err != nil {
-				return nil, err
-			}
-			logger.Info("demo delivery rules seeded", "area", settings.Delivery.AreaText())
-		}
 	}
 	return db, nil
 }

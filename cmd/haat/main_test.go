@@ -19,6 +19,7 @@ import (
 	"haat"
 	"haat/catalogue"
 	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
 )
 
 func TestSellerAddAndMigrate(t *testing.T) {
@@ -290,16 +291,18 @@ func TestPaymentProviders(t *testing.T) {
 	}
 }
 
-// TestServeSeedsCatalogueInStoreCurrency starts the store in each currency and reads back the
-// demo catalogue: dollar prices by default ('$'), rupee prices with HAAT_CURRENCY=NPR, and the
-// rupee store's delivery rules.
+// TestServeSeedsCatalogueInStoreCurrency starts the store in development in each currency and
+// reads back the demo catalogue: dollar prices by default ('$'), rupee prices with
+// HAAT_CURRENCY=NPR, the rupee store's delivery rules, and the tax of a new store in its currency:
+// Nepal's VAT in rupees, the spec's flat 2% in dollars.
 func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
 	for _, tc := range []struct {
 		args     []string
 		currency string
+		taxRule  string
 	}{
-		{nil, "USD"},
-		{[]string{"-currency", "npr"}, "NPR"},
+		{[]string{"-env", "development"}, "USD", "flat"},
+		{[]string{"-env", "development", "-currency", "npr"}, "NPR", "vat"},
 	} {
 		t.Run(tc.currency, func(t *testing.T) {
 			ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -351,10 +354,14 @@ func TestServeSeedsCatalogueInStoreCurrency(t *testing.T) {
 						Fee       float64  `json:"fee"`
 						FreeFrom  float64  `json:"freeFrom"`
 					} `json:"delivery"`
+					TaxRule string `json:"taxRule"`
 				} `json:"settings"`
 			}
 			if err := getJSON("http://"+addr+"/api/settings", &settings); err != nil {
 				t.Fatal(err)
+			}
+			if settings.Settings.TaxRule != tc.taxRule {
+				t.Errorf("a new %s store taxes by %q, want %q", tc.currency, settings.Settings.TaxRule, tc.taxRule)
 			}
 			switch d := settings.Settings.Delivery; {
 			case tc.currency == "USD" && d != nil:
@@ -424,4 +431,68 @@ func TestModeIsSaidNeverGuessed(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "HAAT_ENV=development") || !strings.Contains(err.Error(), "https") {
 		t.Fatalf("development with an https public URL: %v", err)
 	}
+}
+
+// TestStoreKeepsItsCurrency opens a new store in production on each database: it starts with no
+// products and with the tax of its currency (a rupee store with Nepal's VAT, a dollar store with
+// the flat 2%); it keeps the currency it started with, so that a later start in another currency
+// is refused, naming both, and one in its own currency is not; a tax rule the seller chose is kept
+// on the next start.
+func TestStoreKeepsItsCurrency(t *testing.T) {
+	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
+		for _, tc := range []struct {
+			currency, other string
+			taxRule         haat.TaxRule
+		}{
+			{"NPR", "USD", haat.TaxNepalVAT},
+			{"USD", "NPR", haat.TaxFlat},
+		} {
+			t.Run(tc.currency, func(t *testing.T) {
+				url, dir := sqlstoretest.NewDatabase(t, dialect)
+				cfg := config{DataDir: dir, DatabaseURL: url, Currency: tc.currency, Env: "production"}
+				open := func(cfg config) (*sqlstore.DB, error) {
+					return openStore(context.Background(), cfg, slog.New(slog.DiscardHandler))
+				}
+				db, err := open(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				settings, err := db.StoreSettings(context.Background())
+				if err != nil || settings.TaxRule != tc.taxRule {
+					t.Fatalf("a new %s store taxes by %+v (%v), want %q", tc.currency, settings, err, tc.taxRule)
+				}
+				if some, err := db.SellerProducts(context.Background()); err != nil || len(some) != 0 {
+					t.Fatalf("a new production store has %d products (%v), want none", len(some), err)
+				}
+				// The seller's choice stands on the next start.
+				if _, err := db.UpdateStoreSettings(context.Background(), func(s *haat.StoreSettings) error {
+					s.TaxRule = haat.TaxFlat
+					if tc.taxRule == haat.TaxFlat {
+						s.TaxRule = haat.TaxNepalVAT
+					}
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+				db.Close()
+
+				other := cfg
+				other.Currency = tc.other
+				if db, err := open(other); err == nil {
+					db.Close()
+					t.Fatalf("a %s store started with HAAT_CURRENCY=%s", tc.currency, tc.other)
+				} else if want := "this store's database is in " + tc.currency + "; HAAT_CURRENCY is " + tc.other; !strings.Contains(err.Error(), want) {
+					t.Fatalf("refused with %q, want it to say %q", err, want)
+				}
+				db, err = open(cfg)
+				if err != nil {
+					t.Fatalf("the store's own currency refused: %v", err)
+				}
+				defer db.Close()
+				if settings, _ := db.StoreSettings(context.Background()); settings.TaxRule == tc.taxRule {
+					t.Errorf("the seller's tax rule was replaced by %q on a later start", settings.TaxRule)
+				}
+			})
+		}
+	})
 }

@@ -81,13 +81,19 @@ func (c *config) esewa() (payment.Provider, error) {
 	if c.Currency != "NPR" {
 		return nil, errors.New("eSewa takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_ESEWA_PRODUCT_CODE")
 	}
-	// The UAT endpoints for the test merchant and outside production; eSewa's live ones otherwise.
-	form, status := payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
+	form, status := c.esewaURLs()
+	return payment.NewEsewa(payment.EsewaConfig{ProductCode: c.Pay.EsewaProductCode, SecretKey: c.Pay.EsewaSecretKey,
+		FormURL: form, StatusURL: status})
+}
+
+// esewaURLs are eSewa's payment form and status API: the UAT endpoints for the test merchant and
+// outside production, eSewa's live ones otherwise, unless the settings name others.
+func (c *config) esewaURLs() (form, status string) {
+	form, status = payment.EsewaProductionFormURL, payment.EsewaProductionStatusURL
 	if c.Pay.EsewaProductCode == "EPAYTEST" || c.Env != "production" {
 		form, status = payment.EsewaUATFormURL, payment.EsewaUATStatusURL
 	}
-	return payment.NewEsewa(payment.EsewaConfig{ProductCode: c.Pay.EsewaProductCode, SecretKey: c.Pay.EsewaSecretKey,
-		FormURL: cmp.Or(c.Pay.EsewaFormURL, form), StatusURL: cmp.Or(c.Pay.EsewaStatusURL, status)})
+	return cmp.Or(c.Pay.EsewaFormURL, form), cmp.Or(c.Pay.EsewaStatusURL, status)
 }
 
 // khalti builds the Khalti provider, which takes rupees only; nil when it is not configured.
@@ -98,11 +104,17 @@ func (c *config) khalti() (payment.Provider, error) {
 	if c.Currency != "NPR" {
 		return nil, errors.New("Khalti takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_KHALTI_SECRET_KEY")
 	}
+	return payment.NewKhalti(payment.KhaltiConfig{SecretKey: c.Pay.KhaltiSecretKey, APIURL: c.khaltiURL()})
+}
+
+// khaltiURL is Khalti's API root: its sandbox outside production, its live one in production,
+// unless HAAT_KHALTI_API_URL names another.
+func (c *config) khaltiURL() string {
 	api := payment.KhaltiSandboxURL
 	if c.Env == "production" {
 		api = payment.KhaltiProductionURL
 	}
-	return payment.NewKhalti(payment.KhaltiConfig{SecretKey: c.Pay.KhaltiSecretKey, APIURL: cmp.Or(c.Pay.KhaltiAPIURL, api)})
+	return cmp.Or(c.Pay.KhaltiAPIURL, api)
 }
 
 // sandbox decides whether the built-in test payment page is offered, beside others configured

@@ -169,6 +169,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.UserAlertsResponse](),
 	reflect.TypeFor[api.DashboardResponse](),
 	reflect.TypeFor[api.SettingsResponse](),
+	reflect.TypeFor[api.DemoRemoveResponse](),
+	reflect.TypeFor[api.ChecklistResponse](),
 	reflect.TypeFor[api.CartUpdateRequest](),
 	reflect.TypeFor[api.CartUpdateResponse](),
 	reflect.TypeFor[api.CartConflictResponse](),

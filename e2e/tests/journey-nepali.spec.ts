@@ -6,7 +6,8 @@ import { startOwnStore, type OwnStore } from './helpers';
 
 // A shopper's whole first order on a 360 px phone, in Nepali, from a store that sells in rupees as
 // the store in Nepal does: its own server (HAAT_CURRENCY=NPR, a fresh data folder), which starts with
-// the Kathmandu Valley's delivery rules (Rs. 75 below Rs. 1,000) and the Nepali address form. The
+// the Kathmandu Valley's delivery rules (Rs. 75 below Rs. 1,000), Nepal's VAT included in prices and
+// the Nepali address form. The
 // other tests keep the spec's dollar store. Pictures of each step go to /tmp/journey/.
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const shots = process.env.HAAT_JOURNEY_SHOTS ?? '/tmp/journey';
@@ -154,10 +155,14 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   /** line is the amount on the summary's line whose name starts as name does. */
   const line = async (name: RegExp) => paisa(await summary.locator('div').filter({ has: page.locator('dt').getByText(name) }).locator('dd').textContent());
   const subtotal = await line(/^मूल्य$/);
-  const tax = await line(/^कर/);
   expect(subtotal).toBe(8000);
   await expect(page.getByTestId('delivery-fee')).toHaveText('रु ७५');
-  await expect(page.getByTestId('cart-total')).toHaveText(rupees(subtotal + tax + 7500));
+  // A new rupee store charges Nepal's VAT, included in the prices: potatoes are exempt, the delivery
+  // fee carries 13/113 of itself, and nothing is added on top.
+  const vat = await line(/^समावेश भ्याट/);
+  expect(vat).toBe(863);
+  await expect(summary.locator('dt').getByText(/^कर/)).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(rupees(subtotal + 7500));
   await expect(page.getByText(`निःशुल्क डेलिभरीका लागि ${rupees(100000 - subtotal)} थप सामान थप्नुहोस्`).first()).toBeVisible();
 
   // 6. A slot: tomorrow's evening; cash on delivery; the order.
@@ -177,14 +182,14 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   expect(orders).toHaveLength(1);
   const order = orders[0];
   expect(order).toMatchObject({ paymentType: 'COD', deliveryFee: 75 });
-  expect(Math.round(order.amount * 100)).toBe(subtotal + tax + 7500);
+  expect(Math.round(order.amount * 100)).toBe(subtotal + 7500);
   await expect(page.getByRole('heading', { name: /मेरा अर्डरहरू/ })).toBeVisible();
-  await expect(page.getByTestId('order-amount').first()).toHaveText(rupees(subtotal + tax + 7500));
+  await expect(page.getByTestId('order-amount').first()).toHaveText(rupees(subtotal + 7500));
   await expect(page.getByText('चिनारी: भाटभटेनी अगाडि, निलो गेट')).toBeVisible();
   await expect(page.getByText(/^डेलिभरी: .+, १७:००–१९:००$/)).toBeVisible();
-  // The order's amount taken apart: the potatoes, the delivery fee, the tax.
+  // The order's amount taken apart: the potatoes, the delivery fee, the VAT they include.
   await expect(page.getByTestId('order-delivery-fee')).toHaveText('रु ७५');
-  await expect(page.getByTestId('order-tax')).toHaveText(rupees(tax));
+  await expect(page.getByTestId('order-tax')).toHaveText(rupees(vat));
   await expect(page.getByText('सामान', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(rupees(subtotal));
   await shot(page, '08-my-orders');
   await shopper.close();
@@ -205,7 +210,7 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   await expect(slip).toContainText(/Delivery: .+, 17:00–19:00/);
   await expect(slip.getByRole('link', { name: number })).toHaveAttribute('href', `tel:+977${number}`);
   await expect(slip.getByTestId('slip-delivery-fee')).toHaveText('Rs. 75');
-  await expect(slip.getByRole('row', { name: /^Amount Rs\. / })).toHaveText(`AmountRs. ${((subtotal + tax + 7500) / 100).toFixed(2)}`);
+  await expect(slip.getByRole('row', { name: /^Amount Rs\. / })).toHaveText(`AmountRs. ${(subtotal + 7500) / 100}`);
   await shot(sellerPage, '10-packing-slip');
   await admin.close();
 });

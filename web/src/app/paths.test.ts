@@ -45,6 +45,7 @@ describe('pages', () => {
       ['sellerSlots', paths.seller.slots],
       ['sellerSettings', paths.seller.settings],
       ['sellerImport', paths.seller.import],
+      ['sellerLaunch', paths.seller.launch],
     ];
     for (const [name, path] of built) expect(matches(PAGES[name], path), `${name}: ${path}`).toBe(true);
     expect(new Set(built.map(([name]) => name))).toEqual(new Set(Object.keys(PAGES)));

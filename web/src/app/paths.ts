@@ -71,6 +71,8 @@ export const paths = {
     settings: PAGES.sellerSettings,
     /** import brings products in from a CSV, and links to their export. */
     import: PAGES.sellerImport,
+    /** launch is the launch checklist: what the shop still needs before real shoppers come. */
+    launch: PAGES.sellerLaunch,
   },
 } as const;
 

@@ -427,6 +427,7 @@ export const en = {
     invoice: (n: number) => `Tax invoice #${n}`,
     deliverySlots: 'Delivery slots',
     productImport: 'Import products',
+    launch: 'Ready to open?',
   },
 
   /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
@@ -482,6 +483,30 @@ export const en = {
     dashboard: 'Dashboard',
     slots: 'Delivery slots',
     settings: 'Settings',
+    launch: 'Ready to open?',
+    /** launchPage is the launch checklist: what a real shop needs before shoppers come, each item with where it is fixed. */
+    launchPage: {
+      title: 'Ready to open?',
+      intro: 'What a real shop needs before shoppers come. Each item says where it is fixed; the page checks again each time it is opened.',
+      done: 'Done',
+      todo: 'To do',
+      fix: 'Fix it',
+      /** readme names the section of the README (the store's configuration) where an item is fixed. */
+      readme: (section: string) => `Set on the server: see ${section} in the README`,
+      allDone: 'Everything is in place: the shop is ready to open.',
+      left: (n: number) => `${n} ${n === 1 ? 'thing' : 'things'} left to do`,
+      loadFailed: 'The checklist could not be loaded.',
+    },
+    /** demo is the demo catalogue's products, which a real shop removes, and the empty list's advice. */
+    demo: {
+      notice: "The shop still sells the demo catalogue's products. Remove them before real shoppers come.",
+      remove: 'Remove demo products',
+      removing: 'Removing...',
+      confirm: 'Remove every demo product? Those in past orders are archived, the others deleted. Your own products stay.',
+      removed: 'Demo products removed',
+      emptyHint: 'Add your products one at a time on the Add Product page; each needs a name, category, price and at least one photo.',
+      addFirst: 'Add a product',
+    },
     /** settingsPage is the seller's store settings, a list of sections each saved on its own. */
     settingsPage: {
       title: 'Store settings',

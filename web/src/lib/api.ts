@@ -10,8 +10,10 @@ import type {
   CartConflictResponse,
   CartUpdateRequest,
   CartUpdateResponse,
+  ChecklistResponse,
   ConfigResponse,
   DashboardResponse,
+  DemoRemoveResponse,
   ErrorResponse,
   InvoiceResponse,
   LanguageRequest,
@@ -253,6 +255,10 @@ export const api = {
   importProducts: (form: FormData) => post<FormData, ProductImportResponse, ProductImportResponse>('/api/product/import', form),
   /** productsCSV is the address of the file of every product, in the import's columns (GET /api/product/export.csv). */
   productsCSV: '/api/product/export.csv',
+  /** removeDemo removes the demo catalogue's products: archived where an order names them, deleted otherwise. */
+  removeDemo: () => post<Record<string, never>, DemoRemoveResponse>('/api/seller/demo/remove', {}),
+  /** checklist is what a real shop needs before opening, and whether this one has it. */
+  checklist: () => get<ChecklistResponse>('/api/seller/checklist'),
   /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
   updateProduct: (form: FormData) => post<FormData, ProductUpdateResponse>('/api/product/update', form),
   /** archiveProduct takes a product off sale, or puts it back on sale. */

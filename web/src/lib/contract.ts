@@ -410,6 +410,7 @@ export const PAGES = {
   sellerSlots: '/seller/slots',
   sellerSettings: '/seller/settings',
   sellerImport: '/seller/import',
+  sellerLaunch: '/seller/launch',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
@@ -1064,6 +1065,42 @@ export interface SettingsResponse {
   message?: string;
   settings: StoreSettings;
   success: boolean;
+}
+
+/**
+ * DemoRemoveResponse answers POST /api/seller/demo/remove: how many demo products were deleted
+ * and how many, named by orders, archived.
+ */
+export interface DemoRemoveResponse extends DemoRemoval {
+  message?: string;
+  success: boolean;
+}
+
+/**
+ * DemoRemoval is what removing the demo products did: those no order names were deleted, those an
+ * order names archived (the order keeps them).
+ */
+export interface DemoRemoval {
+  deleted: number;
+  archived: number;
+}
+
+/** ChecklistResponse answers GET /api/seller/checklist. */
+export interface ChecklistResponse {
+  items: ChecklistItem[];
+  success: boolean;
+}
+
+/**
+ * ChecklistItem is an item of the launch checklist as the seller's page shows it: what a real shop
+ * needs, whether it holds, and where it is fixed (a page of the seller area, or a section of the
+ * README for the store's configuration).
+ */
+export interface ChecklistItem {
+  id: string;
+  ok: boolean;
+  text: string;
+  link: string;
 }
 
 /**

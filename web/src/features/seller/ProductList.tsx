@@ -7,6 +7,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useArchiveProduct, useSellerProducts, useSetStock } from './api';
+import { DemoNotice, NoProducts } from './DemoProducts';
 import { lowOnStock } from '../../lib/cart';
 import { narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
 
@@ -71,6 +72,7 @@ export default function ProductList() {
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
+      {!showArchived && <DemoNotice />}
       <div role="search" aria-label={t.seller.find.region} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="sm:col-span-3 lg:col-span-1">
           <label htmlFor="plist-search" className={label}>
@@ -131,7 +133,7 @@ export default function ProductList() {
           <RowSkeleton />
         </div>
       ) : inTab === 0 ? (
-        <p className="mt-6 text-slate-600">{showArchived ? t.seller.noArchived : t.seller.noProducts}</p>
+        showArchived ? <p className="mt-6 text-slate-600">{t.seller.noArchived}</p> : <NoProducts />
       ) : total === 0 ? (
         <div className="mt-6 flex flex-wrap items-center gap-3 text-slate-600" role="status">
           <p>{t.seller.find.noMatches}</p>

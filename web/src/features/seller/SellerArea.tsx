@@ -20,6 +20,7 @@ const SellerInvoice = lazy(() => import('../invoice/SellerInvoice'));
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
+const Launch = lazy(() => import('./Launch'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -34,6 +35,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerSlots: <Page title={t.titles.deliverySlots}><DeliverySlots /></Page>,
   sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
   sellerImport: <Page title={t.titles.productImport}><ImportProducts /></Page>,
+  sellerLaunch: <Page title={t.titles.launch}><Launch /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,

@@ -224,3 +224,25 @@ export function useSaveSettings() {
     },
   });
 }
+
+/** useChecklist loads the launch checklist: what a real shop needs, and whether this one has it. */
+export function useChecklist() {
+  return useQuery({
+    queryKey: sellerKeys.checklist(),
+    queryFn: () => unwrap(api.checklist(), t.toast.generic).then((r) => r.items),
+  });
+}
+
+/** useRemoveDemo removes the demo products; the products and the checklist load again. */
+export function useRemoveDemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.removeDemo(), t.toast.genericBang),
+    onSuccess: (r) => {
+      toast.success(r.message || t.seller.demo.removed);
+      void client.invalidateQueries({ queryKey: sellerKeys.checklist() });
+      return productsChanged(client);
+    },
+    onError: (e) => toast.error(e.message),
+  });
+}

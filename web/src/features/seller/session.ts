@@ -12,6 +12,8 @@ export const sellerKeys = {
   products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
+  /** checklist is the launch checklist: what the shop still needs before it opens. */
+  checklist: () => [...sellerKeys.all, 'checklist'] as const,
   /** orderList is a list of orders the filters (as the API takes them) select. */
   orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
   /** slip is the order with that number, for its packing slip. */

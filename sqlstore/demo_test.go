@@ -1,0 +1,54 @@
+package sqlstore_test
+
+import (
+	"testing"
+
+	"haat"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+// TestDemoProductsOfAnOlderStore: a store seeded before demo products were marked has them marked
+// when it is migrated (migration 0029): the products that show a catalogue image, not the seller's
+// own with uploaded photos, and only in a store the demo catalogue was seeded into.
+func TestDemoProductsOfAnOlderStore(t *testing.T) {
+	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
+		for _, seeded := range []bool{true, false} {
+			url, dir := sqlstoretest.NewDatabase(t, dialect)
+			db, err := sqlstore.Open(ctx, url, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, image := range []string{"/media/catalogue/aalu.webp", "/media/catalogue/pyaaj.webp", "/media/uploads/own-photo.webp"} {
+				p := haat.Product{Name: "Product " + image, Category: "Vegetables", Price: 10000, OfferPrice: 9000, StockOn: true,
+					Image: []string{image}, Description: []string{"Fresh"}}
+				if err := db.CreateProduct(ctx, &p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The store as it was before migration 0029.
+			for _, q := range []string{`ALTER TABLE products DROP COLUMN demo`, `DELETE FROM schema_migrations WHERE version = 29`} {
+				if _, err := db.SQL().ExecContext(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if seeded {
+				if _, err := db.SQL().ExecContext(ctx, `INSERT INTO store_meta (key, value) VALUES ('catalogue_seeded', '2026-01-01T00:00:00Z')`); err != nil {
+					t.Fatal(err)
+				}
+			}
+			db.Close()
+			if db, err = sqlstore.Open(ctx, url, dir); err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			want := 0
+			if seeded {
+				want = 2
+			}
+			if n, err := db.DemoProducts(ctx); err != nil || n != want {
+				t.Errorf("seeded %v: %d demo products after the migration (%v), want %d", seeded, n, err, want)
+			}
+		}
+	})
+}
