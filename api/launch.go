@@ -84,14 +84,14 @@ func (s *Server) launchFacts(ctx context.Context) (haat.LaunchFacts, error) {
 
 // checklistLinks are where each item of the checklist is fixed.
 var checklistLinks = map[string]string{
-	haat.CheckProduction: "README.md#configuration",
-	haat.CheckHTTPS:      "README.md#configuration",
-	haat.CheckPayments:   "README.md#configuration",
-	haat.CheckSMS:        "README.md#configuration",
+	haat.CheckProduction: "README.md#go-live",
+	haat.CheckHTTPS:      "README.md#go-live",
+	haat.CheckPayments:   "README.md#payments",
+	haat.CheckSMS:        "README.md#sms",
 	haat.CheckDelivery:   pagePath("sellerSlots"),
 	haat.CheckInvoice:    pagePath("sellerSettings"),
 	haat.CheckDemo:       pagePath("sellerProductList"),
-	haat.CheckBackup:     "README.md#commands",
+	haat.CheckBackup:     "README.md#backups",
 }
 
 // pagePath is the path of the storefront's page of that name (haat.Pages).

@@ -124,10 +124,15 @@ func TestSettings(t *testing.T) {
 	}
 }
 
-// TestReadmeConfiguration holds the README to the settings: its configuration table lists each
-// variable in order with its flag and its default, and its commands table lists the commands.
+// TestReadmeConfiguration holds the documentation to the settings: the settings table of
+// docs/configuration.md lists each variable in order with its flag and its default, and the
+// README's commands table lists the commands.
 func TestReadmeConfiguration(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	configuration, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +149,7 @@ func TestReadmeConfiguration(t *testing.T) {
 		}
 		want = append(want, "`"+s.env+"` | "+flag+" | "+def)
 	}
-	compareLines(t, "Configuration", readmeRows(t, string(readme), "Configuration", 3), want)
+	compareLines(t, "Settings", readmeRows(t, string(configuration), "Settings", 3), want)
 
 	want = nil
 	for _, c := range commands {
@@ -153,13 +158,13 @@ func TestReadmeConfiguration(t *testing.T) {
 	compareLines(t, "Commands", readmeRows(t, string(readme), "Commands", 1), want)
 }
 
-// readmeRows returns the first n cells of each row of the table in the README's section, joined
-// by " | ", without the header row and its rule.
+// readmeRows returns the first n cells of each row of the table in a document's section, joined by
+// " | ", without the header row and its rule.
 func readmeRows(t *testing.T, readme, section string, n int) []string {
 	t.Helper()
 	_, text, ok := strings.Cut(readme, "\n## "+section+"\n")
 	if !ok {
-		t.Fatalf("README has no section %s", section)
+		t.Fatalf("no section %s", section)
 	}
 	text, _, _ = strings.Cut(text, "\n## ")
 	var rows []string
@@ -169,7 +174,7 @@ func readmeRows(t *testing.T, readme, section string, n int) []string {
 		}
 		cells := strings.Split(strings.Trim(line, "|"), "|")
 		if len(cells) < n {
-			t.Fatalf("README %s row with %d cells: %s", section, len(cells), line)
+			t.Fatalf("%s row with %d cells: %s", section, len(cells), line)
 		}
 		for i := range cells[:n] {
 			cells[i] = strings.TrimSpace(cells[i])
@@ -190,7 +195,7 @@ func compareLines(t *testing.T, what string, got, want []string) {
 			w = want[i]
 		}
 		if g != w {
-			t.Errorf("README %s row %d:\n  is        %s\n  should be %s", what, i+1, g, w)
+			t.Errorf("%s row %d:\n  is        %s\n  should be %s", what, i+1, g, w)
 		}
 	}
 }

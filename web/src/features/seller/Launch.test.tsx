@@ -19,8 +19,8 @@ describe('launch checklist', () => {
         json: {
           success: true,
           items: [
-            item('production', true, 'The store runs in production (HAAT_ENV is not development)', 'README.md#configuration'),
-            item('https', false, "The store's public address (HAAT_PUBLIC_URL) starts with https://", 'README.md#configuration'),
+            item('production', true, 'The store runs in production (HAAT_ENV is not development)', 'README.md#go-live'),
+            item('https', false, "The store's public address (HAAT_PUBLIC_URL) starts with https://", 'README.md#go-live'),
             item('delivery', false, 'The delivery area and delivery slots are set', '/seller/slots'),
             item('demo', true, 'The demo products are removed', '/seller/product-list'),
           ],
@@ -35,7 +35,7 @@ describe('launch checklist', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toHaveTextContent('Done: The store runs in production');
     expect(rows[1]).toHaveTextContent('To do: The store\'s public address');
-    expect(rows[1]).toHaveTextContent('Set on the server: see Configuration in the README');
+    expect(rows[1]).toHaveTextContent('Set on the server: see Go live in the README');
     expect(within(rows[2]!).getByRole('link', { name: 'Fix it' })).toHaveAttribute('href', '/seller/slots');
     expect(within(rows[3]!).queryByRole('link')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
@@ -43,7 +43,7 @@ describe('launch checklist', () => {
   });
 
   it('says when everything is in place', async () => {
-    serveApi({ ...seller, 'GET /api/seller/checklist': () => ({ json: { success: true, items: [item('sms', true, 'Texts go through an SMS provider', 'README.md#configuration')] } }) });
+    serveApi({ ...seller, 'GET /api/seller/checklist': () => ({ json: { success: true, items: [item('sms', true, 'Texts go through an SMS provider', 'README.md#sms')] } }) });
     renderStore('/seller/launch');
     expect(await screen.findByText('Everything is in place: the shop is ready to open.')).toBeInTheDocument();
   });

@@ -2,9 +2,10 @@ import { Link } from '../../app/router';
 import { t } from '../../i18n';
 import { useChecklist } from './api';
 
-/** readmeSection names the README section a link to it points at: "README.md#configuration" is "Configuration". */
+/** readmeSection names the README section a link to it points at: "README.md#go-live" is "Go live", "README.md#sms" is "SMS". */
 const readmeSection = (link: string) => {
   const anchor = link.split('#')[1] ?? '';
+  if (anchor === 'sms') return 'SMS';
   return anchor.charAt(0).toUpperCase() + anchor.slice(1).replaceAll('-', ' ');
 };
 
