@@ -132,6 +132,10 @@ func TestReadmeConfiguration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The README is the owner's guide: the details live in docs/.
+	if len(readme) > 20<<10 {
+		t.Errorf("README.md is %d bytes; keep it under 20 KB and move details to docs/", len(readme))
+	}
 	configuration, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
