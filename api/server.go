@@ -130,6 +130,7 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/slots", seller, s.sellerSlots},
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 		{"POST /api/seller/settings", seller, s.sellerSettings},
+		{"POST /api/seller/logo", seller, s.sellerLogo},
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 
 		{"GET /api/product/list", public, s.productList},

@@ -346,12 +346,11 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 		return nil, err
 	} else if seeded {
 		logger.Info("demo catalogue seeded", "products", len(products))
-		if settings := catalogue.Settings(cfg.Currency); settings.Delivery != nil {
-			if _, err := db.SeedStoreSettings(ctx, settings); err != nil {
-				return nil, err
-			}
-			logger.Info("demo delivery rules seeded", "area", settings.Delivery.AreaText())
+		settings := catalogue.Settings(cfg.Currency)
+		if _, err := db.SeedStoreSettings(ctx, settings); err != nil {
+			return nil, err
 		}
+		logger.Info("demo store settings seeded", "name", settings.Store.Name, "area", settings.Delivery.AreaText())
 	}
 	return db, nil
 }
