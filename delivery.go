@@ -141,6 +141,9 @@ type StoreSettings struct {
 	Policy Policy `json:"policy"`
 	// Legal is what the law asks an online seller to show, beside the invoice details.
 	Legal LegalDetails `json:"legal"`
+	// DeliverySlots is whether the store offers delivery slots (the seller's windows), from
+	// which its speed promise is written; it is read, never set, with the settings.
+	DeliverySlots bool `json:"deliverySlots"`
 }
 
 // NewStoreSettings are the settings of a store that never saved any: no delivery rules, the flat

@@ -197,6 +197,9 @@ func (s *Server) Handler() http.Handler {
 		if s.Products != nil {
 			st.productExists = s.Products.ProductExists
 		}
+		if s.Settings != nil {
+			st.settings = s.Settings.StoreSettings
+		}
 		mux.Handle("/", st)
 	}
 	return s.withRequestID(s.recoverer(s.logRequests(s.securityHeaders(mux))))

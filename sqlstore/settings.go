@@ -106,9 +106,12 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder,
 		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN, &s.TaxRule, &profile)
 	if errors.Is(err, sql.ErrNoRows) {
-		return haat.NewStoreSettings(), nil
+		s, err = haat.NewStoreSettings(), nil
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM delivery_windows)`).Scan(&s.DeliverySlots); err != nil {
 		return nil, err
 	}
 	if profile != "" {
