@@ -62,8 +62,18 @@ func settingsValue(doc map[string]any, key string, s *haat.StoreSettings, lang h
 }
 
 // shown reports whether an element marked data-ahead=cond shows with these settings: "has:KEY"
-// when the setting is set, "not:KEY" when it is not.
+// when the setting is set, "not:KEY" when it is not, and several joined by commas when all hold.
 func shown(doc map[string]any, cond string, s *haat.StoreSettings, lang haat.Language) bool {
+	for _, c := range strings.Split(cond, ",") {
+		if !holds(doc, c, s, lang) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether one condition of data-ahead holds (see shown).
+func holds(doc map[string]any, cond string, s *haat.StoreSettings, lang haat.Language) bool {
 	kind, key, _ := strings.Cut(cond, ":")
 	set := false
 	switch v := settingsValue(doc, key, s, lang).(type) {

@@ -699,6 +699,11 @@ export interface StoreSettings {
   policy: Policy;
   /** legal is what the law asks an online seller to show, beside the invoice details. */
   legal: LegalDetails;
+  /**
+   * deliverySlots is whether the store offers delivery slots (the seller's windows), from
+   * which its speed promise is written; it is read, never set, with the settings.
+   */
+  deliverySlots: boolean;
 }
 
 /**
