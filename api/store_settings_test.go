@@ -2,11 +2,17 @@ package api_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
 	"mime/multipart"
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"haat"
+	"haat/api"
 )
 
 // storeSettings returns the settings the store answers to anyone.
@@ -241,4 +247,74 @@ func TestStoreLogo(t *testing.T) {
 			t.Fatalf("the logo is not in use: %v %v", inUse, err)
 		}
 	})
+}
+
+// aheadPage is a page as the build renders it ahead (web/src/lib/store.ts): the settings as markers.
+func aheadPage(lang string) string {
+	m := func(key string) string { return "\ue000" + key + "\ue001" }
+	claims := ""
+	for i := range haat.MaxClaims {
+		claims += `<li data-ahead="has:store.claims.` + strconv.Itoa(i) + `"><h3>` + m("store.claims."+strconv.Itoa(i)+".title") + `</h3></li>`
+	}
+	return `<!doctype html><html lang="` + lang + `"><head><title>` + m("store.name") + `</title></head><body><div id="root" data-prerendered="` + lang + `">` +
+		`<a aria-label="home"><span>` + m("store.name") + `</span></a><ul>` + claims + `</ul>` +
+		`<p data-ahead="has:legal.grievanceOfficer.name">` + m("legal.grievanceOfficer.name") + `</p></div></body></html>`
+}
+
+// TestPagesFollowSettings: a fresh load of a page rendered ahead, or of any other page, shows the
+// store as it is set now: renamed, a claim removed, in the language of the browser, with no
+// rebuild; and the page carries the settings the storefront starts from.
+func TestPagesFollowSettings(t *testing.T) {
+	web := fstest.MapFS{
+		"index.html":                {Data: []byte(`<html><head><title>` + "\ue000store.name\ue001" + ` · Fresh groceries</title></head><body><div id="root"></div></body></html>`)},
+		"prerendered/en/index.html": {Data: []byte(aheadPage("en"))},
+		"prerendered/ne/index.html": {Data: []byte(aheadPage("ne"))},
+		"prerendered/en/home.html":  {Data: []byte(aheadPage("en"))},
+	}
+	eachStore(t, func(t *testing.T, s *store) {
+		seller := s.seller()
+		want(t, seller.post("/api/seller/settings", ourStore), 200)
+		page := func(path string, cookie ...string) string {
+			req, _ := http.NewRequest("GET", s.server.URL+path, nil)
+			if len(cookie) > 0 {
+				req.AddCookie(&http.Cookie{Name: "haat_lang", Value: cookie[0]})
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, _ := io.ReadAll(res.Body)
+			return string(b)
+		}
+		for _, path := range []string{"/", "/home"} {
+			p := page(path)
+			if !strings.Contains(p, "<title>Patan Fresh</title>") || !strings.Contains(p, "<h3>Picked daily</h3>") || !strings.Contains(p, "<h3>Fair prices</h3>") ||
+				strings.Count(p, "<li ") != 2 || strings.Contains(p, "\ue000") || strings.Contains(p, "has:legal.grievanceOfficer.name") {
+				t.Fatalf("%s: %s", path, p)
+			}
+		}
+		if p := page("/", "ne"); !strings.Contains(p, "<title>पाटन फ्रेस</title>") {
+			t.Fatalf("/ in Nepali: %s", p)
+		}
+		if p := page("/contact"); !strings.Contains(p, "<title>Patan Fresh · Fresh groceries</title>") || !strings.Contains(p, `<script type="application/json" id="haat-settings">`) {
+			t.Fatalf("/contact: %s", p)
+		}
+
+		// The seller renames the store, removes a claim and names a grievance officer: the next load shows it.
+		want(t, seller.post("/api/seller/settings", map[string]any{"store": map[string]any{"name": "Lele Greens", "claims": []map[string]any{{"title": "Fair prices"}}}}), 200)
+		want(t, seller.post("/api/seller/settings", ourLegal), 200)
+		p := page("/")
+		if !strings.Contains(p, "<span>Lele Greens</span>") || strings.Contains(p, "Picked daily") || strings.Count(p, "<li ") != 1 ||
+			!strings.Contains(p, `<p data-ahead="has:legal.grievanceOfficer.name">Sita Maharjan</p>`) {
+			t.Fatalf("/ after the change: %s", p)
+		}
+		// The settings block is the settings the page was filled with.
+		block := p[strings.Index(p, `id="haat-settings">`)+len(`id="haat-settings">`):]
+		block = block[:strings.Index(block, "</script>")]
+		var settings haat.StoreSettings
+		if err := json.Unmarshal([]byte(block), &settings); err != nil || settings.Store.Name != "Lele Greens" || len(settings.Store.Claims) != 1 {
+			t.Fatalf("settings block %q: %v", block, err)
+		}
+	}, func(a *api.Server) { a.Web = web })
 }
