@@ -86,7 +86,7 @@ export function StoreSection({ settings }: { settings: StoreSettings }) {
     onSuccess: (r) => {
       client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
       setStore((s) => ({ ...s, logo: r.settings.store.logo }));
-      toast.success(r.message);
+      toast.success(r.message || texts().saved);
     },
     onError: (err) => toast.error(err.message, { id: 'settings-error' }),
   });
