@@ -19,7 +19,7 @@ import (
 	"haat/sms"
 )
 
-var codeInText = regexp.MustCompile(`^(\d{6}) is your Haat sign-in code`)
+var codeInText = regexp.MustCompile(`^(\d{6}) is your sign-in code`)
 
 // sendCode asks for a code for phone and returns the code the SMS carried.
 func (c *client) sendCode(phone string, header ...string) (response, string) {

@@ -263,7 +263,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
-			Counted: counts.SMSCode, Logger: logger},
+			Counted: counts.SMSCode, Logger: logger, StoreName: storeName(db, logger)},
 		Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Development: cfg.development(),
 		Ready:       db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
@@ -353,4 +353,17 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 		logger.Info("demo store settings seeded", "name", settings.Store.Name, "area", settings.Delivery.AreaText())
 	}
 	return db, nil
+}
+
+// storeName reads the store's name as its seller set it, for the texts and pages that name it;
+// "" when it cannot be read (logged), so that the text is still sent.
+func storeName(db *sqlstore.DB, logger *slog.Logger) func(ctx context.Context) string {
+	return func(ctx context.Context) string {
+		s, err := db.StoreSettings(ctx)
+		if err != nil {
+			logger.ErrorContext(ctx, "store name", "err", err)
+			return ""
+		}
+		return s.Store.Name
+	}
 }

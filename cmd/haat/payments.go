@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -30,15 +29,7 @@ func newPayments(cfg config, providers []payment.Provider, db *sqlstore.DB, logg
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
 	}
-	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger,
-		StoreName: func(ctx context.Context) string {
-			s, err := db.StoreSettings(ctx)
-			if err != nil {
-				logger.ErrorContext(ctx, "store name for a payment page", "err", err)
-				return ""
-			}
-			return s.Store.Name
-		}}
+	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger, StoreName: storeName(db, logger)}
 	for _, m := range payments.Methods() {
 		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}
