@@ -170,7 +170,7 @@ describe("the seller's store", () => {
     expect(screen.getByText('Around the clock, every day')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Returns & Refunds' }));
     expect(screen.getByText('Items cannot be returned unless they arrive damaged or defective.')).toBeInTheDocument();
-    expect(screen.getByText(/within 48 hours of delivery/)).toBeInTheDocument();
+    expect(screen.getByText(/^Report missing or damaged items within 48 hours of delivery/)).toBeInTheDocument();
     expect(screen.getByText(/^Refunds reach you within 3 days/)).toBeInTheDocument();
   });
 });

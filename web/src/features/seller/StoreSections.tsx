@@ -101,7 +101,10 @@ export function StoreSection({ settings }: { settings: StoreSettings }) {
           {store.logo && <img src={store.logo} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-contain" />}
           <label className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-green-700 px-4 font-semibold text-green-800 hover:bg-green-50">
             {text.uploadLogo}
-            <input type="file" accept="image/*" className="sr-only" onChange={(e) => e.target.files?.[0] && logo.mutate(e.target.files[0])} />
+            <input type="file" accept="image/*" className="sr-only" onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) logo.mutate(file);
+              }} />
           </label>
         </div>
         <p className="mt-1 text-sm text-slate-500">{text.logoHint}</p>
