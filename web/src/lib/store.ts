@@ -81,9 +81,13 @@ export const storeName = (s: StoreSettings) => (language() === 'ne' && s.store.n
  */
 export function useStoreSettings(): StoreSettings {
   const { data } = useQuery(storeSettingsQuery);
-  const s = data?.settings;
-  // A part the answer leaves out (an older server's) is as a store that set none has it.
-  return s ? { ...noSettings, ...s, store: { ...noSettings.store, ...s.store }, policy: s.policy ?? noSettings.policy, legal: s.legal ?? noSettings.legal } : noSettings;
+  return withDefaults(data?.settings);
+}
+
+/** withDefaults are the settings s with any part it leaves out (an older server's answer) as a store that set none has it. */
+export function withDefaults(s: Partial<StoreSettings> | undefined): StoreSettings {
+  if (!s) return noSettings;
+  return { ...noSettings, ...s, store: { ...noSettings.store, ...s.store }, policy: s.policy ?? noSettings.policy, legal: s.legal ?? noSettings.legal };
 }
 
 /** speedPromise is how fast the store says it delivers: from its delivery slots when it offers them, else the seller's own words; null when it makes no promise. */

@@ -8,6 +8,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
 import { useSaveSettings, useSellerProducts } from './api';
 import { ClaimsSection, LegalSection, PolicySection, StoreSection } from './StoreSections';
+import { withDefaults } from '../../lib/store';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 /** texts are the page's, read when shown, in the language shown then. */
@@ -41,7 +42,7 @@ export default function Settings() {
       ) : isError || !data ? (
         <p className="text-red-700">{text.loadFailed}</p>
       ) : (
-        sections.map(({ key, Section }) => <Section key={key} settings={data.settings} />)
+        sections.map(({ key, Section }) => <Section key={key} settings={withDefaults(data.settings)} />)
       )}
     </div>
   );
