@@ -12,7 +12,7 @@ test('the seller makes the store theirs and a shopper sees it on the next load',
   const before = await (await page.request.get('/api/settings')).json();
   try {
     await page.getByRole('link', { name: 'Settings' }).click();
-    const store = page.getByRole('region', { name: 'Store' });
+    const store = page.getByRole('region', { name: 'Store', exact: true });
     await store.getByLabel('Store name', { exact: true }).fill('Lele Greens');
     await store.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
