@@ -146,7 +146,7 @@ describe("the seller's store", () => {
     store('USD', [], null, ours);
     renderStore('/');
     expect(await screen.findByRole('heading', { name: 'Why Choose Patan Fresh' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Patan Fresh home' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Patan Fresh home' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Fair prices' })).toBeInTheDocument();
     const text = document.body.textContent ?? '';
     for (const gone of ['Haat', '30 minutes', '15,000', 'Same-day delivery']) expect(text).not.toContain(gone);
