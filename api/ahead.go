@@ -20,7 +20,7 @@ import (
 // The storefront's pages are built with the store's settings as markers: a key between two
 // private-use characters ("\ue000store.name\ue001"), which HTML escaping leaves alone, and
 // elements that show only for some settings carry data-ahead="has:KEY" (shown when the setting
-// at KEY is set: a text not empty, a switch on, a list with that index). The server fills the
+// at KEY is set: a text not empty, a switch on, a list with that index, a group with a text set). The server fills the
 // markers with the current settings when it serves a page, drops the elements they do not
 // show, and puts the settings into the page as a JSON block that the storefront starts from
 // (web/src/lib/store.ts), so that the page it takes over is the page it would draw.
@@ -83,6 +83,12 @@ func holds(doc map[string]any, cond string, s *haat.StoreSettings, lang haat.Lan
 		set = v
 	case []any:
 		set = len(v) > 0
+	case map[string]any:
+		for _, field := range v { // a group of texts is set when one of them is
+			if text, ok := field.(string); ok && text != "" {
+				set = true
+			}
+		}
 	case nil:
 	default:
 		set = true

@@ -16,7 +16,7 @@ func TestFillPage(t *testing.T) {
 		`<ul><li data-ahead="has:store.claims.0"><h3>` + m("store.claims.0.title") + `</h3><ul><li>x</li></ul></li>` +
 		`<li data-ahead="has:store.claims.1"><h3>` + m("store.claims.1.title") + `</h3></li></ul>` +
 		`<p data-ahead="has:deliverySlots">slots</p><p data-ahead="has:store.promise">` + m("store.promise") + `</p>` +
-		`<p>` + m("legal.grievanceOfficer.name") + `</p></div></body></html>`
+		`<p>` + m("legal.grievanceOfficer.name") + `</p><div data-ahead="has:store.social"><h2>Follow Us</h2></div></div></body></html>`
 	s := haat.NewStoreSettings()
 	s.Store.Name, s.Store.NameNe = "Ram & Sita's <Shop>", "राम सीता"
 	s.Store.Claims = []haat.Claim{{Title: "Fresh"}}

@@ -83,7 +83,7 @@ func DemoStore() haat.StoreDetails {
 			{Title: "Daily discounts", Text: "Fair prices on staples, with fresh offers on something new every day."},
 			{Title: "Trusted by Thousands", Text: "Over 15,000 households in the Kathmandu Valley shop with us."},
 			{Title: "Fresh and organic", Text: "Fresh and organic produce at the best prices."},
-			{Title: "Eco-friendly packaging", Text: "Eco-friendly packaging."},
+			{Title: "Eco-friendly packaging", Text: "Packed with care in eco-friendly packaging."},
 			{Title: "Secure payment", Text: "Secure payment, order tracking and transparent billing."},
 			{Title: "Customer first", Text: "Customer-first returns and refunds, 24/7 support."},
 		},

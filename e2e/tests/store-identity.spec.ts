@@ -41,7 +41,7 @@ test('the seller makes the store theirs and a shopper sees it on the next load',
         await expect(shopper.getByRole('link', { name: 'Lele Greens home' }).first()).toBeVisible();
         await expect(shopper.getByText('Same-day delivery')).toHaveCount(0);
         await expect(shopper.getByText('Sita Maharjan', { exact: false }).first()).toBeAttached();
-        await shopper.screenshot({ path: test.info().outputPath(`shopper${path === '/' ? '-landing' : path}-${width}.png`), fullPage: true });
+        await shopper.screenshot({ path: test.info().outputPath(`shopper-${path === '/' ? 'landing' : 'home'}-${width}.png`), fullPage: true });
       }
       await expect(shopper).toHaveTitle('Home · Lele Greens');
       await still.close();

@@ -28,6 +28,7 @@ export default function Footer() {
     { label: t.footer.legal.pan, key: 'invoice.pan', value: invoice?.pan ?? '' },
     { label: t.footer.legal.docscp, key: 'legal.docscpListing', value: legal.docscpListing },
   ].map((l) => ({ ...l, show: ahead(`has:${l.key}`, !!l.value) }));
+  const followUs = ahead('has:store.social', networks.some((n) => !!store.social[n]));
   const officerShow = ahead('has:legal.grievanceOfficer.name', !!officer.name);
   return (
     <footer className="mt-24 border-t border-stone-200 bg-green-50/60 px-4 md:px-8">
@@ -75,7 +76,8 @@ export default function Footer() {
               <li><Link className={link} to={paths.contact}>{t.nav.contact}</Link></li>
             </ul>
           </div>
-          <div>
+          {followUs && (
+          <div {...followUs}>
             <h2 className={heading}>{t.footer.followUs}</h2>
             <ul>
               {social.map(
@@ -90,6 +92,7 @@ export default function Footer() {
               )}
             </ul>
           </div>
+          )}
         </div>
       </div>
       <p className="mx-auto min-h-13 max-w-7xl border-t border-stone-200 py-4 text-center text-sm text-slate-500">

@@ -21,7 +21,7 @@ export const demoSettings: StoreSettings = {
       { title: 'Daily discounts', text: 'Fair prices on staples, with fresh offers on something new every day.' },
       { title: 'Trusted by Thousands', text: 'Over 15,000 households in the Kathmandu Valley shop with us.' },
       { title: 'Fresh and organic', text: 'Fresh and organic produce at the best prices.' },
-      { title: 'Eco-friendly packaging', text: 'Eco-friendly packaging.' },
+      { title: 'Eco-friendly packaging', text: 'Packed with care in eco-friendly packaging.' },
       { title: 'Secure payment', text: 'Secure payment, order tracking and transparent billing.' },
       { title: 'Customer first', text: 'Customer-first returns and refunds, 24/7 support.' },
     ],
