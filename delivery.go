@@ -135,10 +135,27 @@ type StoreSettings struct {
 	// TaxRule is how orders are taxed: "flat", the spec's 2% added (the default), or "vat", Nepal's
 	// 13% VAT included in prices.
 	TaxRule TaxRule `json:"taxRule"`
+	// Store is the store's identity, contact, promise and selling points.
+	Store StoreDetails `json:"store"`
+	// Policy is the store's returns and refunds policy.
+	Policy Policy `json:"policy"`
+	// Legal is what the law asks an online seller to show, beside the invoice details.
+	Legal LegalDetails `json:"legal"`
+	// DeliverySlots is whether the store offers delivery slots (the seller's windows), from
+	// which its speed promise is written; it is read, never set, with the settings.
+	DeliverySlots bool `json:"deliverySlots"`
+}
+
+// NewStoreSettings are the settings of a store that never saved any: no delivery rules, the flat
+// tax, no name or claims, and the default policy.
+func NewStoreSettings() *StoreSettings {
+	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy}
 }
 
 // Validate checks the settings a seller sets (see DeliveryRules.Validate and
-// InvoiceDetails.Validate) and a known tax rule; none is the default, TaxFlat.
+// InvoiceDetails.Validate), a known tax rule (none is the default, TaxFlat), and the store's
+// details, policy and legal details (see StoreDetails.Validate, Policy.Validate and
+// LegalDetails.Validate).
 func (s *StoreSettings) Validate() error {
 	if s.TaxRule == "" {
 		s.TaxRule = TaxFlat
@@ -152,9 +169,20 @@ func (s *StoreSettings) Validate() error {
 		}
 	}
 	if s.Invoice != nil {
-		return s.Invoice.Validate()
+		if err := s.Invoice.Validate(); err != nil {
+			return err
+		}
 	}
-	return nil
+	if s.Policy == (Policy{}) {
+		s.Policy = DefaultPolicy
+	}
+	if err := s.Store.Validate(); err != nil {
+		return err
+	}
+	if err := s.Policy.Validate(); err != nil {
+		return err
+	}
+	return s.Legal.Validate()
 }
 
 // SettingsService keeps the store's settings.

@@ -13,6 +13,8 @@ const (
 	CheckSMS        = "sms"        // texts go through an SMS provider
 	CheckDelivery   = "delivery"   // the delivery area and slots are set
 	CheckInvoice    = "invoice"    // a rupee store's invoice details are set
+	CheckStore      = "store"      // the store's own name and contact, not the demo's
+	CheckLegal      = "legal"      // a rupee store shows what the E-Commerce Act asks
 	CheckDemo       = "demo"       // the demo products are removed
 	CheckBackup     = "backup"     // a backup was written lately, or backups are the operator's
 )
@@ -57,7 +59,9 @@ type LaunchFacts struct {
 	Windows int
 	// DemoProducts is the number of demo products still on sale.
 	DemoProducts int
-	Now          time.Time
+	// DemoStore is the demo store's name and contact, which a real shop replaces with its own.
+	DemoStore StoreDetails
+	Now       time.Time
 }
 
 // ChecklistItem is one thing a real shop needs: whether it holds, and why (Reason, one of the
@@ -80,7 +84,23 @@ func (f LaunchFacts) Checklist() []ChecklistItem {
 	if f.Currency == NPR {
 		items = append(items, ChecklistItem{ID: CheckInvoice, OK: f.Settings != nil && f.Settings.Invoice != nil})
 	}
+	items = append(items, f.store())
+	if f.Currency == NPR {
+		items = append(items, ChecklistItem{ID: CheckLegal, OK: f.Settings != nil && f.Settings.LegalComplete()})
+	}
 	return append(items, ChecklistItem{ID: CheckDemo, OK: f.DemoProducts == 0}, f.backup())
+}
+
+// store holds when the store's name and contact are complete and its own: a store that still
+// shows the demo's name, phone and e-mail ("demo") would send shoppers to somebody else.
+func (f LaunchFacts) store() ChecklistItem {
+	switch {
+	case f.Settings == nil || !f.Settings.StoreComplete():
+		return ChecklistItem{ID: CheckStore, Reason: "missing"}
+	case f.Settings.Store.Name == f.DemoStore.Name && f.Settings.Store.Phone == f.DemoStore.Phone && f.Settings.Store.Email == f.DemoStore.Email:
+		return ChecklistItem{ID: CheckStore, Reason: "demo"}
+	}
+	return ChecklistItem{ID: CheckStore, OK: true}
 }
 
 func (f LaunchFacts) payments() ChecklistItem {

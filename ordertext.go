@@ -18,22 +18,31 @@ type OrderText struct {
 	Phone string
 	// Tries counts the sends tried before, that failed.
 	Tries int
+	// Store is the store's name, which the text starts with; empty: the text names none.
+	Store string
 }
 
 // MaxOrderTextTries is how many times an order's text is tried before it is given up.
 const MaxOrderTextTries = 5
 
-// Text is the message the shopper gets.
+// Text is the message the shopper gets, from the store by its name: "Haat: your order #12 is
+// out for delivery."
 func (t OrderText) Text() string {
+	var text string
 	switch t.Status {
 	case StatusOrderPlaced:
-		return fmt.Sprintf("Haat: your order #%d is placed. We will text you when it is on its way.", t.Number)
+		text = fmt.Sprintf("your order #%d is placed. We will text you when it is on its way.", t.Number)
 	case StatusOutForDelivery:
-		return fmt.Sprintf("Haat: your order #%d is out for delivery.", t.Number)
+		text = fmt.Sprintf("your order #%d is out for delivery.", t.Number)
 	case StatusDelivered:
-		return fmt.Sprintf("Haat: your order #%d is delivered. Thank you for shopping with us!", t.Number)
+		text = fmt.Sprintf("your order #%d is delivered. Thank you for shopping with us!", t.Number)
+	default:
+		text = fmt.Sprintf("your order #%d: %s.", t.Number, t.Status)
 	}
-	return fmt.Sprintf("Haat: your order #%d: %s.", t.Number, t.Status)
+	if t.Store == "" {
+		return "Y" + text[1:]
+	}
+	return t.Store + ": " + text
 }
 
 // OrderTextService keeps the texts to send about orders: the store writes one in the transaction

@@ -87,9 +87,13 @@ func (c *PhoneCode) WrongCode() error {
 	return Errorf(EINVALID, "Wrong code; %d tries left", left)
 }
 
-// OTPText is the SMS that carries a code.
-func OTPText(code string) string {
-	return fmt.Sprintf("%s is your Haat sign-in code. It is valid for %d minutes; do not share it.", code, int(OTPValidFor.Minutes()))
+// OTPText is the SMS that carries a code, naming the store by its name ("123456 is your Haat
+// sign-in code. …"); a store without a name is named in none.
+func OTPText(code, store string) string {
+	if store != "" {
+		store += " "
+	}
+	return fmt.Sprintf("%s is your %ssign-in code. It is valid for %d minutes; do not share it.", code, store, int(OTPValidFor.Minutes()))
 }
 
 // SentCode is the answer to asking for a code. It is the same whether the number has an account or

@@ -74,8 +74,12 @@ func TestOrderTextText(t *testing.T) {
 		haat.StatusOutForDelivery: "Haat: your order #10482 is out for delivery.",
 		haat.StatusDelivered:      "Haat: your order #10482 is delivered. Thank you for shopping with us!",
 	} {
-		if got := (haat.OrderText{Number: 10482, Status: st}).Text(); got != want {
+		if got := (haat.OrderText{Number: 10482, Status: st, Store: "Haat"}).Text(); got != want {
 			t.Errorf("%s: %q, want %q", st, got, want)
 		}
+	}
+	// A store without a name: the text names none.
+	if got := (haat.OrderText{Number: 7, Status: haat.StatusOutForDelivery}).Text(); got != "Your order #7 is out for delivery." {
+		t.Errorf("unnamed store: %q", got)
 	}
 }

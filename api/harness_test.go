@@ -29,6 +29,7 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/catalogue"
 	"haat/checkout"
 	"haat/images"
 	"haat/metrics"
@@ -163,7 +164,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	db.Now = s.clock.now
 	// The tests' clients come from loopback; in development, as the browser tests run the store,
 	// they are not held to the per-address limits (inProduction holds them).
-	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db,
+	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Images: imgs, Currency: "USD", Ready: db.Ready, Logger: slog.New(slog.NewTextHandler(s.logs, nil)), Development: true}
 	s.texts = &textBox{}
 	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}

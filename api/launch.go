@@ -65,7 +65,7 @@ func (s *Server) sellerChecklist(w http.ResponseWriter, r *http.Request) error {
 // launchFacts gathers what the checklist is decided from: the configuration's part from Launch,
 // the rest from the store.
 func (s *Server) launchFacts(ctx context.Context) (haat.LaunchFacts, error) {
-	f := haat.LaunchFacts{Currency: s.Currency, Now: time.Now()}
+	f := haat.LaunchFacts{Currency: s.Currency, Now: time.Now(), DemoStore: s.DemoStore}
 	if s.Launch != nil {
 		f.LaunchConfig = s.Launch.LaunchConfig(ctx)
 	}
@@ -90,6 +90,8 @@ var checklistLinks = map[string]string{
 	haat.CheckSMS:        "README.md#sms",
 	haat.CheckDelivery:   pagePath("sellerSlots"),
 	haat.CheckInvoice:    pagePath("sellerSettings"),
+	haat.CheckStore:      pagePath("sellerSettings"),
+	haat.CheckLegal:      pagePath("sellerSettings"),
 	haat.CheckDemo:       pagePath("sellerProductList"),
 	haat.CheckBackup:     "README.md#backups",
 }
@@ -122,6 +124,13 @@ func checklistText(w http.ResponseWriter, r *http.Request, it haat.ChecklistItem
 		return say(w, r, "The delivery area and delivery slots are set")
 	case haat.CheckInvoice:
 		return say(w, r, "The invoice details (registered name, address, PAN) are set")
+	case haat.CheckStore:
+		if it.Reason == "demo" {
+			return say(w, r, "The store still shows the demo store's name and contact: set your own")
+		}
+		return say(w, r, "The store's name, phone, e-mail and address are set")
+	case haat.CheckLegal:
+		return say(w, r, "The legal details are shown: registration, PAN, DoCSCP listing and a grievance officer")
 	case haat.CheckDemo:
 		if it.OK {
 			return say(w, r, "The demo products are removed")

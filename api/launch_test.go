@@ -146,7 +146,7 @@ func TestLaunchChecklist(t *testing.T) {
 			want(t, s.client().get("/api/seller/checklist"), 401)
 			want(t, s.shopper("").get("/api/seller/checklist"), 403)
 			items := s.checklist()
-			wantIDs := []string{"production", "https", "payments", "sms", "delivery", "invoice", "demo", "backup"}
+			wantIDs := []string{"production", "https", "payments", "sms", "delivery", "invoice", "store", "legal", "demo", "backup"}
 			for _, id := range wantIDs {
 				it, ok := items[id]
 				if !ok {
@@ -166,6 +166,13 @@ func TestLaunchChecklist(t *testing.T) {
 			if items["delivery"]["link"] != "/seller/slots" || items["demo"]["link"] != "/seller/product-list" || items["invoice"]["link"] != "/seller/settings" {
 				t.Errorf("links: %v %v %v", items["delivery"]["link"], items["demo"]["link"], items["invoice"]["link"])
 			}
+			// The demo's name and contact are no shop's own.
+			demo := catalogue.DemoStore()
+			want(t, s.seller().post("/api/seller/settings", map[string]any{"store": map[string]any{
+				"name": demo.Name, "phone": demo.Phone, "email": demo.Email, "address": demo.Address}}), 200)
+			if it := s.checklist()["store"]; it["ok"] != false || !strings.Contains(it["text"].(string), "demo store's name and contact") {
+				t.Errorf("a store showing the demo's details: %v", it)
+			}
 			if !strings.Contains(items["demo"]["text"].(string), "demo products are still on sale") {
 				t.Errorf("demo text %q", items["demo"]["text"])
 			}
@@ -183,6 +190,9 @@ func TestLaunchChecklist(t *testing.T) {
 			want(t, seller.post("/api/seller/settings", map[string]any{
 				"delivery": map[string]any{"districts": []string{"Kathmandu"}, "fee": 75, "freeFrom": 1000, "minimumOrder": 0},
 				"invoice":  map[string]any{"legalName": "Haat Traders Pvt. Ltd.", "address": "Kupondole, Lalitpur", "pan": "609876543"},
+				"store":    map[string]any{"name": "Sita's Grocery", "phone": "01-5550123", "email": "sita@example.com", "address": "Jhamsikhel, Lalitpur"},
+				"legal": map[string]any{"registrationNo": "12345/080/081", "docscpListing": "EC-2082-0042",
+					"grievanceOfficer": map[string]any{"name": "Ram Shrestha", "phone": "9801234567", "email": "grievance@example.com"}},
 			}), 200)
 			want(t, seller.post("/api/seller/slots", map[string]any{"windows": []map[string]any{
 				{"start": 19 * 60, "end": 21 * 60, "capacity": 10},
@@ -196,8 +206,8 @@ func TestLaunchChecklist(t *testing.T) {
 			if text := items["backup"]["text"].(string); !strings.Contains(text, "300 KB") {
 				t.Errorf("backup text %q names no size", text)
 			}
-			if len(items) != 8 {
-				t.Errorf("%d items, want 8", len(items))
+			if len(items) != 10 {
+				t.Errorf("%d items, want 10", len(items))
 			}
 		}, withCurrency(haat.NPR), withLaunch(ready))
 	})

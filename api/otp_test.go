@@ -19,7 +19,7 @@ import (
 	"haat/sms"
 )
 
-var codeInText = regexp.MustCompile(`^(\d{6}) is your Haat sign-in code`)
+var codeInText = regexp.MustCompile(`^(\d{6}) is your sign-in code`)
 
 // sendCode asks for a code for phone and returns the code the SMS carried.
 func (c *client) sendCode(phone string, header ...string) (response, string) {
@@ -457,6 +457,8 @@ func TestOrderTexts(t *testing.T) {
 		sender := &sms.Sparrow{Token: "tok", From: "Haat", URL: stand.start(t)}
 		send := func() error { return notify.SendTexts(ctx, s.db, sender) }
 
+		// The texts name the store as its seller calls it.
+		want(t, s.seller().post("/api/seller/settings", map[string]any{"store": map[string]any{"name": "Patan Fresh"}}), 200)
 		phone := s.phoneShopper("9812345678")
 		email := s.shopper("")
 		var ids []string
@@ -493,9 +495,9 @@ func TestOrderTexts(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantTexts := []string{
-			fmt.Sprintf("9812345678: Haat: your order #%d is placed. We will text you when it is on its way.", number),
-			fmt.Sprintf("9812345678: Haat: your order #%d is out for delivery.", number),
-			fmt.Sprintf("9812345678: Haat: your order #%d is delivered. Thank you for shopping with us!", number),
+			fmt.Sprintf("9812345678: Patan Fresh: your order #%d is placed. We will text you when it is on its way.", number),
+			fmt.Sprintf("9812345678: Patan Fresh: your order #%d is out for delivery.", number),
+			fmt.Sprintf("9812345678: Patan Fresh: your order #%d is delivered. Thank you for shopping with us!", number),
 		}
 		if got := stand.texts(); strings.Join(got, "\n") != strings.Join(wantTexts, "\n") {
 			t.Fatalf("texts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantTexts, "\n"))
@@ -558,7 +560,8 @@ func TestOrderTextsOnlinePayment(t *testing.T) {
 				number = o["number"].(float64)
 			}
 		}
-		want := []string{fmt.Sprintf("9812345678: Haat: your order #%d is placed. We will text you when it is on its way.", int64(number))}
+		// A store without a name sends texts that name none.
+		want := []string{fmt.Sprintf("9812345678: Your order #%d is placed. We will text you when it is on its way.", int64(number))}
 		if got := stand.texts(); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("texts %v, want %v", got, want)
 		}

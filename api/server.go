@@ -65,6 +65,9 @@ type Server struct {
 	// ClientIPHeader names the header a trusted reverse proxy puts the client address in
 	// (e.g. X-Forwarded-For); empty means the connection's address is the client's.
 	ClientIPHeader string
+	// DemoStore is the demo store's name and contact: the launch checklist asks a real shop to
+	// replace them with its own.
+	DemoStore haat.StoreDetails
 	// Development is a developer's machine (HAAT_ENV=development): requests from the machine itself
 	// (loopback) are not held to the per-address limits. Otherwise every address is, loopback too:
 	// behind a reverse proxy on the same host every request comes from loopback.
@@ -137,6 +140,7 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/slots", seller, s.sellerSlots},
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 		{"POST /api/seller/settings", seller, s.sellerSettings},
+		{"POST /api/seller/logo", seller, s.sellerLogo},
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},
 		{"GET /api/seller/checklist", seller, s.sellerChecklist},
@@ -206,6 +210,9 @@ func (s *Server) Handler() http.Handler {
 		st.logger = s.Logger
 		if s.Products != nil {
 			st.productExists = s.Products.ProductExists
+		}
+		if s.Settings != nil {
+			st.settings = s.Settings.StoreSettings
 		}
 		mux.Handle("/", st)
 	}

@@ -44,3 +44,29 @@ func (s *Server) sellerSettings(w http.ResponseWriter, r *http.Request) error {
 	}
 	return ok(w, SettingsResponse{Message: say(w, r, "Settings saved"), Settings: *settings, Success: true})
 }
+
+// sellerLogo stores the store's logo, a photo checked as product photos are (multipart "logo"),
+// and makes it the store's; the settings now in force are the answer.
+func (s *Server) sellerLogo(w http.ResponseWriter, r *http.Request) error {
+	form, err := multipartForm(w, r)
+	if err != nil {
+		return err
+	}
+	defer form.RemoveAll()
+	files := form.File["logo"]
+	if len(files) != 1 {
+		return haat.Errorf(haat.EINVALID, "Choose one image for the logo")
+	}
+	paths, err := s.saveUploads(r, files)
+	if err != nil {
+		return err
+	}
+	settings, err := s.Settings.UpdateStoreSettings(r.Context(), func(settings *haat.StoreSettings) error {
+		settings.Store.Logo = paths[0]
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return ok(w, SettingsResponse{Message: say(w, r, "Logo saved"), Settings: *settings, Success: true})
+}

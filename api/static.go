@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,11 @@ type static struct {
 	files map[string]*prepared
 	// productExists answers whether a product id is in the catalogue; nil takes every id as known.
 	productExists func(ctx context.Context, id string) (bool, error)
-	logger        *slog.Logger
+	// settings reads the store's settings, which every page is filled with (see fillPage); nil
+	// serves the pages as built.
+	settings settingsOf
+	filled   filledPages
+	logger   *slog.Logger
 }
 
 // isPage reports whether the cleaned path name is a page of the storefront: one of haat.Pages,
@@ -153,9 +158,12 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		if ahead := s.renderedAhead(w, r, name); ahead != nil {
-			a = ahead
-		} else if name != "/index.html" && !s.isPage(r, name) {
+		file := "/index.html"
+		if ahead, aheadName := s.renderedAhead(w, r, name); ahead != nil {
+			a, file = ahead, aheadName
+		}
+		a = s.fill(w, r, file, a)
+		if file == "/index.html" && name != "/index.html" && !s.isPage(r, name) {
 			s.write(w, r, a, http.StatusNotFound)
 			return
 		}
@@ -163,30 +171,57 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.write(w, r, a, http.StatusOK)
 }
 
+// fill is the page a, the file name, filled with the store's current settings in the language of
+// the browser's cookie; as built when the settings cannot be read (logged), so that a page still
+// shows.
+func (s *static) fill(w http.ResponseWriter, r *http.Request, name string, a *prepared) *prepared {
+	if s.settings == nil {
+		return a
+	}
+	if !slices.Contains(w.Header().Values("Vary"), "Cookie") {
+		w.Header().Add("Vary", "Cookie") // the store's name is written in the cookie's language
+	}
+	settings, err := s.settings(r.Context())
+	if err == nil {
+		var filled *prepared
+		if filled, err = s.filled.page(name, a, settings, cookieLanguage(r)); err == nil {
+			return filled
+		}
+	}
+	s.logger.Error("page filled with the settings", "path", name, "err", err)
+	return a
+}
+
+// cookieLanguage is the language of the browser's cookie, English without one.
+func cookieLanguage(r *http.Request) haat.Language {
+	if c, err := r.Cookie(languageCookie); err == nil {
+		if l, err := haat.ParseLanguage(c.Value); err == nil {
+			return l
+		}
+	}
+	return haat.English
+}
+
 // languageCookie is the language the storefront shows, as the browser keeps it for the server.
 const languageCookie = "haat_lang"
 
 // renderedAhead is the page at the cleaned path name as the build rendered it ahead
 // (prerendered/<language><name>.html, index for /), in the language of the browser's cookie, English
-// without one; nil for a page the build did not render. It says that the answer varies by cookie.
-func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) *prepared {
+// without one, and the name of its file; nil for a page the build did not render. It says that the
+// answer varies by cookie.
+func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) (*prepared, string) {
 	if !fixedPage(name) {
-		return nil // /index, say, is no page, though the landing page's file is named so
+		return nil, "" // /index, say, is no page, though the landing page's file is named so
 	}
 	if name == "/" {
 		name = "/index"
 	}
-	lang := haat.English
-	if c, err := r.Cookie(languageCookie); err == nil {
-		if l, err := haat.ParseLanguage(c.Value); err == nil {
-			lang = l
-		}
-	}
-	a := s.files["/prerendered/"+string(lang)+name+".html"]
+	file := "/prerendered/" + string(cookieLanguage(r)) + name + ".html"
+	a := s.files[file]
 	if a != nil {
 		w.Header().Add("Vary", "Cookie")
 	}
-	return a
+	return a, file
 }
 
 // write answers a file, compressed when the client takes brotli or gzip; a 200 answers conditional and

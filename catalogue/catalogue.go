@@ -51,17 +51,45 @@ type Item struct {
 	Emoji string
 }
 
-// Settings returns the settings a new demo store starts with in currency: a rupee store charges
-// what its help centre has always said, Rs. 75 for delivery below Rs. 1,000, within the Kathmandu
-// Valley; a dollar store keeps the spec's free delivery, with no rules. Each takes the tax rule of
-// a new store in its currency (haat.DefaultTaxRule).
+// Settings returns the settings a new demo store starts with in currency: the demo's name,
+// contact, promise and the spec's selling points; a rupee store charges what its help centre has
+// always said, Rs. 75 for delivery below Rs. 1,000, within the Kathmandu Valley; a dollar store
+// keeps the spec's free delivery, with no rules. Each takes the tax rule of a new store in its
+// currency (haat.DefaultTaxRule).
 func Settings(currency string) *haat.StoreSettings {
-	if currency != "NPR" {
-		return &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(haat.Currency(currency))}
+	s := haat.NewStoreSettings()
+	s.TaxRule = haat.DefaultTaxRule(haat.Currency(currency))
+	s.Store = DemoStore()
+	if currency == "NPR" {
+		s.Delivery = &haat.DeliveryRules{Districts: slices.Clone(haat.KathmanduValley), Fee: 7500, FreeFrom: 100000}
 	}
-	return &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(haat.NPR), Delivery: &haat.DeliveryRules{
-		Districts: slices.Clone(haat.KathmanduValley), Fee: 7500, FreeFrom: 100000,
-	}}
+	return s
+}
+
+// DemoStore is the demo store's identity: Haat of Kupondole, with the spec's claims as its
+// selling points (the first three are the landing page's cards, the first four the home page's
+// "What Makes Us Stand Out?", the rest the Why Choose list).
+func DemoStore() haat.StoreDetails {
+	return haat.StoreDetails{
+		Name:    "Haat",
+		NameNe:  "हाट",
+		Tagline: "The weekly haat, open every day at your door",
+		Phone:   "+977 1-5970000",
+		Email:   "support@haat.com.np",
+		Address: "Kupondole, Lalitpur",
+		Hours:   "9 AM-9 PM daily",
+		Promise: "Delivered within 30 minutes",
+		Claims: []haat.Claim{
+			{Title: "Same-day delivery", Text: "Most orders reach you within 30 minutes, and every order arrives the same day or the next."},
+			{Title: "Picked daily", Text: "Vegetables and fruit come from farms around the valley the morning you order."},
+			{Title: "Daily discounts", Text: "Fair prices on staples, with fresh offers on something new every day."},
+			{Title: "Trusted by Thousands", Text: "Over 15,000 households in the Kathmandu Valley shop with us."},
+			{Title: "Fresh and organic", Text: "Fresh and organic produce at the best prices."},
+			{Title: "Eco-friendly packaging", Text: "Packed with care in eco-friendly packaging."},
+			{Title: "Secure payment", Text: "Secure payment, order tracking and transparent billing."},
+			{Title: "Customer first", Text: "Customer-first returns and refunds, 24/7 support."},
+		},
+	}
 }
 
 // ImagePath is where the image of the catalogue product with slug is served.

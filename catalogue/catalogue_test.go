@@ -279,3 +279,32 @@ func TestVATExempt(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoSettings: the demo store is Haat of Kupondole, with the spec's claims and promise, in
+// settings the store takes; its details are complete, its legal details are not (it is no real
+// business).
+func TestDemoSettings(t *testing.T) {
+	for _, cur := range currencies {
+		s := catalogue.Settings(cur.code)
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%s: %v", cur.code, err)
+		}
+		if s.Store.Name != "Haat" || s.Store.Address != "Kupondole, Lalitpur" || s.Store.Promise != "Delivered within 30 minutes" || !s.StoreComplete() || s.LegalComplete() {
+			t.Fatalf("%s: demo store %+v", cur.code, s.Store)
+		}
+		var claims []string
+		for _, c := range s.Store.Claims {
+			claims = append(claims, c.Title+" "+c.Text)
+		}
+		all := strings.Join(claims, " ")
+		for _, spec := range []string{"within 30 minutes", "Picked daily", "Daily discounts", "15,000 households", "organic", "Eco-friendly packaging",
+			"Secure payment", "order tracking", "transparent billing", "Customer-first returns and refunds", "24/7 support"} {
+			if !strings.Contains(all, spec) {
+				t.Errorf("%s: the demo's claims leave out the spec's %q", cur.code, spec)
+			}
+		}
+		if (s.Delivery != nil) != (cur.code == "NPR") {
+			t.Errorf("%s: delivery rules %v", cur.code, s.Delivery)
+		}
+	}
+}

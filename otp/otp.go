@@ -30,10 +30,20 @@ type Service struct {
 	Counted func(outcome string)
 	// BcryptCost is the cost of the codes' hashes; zero is bcrypt.DefaultCost.
 	BcryptCost int
-	Logger     *slog.Logger
+	// StoreName, when set, is the store's name as its seller set it, which the texts name.
+	StoreName func(ctx context.Context) string
+	Logger    *slog.Logger
 }
 
 var _ haat.PhoneSignIn = (*Service)(nil)
+
+// storeName is the store's name (see StoreName), "" when it has none.
+func (s *Service) storeName(ctx context.Context) string {
+	if s.StoreName == nil {
+		return ""
+	}
+	return s.StoreName(ctx)
+}
 
 // smsKey is the store-wide count of codes sent in the hour.
 const smsKey = "sms:store"
@@ -102,7 +112,7 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 		s.giveBack(ctx, taken)
 		return nil, err
 	}
-	if err := s.Sender.Send(ctx, phone, haat.OTPText(code)); err != nil {
+	if err := s.Sender.Send(ctx, phone, haat.OTPText(code, s.storeName(ctx))); err != nil {
 		s.Logger.ErrorContext(ctx, "sign-in code not sent", "err", err)
 		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.Requester, saved.CreatedAt); err != nil {
 			s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)

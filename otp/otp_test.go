@@ -25,7 +25,8 @@ func TestCodeStoredHashed(t *testing.T) {
 	ctx := context.Background()
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		box := &keep{}
-		s := &otp.Service{Store: db, Limiter: db, Sender: box, BcryptCost: 4, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		s := &otp.Service{Store: db, Limiter: db, Sender: box, BcryptCost: 4, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			StoreName: func(context.Context) string { return "Haat" }}
 		sent, err := s.SendCode(ctx, "9812345678", "203.0.113.9", "browser-1")
 		if err != nil {
 			t.Fatal(err)

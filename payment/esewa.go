@@ -237,7 +237,7 @@ func (p *Esewa) payPage(w http.ResponseWriter, r *http.Request, g *Gateway) erro
 		action.Scheme+"://"+action.Host+"; frame-ancestors 'none'")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	esewaPage.Execute(w, map[string]any{"Action": p.c.FormURL, "Fields": form})
+	esewaPage.Execute(w, map[string]any{"Store": g.storeName(r.Context()), "Action": p.c.FormURL, "Fields": form})
 	return nil
 }
 
@@ -261,7 +261,7 @@ var esewaPage = template.Must(template.New("esewa").Parse(`<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Paying with eSewa · Haat</title>
+<title>Paying with eSewa{{with .Store}} · {{.}}{{end}}</title>
 <style>body{font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;color:#0f172a}
 button{min-height:44px;padding:0 24px;border:0;border-radius:8px;background:#41a124;color:#fff;font-size:16px;font-weight:600}</style>
 </head>

@@ -95,7 +95,7 @@ func (p *Khalti) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		"website_url":         site,
 		"amount":              int64(c.Attempt.Amount),
 		"purchase_order_id":   c.Attempt.ID,
-		"purchase_order_name": "Haat order " + c.Order.ID,
+		"purchase_order_name": c.OrderName(),
 	}, &out)
 	if err != nil {
 		return "", "", err

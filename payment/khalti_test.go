@@ -1,6 +1,7 @@
 package payment_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -96,6 +97,7 @@ func TestKhaltiFlow(t *testing.T) {
 		}
 
 		u, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
+		s.StoreName = func(context.Context) string { return "Patan Fresh" }
 		redirect, err := s.Begin(ctx, o, "khalti", "")
 		if err != nil || redirect != "https://test-pay.khalti.com/?pidx=pidx1" {
 			t.Fatalf("begin: %q, %v", redirect, err)
@@ -103,6 +105,10 @@ func TestKhaltiFlow(t *testing.T) {
 		in := k.initiate[0]
 		if in["amount"] != 60180.0 || in["return_url"] != srv.URL+"/api/payment/khalti/return" || in["website_url"] != srv.URL || in["purchase_order_id"] == "" {
 			t.Fatalf("initiate body = %v", in)
+		}
+		// The order's name names the store as its seller set it.
+		if in["purchase_order_name"] != "Patan Fresh order "+o.ID {
+			t.Fatalf("order name %v", in["purchase_order_name"])
 		}
 
 		// The return says Completed, but it is not signed: lookup decides.
@@ -210,4 +216,15 @@ func TestKhaltiRefusals(t *testing.T) {
 			t.Fatalf("Khalti took %d initiations", len(k.initiate))
 		}
 	})
+}
+
+// TestOrderName: a provider's name of an order names the store, or none for a store without a name.
+func TestOrderName(t *testing.T) {
+	o := &haat.Order{ID: "0192"}
+	if got := (payment.Checkout{Order: o, StoreName: "Haat"}).OrderName(); got != "Haat order 0192" {
+		t.Errorf("named: %q", got)
+	}
+	if got := (payment.Checkout{Order: o}).OrderName(); got != "Order 0192" {
+		t.Errorf("unnamed: %q", got)
+	}
 }

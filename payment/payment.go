@@ -31,6 +31,17 @@ type Checkout struct {
 	CancelURL string
 	// CallbackURL is the provider's own callback route on this store, /api/payment/<provider>.
 	CallbackURL string
+	// StoreName is the store's name, for the provider's name of the order; empty: none.
+	StoreName string
+}
+
+// OrderName is how a provider names the order: "Haat order 0192…", or "Order 0192…" for a store
+// without a name.
+func (c Checkout) OrderName() string {
+	if c.StoreName == "" {
+		return "Order " + c.Order.ID
+	}
+	return c.StoreName + " order " + c.Order.ID
 }
 
 // Provider is one way to pay online.
@@ -104,9 +115,20 @@ type Gateway struct {
 	// Exclusive, if set, runs Run's reconciliations on one server of the store at a time: it runs
 	// fn unless another server runs it now.
 	Exclusive func(ctx context.Context, fn func() error) (ran bool, err error)
+	// StoreName, if set, is the store's name as its seller set it, which the payment pages and the
+	// providers' order names show; nil or empty: they name no store.
+	StoreName func(ctx context.Context) string
 
 	// site is the HTTP layer's view of requests, given to Handler.
 	site Site
+}
+
+// storeName is the store's name (see StoreName), "" when it has none.
+func (g *Gateway) storeName(ctx context.Context) string {
+	if g.StoreName == nil {
+		return ""
+	}
+	return g.StoreName(ctx)
 }
 
 // Methods lists the configured providers in the order they are offered; none on a nil Gateway,
@@ -218,7 +240,7 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 		g.end(ctx, &superseded[i])
 	}
 	redirect, ref, err := p.Begin(ctx, Checkout{
-		Attempt: a, Order: o,
+		Attempt: a, Order: o, StoreName: g.storeName(ctx),
 		ReturnURL:   base + "/loader?next=my-orders",
 		CancelURL:   base + "/cart",
 		CallbackURL: callbackURL(base, p),

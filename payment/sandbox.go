@@ -51,7 +51,7 @@ func (p *Sandbox) Routes(g *Gateway) []Route {
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
-			sandboxPage.Execute(w, map[string]any{"Attempt": a, "Amount": haat.Currency(a.Currency).Format(a.Amount, haat.English), "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
+			sandboxPage.Execute(w, map[string]any{"Store": g.storeName(r.Context()), "Attempt": a, "Amount": haat.Currency(a.Currency).Format(a.Amount, haat.English), "Open": open(a), "Superseded": a.State == haat.PaymentSuperseded})
 			return nil
 		}},
 		{Pattern: "POST /api/payment/sandbox/{ref}", Handle: func(w http.ResponseWriter, r *http.Request) error {
@@ -113,7 +113,7 @@ var sandboxPage = template.Must(template.New("sandbox").Parse(`<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test payment · Haat</title>
+<title>Test payment{{with .Store}} · {{.}}{{end}}</title>
 <style>
 body{margin:0;font-family:system-ui,sans-serif;background:#fafaf9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
 main{max-width:420px;width:100%;background:#fff;border:1px solid #e7e5e4;border-radius:16px;padding:32px}

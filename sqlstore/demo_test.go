@@ -52,3 +52,48 @@ func TestDemoProductsOfAnOlderStore(t *testing.T) {
 		}
 	})
 }
+
+// TestAdoptStoreDetails: a store whose details were never saved (one from before they were
+// settings: its profile is empty) takes the details given once; a store whose seller saved its own
+// keeps them, and a store without settings is left to start as a new one.
+func TestAdoptStoreDetails(t *testing.T) {
+	demo := haat.StoreDetails{Name: "Haat", Claims: []haat.Claim{{Title: "Picked daily", Text: "Fresh every morning."}}}
+	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
+		url, dir := sqlstoretest.NewDatabase(t, dialect)
+		db, err := sqlstore.Open(ctx, url, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if adopted, err := db.AdoptStoreDetails(ctx, demo); err != nil || adopted {
+			t.Fatalf("a store without settings: adopted %v (%v), want nothing done", adopted, err)
+		}
+		// Settings saved before the store's details were settings: the profile is empty.
+		if _, err := db.UpdateStoreSettings(ctx, func(s *haat.StoreSettings) error { s.TaxRule = haat.TaxNepalVAT; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE store_settings SET profile = ''`); err != nil {
+			t.Fatal(err)
+		}
+		if adopted, err := db.AdoptStoreDetails(ctx, demo); err != nil || !adopted {
+			t.Fatalf("an older store: adopted %v (%v), want the details taken", adopted, err)
+		}
+		s, err := db.StoreSettings(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Store.Name != "Haat" || len(s.Store.Claims) != 1 || s.TaxRule != haat.TaxNepalVAT {
+			t.Errorf("after adopting: %+v, tax %s; want the demo's name and claim, the tax rule kept", s.Store, s.TaxRule)
+		}
+		// The seller names the store: a later start keeps the seller's name.
+		if _, err := db.UpdateStoreSettings(ctx, func(s *haat.StoreSettings) error { s.Store.Name = "Sita's Grocery"; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if adopted, err := db.AdoptStoreDetails(ctx, demo); err != nil || adopted {
+			t.Fatalf("a store its seller named: adopted %v (%v), want nothing done", adopted, err)
+		}
+		if s, err := db.StoreSettings(ctx); err != nil || s.Store.Name != "Sita's Grocery" {
+			t.Errorf("the seller's name became %q (%v)", s.Store.Name, err)
+		}
+	})
+}

@@ -27,7 +27,7 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 
 // TakeOrderTexts takes up to n unsent texts, oldest first, marking each sent as it is taken: the
 // update is conditional, so of two servers taking one text, one gets it. Texts more than a day
-// old are not sent any more (the news is stale).
+// old are not sent any more (the news is stale). Each names the store as it is called now.
 func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error) {
 	var taken []haat.OrderText
 	err := d.inTx(ctx, func(tx *Tx) error {
@@ -51,7 +51,12 @@ func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error
 		if err := rows.Err(); err != nil {
 			return err
 		}
+		settings, err := storeSettings(ctx, tx)
+		if err != nil {
+			return err
+		}
 		for _, t := range due {
+			t.Store = settings.Store.Name
 			res, err := tx.ExecContext(ctx, `UPDATE order_texts SET sent_at = $1 WHERE order_id = $2 AND status = $3 AND sent_at IS NULL`,
 				tx.now.UnixMilli(), t.OrderID, t.Status)
 			if err != nil {

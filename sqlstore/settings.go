@@ -10,8 +10,8 @@ import (
 	"haat"
 )
 
-// StoreSettings returns the store's settings; a store that never saved any has no delivery rules
-// and the flat tax.
+// StoreSettings returns the store's settings; a store that never saved any has those of
+// haat.NewStoreSettings.
 func (d *DB) StoreSettings(ctx context.Context) (*haat.StoreSettings, error) {
 	return lookup(ctx, d, "store settings", func(tx *Tx) (*haat.StoreSettings, error) { return storeSettings(ctx, tx) })
 }
@@ -55,6 +55,32 @@ func (d *DB) SeedStoreSettings(ctx context.Context, s *haat.StoreSettings) (seed
 	return seeded, wrap("seed store settings", err)
 }
 
+// AdoptStoreDetails gives a store whose details were never saved (a store from before they were
+// settings) the details given, and reports whether it did; a store whose seller saved details, or
+// that has no settings at all, is left as it is.
+func (d *DB) AdoptStoreDetails(ctx context.Context, details haat.StoreDetails) (adopted bool, err error) {
+	err = d.inTx(ctx, func(tx *Tx) error {
+		var profile string
+		err := tx.QueryRowContext(ctx, `SELECT profile FROM store_settings WHERE id = 1`).Scan(&profile)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && profile != "") {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		s, err := storeSettings(ctx, tx)
+		if err != nil {
+			return err
+		}
+		s.Store = details
+		if err := s.Validate(); err != nil {
+			return err
+		}
+		adopted = true
+		return saveStoreSettings(ctx, tx, s)
+	})
+	return adopted, wrap("adopt store details", err)
+}
+
 func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error {
 	rules := haat.DeliveryRules{Districts: []string{}}
 	if s.Delivery != nil {
@@ -68,36 +94,59 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 	if s.Invoice != nil {
 		invoice = *s.Invoice
 	}
+	profile, err := json.Marshal(storeProfile{s.Store, s.Policy, s.Legal})
+	if err != nil {
+		return err
+	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO store_settings (id, delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
-			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule, updated_at)
-		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule, updated_at, profile)
+		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 		ON CONFLICT (id) DO UPDATE SET delivery_on = excluded.delivery_on, delivery_districts = excluded.delivery_districts,
 			delivery_fee = excluded.delivery_fee, delivery_free_from = excluded.delivery_free_from,
 			minimum_order = excluded.minimum_order, invoice_on = excluded.invoice_on,
 			invoice_legal_name = excluded.invoice_legal_name, invoice_address = excluded.invoice_address,
-			invoice_pan = excluded.invoice_pan, tax_rule = excluded.tax_rule, updated_at = excluded.updated_at`,
+			invoice_pan = excluded.invoice_pan, tax_rule = excluded.tax_rule, updated_at = excluded.updated_at,
+			profile = excluded.profile`,
 		s.Delivery != nil, string(districts), rules.Fee, rules.FreeFrom, rules.MinimumOrder,
-		s.Invoice != nil, invoice.LegalName, invoice.Address, invoice.PAN, s.TaxRule, tx.now.UnixMilli())
+		s.Invoice != nil, invoice.LegalName, invoice.Address, invoice.PAN, s.TaxRule, tx.now.UnixMilli(), string(profile))
 	return err
+}
+
+// storeProfile is how the store's details, policy and legal details are kept: one JSON document
+// in store_settings.profile.
+type storeProfile struct {
+	Store  haat.StoreDetails `json:"store"`
+	Policy haat.Policy       `json:"policy"`
+	Legal  haat.LegalDetails `json:"legal"`
 }
 
 // storeSettings reads the store's settings in the transaction, so that an order is priced by the
 // rules as they are when it is placed.
 func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 	var on, invoiceOn bool
-	var districts string
+	var districts, profile string
 	var r haat.DeliveryRules
 	var invoice haat.InvoiceDetails
-	s := &haat.StoreSettings{TaxRule: haat.TaxFlat}
+	s := haat.NewStoreSettings()
 	err := tx.QueryRowContext(ctx, `SELECT delivery_on, delivery_districts, delivery_fee, delivery_free_from, minimum_order,
-			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule
+			invoice_on, invoice_legal_name, invoice_address, invoice_pan, tax_rule, profile
 		FROM store_settings WHERE id = 1`).Scan(&on, &districts, &r.Fee, &r.FreeFrom, &r.MinimumOrder,
-		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN, &s.TaxRule)
+		&invoiceOn, &invoice.LegalName, &invoice.Address, &invoice.PAN, &s.TaxRule, &profile)
 	if errors.Is(err, sql.ErrNoRows) {
-		return &haat.StoreSettings{TaxRule: haat.TaxFlat}, nil
+		s, err = haat.NewStoreSettings(), nil
 	}
 	if err != nil {
 		return nil, err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM delivery_windows)`).Scan(&s.DeliverySlots); err != nil {
+		return nil, err
+	}
+	if profile != "" {
+		p := storeProfile{s.Store, s.Policy, s.Legal}
+		if err := json.Unmarshal([]byte(profile), &p); err != nil {
+			return nil, err
+		}
+		s.Store, s.Policy, s.Legal = p.Store, p.Policy, p.Legal
 	}
 	if on {
 		if err := json.Unmarshal([]byte(districts), &r.Districts); err != nil {

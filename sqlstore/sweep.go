@@ -52,8 +52,8 @@ func (d *DB) Sweep(ctx context.Context) (Swept, error) {
 	return n, nil
 }
 
-// PhotosInUse returns the URL paths of the pictures a product or an order shows: a photo removed
-// from a product stays in use while an order placed before keeps it.
+// PhotosInUse returns the URL paths of the pictures a product or an order shows, and the store's
+// logo: a photo removed from a product stays in use while an order placed before keeps it.
 func (d *DB) PhotosInUse(ctx context.Context) (map[string]bool, error) {
 	inUse := map[string]bool{}
 	err := d.read(ctx, func(tx *Tx) error {
@@ -75,7 +75,14 @@ func (d *DB) PhotosInUse(ctx context.Context) (map[string]bool, error) {
 				inUse[u] = true
 			}
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		settings, err := storeSettings(ctx, tx)
+		if settings != nil && settings.Store.Logo != "" {
+			inUse[settings.Store.Logo] = true
+		}
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: photos in use: %w", err)

@@ -271,12 +271,12 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	}
 	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
 	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db,
+		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: newLaunch(cfg, providers, bk),
 		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
-			Counted: counts.SMSCode, Logger: logger},
+			Counted: counts.SMSCode, Logger: logger, StoreName: storeName(db, logger)},
 		Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
 		Development: cfg.development(),
 		Ready:       db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
@@ -347,14 +347,25 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 	// The store keeps the currency it started with. A new one starts with the tax rule of its
 	// currency (Nepal's VAT in rupees) and, in development, with the demo store's delivery rules.
 	currency := haat.Currency(cfg.Currency)
-	fresh := &haat.StoreSettings{TaxRule: haat.DefaultTaxRule(currency)}
+	fresh := haat.NewStoreSettings()
+	fresh.TaxRule = haat.DefaultTaxRule(currency)
 	if cfg.development() {
 		fresh = catalogue.Settings(cfg.Currency)
 	}
 	if isNew, err := db.KeepCurrency(ctx, currency, fresh); err != nil {
 		return nil, err
 	} else if isNew {
-		logger.Info("new store", "currency", currency, "tax", fresh.TaxRule)
+		logger.Info("new store", "currency", currency, "tax", fresh.TaxRule, "name", fresh.Store.Name)
+	} else if demo, err := db.DemoProducts(ctx); err != nil {
+		return nil, err
+	} else if demo > 0 {
+		// A store from before its name and promises were settings showed the demo's; it keeps
+		// them until its seller sets its own (Settings, Store).
+		if adopted, err := db.AdoptStoreDetails(ctx, catalogue.DemoStore()); err != nil {
+			return nil, err
+		} else if adopted {
+			logger.Info("the demo store's name and details kept until the seller sets the store's own")
+		}
 	}
 	// Orders from before orders kept their currency were placed in the store's currency of then,
 	// which is taken to be today's: labelled once, they keep it through later changes.
@@ -377,4 +388,17 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 		logger.Info("demo catalogue seeded", "products", len(products))
 	}
 	return db, nil
+}
+
+// storeName reads the store's name as its seller set it, for the texts and pages that name it;
+// "" when it cannot be read (logged), so that the text is still sent.
+func storeName(db *sqlstore.DB, logger *slog.Logger) func(ctx context.Context) string {
+	return func(ctx context.Context) string {
+		s, err := db.StoreSettings(ctx)
+		if err != nil {
+			logger.ErrorContext(ctx, "store name", "err", err)
+			return ""
+		}
+		return s.Store.Name
+	}
 }

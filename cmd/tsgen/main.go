@@ -105,6 +105,21 @@ func contract(g *generator) {
 	g.constant(d, "MaxLegalName", haat.MaxLegalName)
 	g.constant(d, "MaxInvoiceAddress", haat.MaxInvoiceAddress)
 
+	g.section("The store's details, policy and legal details.")
+	g.constant(d, "AroundTheClock", haat.AroundTheClock)
+	for _, c := range []struct {
+		name  string
+		value int
+	}{
+		{"MaxStoreName", haat.MaxStoreName}, {"MaxTagline", haat.MaxTagline}, {"MaxStoreAddress", haat.MaxStoreAddress},
+		{"MaxStoreHours", haat.MaxStoreHours}, {"MaxSocialURL", haat.MaxSocialURL}, {"MaxPromise", haat.MaxPromise},
+		{"MaxClaims", haat.MaxClaims}, {"MaxClaimTitle", haat.MaxClaimTitle}, {"MaxClaimText", haat.MaxClaimText},
+		{"MaxReturnDays", haat.MaxReturnDays}, {"MaxMissingHours", haat.MaxMissingHours}, {"MaxRefundDays", haat.MaxRefundDays},
+		{"MaxRegistrationNo", haat.MaxRegistrationNo}, {"MaxOfficerName", haat.MaxOfficerName},
+	} {
+		g.constant(d, c.name, c.value)
+	}
+
 	g.section("Delivery.")
 	stringList(g, "KathmanduValley", haat.KathmanduValley)
 	deliveryExamples(g)
@@ -123,6 +138,12 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.declare(reflect.TypeFor[haat.StoreSettings]())
 	g.declare(reflect.TypeFor[haat.InvoiceDetails]())
+	g.declare(reflect.TypeFor[haat.StoreDetails]())
+	g.declare(reflect.TypeFor[haat.SocialLinks]())
+	g.declare(reflect.TypeFor[haat.Claim]())
+	g.declare(reflect.TypeFor[haat.Policy]())
+	g.declare(reflect.TypeFor[haat.LegalDetails]())
+	g.declare(reflect.TypeFor[haat.GrievanceOfficer]())
 	g.declare(reflect.TypeFor[haat.BSDate]())
 	g.declare(reflect.TypeFor[haat.Invoice]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")

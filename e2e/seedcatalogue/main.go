@@ -47,5 +47,7 @@ func seed(dir string, n int, currency string) error {
 	if !seeded {
 		return fmt.Errorf("%s holds a catalogue already", dir)
 	}
-	return nil
+	// The store is the demo store, named and promising as it does when it seeds itself.
+	_, err = db.SeedStoreSettings(ctx, catalogue.Settings(currency))
+	return err
 }

@@ -6,10 +6,15 @@ import App from './app/App';
 import { AppProvider } from './app/context';
 import './index.css';
 import { language, setLanguage, storedLanguage } from './i18n';
+import { configKeys } from './lib/config';
+import { pageSettings } from './lib/store';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
+// The store's settings are those the server filled the page with: the page taken over shows them.
+const filled = pageSettings();
+if (filled) queryClient.setQueryData(configKeys.settings, filled);
 
 const app = (
   <StrictMode>

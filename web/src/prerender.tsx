@@ -10,18 +10,24 @@ import { AppProvider } from './app/context';
 import { paths } from './app/paths';
 import { setLanguage, type Language } from './i18n';
 import { takeRenderedTitle } from './lib/useTitle';
+import { configKeys } from './lib/config';
+import { buildAhead, markerSettings } from './lib/store';
 
 /** prerenderedPages are the pages rendered ahead: the landing page and the shop's front page. */
 export const prerenderedPages = [paths.landing, paths.home];
 
 /**
  * render is the markup of the page at url in lang, as a guest's first visit shows it before any
- * answer of the API, and the page's title in that language.
+ * answer of the API but with the store's settings as markers, and the page's title in that language.
  */
 export async function render(url: string, lang: Language): Promise<{ markup: string; title: string }> {
   await setLanguage(lang);
+  // The store's settings are markers, which the server fills with the current ones (api/ahead.go).
+  buildAhead();
+  const client = new QueryClient();
+  client.setQueryData(configKeys.settings, { success: true, settings: markerSettings() });
   const page = (
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <StaticRouter location={url}>
         <AppProvider>
           <App />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from './router';
 import Loader, { LOADER_DELAY } from '../features/checkout/Loader';
 import { catalogue, renderStore, rice, serveApi } from '../test/render';
@@ -226,14 +227,17 @@ describe('checkout', () => {
 
 describe('loader', () => {
   function renderLoader(route: string) {
+    // The page's title names the store, from its settings.
     render(
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/loader" element={<Loader />} />
-          <Route path="/cart" element={<p>cart page</p>} />
-          <Route path="/my-orders" element={<p>orders page</p>} />
-        </Routes>
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/loader" element={<Loader />} />
+            <Route path="/cart" element={<p>cart page</p>} />
+            <Route path="/my-orders" element={<p>orders page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
   }
 

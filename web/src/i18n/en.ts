@@ -1,6 +1,6 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { BS_MONTH_NAMES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type TaxRule } from '../lib/contract';
+import { AROUND_THE_CLOCK, BS_MONTH_NAMES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type Policy, type TaxRule } from '../lib/contract';
 import type { Accented } from './types';
 import type { DeliveryTerms } from '../lib/delivery';
 
@@ -41,10 +41,11 @@ const slotDay = (day: string) => dateFormat({ weekday: 'short', day: 'numeric', 
 
 /** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
 export const en = {
-  brand: 'Haat',
   tagline: 'Fresh groceries from the haat, at your door',
   /** brandHome names the logo, which links home. */
-  brandHome: 'Haat home',
+  brandHome: (name: string) => `${name} home`,
+  /** promise is the speed promise of a store that offers delivery slots. */
+  promise: { slots: 'Delivered in the slot you choose, today or tomorrow' },
   skipToContent: 'Skip to content',
   language: {
     /** switchTo names the other language in itself: the switch's text. */
@@ -110,8 +111,6 @@ export const en = {
   },
 
   footer: {
-    blurb:
-      'Haat brings the freshness of the weekly market to your door: vegetables picked daily, dairy from local farms and everyday staples at fair prices, across the Kathmandu Valley.',
     quickLinks: 'Quick Links',
     needHelp: 'Need Help',
     followUs: 'Follow Us',
@@ -121,24 +120,27 @@ export const en = {
     payment: 'Payment Methods',
     track: 'Track your Order',
     social: { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube' },
-    copyright: (year: number) => `Copyright ${year} © Haat. All rights reserved.`,
+    copyright: (year: number, name: string) => `Copyright ${year} © ${name}. All rights reserved.`,
+    /** legal labels the details the law asks an online seller to show. */
+    legal: {
+      title: 'Business details',
+      registeredName: 'Registered name',
+      registrationNo: 'Registration No.',
+      pan: 'PAN/VAT No.',
+      docscp: 'DoCSCP listing No.',
+      grievance: 'Grievance officer',
+    },
   },
 
   /** landing is the welcome page, the store's front door. */
   landing: {
-    badge: 'Delivered within 30 minutes',
     title: 'The weekly haat, open every day at your door',
     text: 'Fresh groceries for the Kathmandu Valley: picked daily, packed with care and delivered the same day or the next.',
     /** deliveryNote sums up what delivery costs, from the store's rules (null: none, delivery is free). */
     deliveryNote: (terms: DeliveryTerms | null) => (!terms?.fee ? 'Free delivery on every order.' : deliveryFee(terms)),
     startShopping: 'Start Shopping',
-    sell: 'Sell on Haat',
-    featuresTitle: 'Why shoppers like Haat',
-    features: {
-      delivery: { title: 'Same-day delivery', text: 'Most orders reach you within 30 minutes, and every order arrives the same day or the next.' },
-      picked: { title: 'Picked daily', text: 'Vegetables and fruit come from farms around the valley the morning you order.' },
-      discounts: { title: 'Daily discounts', text: 'Fair prices on staples, with fresh offers on something new every day.' },
-    },
+    sell: (name: string) => `Sell on ${name}`,
+    featuresTitle: (name: string) => `Why shoppers like ${name}`,
     howItWorks: 'How It Works',
     /** steps promise paying online only where the store offers it. */
     steps: (online: boolean) => [
@@ -147,15 +149,8 @@ export const en = {
       { title: 'Checkout', text: `Pick a saved address and pay cash on delivery${online ? ' or online' : ''}.` },
       { title: 'Relax', text: 'We pack it fresh and bring it to your door, same day or next day.' },
     ],
-    whyChoose: 'Why Choose Haat',
-    reasons: [
-      'Over 15,000 households in the Kathmandu Valley shop with us',
-      'Fresh and organic produce at the best prices',
-      'Eco-friendly packaging',
-      'Secure payment, order tracking and transparent billing',
-      'Customer-first returns and refunds, 24/7 support',
-    ],
-    growTitle: 'Grow your shop with Haat',
+    whyChoose: (name: string) => `Why Choose ${name}`,
+    growTitle: (name: string) => `Grow your shop with ${name}`,
     growText: 'List your products with photos, switch stock on and off and handle orders from one seller area.',
     becomeSeller: 'Become a Seller',
   },
@@ -206,19 +201,13 @@ export const en = {
 
   home: {
     badge: 'Daily discounts',
-    heroTitle: 'Fresh groceries, delivered within 30 minutes',
+    heroTitle: 'Fresh groceries, delivered to your door',
     heroText: 'Vegetables picked daily, dairy from local farms and kitchen staples at the best prices in the Kathmandu Valley.',
     shopNow: 'Shop Now',
     exploreDeals: 'Explore deals',
     categories: 'Categories',
     bestSellers: 'Best Sellers',
     standOut: 'What Makes Us Stand Out?',
-    standOutItems: {
-      fastest: { title: 'Fastest Delivery', text: 'Groceries delivered within 30 minutes.' },
-      fresh: { title: 'Freshness Guaranteed', text: 'Fresh produce straight from the source.' },
-      prices: { title: 'Affordable Prices', text: 'Quality groceries at unbeatable prices.' },
-      trusted: { title: 'Trusted by Thousands', text: 'Loved by 15,000+ happy households.' },
-    },
     newsletterTitle: 'Never Miss a Deal!',
     newsletterText: 'Subscribe to get the latest offers, new arrivals, and exclusive discounts',
     newsletterPlaceholder: 'Enter your email id',
@@ -555,6 +544,51 @@ export const en = {
         required: (label: string) => `Enter the ${label.toLowerCase()}`,
         before: 'Orders delivered before these details are set get no tax invoice; a change applies to orders delivered after it.',
       },
+      store: {
+        title: 'Store',
+        intro: 'Who your store is and how shoppers reach it: every page, text and paper that names the store shows these.',
+        name: 'Store name',
+        nameNe: 'Store name in Nepali',
+        logo: 'Logo',
+        logoHint: 'A square picture works best; it is checked as product photos are.',
+        uploadLogo: 'Upload logo',
+        tagline: 'Tagline',
+        phone: 'Support phone',
+        email: 'Support e-mail',
+        address: 'Address',
+        hours: 'Support hours',
+        hoursHint: 'As shoppers should read them, like 9 AM-9 PM daily.',
+        aroundTheClock: 'Around the clock (24/7)',
+        promise: 'Delivery promise',
+        promiseHint: 'Said on the landing and home pages when you offer no delivery slots; with slots, the promise is the slots\'. Leave it empty to make no promise.',
+        social: 'Social links (https://…)',
+      },
+      claims: {
+        title: 'Selling points',
+        intro: 'What your store does well. The first three are the landing page\'s cards, the first four the home page\'s "What Makes Us Stand Out?", the rest its Why Choose list.',
+        claimTitle: (n: number) => `Title ${n}`,
+        claimText: (n: number) => `Text ${n}`,
+        add: 'Add a selling point',
+        remove: (n: number) => `Remove selling point ${n}`,
+      },
+      policy: {
+        title: 'Returns and refunds',
+        intro: 'The help centre writes its returns and refunds text from these.',
+        returnDays: 'Days to return an item (0: no returns)',
+        missingHours: 'Hours to report a missing item',
+        refundDays: 'Days for a refund to reach the shopper (at most 7)',
+        perishables: 'Perishables may be returned even when not defective',
+      },
+      legal: {
+        title: 'Legal details',
+        intro: 'What the E-Commerce Act asks an online seller to show, in the footer and the help centre. The registered name and PAN are the tax invoice\'s.',
+        registrationNo: 'Registration number',
+        docscpListing: 'DoCSCP listing number',
+        officer: 'Grievance officer',
+        officerName: 'Officer\'s name',
+        officerPhone: 'Officer\'s phone',
+        officerEmail: 'Officer\'s e-mail',
+      },
     },
     dash: {
       today: 'Today',
@@ -747,14 +781,14 @@ export const en = {
     intro: 'Help with orders, deliveries, returns and payments.',
     topics: 'Help topics',
     tabs: { contact: 'Contact Us', faqs: 'FAQs', returns: 'Returns & Refunds', payment: 'Payment Methods' },
-    phone: '+977 1-5970000',
-    email: 'support@haat.com.np',
     callUs: 'Call us',
-    phoneHours: '9 AM-9 PM daily',
+    /** hours are the store's support hours as set, or around the clock. */
+    hours: (hours: string) => (hours === AROUND_THE_CLOCK ? 'Around the clock, every day' : hours),
     writeUs: 'Write to us',
-    writeHours: 'Any time, 24/7: we answer around the clock.',
+    writeHours: (hours: string): string => (hours === AROUND_THE_CLOCK ? 'Any time, 24/7: we answer around the clock.' : 'We answer within our support hours.'),
     visitUs: 'Visit us',
-    office: 'Kupondole, Lalitpur',
+    grievance: 'Grievance officer',
+    grievanceNote: 'For a complaint about an order, a refund or the store.',
     /** area is the contact card's note on where the store delivers: its districts, when it names them. */
     area: (districts: string[] | null) => (districts ? `Delivering to ${listOf(districts)}.` : 'Delivering across the Kathmandu Valley.'),
     feeQ: 'How much does delivery cost?',
@@ -764,26 +798,33 @@ export const en = {
         ? `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and ${taxRule === 'vat' ? `adds nothing: prices already include ${vatRate} VAT` : `adds only the ${taxRate} tax`}.${terms?.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`
         : `${deliveryFee(terms)} The cart shows the fee, and what is missing for free delivery, before you order.${terms.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`,
     speedQ: 'How fast will my order arrive?',
-    speedA:
-      'Most orders in the Kathmandu Valley arrive within 30 minutes, and every order arrives the same day or the next. Follow yours under My Orders.',
+    /** speedA is written from the store's promise (null: it makes none). */
+    speedA: (promise: string | null) => (promise ? `${promise}. Follow yours under My Orders.` : 'Follow yours under My Orders: it shows where your order is.'),
     areaQ: 'Where do you deliver?',
     /** areaA names the districts of the store's delivery area, when it has one. */
     areaA: (districts: string[] | null) =>
       districts ? `To ${listOf(districts)}. Orders to an address elsewhere cannot be placed.` : 'Across the Kathmandu Valley: Kathmandu, Lalitpur and Bhaktapur.',
     missingQ: 'An item is missing from my order. What do I do?',
-    missingA: 'Tell us within 24 hours of delivery and we will send it or refund it.',
+    missingA: (hours: number) => `Tell us within ${hours} hours of delivery and we will send it or refund it.`,
     supportQ: 'When is support available?',
-    supportA: 'Around the clock: write to support@haat.com.np any time, 24/7. Our phone line is open from 9 AM to 9 PM every day.',
+    /** supportA is written from the store's support hours and contact. */
+    supportA: (hours: string, email: string) =>
+      hours === AROUND_THE_CLOCK
+        ? `Around the clock${email ? `: write to ${email} any time` : ''}.`
+        : `${hours || 'Within our support hours'}${email ? `; write to ${email} any time and we answer then` : ''}.`,
     payQ: 'How can I pay?',
     payA: (methods: string[]) =>
       methods.length === 0
         ? 'In cash on delivery: pay the rider when your groceries arrive. Online payment is not offered at the moment.'
         : `In cash on delivery, or online with ${listOf(methods)}: choose Online Payment in the cart.`,
-    returns: [
-      'Returns are accepted within 7 days of delivery for items that are unopened or faulty.',
-      "Perishables such as vegetables, fruit, dairy and bakery items can't be returned unless they arrive damaged or defective.",
-      'Report missing or damaged items within 24 hours of delivery, with a photo if you can.',
-      'Refunds reach you within 3-5 business days: online payments go back to the account you paid from, cash payments are refunded in cash.',
+    /** returns is the returns and refunds policy, written from the store's. */
+    returns: (p: Policy) => [
+      p.returnDays ? `Returns are accepted within ${p.returnDays} ${p.returnDays === 1 ? 'day' : 'days'} of delivery for items that are unopened or faulty.` : 'Items cannot be returned unless they arrive damaged or defective.',
+      p.perishablesReturnable
+        ? 'Perishables such as vegetables, fruit, dairy and bakery items can be returned as other items can.'
+        : "Perishables such as vegetables, fruit, dairy and bakery items can't be returned unless they arrive damaged or defective.",
+      `Report missing or damaged items within ${p.missingHours} hours of delivery, with a photo if you can.`,
+      `Refunds reach you within ${p.refundDays} ${p.refundDays === 1 ? 'day' : 'days'}: online payments go back to the account you paid from, cash payments are refunded in cash.`,
     ],
     payIntro: (online: boolean) =>
       online ? 'This store takes these payments. For an online payment, choose Online Payment in the cart, then the way to pay.' : 'This store takes cash on delivery.',

@@ -34,14 +34,12 @@ const latinOnly = new Set([
   'footer.social.youtube',
   'payment.providers.esewa',
   'payment.providers.khalti',
-  'help.phone',
-  'help.email',
 ]);
 
 /** samples are values to call the catalogue's functions with; every output must read as Nepali. */
 const samples: Record<string, unknown[]> = {
   'nav.cart': [3],
-  'footer.copyright': [2026],
+  'footer.copyright': [2026, 'हाट'],
   'landing.steps': [true],
   'product.addNamed': ['Potato'],
   'product.maxReached': [10],

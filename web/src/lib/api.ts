@@ -218,6 +218,8 @@ export const api = {
   dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
   /** saveSettings changes the store's settings: a field sent replaces the setting, one left out keeps it. */
   saveSettings: (settings: Partial<StoreSettings>) => post<Partial<StoreSettings>, SettingsResponse>('/api/seller/settings', settings),
+  /** uploadLogo stores the store's logo (a form with one image under "logo") and answers the settings. */
+  uploadLogo: (form: FormData) => post<FormData, SettingsResponse>('/api/seller/logo', form),
   /** alerts are the shopper's products asked about, those back on sale first. */
   alerts: () => get<UserAlertsResponse>('/api/user/alerts'),
   /** notify asks to be told when a product is back, or (notify false) no longer, which dismisses its notice. */

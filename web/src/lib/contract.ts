@@ -353,6 +353,27 @@ export const PAN_DIGITS = 9;
 export const MAX_LEGAL_NAME = 120;
 export const MAX_INVOICE_ADDRESS = 200;
 
+// The store's details, policy and legal details.
+/** AROUND_THE_CLOCK is the support hours of a store that answers at any hour. */
+export const AROUND_THE_CLOCK = '24/7';
+
+// Length caps of the store's details, policy and legal details, in characters, and the bounds of
+// their numbers.
+export const MAX_STORE_NAME = 60;
+export const MAX_TAGLINE = 120;
+export const MAX_STORE_ADDRESS = 200;
+export const MAX_STORE_HOURS = 60;
+export const MAX_SOCIAL_URL = 200;
+export const MAX_PROMISE = 120;
+export const MAX_CLAIMS = 8;
+export const MAX_CLAIM_TITLE = 60;
+export const MAX_CLAIM_TEXT = 200;
+export const MAX_RETURN_DAYS = 90;
+export const MAX_MISSING_HOURS = 168;
+export const MAX_REFUND_DAYS = 7;
+export const MAX_REGISTRATION_NO = 40;
+export const MAX_OFFICER_NAME = 80;
+
 // Delivery.
 
 /**
@@ -691,6 +712,17 @@ export interface StoreSettings {
    * 13% VAT included in prices.
    */
   taxRule: TaxRule;
+  /** store is the store's identity, contact, promise and selling points. */
+  store: StoreDetails;
+  /** policy is the store's returns and refunds policy. */
+  policy: Policy;
+  /** legal is what the law asks an online seller to show, beside the invoice details. */
+  legal: LegalDetails;
+  /**
+   * deliverySlots is whether the store offers delivery slots (the seller's windows), from
+   * which its speed promise is written; it is read, never set, with the settings.
+   */
+  deliverySlots: boolean;
 }
 
 /**
@@ -722,6 +754,90 @@ export interface InvoiceDetails {
   address: string;
   /** pan is the business's Permanent Account Number, which is also its VAT number: 9 digits. */
   pan: string;
+}
+
+/**
+ * StoreDetails are the store's identity as shoppers see it: its name, contact and where to find
+ * it. Every page, text and paper that names the store takes it from here.
+ */
+export interface StoreDetails {
+  /** name is the store's name, as the header, titles and texts show it. */
+  name: string;
+  /** nameNe is the store's name in Nepali; empty: the storefront in Nepali shows Name. */
+  nameNe: string;
+  /** logo is where the store's logo is served (uploaded at POST /api/seller/logo); empty: none. */
+  logo: string;
+  /** tagline is a short line under the name, in the footer and on the landing page. */
+  tagline: string;
+  /** phone is the support phone number shoppers may call. */
+  phone: string;
+  /** email is the support e-mail address shoppers may write to. */
+  email: string;
+  /** address is where the store or its office is. */
+  address: string;
+  /**
+   * hours are when support answers, as the seller writes them ("9 AM-9 PM daily"), or
+   * AroundTheClock.
+   */
+  hours: string;
+  /** social are the store's pages on social networks. */
+  social: SocialLinks;
+  /**
+   * promise is how fast the store delivers, in the seller's words ("Delivered within 30
+   * minutes"), said where the store has no delivery slots; empty: no speed promise at all.
+   */
+  promise: string;
+  /** claims are the store's selling points, in the order the pages show them. */
+  claims: Claim[];
+}
+
+/** Policy is the store's returns and refunds policy, from which the help centre writes its text. */
+export interface Policy {
+  /** returnDays is how many days after delivery an item may be returned; 0: no returns. */
+  returnDays: number;
+  /** missingHours is how many hours after delivery a missing or damaged item may be reported. */
+  missingHours: number;
+  /** refundDays is how many days a refund takes to reach the shopper, at most MaxRefundDays. */
+  refundDays: number;
+  /** perishablesReturnable is whether perishables may be returned when not defective. */
+  perishablesReturnable: boolean;
+}
+
+/**
+ * LegalDetails are what the E-Commerce Act 2081 asks a Nepali online seller to show. The
+ * registered name and PAN are the invoice details' (InvoiceDetails).
+ */
+export interface LegalDetails {
+  /** registrationNo is the business's registration number (company or firm registration). */
+  registrationNo: string;
+  /**
+   * docscpListing is the store's listing number at the Department of Commerce, Supplies and
+   * Consumer Protection.
+   */
+  docscpListing: string;
+  /** grievanceOfficer is who hears shoppers' complaints. */
+  grievanceOfficer: GrievanceOfficer;
+}
+
+/** SocialLinks are the addresses of the store's pages on social networks; empty: none. */
+export interface SocialLinks {
+  facebook: string;
+  instagram: string;
+  tiktok: string;
+  youtube: string;
+}
+
+/** Claim is one of the store's selling points: a short title and a sentence. */
+export interface Claim {
+  title: string;
+  text: string;
+}
+
+/** GrievanceOfficer is the person a shopper may take a complaint to. */
+export interface GrievanceOfficer {
+  name: string;
+  phone: string;
+  email: string;
 }
 
 /** BSDate is a date of the Bikram Sambat calendar, Nepal's official calendar. */

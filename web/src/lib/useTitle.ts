@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { t } from '../i18n';
+import { storeName, useStoreSettings } from './store';
 
 /** pageTitle is the title of a page as the tab shows it: "Cart · Haat"; an empty page gives the store's own title. */
-const pageTitle = (page: string) => (page ? `${page} · ${t.brand}` : `${t.brand} · ${t.tagline}`);
+const pageTitle = (page: string, name: string) => (page ? `${page} · ${name}` : `${name} · ${t.tagline}`);
 
 // renderedTitle is the title the page rendered at build time asked for, as no effect runs there.
 let renderedTitle = '';
@@ -21,10 +22,11 @@ export function takeRenderedTitle(): string {
 
 /** useTitle names the page in the browser's tab and history: "Cart · Haat"; an empty page gives the store's own title. */
 export function useTitle(page: string) {
-  if (typeof document === 'undefined') rendered(pageTitle(page));
+  const name = storeName(useStoreSettings());
+  if (typeof document === 'undefined') rendered(pageTitle(page, name));
   useEffect(() => {
-    document.title = pageTitle(page);
-  }, [page]);
+    document.title = pageTitle(page, name);
+  }, [page, name]);
 }
 
 /** Title sets the page title where a hook cannot be called: in a branch of a component's output. */

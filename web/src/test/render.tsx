@@ -8,6 +8,7 @@ import { AppProvider } from '../app/context';
 import App from '../app/App';
 import type { Product } from '../lib/contract';
 import { paths } from '../app/paths';
+import { demoSettings } from './demo';
 
 export const rice: Product = {
   _id: 'rice',
@@ -64,7 +65,7 @@ export function serveApi(handlers: Record<string, Handler>) {
   const defaults: Record<string, Handler> = {
     ...catalogue([rice]),
     'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$' } }),
-    'GET /api/settings': () => ({ json: { success: true, settings: { delivery: null, taxRule: 'flat', invoice: null } } }),
+    'GET /api/settings': () => ({ json: { success: true, settings: demoSettings } }),
     'GET /api/user/session': () => ({ json: { success: true, user: null } }),
     'GET /api/seller/session': () => ({ json: { seller: null, success: true } }),
   };

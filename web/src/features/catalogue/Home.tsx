@@ -13,19 +13,19 @@ import { useProductSearch } from './api';
 const BEST_SELLERS = 10;
 import DeliveryNote from './DeliveryNote';
 
-/** standOut is read when shown, in the language shown then. */
-const standOut = () => [
-  { icon: ClockIcon, ...t.home.standOutItems.fastest },
-  { icon: LeafIcon, ...t.home.standOutItems.fresh },
-  { icon: TagIcon, ...t.home.standOutItems.prices },
-  { icon: ShieldIcon, ...t.home.standOutItems.trusted },
-];
+import SpeedPromise from '../../components/SpeedPromise';
+import { ahead, useStoreSettings } from '../../lib/store';
+
+/** STAND_OUT is how many of the store's claims "What Makes Us Stand Out?" shows. */
+const STAND_OUT = 4;
+const standOutIcons = [ClockIcon, LeafIcon, TagIcon, ShieldIcon];
 
 /** Home is the shop's front page: hero, categories, best sellers and the newsletter. */
 export default function Home() {
   useTitle(t.titles.home);
   const { products: best, loading: productsLoading } = useProductSearch({ limit: BEST_SELLERS });
   const navigate = useNavigate();
+  const claims = useStoreSettings().store.claims.slice(0, STAND_OUT);
 
   return (
     <div className="mt-6 space-y-16">
@@ -35,6 +35,7 @@ export default function Home() {
             <p className="w-fit rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-slate-900">{t.home.badge}</p>
             <h1 className="mt-4 text-3xl font-bold leading-tight md:text-5xl">{t.home.heroTitle}</h1>
             <p className="mt-4 max-w-md text-green-100">{t.home.heroText}</p>
+            <SpeedPromise className="mt-2 max-w-md font-semibold text-amber-200" />
             <DeliveryNote className="mt-2 max-w-md font-medium text-white" />
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-7 font-semibold text-green-800 hover:bg-green-50">
@@ -95,8 +96,10 @@ export default function Home() {
           {t.home.standOut}
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {standOut().map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
+          {claims.map(({ title, text }, i) => {
+            const Icon = standOutIcons[i % standOutIcons.length]!;
+            return (
+            <li {...ahead(`has:store.claims.${i}`, true)} key={i} className="flex gap-3">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-green-700">
                 <Icon />
               </span>
@@ -105,7 +108,8 @@ export default function Home() {
                 <p className="text-sm text-slate-600">{text}</p>
               </div>
             </li>
-          ))}
+            );
+          })}
         </ul>
       </section>
 

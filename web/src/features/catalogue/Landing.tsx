@@ -7,18 +7,20 @@ import { paths } from '../../app/paths';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import DeliveryNote from './DeliveryNote';
+import SpeedPromise from '../../components/SpeedPromise';
+import { ahead, storeName, useStoreSettings } from '../../lib/store';
 
-/** features are read when shown, in the language shown then. */
-const features = () => [
-  { icon: TruckIcon, ...t.landing.features.delivery },
-  { icon: LeafIcon, ...t.landing.features.picked },
-  { icon: TagIcon, ...t.landing.features.discounts },
-];
+/** FEATURES is how many of the store's claims the landing page shows as cards; the rest are its Why Choose list. */
+const FEATURES = 3;
+const featureIcons = [TruckIcon, LeafIcon, TagIcon];
 
 /** Landing is the welcome page at /, without the shop's navigation bar. */
 export default function Landing() {
   useTitle('');
   const { paymentMethods } = useStoreConfig();
+  const settings = useStoreSettings();
+  const name = storeName(settings);
+  const claims = settings.store.claims.map((c, i) => ({ ...c, i, show: ahead(`has:store.claims.${i}`, true) }));
   return (
     <div>
       <section className="bg-gradient-to-b from-green-50 to-stone-50 px-4 pb-16 pt-6 md:px-8">
@@ -29,8 +31,8 @@ export default function Landing() {
           </div>
           <div className="mt-12 grid items-center gap-10 md:grid-cols-2">
             <div>
-              <p className="w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-800">{t.landing.badge}</p>
-              <h1 className="mt-4 text-4xl font-bold leading-tight text-slate-900 md:text-5xl">{t.landing.title}</h1>
+              <SpeedPromise className="mb-4 w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-800" />
+              <h1 className="text-4xl font-bold leading-tight text-slate-900 md:text-5xl">{t.landing.title}</h1>
               <p className="mt-4 max-w-lg text-lg text-slate-600">
                 {t.landing.text}
               </p>
@@ -40,7 +42,7 @@ export default function Landing() {
                   {t.landing.startShopping}
                 </Link>
                 <Link to={paths.seller.root} className="inline-flex min-h-12 items-center rounded-full border border-green-700 px-8 font-semibold text-green-800 hover:bg-green-50">
-                  {t.landing.sell}
+                  {t.landing.sell(name)}
                 </Link>
               </div>
             </div>
@@ -56,15 +58,18 @@ export default function Landing() {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-12 md:px-8" aria-labelledby="features">
-        <h2 id="features" className="sr-only">{t.landing.featuresTitle}</h2>
+        <h2 id="features" className="sr-only">{t.landing.featuresTitle(name)}</h2>
         <div className="grid gap-4 md:grid-cols-3">
-          {features().map(({ icon: Icon, title, text }) => (
-            <div key={title} className="rounded-2xl border border-stone-200 bg-white p-6">
-              <Icon className="text-green-700" />
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-slate-600">{text}</p>
-            </div>
-          ))}
+          {claims.slice(0, FEATURES).map(({ title, text, i, show }) => {
+            const Icon = featureIcons[i % featureIcons.length]!;
+            return (
+              <div {...show} key={i} className="rounded-2xl border border-stone-200 bg-white p-6">
+                <Icon className="text-green-700" />
+                <h3 className="mt-3 text-lg font-semibold text-slate-900">{title}</h3>
+                <p className="mt-1 text-slate-600">{text}</p>
+              </div>
+            );
+          })}
         </div>
       </section>
 
@@ -83,19 +88,21 @@ export default function Landing() {
 
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-2 md:px-8" aria-labelledby="why">
         <div>
-          <h2 id="why" className="text-2xl font-bold text-slate-900 md:text-3xl">{t.landing.whyChoose}</h2>
+          <h2 id="why" className="text-2xl font-bold text-slate-900 md:text-3xl">{t.landing.whyChoose(name)}</h2>
           <ul className="mt-6 space-y-3">
-            {t.landing.reasons.map((r) => (
-              <li key={r} className="flex gap-3 text-slate-700">
+            {claims.slice(FEATURES).map(({ title, text, i, show }) => (
+              <li {...show} key={i} className="flex gap-3 text-slate-700">
                 <ShieldIcon className="shrink-0 text-green-700" width={22} height={22} />
-                {r}
+                <span>
+                  <span className="font-semibold">{title}</span> {text}
+                </span>
               </li>
             ))}
           </ul>
         </div>
         <div className="flex flex-col justify-center rounded-3xl bg-green-800 p-8 text-white">
           <ClockIcon className="text-amber-300" />
-          <h2 className="mt-3 text-2xl font-bold">{t.landing.growTitle}</h2>
+          <h2 className="mt-3 text-2xl font-bold">{t.landing.growTitle(name)}</h2>
           <p className="mt-2 text-green-100">{t.landing.growText}</p>
           <Link to={paths.seller.root} className="mt-6 inline-flex min-h-12 w-fit items-center rounded-full bg-amber-400 px-8 font-semibold text-slate-900 hover:bg-amber-300">
             {t.landing.becomeSeller}

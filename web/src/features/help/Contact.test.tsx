@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, serveApi } from '../../test/render';
-import type { DeliveryRules, PaymentMethod } from '../../lib/contract';
+import type { DeliveryRules, PaymentMethod, StoreSettings } from '../../lib/contract';
+import { demoSettings } from '../../test/demo';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,11 +17,11 @@ const allOnline: PaymentMethod[] = [
 /** valley is the demo rupee store's delivery rule: Rs. 75 below Rs. 1,000, in the Kathmandu Valley. */
 const valley: DeliveryRules = { districts: ['Bhaktapur', 'Kathmandu', 'Lalitpur'], fee: 75, freeFrom: 1000, minimumOrder: 0 };
 
-function store(currency: 'USD' | 'NPR', paymentMethods: PaymentMethod[], delivery: DeliveryRules | null = currency === 'NPR' ? valley : null) {
+function store(currency: 'USD' | 'NPR', paymentMethods: PaymentMethod[], delivery: DeliveryRules | null = currency === 'NPR' ? valley : null, change: Partial<StoreSettings> = {}) {
   const currencySymbol = currency === 'USD' ? '$' : 'Rs.';
   return serveApi({
     'GET /api/config': () => ({ json: { success: true, currency, currencySymbol, paymentMethods } }),
-    'GET /api/settings': () => ({ json: { success: true, settings: { delivery } } }),
+    'GET /api/settings': () => ({ json: { success: true, settings: { ...demoSettings, delivery, ...change } } }),
   });
 }
 
@@ -97,10 +98,11 @@ describe('help centre', () => {
     store('USD', []);
     renderStore('/contact');
     expect(await screen.findByText('9 AM-9 PM daily', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Any time, 24/7: we answer around the clock.')).toBeInTheDocument();
+    expect(screen.getByText('support@haat.com.np')).toBeInTheDocument();
+    expect(screen.getByText('Kupondole, Lalitpur')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'FAQs' }));
-    expect(screen.getByText(/write to support@haat.com.np any time, 24\/7\. Our phone line is open from 9 AM to 9 PM every day/)).toBeInTheDocument();
-    expect(screen.getByText(/arrive within 30 minutes, and every order arrives the same day or the next/)).toBeInTheDocument();
+    expect(screen.getByText('9 AM-9 PM daily; write to support@haat.com.np any time and we answer then.')).toBeInTheDocument();
+    expect(screen.getByText('Delivered within 30 minutes. Follow yours under My Orders.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Returns & Refunds' }));
     expect(screen.getByText(/online payments go back to the account you paid from, cash payments are refunded in cash/)).toBeInTheDocument();
     expectNoUntrueCopy();
@@ -112,7 +114,7 @@ describe('marketing pages', () => {
     store('USD', []);
     const { unmount } = renderStore('/');
     expect(await screen.findByText('Delivered within 30 minutes', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Customer-first returns and refunds, 24/7 support')).toBeInTheDocument();
+    expect(screen.getByText('Customer-first returns and refunds, 24/7 support.')).toBeInTheDocument();
     expect(screen.getByText('Most orders reach you within 30 minutes, and every order arrives the same day or the next.')).toBeInTheDocument();
     expect(screen.getByText('Pick a saved address and pay cash on delivery.')).toBeInTheDocument();
     expectNoUntrueCopy();
@@ -125,8 +127,50 @@ describe('marketing pages', () => {
 
     store('USD', []);
     renderStore('/home');
-    expect(await screen.findByRole('heading', { name: 'Fresh groceries, delivered within 30 minutes' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Groceries delivered within 30 minutes.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Fresh groceries, delivered to your door' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Delivered within 30 minutes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Trusted by Thousands' })).toBeInTheDocument();
     expectNoUntrueCopy();
+  });
+});
+
+describe("the seller's store", () => {
+  const ours: Partial<StoreSettings> = {
+    store: { ...demoSettings.store, name: 'Patan Fresh', promise: '', phone: '01-5550123', hours: '24/7', claims: [{ title: 'Fair prices', text: 'On every staple.' }] },
+    policy: { returnDays: 0, missingHours: 48, refundDays: 3, perishablesReturnable: false },
+    legal: { registrationNo: '123456/079/080', docscpListing: 'ECOM-2081-0042', grievanceOfficer: { name: 'Sita Maharjan', phone: '9841000000', email: 'grievance@patanfresh.com.np' } },
+    invoice: { legalName: 'Patan Fresh Pvt. Ltd.', address: 'Mangal Bazaar', pan: '601234567' },
+  };
+
+  it('names the store, shows only its claims and makes no promise it did not set', async () => {
+    store('USD', [], null, ours);
+    renderStore('/');
+    expect(await screen.findByRole('heading', { name: 'Why Choose Patan Fresh' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Patan Fresh home' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Fair prices' })).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    for (const gone of ['Haat', '30 minutes', '15,000', 'Same-day delivery']) expect(text).not.toContain(gone);
+    // The footer carries the business details the law asks for.
+    expect(screen.getByText('Patan Fresh Pvt. Ltd.')).toBeInTheDocument();
+    expect(screen.getByText('ECOM-2081-0042')).toBeInTheDocument();
+    expect(screen.getByText(/Sita Maharjan/)).toBeInTheDocument();
+  });
+
+  it('promises the delivery slots when the store offers them', async () => {
+    store('USD', [], null, { ...ours, deliverySlots: true });
+    renderStore('/home');
+    expect(await screen.findByText('Delivered in the slot you choose, today or tomorrow', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('writes the help centre from the policy and names the grievance officer', async () => {
+    store('USD', [], null, ours);
+    renderStore('/contact');
+    expect(await screen.findByRole('heading', { name: 'Grievance officer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('grievance@patanfresh.com.np')).toBeInTheDocument();
+    expect(screen.getByText('Around the clock, every day')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Returns & Refunds' }));
+    expect(screen.getByText('Items cannot be returned unless they arrive damaged or defective.')).toBeInTheDocument();
+    expect(screen.getByText(/^Report missing or damaged items within 48 hours of delivery/)).toBeInTheDocument();
+    expect(screen.getByText(/^Refunds reach you within 3 days/)).toBeInTheDocument();
   });
 });

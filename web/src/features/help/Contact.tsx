@@ -8,24 +8,33 @@ import { deliveryTerms, districtNames } from '../../lib/delivery';
 import type { ConfigResponse, PaymentMethod } from '../../lib/contract';
 import { language, t } from '../../i18n';
 import { formatMinor } from '../../lib/money';
+import { speedPromise, useStoreSettings } from '../../lib/store';
 
 const tabKeys = ['contact', 'faqs', 'returns', 'payment'] as const;
 type TabKey = (typeof tabKeys)[number];
 
+/** ContactTab is how to reach the store, as the seller set it, and its grievance officer; a card without its line is left out. */
 function ContactTab() {
   const { delivery } = useDeliveryRules();
+  const { store, legal } = useStoreSettings();
+  const officer = legal.grievanceOfficer;
   const cards = [
-    { icon: PhoneIcon, title: t.help.callUs, line: t.help.phone, note: t.help.phoneHours },
-    { icon: ClockIcon, title: t.help.writeUs, line: t.help.email, note: t.help.writeHours },
-    { icon: TruckIcon, title: t.help.visitUs, line: t.help.office, note: t.help.area(delivery ? districtNames(delivery.districts, language()) : null) },
-  ];
+    { icon: PhoneIcon, title: t.help.callUs, lines: [store.phone], note: t.help.hours(store.hours) },
+    { icon: ClockIcon, title: t.help.writeUs, lines: [store.email], note: t.help.writeHours(store.hours) },
+    { icon: TruckIcon, title: t.help.visitUs, lines: [store.address], note: t.help.area(delivery ? districtNames(delivery.districts, language()) : null) },
+    { icon: ShieldIcon, title: t.help.grievance, lines: [officer.name, officer.phone, officer.email], note: t.help.grievanceNote },
+  ].filter((c) => c.lines[0]);
   return (
-    <div className="grid gap-4 md:grid-cols-3">
-      {cards.map(({ icon: Icon, title, line, note }) => (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+      {cards.map(({ icon: Icon, title, lines, note }) => (
         <div key={title} className="rounded-2xl bg-green-50 p-6">
           <Icon className="text-green-700" />
           <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-          <p className="mt-1 break-words text-slate-600">{line}</p>
+          {lines.filter(Boolean).map((line) => (
+            <p key={line} className="mt-1 break-words text-slate-600">
+              {line}
+            </p>
+          ))}
           <p className="text-sm text-slate-500">{note}</p>
         </div>
       ))}
@@ -35,14 +44,15 @@ function ContactTab() {
 
 function FaqTab({ config }: { config: ConfigResponse | undefined }) {
   const { rules, delivery, taxRule } = useDeliveryRules();
+  const settings = useStoreSettings();
   // Amounts are named only once the store's currency is known.
   const terms = config ? deliveryTerms(rules, (minor) => formatMinor(minor, config.currency, language())) : null;
   const faqs = [
     { q: t.help.feeQ, a: t.help.feeA(terms, taxRule) },
-    { q: t.help.speedQ, a: t.help.speedA },
+    { q: t.help.speedQ, a: t.help.speedA(speedPromise(settings)) },
     { q: t.help.areaQ, a: t.help.areaA(delivery ? districtNames(delivery.districts, language()) : null) },
-    { q: t.help.missingQ, a: t.help.missingA },
-    { q: t.help.supportQ, a: t.help.supportA },
+    { q: t.help.missingQ, a: t.help.missingA(settings.policy.missingHours) },
+    { q: t.help.supportQ, a: t.help.supportA(settings.store.hours, settings.store.email) },
     ...(config ? [{ q: t.help.payQ, a: t.help.payA((config.paymentMethods ?? []).map((m) => m.label)) }] : []),
   ];
   return (
@@ -58,9 +68,10 @@ function FaqTab({ config }: { config: ConfigResponse | undefined }) {
 }
 
 function ReturnsTab() {
+  const { policy } = useStoreSettings();
   return (
     <ul className="space-y-3 text-slate-700">
-      {t.help.returns.map((line) => (
+      {t.help.returns(policy).map((line) => (
         <li key={line}>{line}</li>
       ))}
     </ul>

@@ -12,6 +12,7 @@ import { orderParts } from '../orders/OrderBill';
 import { useOrderSlip } from './api';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
+import { storeName, useStoreSettings } from '../../lib/store';
 
 /** PackingSlip is the printable slip that goes in an order's bag: what to pack, where it goes, what to collect, and a line to sign. */
 export default function PackingSlip() {
@@ -50,6 +51,7 @@ export default function PackingSlip() {
 
 /** Slip is the slip itself, laid out for an A4 or A5 page as much as for the screen. */
 function Slip({ order: o }: { order: SellerOrder }) {
+  const name = storeName(useStoreSettings());
   const { money, timeZone } = useStoreConfig();
   const a = o.address;
   const amount = money(o.amount, o.currency);
@@ -69,7 +71,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
     >
       <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-slate-900 pb-4">
         <div>
-          <p className="text-2xl font-bold text-green-800 print:text-slate-900">{t.brand}</p>
+          <p className="text-2xl font-bold text-green-800 print:text-slate-900">{name}</p>
           <h1 id="slip-title" className="text-lg font-semibold">
             {t.seller.slip.title}
           </h1>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
+import { demoSettings } from '../../test/demo';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -80,5 +81,49 @@ describe('store settings', () => {
     await userEvent.click(within(tax).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/seller/settings')?.body).toEqual({ taxRule: 'vat' });
+  });
+});
+
+describe("the store's identity", () => {
+  it('renames the store, removes a selling point and sets the legal details, each section on its own', async () => {
+    const calls = serveApi({
+      ...seller,
+      'POST /api/seller/settings': (body) => ({ json: { success: true, message: 'Settings saved', settings: { ...demoSettings, ...(body as object) } } }),
+    });
+    renderStore('/seller/settings');
+    const store = within(await screen.findByRole('region', { name: 'Store' }));
+    expect(store.getByLabelText('Store name')).toHaveValue('Haat');
+    await userEvent.clear(store.getByLabelText('Store name'));
+    await userEvent.type(store.getByLabelText('Store name'), 'Lele Greens');
+    await userEvent.click(store.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const saved = () => calls.filter((c) => c.key === 'POST /api/seller/settings').map((c) => c.body as Record<string, { name?: string; claims?: unknown[] }>);
+    expect(saved()[0]?.store?.name).toBe('Lele Greens');
+
+    const claims = within(screen.getByRole('region', { name: 'Selling points' }));
+    await userEvent.click(claims.getByRole('button', { name: 'Remove selling point 1' }));
+    await userEvent.click(claims.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved()).toHaveLength(2));
+    const sent = saved()[1]?.store?.claims as { title: string }[];
+    expect(sent).toHaveLength(demoSettings.store.claims.length - 1);
+    expect(sent.map((c) => c.title)).not.toContain('Same-day delivery');
+
+    const legal = within(screen.getByRole('region', { name: 'Legal details' }));
+    await userEvent.type(legal.getByLabelText('Registration number'), '123456/079/080');
+    await userEvent.type(legal.getByLabelText("Officer's name"), 'Sita Maharjan');
+    await userEvent.click(legal.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved()).toHaveLength(3));
+    expect(saved()[2]).toEqual({ legal: { registrationNo: '123456/079/080', docscpListing: '', grievanceOfficer: { name: 'Sita Maharjan', phone: '', email: '' } } });
+  });
+
+  it("shows the server's reason when it refuses a field", async () => {
+    serveApi({
+      ...seller,
+      'POST /api/seller/settings': () => ({ status: 400, json: { success: false, message: 'Please enter a valid e-mail address for the store' } }),
+    });
+    renderStore('/seller/settings');
+    const store = within(await screen.findByRole('region', { name: 'Store' }));
+    await userEvent.click(store.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid e-mail address for the store')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,8 @@ import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
 import { useSaveSettings, useSellerProducts } from './api';
+import { ClaimsSection, LegalSection, PolicySection, StoreSection } from './StoreSections';
+import { withDefaults } from '../../lib/store';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 /** texts are the page's, read when shown, in the language shown then. */
@@ -17,6 +19,10 @@ const texts = () => t.seller.settingsPage;
  * fields only (a field left out of a save keeps its value), so a new section is one more entry.
  */
 const sections: { key: string; Section: (p: { settings: StoreSettings }) => ReactNode }[] = [
+  { key: 'store', Section: StoreSection },
+  { key: 'claims', Section: ClaimsSection },
+  { key: 'policy', Section: PolicySection },
+  { key: 'legal', Section: LegalSection },
   { key: 'delivery', Section: DeliverySection },
   { key: 'tax', Section: TaxSection },
   { key: 'invoice', Section: InvoiceSection },
@@ -36,7 +42,7 @@ export default function Settings() {
       ) : isError || !data ? (
         <p className="text-red-700">{text.loadFailed}</p>
       ) : (
-        sections.map(({ key, Section }) => <Section key={key} settings={data.settings} />)
+        sections.map(({ key, Section }) => <Section key={key} settings={withDefaults(data.settings)} />)
       )}
     </div>
   );

@@ -1,0 +1,210 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+
+	"haat"
+)
+
+// The storefront's pages are built with the store's settings as markers: a key between two
+// private-use characters ("\ue000store.name\ue001"), which HTML escaping leaves alone, and
+// elements that show only for some settings carry data-ahead="has:KEY" (shown when the setting
+// at KEY is set: a text not empty, a switch on, a list with that index, a group with a text set). The server fills the
+// markers with the current settings when it serves a page, drops the elements they do not
+// show, and puts the settings into the page as a JSON block that the storefront starts from
+// (web/src/lib/store.ts), so that the page it takes over is the page it would draw.
+const (
+	markerOpen  = "\ue000"
+	markerClose = "\ue001"
+	// settingsBlockID is the id of the JSON block of the settings in every page.
+	settingsBlockID = "haat-settings"
+)
+
+var (
+	markerRe = regexp.MustCompile(markerOpen + `([A-Za-z0-9.]+)` + markerClose)
+	// aheadRe is the opening tag of an element shown only for some settings.
+	aheadRe = regexp.MustCompile(`<([a-z]+)\b[^>]*\sdata-ahead="([^"]+)"[^>]*>`)
+)
+
+// settingsValue is the setting at the dotted key in the settings' JSON ("store.claims.2.title"),
+// nil when there is none; "store.name" is the store's name in lang.
+func settingsValue(doc map[string]any, key string, s *haat.StoreSettings, lang haat.Language) any {
+	if key == "store.name" {
+		return s.Store.DisplayName(lang)
+	}
+	var v any = doc
+	for _, part := range strings.Split(key, ".") {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[part]
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil
+			}
+			v = c[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// shown reports whether an element marked data-ahead=cond shows with these settings: "has:KEY"
+// when the setting is set, "not:KEY" when it is not, and several joined by commas when all hold.
+func shown(doc map[string]any, cond string, s *haat.StoreSettings, lang haat.Language) bool {
+	for _, c := range strings.Split(cond, ",") {
+		if !holds(doc, c, s, lang) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether one condition of data-ahead holds (see shown).
+func holds(doc map[string]any, cond string, s *haat.StoreSettings, lang haat.Language) bool {
+	kind, key, _ := strings.Cut(cond, ":")
+	set := false
+	switch v := settingsValue(doc, key, s, lang).(type) {
+	case string:
+		set = v != ""
+	case bool:
+		set = v
+	case []any:
+		set = len(v) > 0
+	case map[string]any:
+		for _, field := range v { // a group of texts is set when one of them is
+			if text, ok := field.(string); ok && text != "" {
+				set = true
+			}
+		}
+	case nil:
+	default:
+		set = true
+	}
+	return set == (kind == "has")
+}
+
+// fillPage writes the settings into a page built with markers (see markerOpen) and adds them to
+// the page as its JSON block.
+func fillPage(page []byte, s *haat.StoreSettings, lang haat.Language) ([]byte, error) {
+	public, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(public, &doc); err != nil {
+		return nil, err
+	}
+	out := dropElements(page, func(cond string) bool { return shown(doc, cond, s, lang) })
+	out = markerRe.ReplaceAllFunc(out, func(marker []byte) []byte {
+		key := string(markerRe.FindSubmatch(marker)[1])
+		v, _ := settingsValue(doc, key, s, lang).(string)
+		return []byte(html.EscapeString(v))
+	})
+	block := fmt.Sprintf(`<script type="application/json" id="%s">%s</script></head>`, settingsBlockID, public)
+	return bytes.Replace(out, []byte("</head>"), []byte(block), 1), nil
+}
+
+// voidElements are the elements of the pages that have no content and no closing tag.
+var voidElements = map[string]bool{"img": true, "br": true, "hr": true, "input": true, "meta": true, "link": true}
+
+// dropElements removes from page every element marked data-ahead whose condition keep refuses,
+// with its content: up to the closing tag that matches its opening one.
+func dropElements(page []byte, keep func(cond string) bool) []byte {
+	var out bytes.Buffer
+	rest := page
+	for {
+		loc := aheadRe.FindSubmatchIndex(rest)
+		if loc == nil {
+			out.Write(rest)
+			return out.Bytes()
+		}
+		tag, cond := string(rest[loc[2]:loc[3]]), string(rest[loc[4]:loc[5]])
+		if keep(cond) {
+			out.Write(rest[:loc[1]])
+			rest = rest[loc[1]:]
+			continue
+		}
+		out.Write(rest[:loc[0]])
+		end := loc[1]
+		if !voidElements[tag] {
+			end = loc[1] + closingTag(rest[loc[1]:], tag)
+		}
+		rest = rest[end:]
+	}
+}
+
+// closingTag is where the element named tag whose content starts html ends: past its closing
+// tag, counting elements of the same name inside it; the end of html when it is not closed.
+func closingTag(html []byte, tag string) int {
+	open, closing := []byte("<"+tag), []byte("</"+tag+">")
+	depth := 1
+	for i := 0; i < len(html); i++ {
+		switch {
+		case bytes.HasPrefix(html[i:], closing):
+			if depth--; depth == 0 {
+				return i + len(closing)
+			}
+		case bytes.HasPrefix(html[i:], open) && i+len(open) < len(html) && (html[i+len(open)] == '>' || html[i+len(open)] == ' '):
+			depth++
+		}
+	}
+	return len(html)
+}
+
+// filledPages keeps the pages filled with the settings, by page, language and settings, for as
+// long as the settings stay as they are: each is filled and compressed once per change.
+type filledPages struct {
+	mu    sync.Mutex
+	pages map[string]*prepared
+}
+
+// page is a as filled with the settings s in lang.
+func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, lang haat.Language) (*prepared, error) {
+	version, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	key := name + "\x00" + string(lang) + "\x00" + etagOf(version)
+	f.mu.Lock()
+	p := f.pages[key]
+	f.mu.Unlock()
+	if p != nil {
+		return p, nil
+	}
+	body, err := fillPage(a.body, s, lang)
+	if err != nil {
+		return nil, err
+	}
+	p = &prepared{body: body, contentType: a.contentType, etag: etagOf(body)}
+	var gz, br bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	bw := brotli.NewWriterLevel(&br, 9)
+	bw.Write(body)
+	bw.Close()
+	p.gz, p.br = gz.Bytes(), br.Bytes()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.pages == nil || len(f.pages) >= 64 {
+		f.pages = map[string]*prepared{} // settings changed often: the old pages go
+	}
+	f.pages[key] = p
+	return p, nil
+}
+
+// settingsOf is how the storefront's files read the settings; nil serves pages unfilled.
+type settingsOf func(ctx context.Context) (*haat.StoreSettings, error)
