@@ -493,8 +493,9 @@ export const en = {
       removing: 'Removing...',
       confirm: 'Remove every demo product? Those in past orders are archived, the others deleted. Your own products stay.',
       removed: 'Demo products removed',
-      emptyHint: 'Add your products one at a time on the Add Product page; each needs a name, category, price and at least one photo.',
+      emptyHint: 'Add your products one at a time on the Add Product page (each needs a name, category, price and at least one photo), or bring a whole spreadsheet in at once.',
       addFirst: 'Add a product',
+      importFirst: 'Import from a spreadsheet',
     },
     /** settingsPage is the seller's store settings, a list of sections each saved on its own. */
     settingsPage: {

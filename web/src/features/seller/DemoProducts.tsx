@@ -35,9 +35,14 @@ export function NoProducts() {
     <div className="mt-6 max-w-3xl text-slate-600">
       <p>{t.seller.noProducts}</p>
       <p className="mt-2 text-sm">{t.seller.demo.emptyHint}</p>
-      <Link to={paths.seller.root} className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800">
-        {t.seller.demo.addFirst}
-      </Link>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Link to={paths.seller.root} className="inline-flex min-h-11 items-center rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800">
+          {t.seller.demo.addFirst}
+        </Link>
+        <Link to={paths.seller.import} className="inline-flex min-h-11 items-center rounded-lg border border-green-700 px-4 font-medium text-green-800 hover:bg-green-50">
+          {t.seller.demo.importFirst}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -66,6 +66,7 @@ describe('demo products', () => {
     renderStore('/seller/product-list');
     expect(await screen.findByText(/Add your products one at a time/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a product' })).toHaveAttribute('href', '/seller');
+    expect(screen.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute('href', '/seller/import');
     const button = await screen.findByRole('button', { name: 'Remove demo products' });
     await userEvent.click(button);
     expect(confirm).toHaveBeenCalled();
