@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/catalogue"
 	"haat/images"
 	"haat/payment"
 )
@@ -126,6 +128,9 @@ func contract(g *generator) {
 
 	g.section("The storefront's pages.")
 	pageTable(g)
+
+	g.section("The demo store.")
+	demoStore(g)
 
 	g.section("JSON shapes of the API.")
 	g.declare(reflect.TypeFor[haat.Product]())
@@ -264,6 +269,20 @@ func pageTable(g *generator) {
 	g.printf("export const PAGES = {\n  %s\n} as const;\n", strings.Join(entries, "\n  "))
 	g.comment("", "PageName names a page of PAGES.", "", "")
 	g.printf("export type PageName = keyof typeof PAGES;\n")
+}
+
+// demoStore writes the demo store's name, contact and claims (catalogue.DemoStore), which the
+// storefront's tests show as the demo does; the build leaves it out of the storefront's code, where
+// nothing imports it.
+func demoStore(g *generator) {
+	text, err := json.MarshalIndent(catalogue.DemoStore(), "", "  ")
+	if err != nil {
+		g.fail("demo store: %v", err)
+		return
+	}
+	g.printf("\n")
+	g.comment("", "DEMO_STORE is the demo store's details, as a new demo store starts with them.", "", "")
+	g.printf("export const DEMO_STORE: StoreDetails = %s;\n", text)
 }
 
 // categoryList declares a list of categories of package haat as a TypeScript constant.

@@ -436,6 +436,61 @@ export const PAGES = {
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
 
+// The demo store.
+
+/** DEMO_STORE is the demo store's details, as a new demo store starts with them. */
+export const DEMO_STORE: StoreDetails = {
+  "name": "Haat",
+  "nameNe": "हाट",
+  "logo": "",
+  "tagline": "The weekly haat, open every day at your door",
+  "phone": "+977 1-5970000",
+  "email": "support@haat.com.np",
+  "address": "Kupondole, Lalitpur",
+  "hours": "9 AM-9 PM daily",
+  "social": {
+    "facebook": "",
+    "instagram": "",
+    "tiktok": "",
+    "youtube": ""
+  },
+  "promise": "Delivered within 30 minutes",
+  "claims": [
+    {
+      "title": "Same-day delivery",
+      "text": "Most orders reach you within 30 minutes, and every order arrives the same day or the next."
+    },
+    {
+      "title": "Picked daily",
+      "text": "Vegetables and fruit come from farms around the valley the morning you order."
+    },
+    {
+      "title": "Daily discounts",
+      "text": "Fair prices on staples, with fresh offers on something new every day."
+    },
+    {
+      "title": "Trusted by Thousands",
+      "text": "Over 15,000 households in the Kathmandu Valley shop with us."
+    },
+    {
+      "title": "Fresh and organic",
+      "text": "Fresh and organic produce at the best prices."
+    },
+    {
+      "title": "Eco-friendly packaging",
+      "text": "Packed with care in eco-friendly packaging."
+    },
+    {
+      "title": "Secure payment",
+      "text": "Secure payment, order tracking and transparent billing."
+    },
+    {
+      "title": "Customer first",
+      "text": "Customer-first returns and refunds, 24/7 support."
+    }
+  ]
+};
+
 // JSON shapes of the API.
 
 /** Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays. */
