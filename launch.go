@@ -55,8 +55,6 @@ type LaunchFacts struct {
 	LaunchConfig
 	Currency Currency
 	Settings *StoreSettings
-	// Windows is the number of the seller's delivery windows.
-	Windows int
 	// DemoProducts is the number of demo products still on sale.
 	DemoProducts int
 	// DemoStore is the demo store's name and contact, which a real shop replaces with its own.
@@ -79,7 +77,7 @@ func (f LaunchFacts) Checklist() []ChecklistItem {
 		{ID: CheckHTTPS, OK: strings.HasPrefix(f.PublicURL, "https://")},
 		f.payments(),
 		{ID: CheckSMS, OK: f.SMSProvider != "" && f.SMSProvider != "log"},
-		{ID: CheckDelivery, OK: f.Settings != nil && f.Settings.Delivery != nil && f.Windows > 0},
+		{ID: CheckDelivery, OK: f.Settings != nil && f.Settings.Delivery != nil && f.Settings.DeliverySlots},
 	}
 	if f.Currency == NPR {
 		items = append(items, ChecklistItem{ID: CheckInvoice, OK: f.Settings != nil && f.Settings.Invoice != nil})

@@ -151,6 +151,4 @@ type PhoneCodeStore interface {
 	// there is none; created says so. A code used meanwhile (a second request with it) answers
 	// ErrCodeExpired.
 	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
-	// PhoneUserExists reports whether a shopper has the number.
-	PhoneUserExists(ctx context.Context, phone string) (bool, error)
 }

@@ -81,6 +81,9 @@ type Product struct {
 	// Held is how many units online orders awaiting payment hold: taken from the count, not yet
 	// sold. Only the seller's list has it.
 	Held int `json:"held,omitempty"`
+	// Demo marks a product of the demo catalogue, which a real shop removes (POST
+	// /api/seller/demo/remove). Only the seller's list has it.
+	Demo bool `json:"demo,omitempty"`
 }
 
 // MaxStock is the largest stock count a product may have.

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,8 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/andybalholm/brotli"
+	"time"
 
 	"haat"
 )
@@ -171,13 +169,9 @@ type filledPages struct {
 	pages map[string]*prepared
 }
 
-// page is a as filled with the settings s in lang.
-func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, lang haat.Language) (*prepared, error) {
-	version, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	key := name + "\x00" + string(lang) + "\x00" + etagOf(version)
+// page is a as filled with the settings s, whose version (settingsSnapshot) is version, in lang.
+func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, version string, lang haat.Language) (*prepared, error) {
+	key := name + "\x00" + string(lang) + "\x00" + version
 	f.mu.Lock()
 	p := f.pages[key]
 	f.mu.Unlock()
@@ -188,15 +182,7 @@ func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, lang
 	if err != nil {
 		return nil, err
 	}
-	p = &prepared{body: body, contentType: a.contentType, etag: etagOf(body)}
-	var gz, br bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(body)
-	zw.Close()
-	bw := brotli.NewWriterLevel(&br, 9)
-	bw.Write(body)
-	bw.Close()
-	p.gz, p.br = gz.Bytes(), br.Bytes()
+	p = &prepared{body: body, contentType: a.contentType, etag: etagOf(body), gz: compressGzip(body), br: compressBrotli(body)}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.pages == nil || len(f.pages) >= 64 {
@@ -204,6 +190,52 @@ func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, lang
 	}
 	f.pages[key] = p
 	return p, nil
+}
+
+// settingsFresh is how long the pages use the settings they read before reading them again: a
+// change made through this server shows at once (forget), one made through another within it.
+const settingsFresh = time.Second
+
+// settingsSnapshot holds the settings the pages are filled with, read at most once per
+// settingsFresh, with a version (a hash of their JSON) that names the filled pages: a page
+// costs no database read and no encoding.
+type settingsSnapshot struct {
+	read settingsOf
+	mu   sync.Mutex
+	s    *haat.StoreSettings
+	// version names s; at is when s was read.
+	version string
+	at      time.Time
+}
+
+// get returns the settings and their version, read again when older than settingsFresh.
+func (c *settingsSnapshot) get(ctx context.Context) (*haat.StoreSettings, string, error) {
+	c.mu.Lock()
+	s, version, at := c.s, c.version, c.at
+	c.mu.Unlock()
+	if s != nil && time.Since(at) < settingsFresh {
+		return s, version, nil
+	}
+	s, err := c.read(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	public, err := json.Marshal(s)
+	if err != nil {
+		return nil, "", err
+	}
+	version = etagOf(public)
+	c.mu.Lock()
+	c.s, c.version, c.at = s, version, time.Now()
+	c.mu.Unlock()
+	return s, version, nil
+}
+
+// forget drops the settings held, so that the next page reads them: they have just changed.
+func (c *settingsSnapshot) forget() {
+	c.mu.Lock()
+	c.s = nil
+	c.mu.Unlock()
 }
 
 // settingsOf is how the storefront's files read the settings; nil serves pages unfilled.

@@ -73,11 +73,6 @@ func (s *Server) launchFacts(ctx context.Context) (haat.LaunchFacts, error) {
 	if f.Settings, err = s.Settings.StoreSettings(ctx); err != nil {
 		return f, err
 	}
-	windows, err := s.Slots.DeliveryWindows(ctx)
-	if err != nil {
-		return f, err
-	}
-	f.Windows = len(windows)
 	f.DemoProducts, err = s.Demo.DemoProducts(ctx)
 	return f, err
 }

@@ -84,13 +84,10 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		string(o.Currency),
 	}
 	for i, cell := range row {
-		row[i] = csvSafe(cell)
+		row[i] = haat.SpreadsheetCell(cell)
 	}
 	return row
 }
-
-// csvSafe keeps a spreadsheet from reading a cell as a formula (haat.SpreadsheetCell).
-func csvSafe(cell string) string { return haat.SpreadsheetCell(cell) }
 
 // sentWriter counts the bytes written through it to the answer.
 type sentWriter struct {

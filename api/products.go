@@ -212,10 +212,10 @@ func (in productInput) product() (haat.Product, error) {
 		p.VATExempt = *in.VATExempt
 	}
 	var err error
-	if p.Price, err = parseAmount(in.Price, "Price"); err != nil {
+	if p.Price, err = haat.ParseAmount(in.Price, "Price"); err != nil {
 		return p, err
 	}
-	if p.OfferPrice, err = parseAmount(in.OfferPrice, "Offer price"); err != nil {
+	if p.OfferPrice, err = haat.ParseAmount(in.OfferPrice, "Offer price"); err != nil {
 		return p, err
 	}
 	if p.Stock, err = haat.ParseStock(in.Stock); err != nil {
@@ -232,9 +232,6 @@ func descriptionLines(v string) []string {
 	}
 	return strings.Split(v, "\n")
 }
-
-// parseAmount reads an amount of the product form (haat.ParseAmount).
-func parseAmount(v, label string) (haat.Money, error) { return haat.ParseAmount(v, label) }
 
 func (s *Server) productStock(w http.ResponseWriter, r *http.Request) error {
 	var req ProductStockRequest
@@ -355,7 +352,7 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 		to           **haat.Money
 	}{{"price", "Price", &e.Price}, {"offerPrice", "Offer price", &e.OfferPrice}} {
 		if v := text(a.field); v != nil {
-			m, err := parseAmount(*v, a.label)
+			m, err := haat.ParseAmount(*v, a.label)
 			if err != nil {
 				return e, err
 			}

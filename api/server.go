@@ -86,6 +86,8 @@ type Server struct {
 
 	// list is the product list's snapshot.
 	list *productList
+	// pages serves the storefront's files, filled with the settings it holds (settingsChanged).
+	pages *static
 	// stopping is set once the store shuts down (Stop): /readyz answers 503.
 	stopping atomic.Bool
 }
@@ -212,8 +214,9 @@ func (s *Server) Handler() http.Handler {
 			st.productExists = s.Products.ProductExists
 		}
 		if s.Settings != nil {
-			st.settings = s.Settings.StoreSettings
+			st.settings.read = s.Settings.StoreSettings
 		}
+		s.pages = st
 		mux.Handle("/", st)
 	}
 	return s.withRequestID(s.recoverer(s.logRequests(s.securityHeaders(mux))))

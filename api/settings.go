@@ -42,6 +42,7 @@ func (s *Server) sellerSettings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.settingsChanged()
 	return ok(w, SettingsResponse{Message: say(w, r, "Settings saved"), Settings: *settings, Success: true})
 }
 
@@ -68,5 +69,14 @@ func (s *Server) sellerLogo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.settingsChanged()
 	return ok(w, SettingsResponse{Message: say(w, r, "Logo saved"), Settings: *settings, Success: true})
+}
+
+// settingsChanged tells the storefront's pages that the settings they show (the store's, and
+// whether it has delivery slots) have changed: the next page is filled with the new ones.
+func (s *Server) settingsChanged() {
+	if s.pages != nil {
+		s.pages.settings.forget()
+	}
 }

@@ -52,5 +52,6 @@ func (s *Server) sellerSetSlots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.settingsChanged() // the pages' speed promise follows the slots
 	return ok(w, DeliveryWindowsResponse{Message: say(w, r, "Delivery slots saved"), Success: true, Windows: ws})
 }

@@ -24,9 +24,9 @@ type static struct {
 	files map[string]*prepared
 	// productExists answers whether a product id is in the catalogue; nil takes every id as known.
 	productExists func(ctx context.Context, id string) (bool, error)
-	// settings reads the store's settings, which every page is filled with (see fillPage); nil
-	// serves the pages as built.
-	settings settingsOf
+	// settings holds the store's settings, which every page is filled with (see fillPage); its
+	// read is nil to serve the pages as built.
+	settings settingsSnapshot
 	filled   filledPages
 	logger   *slog.Logger
 }
@@ -175,16 +175,16 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // the browser's cookie; as built when the settings cannot be read (logged), so that a page still
 // shows.
 func (s *static) fill(w http.ResponseWriter, r *http.Request, name string, a *prepared) *prepared {
-	if s.settings == nil {
+	if s.settings.read == nil {
 		return a
 	}
 	if !slices.Contains(w.Header().Values("Vary"), "Cookie") {
 		w.Header().Add("Vary", "Cookie") // the store's name is written in the cookie's language
 	}
-	settings, err := s.settings(r.Context())
+	settings, version, err := s.settings.get(r.Context())
 	if err == nil {
 		var filled *prepared
-		if filled, err = s.filled.page(name, a, settings, cookieLanguage(r)); err == nil {
+		if filled, err = s.filled.page(name, a, settings, version, cookieLanguage(r)); err == nil {
 			return filled
 		}
 	}

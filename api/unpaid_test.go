@@ -6,15 +6,29 @@ import (
 	"testing"
 	"time"
 
+	"haat"
 	"haat/checkout"
 )
 
-// withSlotWindow has the seller offer one window a day, from midnight to 02:00, that takes
-// capacity orders: today's is always past, tomorrow's open. It returns tomorrow's slot.
+// withSlotWindow has the seller offer one window a day that takes capacity orders, and returns
+// the first slot of it offered.
 func (s *store) withSlotWindow(capacity int) string {
 	s.t.Helper()
-	want(s.t, s.seller().post("/api/seller/slots", map[string]any{"windows": []map[string]int{{"start": 0, "end": 120, "capacity": capacity}}}), 200)
-	return s.slots()[1]["id"].(string)
+	// A two-hour window that starts four to seven hours from the store's now, whatever the time of
+	// day the test runs at, so that the store's clock moved on by the tests' hour stays before it.
+	hour := (s.clock.now().In(haat.StoreZone).Hour() + 4) % 24
+	if hour > 21 {
+		hour = 1 // not across midnight
+	}
+	start := hour * 60
+	want(s.t, s.seller().post("/api/seller/slots", map[string]any{"windows": []map[string]int{{"start": start, "end": start + 120, "capacity": capacity}}}), 200)
+	for _, sl := range s.slots() {
+		if sl["state"] == string(haat.SlotOpen) {
+			return sl["id"].(string) // the first still offered
+		}
+	}
+	s.t.Fatal("no slot offered")
+	return ""
 }
 
 // remaining is how many places the slot has left, as the cart sees it.

@@ -84,10 +84,10 @@ func DemoStore() haat.StoreDetails {
 			{Title: "Picked daily", Text: "Vegetables and fruit come from farms around the valley the morning you order."},
 			{Title: "Daily discounts", Text: "Fair prices on staples, with fresh offers on something new every day."},
 			{Title: "Trusted by Thousands", Text: "Over 15,000 households in the Kathmandu Valley shop with us."},
-			{Title: "Fresh and organic", Text: "Fresh and organic produce at the best prices."},
-			{Title: "Eco-friendly packaging", Text: "Packed with care in eco-friendly packaging."},
-			{Title: "Secure payment", Text: "Secure payment, order tracking and transparent billing."},
-			{Title: "Customer first", Text: "Customer-first returns and refunds, 24/7 support."},
+			{Title: "Fresh and organic", Text: "Organic vegetables and fresh staples at the best prices."},
+			{Title: "Eco-friendly packaging", Text: "Every order is packed with care, without needless plastic."},
+			{Title: "Secure payment", Text: "Pay safely, with order tracking and transparent billing."},
+			{Title: "Always there for you", Text: "Customer-first returns and refunds, 24/7 support."},
 		},
 	}
 }

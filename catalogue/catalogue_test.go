@@ -308,3 +308,13 @@ func TestDemoSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoClaimsSayMoreThanTheirTitles: the landing page shows a claim's title and then its text,
+// so a text that starts with its title would read twice ("Fresh and organic Fresh and organic …").
+func TestDemoClaimsSayMoreThanTheirTitles(t *testing.T) {
+	for _, c := range catalogue.DemoStore().Claims {
+		if strings.HasPrefix(strings.ToLower(c.Text), strings.ToLower(c.Title)) {
+			t.Errorf("claim %q: its text %q starts with its title", c.Title, c.Text)
+		}
+	}
+}

@@ -120,10 +120,3 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 	}
 	return u, created, nil
 }
-
-// PhoneUserExists reports whether a shopper signs in with the number.
-func (d *DB) PhoneUserExists(ctx context.Context, phone string) (bool, error) {
-	var n int
-	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE phone = $1`, phone).Scan(&n)
-	return n > 0, wrap("phone user exists", err)
-}

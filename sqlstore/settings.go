@@ -13,7 +13,13 @@ import (
 // StoreSettings returns the store's settings; a store that never saved any has those of
 // haat.NewStoreSettings.
 func (d *DB) StoreSettings(ctx context.Context) (*haat.StoreSettings, error) {
-	return lookup(ctx, d, "store settings", func(tx *Tx) (*haat.StoreSettings, error) { return storeSettings(ctx, tx) })
+	return lookup(ctx, d, "store settings", func(tx *Tx) (*haat.StoreSettings, error) {
+		s, err := storeSettings(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		return s, withSlots(ctx, tx, s)
+	})
 }
 
 // UpdateStoreSettings applies change to the settings as they are, validates the result and
@@ -30,7 +36,10 @@ func (d *DB) UpdateStoreSettings(ctx context.Context, change func(*haat.StoreSet
 		if err := s.Validate(); err != nil {
 			return err
 		}
-		return saveStoreSettings(ctx, tx, s)
+		if err := saveStoreSettings(ctx, tx, s); err != nil {
+			return err
+		}
+		return withSlots(ctx, tx, s)
 	})
 	if err != nil {
 		return nil, wrap("update store settings", err)
@@ -120,6 +129,12 @@ type storeProfile struct {
 	Legal  haat.LegalDetails `json:"legal"`
 }
 
+// withSlots sets s.DeliverySlots, which the storefront's speed promise follows: read only for the
+// settings the storefront and the seller are shown, not for those an order is priced by.
+func withSlots(ctx context.Context, tx *Tx, s *haat.StoreSettings) error {
+	return tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM delivery_windows)`).Scan(&s.DeliverySlots)
+}
+
 // storeSettings reads the store's settings in the transaction, so that an order is priced by the
 // rules as they are when it is placed.
 func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
@@ -136,9 +151,6 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		s, err = haat.NewStoreSettings(), nil
 	}
 	if err != nil {
-		return nil, err
-	}
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM delivery_windows)`).Scan(&s.DeliverySlots); err != nil {
 		return nil, err
 	}
 	if profile != "" {

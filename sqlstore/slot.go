@@ -130,15 +130,9 @@ func takeSlot(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, order *haat
 	}
 	// PostgreSQL makes a second UPDATE of the row wait for the first and checks taken again;
 	// SQLite runs one writing transaction at a time.
-	res, err := tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2 AND taken < $3`,
-		day, window, capacity)
-	if err != nil {
+	if err := placeTaken(tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2 AND taken < $3`,
+		day, window, capacity)); err != nil {
 		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return haat.ErrSlotFull
 	}
 	if err := tx.send(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
 		WHERE id = $5`, day, window, slot.Start, slot.End, order.ID); err != nil {
@@ -177,8 +171,17 @@ func retakeSlot(ctx context.Context, tx *Tx, orderID string) error {
 		return err
 	}
 	// A window the seller removed has no capacity: no place to take.
-	res, err := tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2
-		AND taken < (SELECT capacity FROM delivery_windows WHERE id = $2)`, day, window)
+	if err := placeTaken(tx.ExecContext(ctx, `UPDATE slot_places SET taken = taken + 1 WHERE day = $1 AND window_id = $2
+		AND taken < (SELECT capacity FROM delivery_windows WHERE id = $2)`, day, window)); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE orders SET slot_taken = 1 WHERE id = $1`, orderID)
+	return err
+}
+
+// placeTaken reads the outcome of an UPDATE that takes a place of a slot when one is free:
+// haat.ErrSlotFull when it changed no row.
+func placeTaken(res sql.Result, err error) error {
 	if err != nil {
 		return err
 	}
@@ -187,6 +190,5 @@ func retakeSlot(ctx context.Context, tx *Tx, orderID string) error {
 	} else if n == 0 {
 		return haat.ErrSlotFull
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE orders SET slot_taken = 1 WHERE id = $1`, orderID)
-	return err
+	return nil
 }

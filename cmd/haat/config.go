@@ -42,7 +42,7 @@ type config struct {
 	// Sandbox is auto (the sandbox in development, when no real provider is configured), true or
 	// false.
 	Sandbox string
-	// SMSPerHour is the store-wide ceiling of SMS sent per hour; 0 is none.
+	// SMSPerHour is the store-wide ceiling of sign-in codes sent by SMS per hour; 0 is none.
 	SMSPerHour string
 	// BackupDir is where the store writes a daily backup of its SQLite database; empty writes none.
 	BackupDir string
@@ -91,7 +91,7 @@ func (c *config) settings() []setting {
 			help: "store currency, also the one the demo catalogue is priced in"},
 		{env: "HAAT_TIME_ZONE", flag: "time-zone", def: haat.DefaultTimeZone, valid: timeZone, value: &c.TimeZone,
 			help: "the store's time zone (IANA name): the seller's days in order filters and exports are its days"},
-		{env: "HAAT_ORDERS_PER_HOUR", flag: "orders-per-hour", def: "30", valid: count, value: &c.OrdersPerHour,
+		{env: "HAAT_ORDERS_PER_HOUR", flag: "orders-per-hour", def: strconv.Itoa(haat.DefaultOrdersPerHour), valid: count, value: &c.OrdersPerHour,
 			help: "the most orders one shopper may place in an hour; 0 sets no limit (for load tests)"},
 		{env: "HAAT_SELLER_EMAIL", flag: "seller-email", value: &c.SellerEmail,
 			help: "seller account created or updated at start-up, with HAAT_SELLER_PASSWORD"},
@@ -133,7 +133,7 @@ func (c *config) settings() []setting {
 		{env: "HAAT_SMS_PROVIDER", flag: "sms-provider", def: "log", clean: lowerCase, valid: oneOf("log", "sparrow", "aakash"), value: &c.SMS.Provider,
 			help: "where sign-in codes and order texts go: log (the store's log; in development the sign-in screen shows the code), sparrow (Sparrow SMS) or aakash (Aakash SMS)"},
 		{env: "HAAT_SMS_PER_HOUR", flag: "sms-per-hour", def: "500", valid: count, value: &c.SMSPerHour,
-			help: "store-wide ceiling of SMS sent per hour, across all servers (stops SMS pumping); 0 is no ceiling"},
+			help: "store-wide ceiling of sign-in codes sent by SMS per hour, across all servers (stops SMS pumping); 0 is no ceiling"},
 		{env: "HAAT_SMS_TOKEN", secret: true, value: &c.SMS.Token,
 			help: "the SMS provider's token: Sparrow's token or Aakash's auth_token"},
 		{env: "HAAT_SMS_FROM", flag: "sms-from", value: &c.SMS.From,
@@ -245,14 +245,6 @@ func (c *config) validate() error {
 // development reports whether the store runs on a developer's machine, as HAAT_ENV=development
 // says; anything else is production.
 func (c *config) development() bool { return c.Env == "development" }
-
-// mode names the mode the store runs in, for the start-up log.
-func (c *config) mode() string {
-	if c.development() {
-		return "development"
-	}
-	return "production"
-}
 
 // postgres reports whether the store's database is PostgreSQL (else SQLite in the data dir).
 func (c *config) postgres() bool {

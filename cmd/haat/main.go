@@ -223,7 +223,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	go func() { served <- httpServer.Serve(ln) }()
 	defer httpServer.Close() // a start that failed; after a shutdown, closes nothing more
 	addr := "http://" + ln.Addr().String()
-	logger.Info("haat starting", "addr", addr, "mode", cfg.mode())
+	logger.Info("haat starting", "addr", addr, "mode", cfg.Env)
 	if cfg.development() {
 		logger.Warn("development mode (HAAT_ENV=development): sign-in codes on screen, the test payment page by default, " +
 			"no per-address limits for this machine; never run a live store so")

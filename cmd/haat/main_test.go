@@ -410,8 +410,8 @@ func TestModeIsSaidNeverGuessed(t *testing.T) {
 	if err := c.validate(); err != nil {
 		t.Fatal(err)
 	}
-	if c.development() || c.mode() != "production" {
-		t.Fatalf("mode %q by default on a loopback address", c.mode())
+	if c.development() || c.Env != "production" {
+		t.Fatalf("mode %q by default on a loopback address", c.Env)
 	}
 	if _, showCode, err := c.smsSender(slog.New(slog.DiscardHandler)); err != nil || showCode {
 		t.Fatalf("production shows the sign-in code: %v %v", showCode, err)
@@ -421,7 +421,7 @@ func TestModeIsSaidNeverGuessed(t *testing.T) {
 	}
 	for _, addr := range []string{"127.0.0.1:8080", "[::1]:8080", "localhost:8080", "0.0.0.0:8080"} {
 		dev := config{Env: "development", Sandbox: "auto", Addr: addr, SMS: smsConfig{Provider: "log"}}
-		if _, showCode, _ := dev.smsSender(slog.New(slog.DiscardHandler)); !showCode || dev.mode() != "development" {
+		if _, showCode, _ := dev.smsSender(slog.New(slog.DiscardHandler)); !showCode || dev.Env != "development" {
 			t.Errorf("development on %s shows no code", addr)
 		}
 	}

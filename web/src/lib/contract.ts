@@ -474,18 +474,18 @@ export const DEMO_STORE: StoreDetails = {
     },
     {
       "title": "Fresh and organic",
-      "text": "Fresh and organic produce at the best prices."
+      "text": "Organic vegetables and fresh staples at the best prices."
     },
     {
       "title": "Eco-friendly packaging",
-      "text": "Packed with care in eco-friendly packaging."
+      "text": "Every order is packed with care, without needless plastic."
     },
     {
       "title": "Secure payment",
-      "text": "Secure payment, order tracking and transparent billing."
+      "text": "Pay safely, with order tracking and transparent billing."
     },
     {
-      "title": "Customer first",
+      "title": "Always there for you",
       "text": "Customer-first returns and refunds, 24/7 support."
     }
   ]
@@ -547,6 +547,11 @@ export interface Product {
    * sold. Only the seller's list has it.
    */
   held?: number;
+  /**
+   * demo marks a product of the demo catalogue, which a real shop removes (POST
+   * /api/seller/demo/remove). Only the seller's list has it.
+   */
+  demo?: boolean;
 }
 
 /** User is a shopper's account. The password hash never leaves the store package. */

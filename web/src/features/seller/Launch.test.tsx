@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, serveApi } from '../../test/render';
+import { renderStore, rice, serveApi } from '../../test/render';
+import type { SellerProduct } from '../../lib/contract';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -52,10 +53,10 @@ describe('launch checklist', () => {
 describe('demo products', () => {
   it('removes the demo products after the seller confirms, and says how to add products to an empty list', async () => {
     let demoLeft = true;
+    const demoRice: SellerProduct = { ...rice, archived: false, held: 0, demo: true };
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [] } }),
-      'GET /api/seller/checklist': () => ({ json: { success: true, items: [item('demo', !demoLeft, '40 demo products are still on sale: remove them', '/seller/product-list')] } }),
+      'GET /api/seller/products': () => ({ json: { success: true, products: demoLeft ? [demoRice] : [] } }),
       'POST /api/seller/demo/remove': () => {
         demoLeft = false;
         return { json: { success: true, message: 'Demo products removed: 40 deleted, 2 archived (orders name them)', deleted: 40, archived: 2 } };
@@ -64,9 +65,6 @@ describe('demo products', () => {
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
     renderStore('/seller/product-list');
-    expect(await screen.findByText(/Add your products one at a time/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add a product' })).toHaveAttribute('href', '/seller');
-    expect(screen.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute('href', '/seller/import');
     const button = await screen.findByRole('button', { name: 'Remove demo products' });
     await userEvent.click(button);
     expect(confirm).toHaveBeenCalled();
@@ -76,5 +74,10 @@ describe('demo products', () => {
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/seller/demo/remove')).toBe(true));
     expect(await screen.findByText('Demo products removed: 40 deleted, 2 archived (orders name them)')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove demo products' })).toBeNull());
+    // The list is empty now: it says how to add products.
+    expect(await screen.findByText(/Add your products one at a time/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a product' })).toHaveAttribute('href', '/seller');
+    expect(screen.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute('href', '/seller/import');
+    expect(calls.some((c) => c.key === 'GET /api/seller/checklist')).toBe(false); // the list asks no provider
   });
 });
