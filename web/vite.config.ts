@@ -25,6 +25,13 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      // A feature's modules only define things: importing one does nothing else (app/wiring.ts is
+      // where features are connected). Said so, a chunk takes from another feature's entry
+      // (features/<name>/index.ts) only what it uses, and the first load does not carry what the
+      // entries of the features it imports re-export for other pages.
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/features\//.test(id) },
+    },
   },
   server: {
     // The Host header is kept, so the server's same-origin check sees the dev server's origin.

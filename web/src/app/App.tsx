@@ -2,28 +2,24 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement } fr
 import { Route, Routes, useLocation } from './router';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useApp } from './context';
-import Navbar from '../components/Navbar';
+import Navbar from './Navbar';
 import Footer from '../components/Footer';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
 import { inSellerArea, paths, routes, type AppPage } from './paths';
 import { overLimit } from './toastLimit';
+import { Category, Home, Landing, ProductDetail, Products } from '../features/catalogue';
+import { CartPage } from '../features/cart';
+import { AddAddress, Loader } from '../features/checkout';
+import { MyOrders } from '../features/orders';
+import { MyInvoice } from '../features/invoice';
+import { Contact } from '../features/help';
+import { SellerArea as Seller } from '../features/seller';
+import { LoginModal } from '../features/account';
 
-// Each page is its own chunk: the landing and home pages load nothing they don't show.
-const Landing = lazy(() => import('../features/catalogue/Landing'));
-const Home = lazy(() => import('../features/catalogue/Home'));
-const Products = lazy(() => import('../features/catalogue/Products'));
-const Category = lazy(() => import('../features/catalogue/Category'));
-const ProductDetail = lazy(() => import('../features/catalogue/ProductDetail'));
-const CartPage = lazy(() => import('../features/cart/Cart'));
-const AddAddress = lazy(() => import('../features/checkout/AddAddress'));
-const MyOrders = lazy(() => import('../features/orders/MyOrders'));
-const MyInvoice = lazy(() => import('../features/invoice/MyInvoice'));
-const Contact = lazy(() => import('../features/help/Contact'));
-const Loader = lazy(() => import('../features/checkout/Loader'));
-const Seller = lazy(() => import('../features/seller/SellerArea'));
+// Each page is its own chunk (the features' entries load their pages lazily): the landing and home
+// pages load nothing they don't show.
 const NotFound = lazy(() => import('../components/NotFound'));
-const LoginModal = lazy(() => import('../features/account/LoginModal'));
 
 /**
  * appPages are the app's element for each of its pages (the contract's PAGES, from the server's

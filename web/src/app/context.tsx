@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useErrorToast } from '../lib/useToastQuery';
 import { storeConfigQuery } from '../lib/config';
 import { t } from '../i18n';
-import { useUser } from '../features/account/api';
-import { useCartStore } from '../features/cart/api';
-import { useSellerSession } from '../features/seller/session';
+import { useUser } from '../features/account';
+import { useCartStore } from '../features/cart';
+import { useSellerSession } from '../features/seller';
+import './wiring';
 
 /** AppState is what only the browser knows: the search typed and whether the login modal is open. Server data lives in the query cache. */
 interface AppState {

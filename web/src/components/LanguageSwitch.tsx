@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { t, useLanguage } from '../i18n';
 import { chooseLanguage, type KeepLanguage } from '../lib/language';
-import { keepLanguage, useUser } from '../features/account/api';
 
 /**
  * LanguageSwitch offers the other language, named in itself ("नेपाली" in English, "English" in
- * Nepali). The choice is kept in the browser and, with keep, with a signed-in account: by default
- * the shopper's, when one is signed in (the seller area passes the seller's).
+ * Nepali). The choice is kept in the browser and, with keep, with a signed-in account: the
+ * shopper's in the shop (useKeepLanguage of the account), the seller's in the seller area.
  */
-export default function LanguageSwitch({ className = '', keep }: { className?: string; keep?: KeepLanguage | null }) {
+export default function LanguageSwitch({ className = '', keep }: { className?: string; keep: KeepLanguage | null }) {
   const lang = useLanguage();
-  const { user } = useUser();
-  const keepWith = keep !== undefined ? (keep ?? undefined) : user ? keepLanguage : undefined;
+  const keepWith = keep ?? undefined;
   const [busy, setBusy] = useState(false);
   const other = lang === 'en' ? 'ne' : 'en';
   return (

@@ -1,71 +1,13 @@
-// The one client for Haat's JSON API. Calls never throw: they answer { success: false, message,
+// The one client for Haat's JSON API: each feature types its own calls with it, beside the hooks
+// that use them (features/<name>/api.ts). Calls never throw: they answer { success: false, message,
 // status } for HTTP errors and network failures alike (status 0), so every caller can show the
 // server's message or its own fallback.
 
-import type {
-  AddressAddRequest,
-  AddressAddResponse,
-  AddressListResponse,
-  Cart,
-  CartConflictResponse,
-  CartUpdateRequest,
-  CartUpdateResponse,
-  ChecklistResponse,
-  ConfigResponse,
-  DashboardResponse,
-  DemoRemoveResponse,
-  ErrorResponse,
-  InvoiceResponse,
-  LanguageRequest,
-  LoginRequest,
-  MessageResponse,
-  NameRequest,
-  OrderCancelRequest,
-  OrderCancelResponse,
-  OrderChangeRequest,
-  OrderChangeResponse,
-  OrderItemRequest,
-  OrderPayRequest,
-  OrderRequest,
-  SlotListResponse,
-  DeliveryWindowsResponse,
-  DeliveryWindowsRequest,
-  DeliveryWindow,
-  OrderStatus,
-  OTPSendRequest,
-  OTPSendResponse,
-  OTPVerifyRequest,
-  OTPVerifyResponse,
-  PaymentPageResponse,
-  PaymentType,
-  ProductNotifyRequest,
-  ProductAddResponse,
-  ProductGetResponse,
-  ProductImportResponse,
-  ProductListResponse,
-  ProductSearchResponse,
-  ProductStockRequest,
-  ProductArchiveRequest,
-  ProductUpdateResponse,
-  SellerProductsResponse,
-  RegisterRequest,
-  SellerOrdersResponse,
-  SettingsResponse,
-  StoreSettings,
-  UserAlertsResponse,
-  UserOrdersResponse,
-  UserResponse,
-  UserSessionResponse,
-  SellerResponse,
-  SellerSessionResponse,
-} from './contract';
+import type { ErrorResponse } from './contract';
 import { language } from '../i18n';
 import { answered, requestKey } from './requestKey';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
-
-/** AddressInput is an address as the shopper fills it in, before the store gives it its id. */
-export type AddressInput = AddressAddRequest['address'];
 
 /**
  * Failure is a failed call; data is the answer's JSON, for the calls whose failures carry more than
@@ -121,9 +63,9 @@ export async function unwrap<T, E>(result: Promise<ApiResult<T, E>>, fallback: s
 }
 
 /** get reads Res from path. */
-const get = <Res>(path: string) => call<Res>('GET', path);
-/** post sends a Req to path and answers Res; a failure's data is E. */
-const post = <Req, Res, E = ErrorResponse>(path: string, body: Req) => call<Res, E>('POST', path, body);
+export const get = <Res>(path: string) => call<Res>('GET', path);
+/** post sends a Req to path (JSON, or a FormData as it is) and answers Res; a failure's data is E. */
+export const post = <Req, Res, E = ErrorResponse>(path: string, body: Req) => call<Res, E>('POST', path, body);
 
 /** resendAfter are the pauses before a checkout call whose answer was lost is sent again (requestKey.ts). */
 export const resendAfter = [1000, 3000];
@@ -133,7 +75,7 @@ export const resendAfter = [1000, 3000];
  * again under the same key (the server does it at most once). The key is forgotten once the
  * server has answered; after the last try it is kept for the shopper's next press.
  */
-async function postOnce<Req, Res>(path: string, body: Req): Promise<ApiResult<Res>> {
+export async function postOnce<Req, Res>(path: string, body: Req): Promise<ApiResult<Res>> {
   const id = `${path} ${JSON.stringify(body)}`;
   const key = requestKey(id);
   for (let i = 0; ; i++) {
@@ -144,125 +86,3 @@ async function postOnce<Req, Res>(path: string, body: Req): Promise<ApiResult<Re
     await new Promise((resolve) => setTimeout(resolve, resendAfter[i]));
   }
 }
-
-/** PlaceOrderResponse is the answer to an order: a cash order's message, or an online order's payment page (url). */
-export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
-
-export const api = {
-  config: () => get<ConfigResponse>('/api/config'),
-  products: () => get<ProductListResponse>('/api/product/list'),
-  /** searchProducts answers a page of the products in stock that q (any name, in Devanagari or romanised) and category select, newest first; cursor is the nextCursor of the page before. */
-  searchProducts: ({ q = '', category = '', cursor = '', limit }: { q?: string; category?: string; cursor?: string; limit?: number }) => {
-    const query = new URLSearchParams();
-    if (q.trim() !== '') query.set('q', q.trim());
-    if (category) query.set('category', category);
-    if (cursor) query.set('cursor', cursor);
-    if (limit !== undefined) query.set('limit', String(limit));
-    const text = query.toString();
-    return get<ProductSearchResponse>(`/api/product/search${text ? `?${text}` : ''}`);
-  },
-  /** getProducts answers the products on sale with the ids (at most MAX_FIND), in stock or not, in the order asked. */
-  getProducts: (ids: string[]) =>
-    get<ProductGetResponse>(`/api/product/get?${new URLSearchParams(ids.map((id) => ['id', id])).toString()}`),
-  /** settings are the store's settings the storefront follows: its delivery rules. */
-  settings: () => get<SettingsResponse>('/api/settings'),
-
-  /** session is the signed-in shopper, or null for a guest: 200 either way. */
-  session: () => get<UserSessionResponse>('/api/user/session'),
-  login: (email: string, password: string) => post<LoginRequest, UserResponse>('/api/user/login', { email, password }),
-  register: (name: string, email: string, password: string) =>
-    post<RegisterRequest, UserResponse>('/api/user/register', { name, email, password }),
-  logout: () => get<MessageResponse>('/api/user/logout'),
-  /** sendCode texts a sign-in code to a Nepali mobile number. */
-  sendCode: (phone: string) => post<OTPSendRequest, OTPSendResponse>('/api/user/otp/send', { phone }),
-  /** verifyCode signs in with the code sent to phone; newAccount in the answer says the sign-in created the account. */
-  verifyCode: (phone: string, code: string) => post<OTPVerifyRequest, OTPVerifyResponse>('/api/user/otp/verify', { phone, code }),
-  /** setName keeps the name the signed-in shopper gives (asked after a first sign-in by phone). */
-  setName: (name: string) => post<NameRequest, UserResponse>('/api/user/name', { name }),
-  /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
-  setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
-
-  /** sellerSession is the signed-in seller, or null: 200 either way. */
-  sellerSession: () => get<SellerSessionResponse>('/api/seller/session'),
-  sellerLogin: (email: string, password: string) =>
-    post<LoginRequest, SellerResponse>('/api/seller/login', { email: email.trim(), password }),
-  /** setSellerLanguage keeps the language the signed-in seller reads the seller area in with their account. */
-  setSellerLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/seller/language', { language }),
-  sellerLogout: () => get<MessageResponse>('/api/seller/logout'),
-
-  /** updateCart saves the cart; with version it is refused (409, data: the saved cartItems and cartVersion) when another tab saved first. */
-  updateCart: (cartItems: Cart, version?: number) =>
-    post<CartUpdateRequest, CartUpdateResponse, CartConflictResponse>('/api/cart/update', version === undefined ? { cartItems } : { cartItems, version }),
-
-  addresses: () => get<AddressListResponse>('/api/address/get'),
-  addAddress: (address: AddressInput) => post<AddressAddRequest, AddressAddResponse>('/api/address/add', { address }),
-
-  /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
-  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
-    payment === 'COD'
-      ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
-      : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
-  /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
-  slots: () => get<SlotListResponse>('/api/slot/list'),
-  /** sellerSlots are the seller's daily delivery windows. */
-  sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
-  setSellerSlots: (windows: DeliveryWindow[]) => post<DeliveryWindowsRequest, DeliveryWindowsResponse>('/api/seller/slots', { windows }),
-  /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
-  payOrder: (id: string, method?: string) => postOnce<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
-  myOrders: () => get<UserOrdersResponse>('/api/order/user'),
-  /** orderInvoice is the tax invoice of one of the shopper's own delivered orders. */
-  orderInvoice: (id: string) => get<InvoiceResponse>(`/api/order/invoice?id=${encodeURIComponent(id)}`),
-  /** sellerInvoice is the tax invoice of the delivered order with that number. */
-  sellerInvoice: (number: number) => get<InvoiceResponse>(`/api/seller/order/invoice?number=${number}`),
-  /** dashboard sums up the store for the seller. */
-  dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
-  /** saveSettings changes the store's settings: a field sent replaces the setting, one left out keeps it. */
-  saveSettings: (settings: Partial<StoreSettings>) => post<Partial<StoreSettings>, SettingsResponse>('/api/seller/settings', settings),
-  /** uploadLogo stores the store's logo (a form with one image under "logo") and answers the settings. */
-  uploadLogo: (form: FormData) => post<FormData, SettingsResponse>('/api/seller/logo', form),
-  /** alerts are the shopper's products asked about, those back on sale first. */
-  alerts: () => get<UserAlertsResponse>('/api/user/alerts'),
-  /** notify asks to be told when a product is back, or (notify false) no longer, which dismisses its notice. */
-  notify: (id: string, notify: boolean) => post<ProductNotifyRequest, MessageResponse>('/api/product/notify', { id, notify }),
-  /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
-  cancelOrder: (id: string) => post<OrderCancelRequest, OrderCancelResponse>('/api/order/cancel', { id }),
-  /** sellerOrders answers a page of the orders the filters select (status, paid, q, from, to), newest first; before (an order id) pages further back. */
-  sellerOrders: (filters: Record<string, string> = {}, before?: string) => {
-    const query = new URLSearchParams(before ? { ...filters, before } : filters).toString();
-    return get<SellerOrdersResponse>(`/api/order/seller${query ? `?${query}` : ''}`);
-  },
-  /** sellerOrdersCSV is the address of the file of every order the filters select (GET /api/order/seller.csv). */
-  sellerOrdersCSV: (filters: Record<string, string> = {}) => {
-    const query = new URLSearchParams(filters).toString();
-    return `/api/order/seller.csv${query ? `?${query}` : ''}`;
-  },
-  /** findSellerOrder answers the order with the number typed ("10482" or "#10482"), or none. */
-  findSellerOrder: (number: string) => get<SellerOrdersResponse>(`/api/order/seller?number=${encodeURIComponent(number.trim())}`),
-  setOrderStatus: (id: string, status: OrderStatus) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/status', { id, status }),
-  markOrderPaid: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/paid', { id }),
-  /** refundOrder gives the order's refunds due back through the payment provider. */
-  refundOrder: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refund', { id }),
-  /** markOrderRefunded records that the order's refunds due were given back by hand. */
-  markOrderRefunded: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refunded', { id }),
-
-  /** addProduct sends the add-product form: name, description (JSON lines), category, weight, price, offerPrice and images. */
-  addProduct: (form: FormData) => post<FormData, ProductAddResponse>('/api/product/add', form),
-  setStock: (id: string, inStock: boolean) => post<ProductStockRequest, MessageResponse>('/api/product/stock', { id, inStock }),
-  /** sellerProducts answers every product, archived ones too. */
-  sellerProducts: () => get<SellerProductsResponse>('/api/seller/products'),
-  /**
-   * importProducts checks a product CSV (file), with an optional ZIP of photos (photos), and unless
-   * dryRun is "true" stores it (POST /api/product/import); a refused import's data has the rows too.
-   */
-  importProducts: (form: FormData) => post<FormData, ProductImportResponse, ProductImportResponse>('/api/product/import', form),
-  /** productsCSV is the address of the file of every product, in the import's columns (GET /api/product/export.csv). */
-  productsCSV: '/api/product/export.csv',
-  /** removeDemo removes the demo catalogue's products: archived where an order names them, deleted otherwise. */
-  removeDemo: () => post<Record<string, never>, DemoRemoveResponse>('/api/seller/demo/remove', {}),
-  /** checklist is what a real shop needs before opening, and whether this one has it. */
-  checklist: () => get<ChecklistResponse>('/api/seller/checklist'),
-  /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
-  updateProduct: (form: FormData) => post<FormData, ProductUpdateResponse>('/api/product/update', form),
-  /** archiveProduct takes a product off sale, or puts it back on sale. */
-  archiveProduct: (id: string, archived: boolean) => post<ProductArchiveRequest, MessageResponse>('/api/product/archive', { id, archived }),
-};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY, type Product } from './contract';
 import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
-import { loadCheckoutChoice, saveCheckoutChoice } from './checkout';
 import { formatMinor, formatMoney, taxOf } from './money';
 import { nameIn, photo, thumbnail } from './catalogue';
 
@@ -180,18 +179,5 @@ describe('unavailable lines', () => {
       { id: 'gone', quantity: 3 },
     ]);
     expect(cartCount(cart)).toBe(6);
-  });
-});
-
-describe('checkout choice', () => {
-  it('is kept per shopper and changed part by part', () => {
-    saveCheckoutChoice('u1', { payment: 'Online', methodId: 'esewa' });
-    saveCheckoutChoice('u1', { addressId: 'a2' });
-    saveCheckoutChoice(null, { payment: 'COD' });
-    expect(loadCheckoutChoice('u1')).toEqual({ payment: 'Online', methodId: 'esewa', addressId: 'a2' });
-    expect(loadCheckoutChoice(null)).toEqual({ payment: 'COD' });
-    expect(loadCheckoutChoice('u2')).toEqual({});
-    localStorage.setItem('haat.checkout.u3', '{"payment":"Cheque","addressId":7}');
-    expect(loadCheckoutChoice('u3')).toEqual({});
   });
 });

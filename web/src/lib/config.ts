@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from './api';
-import type { Currency, PaymentMethod, TaxRule } from './contract';
+import { get, unwrap } from './api';
+import type { ConfigResponse, Currency, PaymentMethod, SettingsResponse, TaxRule } from './contract';
 import { rulesOf } from './delivery';
 import { t, useLanguage } from '../i18n';
 import { currencySymbol, formatMinor, formatMoney } from './money';
@@ -16,7 +16,7 @@ export const configKeys = {
 /** storeConfigQuery reads the store's currency and payment methods once per visit. */
 export const storeConfigQuery = queryOptions({
   queryKey: configKeys.all,
-  queryFn: () => unwrap(api.config(), t.toast.generic),
+  queryFn: () => unwrap(get<ConfigResponse>('/api/config'), t.toast.generic),
   staleTime: Infinity,
 });
 
@@ -50,7 +50,7 @@ export function useStoreConfig() {
 /** storeSettingsQuery reads the store's settings (its delivery rules); the seller's save refreshes them. */
 export const storeSettingsQuery = queryOptions({
   queryKey: configKeys.settings,
-  queryFn: () => unwrap(api.settings(), t.toast.generic),
+  queryFn: () => unwrap(get<SettingsResponse>('/api/settings'), t.toast.generic),
   staleTime: 60_000,
 });
 

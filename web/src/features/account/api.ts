@@ -1,14 +1,50 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../../lib/api';
-import type { Language, User } from '../../lib/contract';
+import { ApiError, get, post, unwrap } from '../../lib/api';
+import type {
+  LanguageRequest,
+  LoginRequest,
+  MessageResponse,
+  NameRequest,
+  OTPSendRequest,
+  OTPSendResponse,
+  OTPVerifyRequest,
+  OTPVerifyResponse,
+  RegisterRequest,
+  User,
+  UserResponse,
+  UserSessionResponse,
+} from '../../lib/contract';
 import { useEndSession } from '../../lib/useEndSession';
+import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
-import { cartStore } from '../cart/store';
-import { checkoutKeys } from '../checkout/api';
-import { orderKeys } from '../orders/api';
-import { followAccount } from '../../lib/language';
+import { followAccount, type KeepLanguage } from '../../lib/language';
 import { paths } from '../../app/paths';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
+
+/** readSession asks who is signed in: the shopper, or null for a guest (200 either way). */
+export const readSession = () => get<UserSessionResponse>('/api/user/session');
+
+const api = {
+  login: (email: string, password: string) => post<LoginRequest, UserResponse>('/api/user/login', { email, password }),
+  register: (name: string, email: string, password: string) =>
+    post<RegisterRequest, UserResponse>('/api/user/register', { name, email, password }),
+  logout: () => get<MessageResponse>('/api/user/logout'),
+  /** sendCode texts a sign-in code to a Nepali mobile number. */
+  sendCode: (phone: string) => post<OTPSendRequest, OTPSendResponse>('/api/user/otp/send', { phone }),
+  /** verifyCode signs in with the code sent to phone; newAccount in the answer says the sign-in created the account. */
+  verifyCode: (phone: string, code: string) => post<OTPVerifyRequest, OTPVerifyResponse>('/api/user/otp/verify', { phone, code }),
+  /** setName keeps the name the signed-in shopper gives (asked after a first sign-in by phone). */
+  setName: (name: string) => post<NameRequest, UserResponse>('/api/user/name', { name }),
+  /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
+  setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
+};
+
+/**
+ * sessionChanged tells of the shopper's session as it changes: the user who signed in (or was
+ * found signed in), or null once nobody is (signed out, or the check failed). The cart follows it,
+ * and what the last shopper loaded is forgotten (app/wiring.ts).
+ */
+export const sessionChanged = signal<[client: QueryClient, user: User | null]>();
 
 /** accountKeys are the query keys of the shopper's session. */
 export const accountKeys = {
@@ -17,7 +53,12 @@ export const accountKeys = {
 };
 
 /** keepLanguage keeps the signed-in shopper's language with their account. */
-export const keepLanguage = (lang: Language) => api.setLanguage(lang);
+export const keepLanguage: KeepLanguage = (lang) => api.setLanguage(lang);
+
+/** useKeepLanguage is where a language chosen is kept: with the shopper's account while one is signed in, else only in this browser (null). */
+export function useKeepLanguage(): KeepLanguage | null {
+  return useUser().user ? keepLanguage : null;
+}
 
 /**
  * followShopper applies the shopper's language, except in the seller area, which follows the
@@ -27,9 +68,9 @@ function followShopper(user: User) {
   if (!window.location.pathname.startsWith(paths.seller.root)) followAccount(user.language, keepLanguage);
 }
 
-/** signedIn keeps the user of a login, sign-up or session check, and merges the guest cart into theirs. */
+/** signedIn keeps the user of a login, sign-up or session check, and tells of it (the guest cart joins theirs). */
 function signedIn(client: QueryClient, user: User) {
-  cartStore(client).signedIn(user);
+  sessionChanged.tell(client, user);
   followShopper(user);
   client.setQueryData(accountKeys.user(), user);
 }
@@ -38,14 +79,14 @@ function signedIn(client: QueryClient, user: User) {
 export const userQuery = queryOptions({
   queryKey: accountKeys.user(),
   queryFn: async ({ client }): Promise<User | null> => {
-    const r = await api.session();
+    const r = await readSession();
     if (r.success && r.user) {
-      cartStore(client).signedIn(r.user);
+      sessionChanged.tell(client, r.user);
       followShopper(r.user);
       return r.user;
     }
     if (r.success) return null;
-    cartStore(client).signedOut();
+    sessionChanged.tell(client, null);
     throw new ApiError(t.toast.loadUser, r.status);
   },
   staleTime: Infinity,
@@ -100,13 +141,11 @@ export function useSetName() {
   });
 }
 
-/** useLogout ends the shopper's session and forgets their cart, addresses and orders. */
+/** useLogout ends the shopper's session and tells of it: their cart, addresses and orders are forgotten. */
 export function useLogout() {
   const client = useQueryClient();
   return useEndSession(api.logout, () => {
     client.setQueryData(accountKeys.user(), null);
-    cartStore(client).signedOut();
-    client.removeQueries({ queryKey: checkoutKeys.addresses() });
-    client.removeQueries({ queryKey: orderKeys.all });
+    sessionChanged.tell(client, null);
   });
 }

@@ -1,7 +1,7 @@
 import { useApp } from '../../app/context';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
 import { useAlerts, useNotify } from './api';
 
 /** NotifyMe lets a shopper ask to be told when a product out of stock is back; a guest logs in first. */

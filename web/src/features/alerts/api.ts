@@ -1,8 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api, unwrap } from '../../lib/api';
+import { get, post, unwrap } from '../../lib/api';
+import type { MessageResponse, ProductNotifyRequest, UserAlertsResponse } from '../../lib/contract';
 import { t } from '../../i18n';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
+
+const api = {
+  /** alerts are the shopper's products asked about, those back on sale first. */
+  alerts: () => get<UserAlertsResponse>('/api/user/alerts'),
+  /** notify asks to be told when a product is back, or (notify false) no longer, which dismisses its notice. */
+  notify: (id: string, notify: boolean) => post<ProductNotifyRequest, MessageResponse>('/api/product/notify', { id, notify }),
+};
 
 /** alertKeys are the query keys of the shopper's stock alerts. */
 export const alertKeys = {

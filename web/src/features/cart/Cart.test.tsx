@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CartPage from './Cart';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
 import { useCartStore } from './api';
 import { catalogue, renderApp, rice, serveApi } from '../../test/render';
 

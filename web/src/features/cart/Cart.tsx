@@ -5,22 +5,18 @@ import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
 import { cartCount, cartLines, cartTotals, unavailableLines } from '../../lib/cart';
 import type { PaymentType } from '../../lib/contract';
-import { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from '../../lib/checkout';
 import { useTitle } from '../../lib/useTitle';
 import { BackIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
-import { useUser } from '../account/api';
-import { catalogueKeys, useProductsById } from '../catalogue/api';
-import { checkoutKeys, useAddresses, usePlaceOrder, useSlots } from '../checkout/api';
-import SlotPicker from '../checkout/SlotPicker';
-import { orderKeys } from '../orders/api';
+import { useUser } from '../account';
+import { catalogueKeys, useProductsById } from '../products';
+import { AddressPicker, checkoutKeys, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type CheckoutChoice } from '../checkout';
 import { useDeliveryRules, useStoreConfig } from '../../lib/config';
 import { deliversTo } from '../../lib/delivery';
 import { useCart, useCartStore } from './api';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
-import { AddressPicker, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from '../checkout/Summary';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
@@ -113,7 +109,6 @@ export default function CartPage() {
           }
           toast.success(r.message || t.toast.orderPlaced);
           store.emptied();
-          void queryClient.invalidateQueries({ queryKey: orderKeys.all });
           void navigate(paths.myOrders);
         },
       },

@@ -8,7 +8,7 @@ import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useCartStore } from './api';
-import { OnlyLeft } from '../catalogue/FewLeft';
+import { OnlyLeft } from '../../components/FewLeft';
 
 const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
 

@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
-import { MAX_QUANTITY, type Cart, type Product, type User } from '../../lib/contract';
+import { post } from '../../lib/api';
+import { MAX_QUANTITY, type Cart, type CartConflictResponse, type CartUpdateRequest, type CartUpdateResponse, type Product, type User } from '../../lib/contract';
 import { addOne, loadGuestCart, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';
 import { t } from '../../i18n';
-import { knownProducts, productsByIdQuery } from '../catalogue/api';
+import { knownProducts, productsByIdQuery } from '../products';
+import { readSession } from '../account';
+
+/** updateCart saves the cart; with version it is refused (409, data: the saved cartItems and cartVersion) when another tab saved first. */
+const updateCart = (cartItems: Cart, version?: number) =>
+  post<CartUpdateRequest, CartUpdateResponse, CartConflictResponse>('/api/cart/update', version === undefined ? { cartItems } : { cartItems, version });
 
 /** cartKeys are the query keys of the cart: the cart lives in the query cache like the server's data. */
 export const cartKeys = {
@@ -70,7 +75,7 @@ export class CartStore {
     const refresh = () => {
       if (document.visibilityState !== 'visible' || !this.user || this.syncing || !this.saved) return;
       const id = this.user;
-      void api.session().then((r) => {
+      void readSession().then((r) => {
         if (!r.success || r.user?._id !== id || this.syncing || this.user !== id) return;
         const v = r.user.cartVersion;
         if (typeof v === 'number' && this.saved && v > this.saved.version) {
@@ -117,7 +122,7 @@ export class CartStore {
       this.pending = null;
       const body = await this.sendable(wanted);
       const base = this.saved;
-      const r = await api.updateCart(body, base?.version);
+      const r = await updateCart(body, base?.version);
       if (r.success) {
         if (typeof r.cartVersion === 'number') this.saved = { cart: body, version: r.cartVersion };
         this.announce(this.current());

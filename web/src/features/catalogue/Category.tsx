@@ -3,7 +3,7 @@ import { ProductList } from './ProductCard';
 import { findCategory } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { useProductSearch } from './api';
+import { useProductSearch } from '../products';
 
 /**
  * Category lists the in-stock products of one category a page at a time; the path is matched

@@ -7,7 +7,7 @@ import { categories } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
-import { useProductSearch } from './api';
+import { useProductSearch } from '../products';
 
 /** BEST_SELLERS is how many products Best Sellers shows: the first ones in stock, newest first. */
 const BEST_SELLERS = 10;

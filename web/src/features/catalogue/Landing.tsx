@@ -1,6 +1,7 @@
 import { Link } from '../../app/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
+import { useKeepLanguage } from '../account';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
@@ -19,6 +20,7 @@ export default function Landing() {
   useTitle('');
   const { paymentMethods } = useStoreConfig();
   const settings = useStoreSettings();
+  const keepLanguage = useKeepLanguage();
   const name = storeName(settings);
   const claims = settings.store.claims.map((c, i) => ({ ...c, i, show: ahead(`has:store.claims.${i}`, true) }));
   return (
@@ -27,7 +29,7 @@ export default function Landing() {
         <div className="mx-auto max-w-6xl">
           <div className="flex items-center justify-between gap-4">
             <Logo to={paths.landing} />
-            <LanguageSwitch className="bg-white" />
+            <LanguageSwitch className="bg-white" keep={keepLanguage} />
           </div>
           <div className="mt-12 grid items-center gap-10 md:grid-cols-2">
             <div>

@@ -3,17 +3,17 @@ import { Link, useNavigate, useParams } from '../../app/router';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { DetailSkeleton } from '../../components/Spinner';
 import Stars from './Stars';
-import FewLeft from './FewLeft';
-import NotifyMe from '../alerts/NotifyMe';
+import FewLeft from '../../components/FewLeft';
+import { NotifyMe } from '../alerts';
 import { photo, photoSizes } from '../../lib/catalogue';
 import { quantityLimit } from '../../lib/cart';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
-import { useProductSearch, useProductsById } from './api';
+import { useProductSearch, useProductsById } from '../products';
 import { useStoreConfig } from '../../lib/config';
-import { useCartStore } from '../cart/api';
+import { useCartStore } from '../cart';
 
 /** RELATED is how many other products of its category a product page shows at most. */
 const RELATED = 10;

@@ -2,7 +2,7 @@ import { useApp } from '../../app/context';
 import { ProductList } from './ProductCard';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { useProductSearch } from './api';
+import { useProductSearch } from '../products';
 import { useDebounced } from '../../lib/useDebounced';
 
 /** searchPause is how long the typing must pause before the search is asked. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../app/router';
 import toast from 'react-hot-toast';
-import type { AddressInput } from '../../lib/api';
-import { saveCheckoutChoice } from '../../lib/checkout';
+import type { AddressInput } from './api';
+import { saveCheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';
 import { DISTRICTS, MAX_LANDMARK, MAX_WARD, NEPAL, PROVINCES } from '../../lib/contract';
 import { placeName } from '../../lib/address';
@@ -12,7 +12,7 @@ import Accented from '../../components/Accented';
 import { inputClass } from '../../components/styles';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
 import { useAddAddress } from './api';
 
 /** Fields are the form's text fields, all kept as typed; the ward becomes a number when sent. */

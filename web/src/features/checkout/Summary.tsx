@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '../../app/router';
 import type { Totals } from '../../lib/cart';
-import type { CheckoutChoice } from '../../lib/checkout';
+import type { CheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';
 import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
 import { addressLine } from '../../lib/address';

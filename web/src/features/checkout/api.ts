@@ -1,9 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type AddressInput } from '../../lib/api';
-import type { PaymentType } from '../../lib/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { get, post, postOnce, unwrap } from '../../lib/api';
+import type {
+  AddressAddRequest,
+  AddressAddResponse,
+  AddressListResponse,
+  MessageResponse,
+  OrderItemRequest,
+  OrderRequest,
+  PaymentPageResponse,
+  PaymentType,
+  SlotListResponse,
+} from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
+import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
 import toast from 'react-hot-toast';
+
+/** AddressInput is an address as the shopper fills it in, before the store gives it its id. */
+export type AddressInput = AddressAddRequest['address'];
+
+/** PlaceOrderResponse is the answer to an order: a cash order's message, or an online order's payment page (url). */
+export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
+
+export const api = {
+  addresses: () => get<AddressListResponse>('/api/address/get'),
+  addAddress: (address: AddressInput) => post<AddressAddRequest, AddressAddResponse>('/api/address/add', { address }),
+  /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
+  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
+    payment === 'COD'
+      ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
+      : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
+  /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
+  slots: () => get<SlotListResponse>('/api/slot/list'),
+};
+
+/** orderPlaced tells that an order was placed: the shopper's orders load again (app/wiring.ts). */
+export const orderPlaced = signal<[client: QueryClient]>();
 
 /** checkoutKeys are the query keys of checking out: the shopper's delivery addresses. */
 export const checkoutKeys = {
@@ -40,9 +72,11 @@ export function useAddAddress() {
 /** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, and the delivery slot when the store offers slots. */
 export type NewOrder = { payment: PaymentType; items: { product: string; quantity: number }[]; address: string; method?: string; slot?: string };
 
-/** usePlaceOrder places an order: a cash order at once, an online one through the provider's page (url). */
+/** usePlaceOrder places an order, a cash order at once, an online one through the provider's page (url), and tells of it. */
 export function usePlaceOrder() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (o: NewOrder) => unwrap(api.placeOrder(o.payment, o.items, o.address, o.method, o.slot), t.toast.orderFailed),
+    onSuccess: () => orderPlaced.tell(client),
   });
 }

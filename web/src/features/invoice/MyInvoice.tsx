@@ -2,7 +2,7 @@ import { useParams } from '../../app/router';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
 import { useMyInvoice } from './api';
 import InvoicePage from './InvoicePage';
 

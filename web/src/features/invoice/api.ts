@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { get, unwrap } from '../../lib/api';
+import type { InvoiceResponse } from '../../lib/contract';
 import { t } from '../../i18n';
+
+const api = {
+  /** sellerInvoice is the tax invoice of the delivered order with that number. */
+  sellerInvoice: (number: number) => get<InvoiceResponse>(`/api/seller/order/invoice?number=${number}`),
+  /** orderInvoice is the tax invoice of one of the shopper's own delivered orders. */
+  orderInvoice: (id: string) => get<InvoiceResponse>(`/api/order/invoice?id=${encodeURIComponent(id)}`),
+};
 
 /** invoiceKeys are the query keys of tax invoices, the seller's by order number and the shopper's by order id. */
 export const invoiceKeys = {

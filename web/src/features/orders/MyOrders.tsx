@@ -8,13 +8,13 @@ import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover, nameIn } from '../../lib/catalogue';
 import { language, t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { useUser } from '../account/api';
+import { useUser } from '../account';
 import { useStoreConfig } from '../../lib/config';
 import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 import OrderBill from './OrderBill';
 import OrderActions from './OrderActions';
-import BackInStock from '../alerts/BackInStock';
+import { BackInStock } from '../alerts';
 import { addressLines } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 

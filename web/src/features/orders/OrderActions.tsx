@@ -5,8 +5,8 @@ import { t, useLanguage } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { inLanguage, productsByIdQuery } from '../catalogue/api';
-import { useCartStore } from '../cart/api';
+import { inLanguage, productsByIdQuery } from '../products';
+import { useCartStore } from '../cart';
 import { useCancelOrder } from './api';
 import Confirm from '../../components/Confirm';
 

@@ -1,16 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { api, unwrap } from '../../lib/api';
 import { MAX_DELIVERY_WINDOWS, MAX_SLOT_CAPACITY, MAX_SLOT_CUTOFF, type DeliveryWindow } from '../../lib/contract';
 import { clock, minutesOf, slotTime } from '../../lib/slots';
 import { inputClass } from '../../components/styles';
 import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
-import { sellerKeys } from './api';
-
-/** windowsKey is the query key of the seller's delivery windows. */
-const windowsKey = [...sellerKeys.all, 'slots'] as const;
+import { useDeliveryWindows, useSaveDeliveryWindows } from './api';
 
 /** Row is a window as the form edits it: times as typed ("08:00"), numbers as typed. */
 type Row = { _id: string; start: string; end: string; capacity: string; cutoff: string };
@@ -20,22 +14,14 @@ const toWindow = (r: Row): DeliveryWindow => ({ _id: r._id, start: minutesOf(r.s
 
 /** DeliverySlots lets the seller set the daily delivery windows shoppers choose from: times, orders per window and a cut-off before each. */
 export default function DeliverySlots() {
-  const { data, isPending } = useQuery({ queryKey: windowsKey, queryFn: () => unwrap(api.sellerSlots(), t.slots.loadFailed).then((r) => r.windows) });
+  const { data, isPending } = useDeliveryWindows();
   if (isPending) return null;
   return <WindowsForm key={JSON.stringify(data ?? [])} saved={data ?? []} />;
 }
 
 function WindowsForm({ saved }: { saved: DeliveryWindow[] }) {
-  const client = useQueryClient();
   const [rows, setRows] = useState<Row[]>(() => saved.map(toRow));
-  const save = useMutation({
-    mutationFn: (windows: DeliveryWindow[]) => unwrap(api.setSellerSlots(windows), t.slots.saveFailed),
-    onSuccess: (r) => {
-      toast.success(r.message ?? t.slots.save);
-      client.setQueryData(windowsKey, r.windows);
-    },
-    onError: (e) => toast.error(e.message),
-  });
+  const save = useSaveDeliveryWindows();
   const set = (i: number, change: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const add = () =>
     setRows((rs) => {

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PRODUCT_COLUMNS, type ProductImportResponse } from '../../lib/contract';
 import { t } from '../../i18n';
-import { useImportProducts } from './api';
+import { productsCSV, useImportProducts } from './api';
 
 /** SAMPLE_CSV is a product CSV of two products, one updated by SKU when imported again, for the seller to fill in. */
 export const SAMPLE_CSV =
@@ -77,7 +76,7 @@ export default function ImportProducts() {
         <a href={sampleHref} download="products-sample.csv" className="font-medium text-green-800 underline">
           {t.productImport.sample}
         </a>
-        <a href={api.productsCSV} download className="font-medium text-green-800 underline">
+        <a href={productsCSV} download className="font-medium text-green-800 underline">
           {t.productImport.export}
         </a>
       </p>

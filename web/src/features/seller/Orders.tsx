@@ -1,18 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../app/router';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover, nameIn } from '../../lib/catalogue';
 import Confirm from '../../components/Confirm';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { RowSkeleton } from '../../components/Spinner';
-import { RefundPanel, SellerPayment } from '../orders/PaymentStatus';
 import { language, t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
-import { useOrderAction, useSellerOrders, type OrderAction } from './api';
-import { OrderCard, paymentTypeLabel, StatusBadge } from '../orders/OrderCard';
+import { sellerOrdersCSV, useOrderAction, useSellerOrders, type OrderAction } from './api';
+import { OrderCard, paymentTypeLabel, RefundPanel, SellerPayment, StatusBadge } from '../orders';
 import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
@@ -38,7 +36,7 @@ export default function Orders() {
       <div className="flex max-w-4xl flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{t.seller.ordersTitle}</h1>
         <a
-          href={api.sellerOrdersCSV(forApi)}
+          href={sellerOrdersCSV(forApi)}
           download
           title={t.seller.exportHint}
           className="flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-stone-100"

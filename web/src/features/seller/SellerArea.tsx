@@ -16,7 +16,7 @@ const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
-const SellerInvoice = lazy(() => import('../invoice/SellerInvoice'));
+import { SellerInvoice } from '../invoice';
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));

@@ -1,10 +1,7 @@
 // The Settings page's sections on the store's identity: its details and logo, its selling points,
 // its returns policy and its legal details. The server checks every field and names what is wrong.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api, unwrap } from '../../lib/api';
-import { configKeys } from '../../lib/config';
 import {
   AROUND_THE_CLOCK,
   MAX_CLAIM_TEXT,
@@ -27,7 +24,7 @@ import {
 } from '../../lib/contract';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';
-import { useSaveSettings } from './api';
+import { useSaveSettings, useUploadLogo } from './api';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 const button = 'min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60';
@@ -76,19 +73,9 @@ export function StoreSection({ settings }: { settings: StoreSettings }) {
   const field = (key: 'name' | 'nameNe' | 'tagline' | 'phone' | 'email' | 'address' | 'hours' | 'promise', max?: number, type = 'text') => (
     <TextField label={text[key]} name={`store-${key}`} type={type} value={store[key]} maxLength={max} onChange={(e) => setStore({ ...store, [key]: e.target.value })} />
   );
-  const client = useQueryClient();
-  const logo = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('logo', file);
-      return unwrap(api.uploadLogo(form), t.toast.generic);
-    },
-    onSuccess: (r) => {
-      client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
-      setStore((s) => ({ ...s, logo: r.settings.store.logo }));
-      toast.success(r.message || texts().saved);
-    },
-    onError: (err) => toast.error(err.message, { id: 'settings-error' }),
+  const logo = useUploadLogo((r) => {
+    setStore((s) => ({ ...s, logo: r.settings.store.logo }));
+    toast.success(r.message || texts().saved);
   });
   const around = store.hours === AROUND_THE_CLOCK;
   return (

@@ -1,16 +1,100 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../../lib/api';
+import { ApiError, get, post, unwrap } from '../../lib/api';
 import { useCallback, useEffect } from 'react';
-import type { OrderStatus, Product, ProductImportResponse, Seller, SellerOrder, SellerProduct, StoreSettings } from '../../lib/contract';
+import type {
+  ChecklistResponse,
+  DashboardResponse,
+  DeliveryWindow,
+  DeliveryWindowsRequest,
+  DeliveryWindowsResponse,
+  DemoRemoveResponse,
+  LanguageRequest,
+  LoginRequest,
+  MessageResponse,
+  OrderChangeRequest,
+  OrderChangeResponse,
+  OrderStatus,
+  Product,
+  ProductAddResponse,
+  ProductArchiveRequest,
+  ProductImportResponse,
+  ProductStockRequest,
+  ProductUpdateResponse,
+  Seller,
+  SellerOrder,
+  SellerOrdersResponse,
+  SellerProduct,
+  SellerProductsResponse,
+  SellerResponse,
+  SettingsResponse,
+  StoreSettings,
+} from '../../lib/contract';
 import { followAccount, type KeepLanguage } from '../../lib/language';
 import { configKeys } from '../../lib/config';
 import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
-import { catalogueKeys } from '../catalogue/api';
+import { catalogueKeys } from '../products';
 import { sellerKeys, useSellerSession } from './session';
 import toast from 'react-hot-toast';
 
 export { sellerKeys, sellerSessionQuery, useSellerSession } from './session';
+
+const api = {
+  sellerLogin: (email: string, password: string) =>
+    post<LoginRequest, SellerResponse>('/api/seller/login', { email: email.trim(), password }),
+  /** setSellerLanguage keeps the language the signed-in seller reads the seller area in with their account. */
+  setSellerLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/seller/language', { language }),
+  sellerLogout: () => get<MessageResponse>('/api/seller/logout'),
+  /** sellerSlots are the seller's daily delivery windows. */
+  sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
+  setSellerSlots: (windows: DeliveryWindow[]) => post<DeliveryWindowsRequest, DeliveryWindowsResponse>('/api/seller/slots', { windows }),
+  /** dashboard sums up the store for the seller. */
+  dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
+  /** saveSettings changes the store's settings: a field sent replaces the setting, one left out keeps it. */
+  saveSettings: (settings: Partial<StoreSettings>) => post<Partial<StoreSettings>, SettingsResponse>('/api/seller/settings', settings),
+  /** uploadLogo stores the store's logo (a form with one image under "logo") and answers the settings. */
+  uploadLogo: (form: FormData) => post<FormData, SettingsResponse>('/api/seller/logo', form),
+  /** sellerOrders answers a page of the orders the filters select (status, paid, q, from, to), newest first; before (an order id) pages further back. */
+  sellerOrders: (filters: Record<string, string> = {}, before?: string) => {
+    const query = new URLSearchParams(before ? { ...filters, before } : filters).toString();
+    return get<SellerOrdersResponse>(`/api/order/seller${query ? `?${query}` : ''}`);
+  },
+  /** findSellerOrder answers the order with the number typed ("10482" or "#10482"), or none. */
+  findSellerOrder: (number: string) => get<SellerOrdersResponse>(`/api/order/seller?number=${encodeURIComponent(number.trim())}`),
+  setOrderStatus: (id: string, status: OrderStatus) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/status', { id, status }),
+  markOrderPaid: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/paid', { id }),
+  /** refundOrder gives the order's refunds due back through the payment provider. */
+  refundOrder: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refund', { id }),
+  /** markOrderRefunded records that the order's refunds due were given back by hand. */
+  markOrderRefunded: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refunded', { id }),
+  /** addProduct sends the add-product form: name, description (JSON lines), category, weight, price, offerPrice and images. */
+  addProduct: (form: FormData) => post<FormData, ProductAddResponse>('/api/product/add', form),
+  setStock: (id: string, inStock: boolean) => post<ProductStockRequest, MessageResponse>('/api/product/stock', { id, inStock }),
+  /** sellerProducts answers every product, archived ones too. */
+  sellerProducts: () => get<SellerProductsResponse>('/api/seller/products'),
+  /**
+   * importProducts checks a product CSV (file), with an optional ZIP of photos (photos), and unless
+   * dryRun is "true" stores it (POST /api/product/import); a refused import's data has the rows too.
+   */
+  importProducts: (form: FormData) => post<FormData, ProductImportResponse, ProductImportResponse>('/api/product/import', form),
+  /** removeDemo removes the demo catalogue's products: archived where an order names them, deleted otherwise. */
+  removeDemo: () => post<Record<string, never>, DemoRemoveResponse>('/api/seller/demo/remove', {}),
+  /** checklist is what a real shop needs before opening, and whether this one has it. */
+  checklist: () => get<ChecklistResponse>('/api/seller/checklist'),
+  /** updateProduct corrects a product: id and the fields that change, new photos under images, their order in imageOrder. */
+  updateProduct: (form: FormData) => post<FormData, ProductUpdateResponse>('/api/product/update', form),
+  /** archiveProduct takes a product off sale, or puts it back on sale. */
+  archiveProduct: (id: string, archived: boolean) => post<ProductArchiveRequest, MessageResponse>('/api/product/archive', { id, archived }),
+};
+
+/** sellerOrdersCSV is the address of the file of every order the filters select (GET /api/order/seller.csv). */
+export const sellerOrdersCSV = (filters: Record<string, string> = {}) => {
+  const query = new URLSearchParams(filters).toString();
+  return `/api/order/seller.csv${query ? `?${query}` : ''}`;
+};
+
+/** productsCSV is the address of the file of every product, in the import's columns (GET /api/product/export.csv). */
+export const productsCSV = '/api/product/export.csv';
 
 /** useSellerLogin signs a seller in. */
 export function useSellerLogin() {
@@ -222,6 +306,41 @@ export function useSaveSettings() {
       client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
       toast.success(r.message || t.seller.settingsPage.saved);
     },
+  });
+}
+
+/** useDeliveryWindows loads the seller's daily delivery windows. */
+export function useDeliveryWindows() {
+  return useQuery({ queryKey: sellerKeys.slots(), queryFn: () => unwrap(api.sellerSlots(), t.slots.loadFailed).then((r) => r.windows) });
+}
+
+/** useSaveDeliveryWindows saves the seller's delivery windows and says so; the windows saved replace those loaded. */
+export function useSaveDeliveryWindows() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (windows: DeliveryWindow[]) => unwrap(api.setSellerSlots(windows), t.slots.saveFailed),
+    onSuccess: (r) => {
+      toast.success(r.message ?? t.slots.save);
+      client.setQueryData(sellerKeys.slots(), r.windows);
+    },
+    onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useUploadLogo stores the store's logo, a file, and keeps the settings it answers; uploaded follows a success. */
+export function useUploadLogo(uploaded: (r: SettingsResponse & { message?: string }) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return unwrap(api.uploadLogo(form), t.toast.generic);
+    },
+    onSuccess: (r) => {
+      client.setQueryData(configKeys.settings, { success: true, settings: r.settings });
+      uploaded(r);
+    },
+    onError: (err) => toast.error(err.message, { id: 'settings-error' }),
   });
 }
 

@@ -1,8 +1,8 @@
 // The seller's session: asked on every page (the storefront hides what a signed-in seller must not
 // see), so it is apart from the rest of the seller area's calls, which load with the seller area.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import type { Seller } from '../../lib/contract';
+import { get } from '../../lib/api';
+import type { Seller, SellerSessionResponse } from '../../lib/contract';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 /** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
@@ -12,6 +12,8 @@ export const sellerKeys = {
   products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
+  /** slots are the seller's daily delivery windows. */
+  slots: () => [...sellerKeys.all, 'slots'] as const,
   /** checklist is the launch checklist: what the shop still needs before it opens. */
   checklist: () => [...sellerKeys.all, 'checklist'] as const,
   /** orderList is a list of orders the filters (as the API takes them) select. */
@@ -24,7 +26,7 @@ export const sellerKeys = {
 export const sellerSessionQuery = queryOptions({
   queryKey: sellerKeys.session(),
   queryFn: async (): Promise<Seller | null> => {
-    const r = await api.sellerSession();
+    const r = await get<SellerSessionResponse>('/api/seller/session');
     return r.success ? r.seller : null;
   },
   staleTime: Infinity,

@@ -1,6 +1,6 @@
-import { t } from '../../i18n';
-import type { Product } from '../../lib/contract';
-import { fewLeft } from '../../lib/cart';
+import { t } from '../i18n';
+import type { Product } from '../lib/contract';
+import { fewLeft } from '../lib/cart';
 
 /** OnlyLeft says "Only 3 left" of a product, in the store's warning style. */
 export function OnlyLeft({ left, className = '' }: { left: number; className?: string }) {

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentType } from './contract';
+import { PAYMENT_TYPES, type PaymentType } from '../../lib/contract';
 
 /** isPaymentType says whether a value is one of the contract's payment types. */
 export const isPaymentType = (v: unknown): v is PaymentType => (PAYMENT_TYPES as readonly unknown[]).includes(v);

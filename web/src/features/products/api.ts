@@ -1,12 +1,28 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
-import { MAX_FIND, type Category, type Product, type ProductSearchResponse } from '../../lib/contract';
+import { get, unwrap } from '../../lib/api';
+import { MAX_FIND, type Category, type Product, type ProductGetResponse, type ProductSearchResponse } from '../../lib/contract';
 import { t, useLanguage, type Language } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
 import { useCallback, useDeferredValue, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
+
+const api = {
+  /** searchProducts answers a page of the products in stock that q (any name, in Devanagari or romanised) and category select, newest first; cursor is the nextCursor of the page before. */
+  searchProducts: ({ q = '', category = '', cursor = '', limit }: { q?: string; category?: string; cursor?: string; limit?: number }) => {
+    const query = new URLSearchParams();
+    if (q.trim() !== '') query.set('q', q.trim());
+    if (category) query.set('category', category);
+    if (cursor) query.set('cursor', cursor);
+    if (limit !== undefined) query.set('limit', String(limit));
+    const text = query.toString();
+    return get<ProductSearchResponse>(`/api/product/search${text ? `?${text}` : ''}`);
+  },
+  /** getProducts answers the products on sale with the ids (at most MAX_FIND), in stock or not, in the order asked. */
+  getProducts: (ids: string[]) =>
+    get<ProductGetResponse>(`/api/product/get?${new URLSearchParams(ids.map((id) => ['id', id])).toString()}`),
+};
 
 /** ProductSearch is what a page of products is asked for by: search text, category and page size. */
 export interface ProductSearch {

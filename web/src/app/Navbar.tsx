@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from '../app/router';
-import { useApp } from '../app/context';
+import { Link, NavLink, useLocation, useNavigate } from './router';
+import { useApp } from './context';
 import { t } from '../i18n';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
-import Logo from './Logo';
-import LanguageSwitch from './LanguageSwitch';
-import { paths } from '../app/paths';
-import { useLogout, useUser } from '../features/account/api';
-import { useCart } from '../features/cart/api';
-import { useAlerts } from '../features/alerts/api';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../components/icons';
+import Logo from '../components/Logo';
+import LanguageSwitch from '../components/LanguageSwitch';
+import { paths } from './paths';
+import { useKeepLanguage, useLogout, useUser } from '../features/account';
+import { useCart } from '../features/cart';
+import { useAlerts } from '../features/alerts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-1 py-2 hover:text-green-700 ${isActive ? 'text-green-700 font-medium' : ''}`;
@@ -30,10 +30,11 @@ function SearchBox({ className = '' }: { className?: string }) {
   );
 }
 
-/** Navbar is the shop's top bar: links, search, cart badge and the account menu. */
+/** Navbar is the shop's top bar: links, search, cart badge and the account menu; it brings the account, the cart and the alerts together. */
 export default function Navbar() {
   const { setShowLogin, search, setSearch } = useApp();
   const { user } = useUser();
+  const keepLanguage = useKeepLanguage();
   // Products the shopper asked about that are back: shown beside My Orders, where they are listed.
   const { back } = useAlerts();
   const backBadge = back.length > 0 && (
@@ -104,7 +105,7 @@ export default function Navbar() {
         </div>
         <SearchBox className="order-last w-full lg:order-none lg:w-60" />
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <LanguageSwitch />
+          <LanguageSwitch keep={keepLanguage} />
           <button
             type="button"
             onClick={() => void navigate(paths.cart)}

@@ -1,0 +1,9 @@
+// Account: the shopper's session (who is signed in), signing in and out, and where the language
+// chosen is kept. It imports no other feature: those that depend on the session follow
+// sessionChanged (connected in app/wiring.ts).
+import { lazy } from 'react';
+
+export { keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, useUser } from './api';
+
+/** LoginModal is the sign-in and sign-up dialog, loaded when first opened. */
+export const LoginModal = lazy(() => import('./LoginModal'));

@@ -1,0 +1,13 @@
+// Checkout: the shopper's delivery addresses, the delivery slots, the choices made on the cart page,
+// the parts of the order summary the cart page shows, placing an order and coming back from paying.
+import { lazy } from 'react';
+
+export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots } from './api';
+export { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from './choice';
+export { AddressPicker, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
+export { default as SlotPicker } from './SlotPicker';
+
+/** AddAddress is the page that adds a delivery address. */
+export const AddAddress = lazy(() => import('./AddAddress'));
+/** Loader is the page shown on return from paying online, until the next page loads. */
+export const Loader = lazy(() => import('./Loader'));

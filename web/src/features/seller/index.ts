@@ -1,0 +1,9 @@
+// Seller: the seller area (products, orders, delivery slots, settings, the launch checklist). Only
+// the seller's session loads with every page: the storefront hides what a signed-in seller must
+// not see; the rest loads with the area.
+import { lazy } from 'react';
+
+export { useSellerSession } from './session';
+
+/** SellerArea is the seller area, its sign-in page while no seller is signed in. */
+export const SellerArea = lazy(() => import('./SellerArea'));
