@@ -2,6 +2,8 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -22,6 +24,67 @@ const catalogueOnly = [
   [`${toastCall} > TemplateLiteral.arguments`, 'Text in a toast'],
   [`CallExpression[callee.name='useTitle'] > :matches(Literal${letters}, TemplateLiteral).arguments`, 'Text in a page title'],
 ].map(([selector, what]) => ({ selector, message: `${what}: take it from the string catalogue (t, src/i18n/en.ts).` }));
+
+/**
+ * features are the storefront's features (src/features/<name>/), each with the features it may
+ * import. A feature is imported through its entry, features/<name>/index.ts, never through its
+ * files, and only by a feature that lists it here: the order below is the only one in which they
+ * depend on each other, so no two features import each other, directly or around a circle. What two
+ * features share belongs in lib/ or components/; what brings several together belongs in app/
+ * (the navigation bar, app/wiring.ts).
+ */
+export const features = {
+  account: [],
+  products: [],
+  help: [],
+  alerts: ['account'],
+  checkout: ['account'],
+  invoice: ['account'],
+  cart: ['account', 'checkout', 'products'],
+  orders: ['account', 'alerts', 'cart', 'products'],
+  catalogue: ['account', 'alerts', 'cart', 'products'],
+  seller: ['invoice', 'orders', 'products'],
+};
+
+// Every folder of src/features has its row, and a feature lists only those above it.
+const folders = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+for (const name of folders) if (!(name in features)) throw new Error(`eslint.config.js: src/features/${name} has no row in features`);
+Object.entries(features).reduce((above, [name, uses]) => {
+  for (const used of uses) if (!above.includes(used)) throw new Error(`eslint.config.js: ${name} uses ${used}, which is not above it in features`);
+  return [...above, name];
+}, []);
+
+const names = Object.keys(features);
+const any = (list) => `(?:${list.join('|')})`;
+/** path matches an import of a feature from a feature's file, at any depth: "../cart", "../../features/cart/store". */
+const path = (list, rest) => `^(?:\\.\\./)+(?:features/)?${any(list)}${rest}`;
+const throughEntry = 'Import another feature through its entry (features/<name>/index.ts), not its files.';
+
+/**
+ * featureBoundaries are the lint's rules on imports between the storefront's parts: a feature
+ * imports the features it lists in features, through their entries; app/ imports features through
+ * their entries; lib/, components/ and i18n/ import no feature.
+ */
+export const featureBoundaries = [
+  ...names.map((name) => {
+    const others = names.filter((n) => n !== name);
+    const unlisted = others.filter((n) => !features[name].includes(n));
+    const patterns = [{ regex: path(others, '/.'), message: throughEntry }];
+    if (unlisted.length > 0) {
+      const uses = features[name].length > 0 ? `only ${features[name].join(', ')}` : 'no other feature';
+      patterns.push({ regex: path(unlisted, '(?:/index(?:\\.tsx?)?)?$'), message: `${name} uses ${uses} (features in eslint.config.js): what features share goes in lib/ or components/, what brings them together in app/.` });
+    }
+    return { files: [`src/features/${name}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  }),
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?:\\.{1,2}/)+features/[^/]+/.', message: throughEntry }] }] },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?:\\.{1,2}/)+features(?:/|$)', message: 'lib/, components/ and i18n/ are shared by every feature and import none: compose features in app/.' }] }] },
+  },
+];
 
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/']),
@@ -52,6 +115,7 @@ export default defineConfig([
       'no-restricted-syntax': ['error', ...catalogueOnly],
     },
   },
+  ...featureBoundaries,
   {
     files: ['**/*.js'],
     extends: [js.configs.recommended],
