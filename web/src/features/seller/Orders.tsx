@@ -93,14 +93,18 @@ const documentLink = 'flex min-h-11 items-center rounded-lg border border-stone-
  */
 function OrderFilterForm({ filters, onChange, onClear }: { filters: OrderFilters; onChange: (f: Partial<OrderFilters>) => void; onClear?: () => void }) {
   const [q, setQ] = useState(filters.q);
-  // The box follows the URL when the search changes there (Clear filters, Back).
+  // The box follows the URL when the search changes there (Clear filters, Back), not when the URL
+  // catches up with a search sent from the box: what was typed since is kept.
   const [shown, setShown] = useState(filters.q);
+  const [sent, setSent] = useState<string | null>(null);
   if (shown !== filters.q) {
     setShown(filters.q);
-    setQ(filters.q);
+    setSent(null);
+    if (filters.q !== sent) setQ(filters.q);
   }
   const search = (e: FormEvent) => {
     e.preventDefault();
+    setSent(q);
     onChange({ q });
   };
   return (
