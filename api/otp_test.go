@@ -13,7 +13,8 @@ import (
 	"haat/otp"
 )
 
-var codeInText = regexp.MustCompile(`^(\d{6}) is your sign-in code`)
+// codeInText finds the code in a sign-in text, which names the store once it has a name.
+var codeInText = regexp.MustCompile(`^(\d{6}) is your (?:.+ )?sign-in code`)
 
 // sendCode asks for a code for phone and returns the code the SMS carried.
 func (c *client) sendCode(phone string, header ...string) (response, string) {
