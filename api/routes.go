@@ -34,6 +34,7 @@ func (s *Server) routes() []route {
 	table := []route{
 		{"GET /api/config", public, s.config},
 		{"GET /api/settings", public, s.settings},
+		{"GET /api/openapi.json", public, s.openAPI},
 
 		{"POST /api/user/register", public, s.register},
 		{"POST /api/user/login", public, s.login},
