@@ -7,23 +7,10 @@ type FormFile string
 
 // ProductForm is the add-product form (POST /api/product/add), multipart: each value in a field
 // of its own, or, as older clients send it, the whole product as JSON in productData
-// (ProductDataRequest) beside the photos.
+// (ProductDataRequest) beside the photos. Without productData, name, description, category, price
+// and offerPrice are required.
 type ProductForm struct {
-	Name   string `json:"name"`
-	NameNe string `json:"nameNe,omitempty"`
-	// Description is the product's lines: a JSON array of strings, or one line per line of text.
-	Description   string        `json:"description"`
-	DescriptionNe string        `json:"descriptionNe,omitempty"`
-	Category      haat.Category `json:"category"`
-	// Price and OfferPrice are amounts with at most 2 decimals: "320" or "295.50".
-	Price      string `json:"price"`
-	OfferPrice string `json:"offerPrice"`
-	Weight     string `json:"weight,omitempty"`
-	SKU        string `json:"sku,omitempty"`
-	// VATExempt is "true" or "false"; left out, as the category usually is.
-	VATExempt string `json:"vatExempt,omitempty" ts:"'true' | 'false'"`
-	// Stock is the units for sale when the store counts them; left out, they are not counted.
-	Stock string `json:"stock,omitempty"`
+	productFields
 	// ProductData is the whole product as JSON (ProductDataRequest), in place of the fields above.
 	ProductData string `json:"productData,omitempty"`
 	// Images are the product's photos, in order (haat.MaxProductImages at most).
@@ -33,25 +20,35 @@ type ProductForm struct {
 // ProductUpdateForm is the form that corrects a product (POST /api/product/update), multipart:
 // the product's id and only the fields that change, spelt as ProductForm spells them.
 type ProductUpdateForm struct {
-	ID            string        `json:"id"`
-	Name          string        `json:"name,omitempty"`
-	NameNe        string        `json:"nameNe,omitempty"`
-	Description   string        `json:"description,omitempty"`
-	DescriptionNe string        `json:"descriptionNe,omitempty"`
-	Category      haat.Category `json:"category,omitempty"`
-	Price         string        `json:"price,omitempty"`
-	OfferPrice    string        `json:"offerPrice,omitempty"`
-	// Weight and SKU sent empty clear them.
-	Weight    string `json:"weight,omitempty"`
-	SKU       string `json:"sku,omitempty"`
-	VATExempt string `json:"vatExempt,omitempty" ts:"'true' | 'false'"`
-	// Stock sent empty stops counting the units; left out, the count stays as orders leave it.
-	Stock string `json:"stock,omitempty"`
+	ID string `json:"id"`
+	productFields
 	// ImageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
 	// has now (one left out is removed) or the number of a file under images, from 0.
 	ImageOrder string `json:"imageOrder,omitempty"`
 	// Images are new photos; without imageOrder they follow the photos the product has.
 	Images []FormFile `json:"images,omitempty"`
+}
+
+// productFields are the fields of a product in the product forms.
+type productFields struct {
+	Name   string `json:"name,omitempty"`
+	NameNe string `json:"nameNe,omitempty"`
+	// Description is the product's lines: a JSON array of strings, or one line per line of text.
+	Description   string        `json:"description,omitempty"`
+	DescriptionNe string        `json:"descriptionNe,omitempty"`
+	Category      haat.Category `json:"category,omitempty"`
+	// Price and OfferPrice are amounts with at most 2 decimals: "320" or "295.50".
+	Price      string `json:"price,omitempty"`
+	OfferPrice string `json:"offerPrice,omitempty"`
+	// Weight and SKU sent empty to an update clear them.
+	Weight string `json:"weight,omitempty"`
+	SKU    string `json:"sku,omitempty"`
+	// VATExempt is "true" or "false"; left out of a new product, as its category usually is.
+	VATExempt string `json:"vatExempt,omitempty" ts:"'true' | 'false'"`
+	// Stock is the units for sale when the store counts them: left out of a new product, or sent
+	// empty to an update, they are not counted; left out of an update, the count stays as orders
+	// leave it.
+	Stock string `json:"stock,omitempty"`
 }
 
 // ProductImportForm is a product import (POST /api/product/import), multipart: the product CSV

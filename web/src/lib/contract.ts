@@ -1148,23 +1148,20 @@ export interface ProductDataRequest {
 /**
  * ProductForm is the add-product form (POST /api/product/add), multipart: each value in a field
  * of its own, or, as older clients send it, the whole product as JSON in productData
- * (ProductDataRequest) beside the photos.
+ * (ProductDataRequest) beside the photos. Without productData, name, description, category, price
+ * and offerPrice are required.
  */
 export interface ProductForm {
-  name: string;
+  name?: string;
   nameNe?: string;
-  /** description is the product's lines: a JSON array of strings, or one line per line of text. */
-  description: string;
+  description?: string;
   descriptionNe?: string;
-  category: Category;
-  /** price and OfferPrice are amounts with at most 2 decimals: "320" or "295.50". */
-  price: string;
-  offerPrice: string;
+  category?: Category;
+  price?: string;
+  offerPrice?: string;
   weight?: string;
   sku?: string;
-  /** vatExempt is "true" or "false"; left out, as the category usually is. */
   vatExempt?: 'true' | 'false';
-  /** stock is the units for sale when the store counts them; left out, they are not counted. */
   stock?: string;
   /** productData is the whole product as JSON (ProductDataRequest), in place of the fields above. */
   productData?: string;
@@ -1185,11 +1182,9 @@ export interface ProductUpdateForm {
   category?: Category;
   price?: string;
   offerPrice?: string;
-  /** weight and SKU sent empty clear them. */
   weight?: string;
   sku?: string;
   vatExempt?: 'true' | 'false';
-  /** stock sent empty stops counting the units; left out, the count stays as orders leave it. */
   stock?: string;
   /**
    * imageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
