@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -114,4 +115,54 @@ func TestProductPages(t *testing.T) {
 			}
 		}
 	}, func(a *api.Server) { a.Web = web })
+}
+
+func TestCart(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		c := s.shopper("sita@example.com")
+		c.setCart(map[string]int{s.rice.ID: 2, s.dal.ID: 1})
+		if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 2.0 || cart[s.dal.ID] != 1.0 {
+			t.Fatalf("cart = %v", cart)
+		}
+
+		// The whole map replaces the stored cart.
+		c.setCart(map[string]int{s.rice.ID: 5})
+		if cart := c.cart(); len(cart) != 1 || cart[s.rice.ID] != 5.0 {
+			t.Fatalf("cart not replaced: %v", cart)
+		}
+		c.setCart(map[string]int{s.rice.ID: 100, s.dal.ID: 1})
+		if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 100.0 || cart[s.dal.ID] != 1.0 {
+			t.Fatalf("cart = %v", cart)
+		}
+
+		const quantityMsg = "Quantity must be a whole number from 1 to 100"
+		for name, tc := range map[string]struct{ body, msg string }{
+			"unknown product":    {fmt.Sprintf(`{"cartItems":{%q:1,"01NOTAPRODUCT":1}}`, s.rice.ID), "Your cart has a product that is no longer sold"},
+			"quantity 0":         {fmt.Sprintf(`{"cartItems":{%q:0}}`, s.rice.ID), quantityMsg},
+			"quantity -1":        {fmt.Sprintf(`{"cartItems":{%q:-1}}`, s.rice.ID), quantityMsg},
+			"quantity 1.5":       {fmt.Sprintf(`{"cartItems":{%q:1.5}}`, s.rice.ID), quantityMsg},
+			`quantity "2"`:       {fmt.Sprintf(`{"cartItems":{%q:"2"}}`, s.rice.ID), quantityMsg},
+			"quantity 101":       {fmt.Sprintf(`{"cartItems":{%q:101}}`, s.rice.ID), quantityMsg},
+			"quantity null":      {fmt.Sprintf(`{"cartItems":{%q:null}}`, s.rice.ID), quantityMsg},
+			"quantity true":      {fmt.Sprintf(`{"cartItems":{%q:true}}`, s.rice.ID), quantityMsg},
+			"huge quantity":      {fmt.Sprintf(`{"cartItems":{%q:99999999999999999999}}`, s.rice.ID), quantityMsg},
+			"one bad among good": {fmt.Sprintf(`{"cartItems":{%q:3,%q:0}}`, s.rice.ID, s.dal.ID), quantityMsg},
+			"no cartItems":       {`{}`, "cartItems is required"},
+			"cartItems null":     {`{"cartItems":null}`, "cartItems is required"},
+			"cartItems a list":   {`{"cartItems":[1,2]}`, "Invalid value for cartItems"},
+			"not JSON":           {`{"cartItems":`, "Request body is not valid JSON"},
+		} {
+			t.Run(name, func(t *testing.T) {
+				want(t, c.post("/api/cart/update", tc.body), 400, tc.msg)
+				if cart := c.cart(); len(cart) != 2 || cart[s.rice.ID] != 100.0 || cart[s.dal.ID] != 1.0 {
+					t.Fatalf("cart changed to %v", cart)
+				}
+			})
+		}
+
+		want(t, c.post("/api/cart/update", `{"cartItems":{}}`), 200, "Cart Updated")
+		if cart := c.cart(); len(cart) != 0 {
+			t.Fatalf("cart not cleared: %v", cart)
+		}
+	})
 }

@@ -29,8 +29,7 @@ import (
 
 	"haat"
 	"haat/api"
-	"haat/catalogue"
-	"haat/checkout"
+	"haat/app"
 	"haat/images"
 	"haat/metrics"
 	"haat/otp"
@@ -164,22 +163,13 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	db.Now = s.clock.now
 	// The tests' clients come from loopback; in development, as the browser tests run the store,
 	// they are not held to the per-address limits (inProduction holds them).
-	s.api = &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
-		Images: imgs, Currency: "USD", Ready: db.Ready, Logger: slog.New(slog.NewTextHandler(s.logs, nil)), Development: true}
 	s.texts = &textBox{}
-	s.api.PhoneSignIn = &otp.Service{Store: db, Limiter: db, Sender: s.texts, BcryptCost: 4, Logger: s.api.Logger}
-	for _, o := range opts {
-		o(s.api)
-	}
-	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
-	if m := s.api.Metrics; m != nil {
-		m.WatchPool(db.SQL())
-		s.api.PhoneSignIn.(*otp.Service).Counted = m.SMSCode
-		s.api.Checkout.(*checkout.Service).Placed = m.OrderPlaced
-		if s.api.Payments != nil {
-			s.api.Payments.Outcome = m.PaymentOutcome
+	s.api = app.NewServer(app.Config{DB: db, Images: imgs, Currency: "USD", SMS: s.texts, CodeCost: 4,
+		Logger: slog.New(slog.NewTextHandler(s.logs, nil)), Development: true}, func(srv *api.Server) {
+		for _, o := range opts {
+			o(srv)
 		}
-	}
+	})
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
 	return s

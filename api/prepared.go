@@ -10,7 +10,7 @@ import (
 
 // prepared is a body made ready once and served many times: its bytes as they are and, when
 // they are worth compressing, gzipped and brotli-compressed too, with a strong entity tag of the
-// bytes as they are. The storefront's files (static.go) and the product list (catalogue.go) are
+// bytes as they are. The storefront's files (static.go) and the product list (productlist.go) are
 // served from it; an answer then costs a header or two and one Write.
 type prepared struct {
 	body, gz, br []byte

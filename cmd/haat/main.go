@@ -24,12 +24,11 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/app"
 	"haat/catalogue"
-	"haat/checkout"
 	"haat/images"
 	"haat/metrics"
 	"haat/notify"
-	"haat/otp"
 	"haat/sqlstore"
 	"haat/web"
 )
@@ -243,20 +242,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	var loops sync.WaitGroup
 	defer loops.Wait()
 	counts := metrics.New()
-	counts.WatchPool(db.SQL())
 	payments := newPayments(cfg, providers, db, logger)
-	if payments != nil {
-		payments.Outcome = counts.PaymentOutcome
-		// Payments left unfinished are asked about once a minute, by one server at a time.
-		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
-		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
-	}
-	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
-	loops.Go(func() { notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger) })
-	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
-	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
-	// What has outlived its use is removed every hour, by one server of the store at a time.
-	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
 	// The SQLite database is copied into HAAT_BACKUP_DIR a minute after start-up, then daily.
 	var bk *backups
 	if cfg.BackupDir != "" {
@@ -270,17 +256,21 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		loops.Go(func() { bk.run(ctx, time.Minute, backupEvery) })
 	}
 	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
-	srv := &api.Server{
-		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
-		Launch: newLaunch(cfg, providers, bk),
-		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
-			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
-		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
-			Counted: counts.SMSCode, Logger: logger, StoreName: storeName(db, logger)},
-		Images: imgs, Currency: haat.Currency(cfg.Currency), PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Web: web.App(),
-		Development: cfg.development(),
-		Ready:       db.Ready, Logger: logger, RequestLog: requestLog, Payments: payments, Metrics: counts, MetricsToken: cfg.MetricsToken,
+	srv := app.NewServer(app.Config{DB: db, Images: imgs, Payments: payments, Currency: haat.Currency(cfg.Currency),
+		OrdersPerHour: perHour, SMS: sender, ShowCode: showCode, SMSPerHour: cfg.smsPerHour(), Launch: newLaunch(cfg, providers, bk),
+		PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Development: cfg.development(), Web: web.App(),
+		Logger: logger, RequestLog: requestLog, Metrics: counts, MetricsToken: cfg.MetricsToken})
+	if payments != nil {
+		// Payments left unfinished are asked about once a minute, by one server at a time.
+		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
+		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
 	}
+	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
+	loops.Go(func() { notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger) })
+	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
+	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
+	// What has outlived its use is removed every hour, by one server of the store at a time.
+	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
 	handler.set(srv.Handler())
 	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)
 	select {
@@ -388,17 +378,4 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (_ *sqlstor
 		logger.Info("demo catalogue seeded", "products", len(products))
 	}
 	return db, nil
-}
-
-// storeName reads the store's name as its seller set it, for the texts and pages that name it;
-// "" when it cannot be read (logged), so that the text is still sent.
-func storeName(db *sqlstore.DB, logger *slog.Logger) func(ctx context.Context) string {
-	return func(ctx context.Context) string {
-		s, err := db.StoreSettings(ctx)
-		if err != nil {
-			logger.ErrorContext(ctx, "store name", "err", err)
-			return ""
-		}
-		return s.Store.Name
-	}
 }

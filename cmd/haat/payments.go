@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"haat/app"
 	"haat/payment"
 	"haat/sqlstore"
 )
@@ -29,7 +30,7 @@ func newPayments(cfg config, providers []payment.Provider, db *sqlstore.DB, logg
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
 	}
-	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger, StoreName: storeName(db, logger)}
+	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger, StoreName: app.StoreName(db, logger)}
 	for _, m := range payments.Methods() {
 		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}

@@ -1,6 +1,7 @@
 // Command tsgen writes web/src/lib/contract.ts, the storefront's one copy of what it shares with
 // the server: categories, order statuses, payment types, limits, the tax rule's constants and the
-// JSON shapes of the API, all taken from the Go definitions. Run it with `go generate ./...` from
+// JSON shapes of the API, all taken from the Go definitions; and api/openapi.json, the API's
+// OpenAPI 3.1 description, from the route table and the same shapes. Run it with `go generate ./...` from
 // the repository root; a test fails while the file differs from what tsgen would write.
 package main
 
@@ -157,6 +158,7 @@ func contract(g *generator) {
 	g.section("Requests and answers of the API, by route.")
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[api.Quantity](), "number")
+	g.scalar(reflect.TypeFor[api.FormFile](), "Blob")
 	for _, t := range apiShapes {
 		g.declare(t)
 	}
@@ -184,6 +186,11 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.ProductSearchResponse](),
 	reflect.TypeFor[api.ProductGetResponse](),
 	reflect.TypeFor[api.ProductDataRequest](),
+	reflect.TypeFor[api.ProductForm](),
+	reflect.TypeFor[api.ProductUpdateForm](),
+	reflect.TypeFor[api.ProductImportForm](),
+	reflect.TypeFor[api.ProductSearchQuery](),
+	reflect.TypeFor[api.ProductGetQuery](),
 	reflect.TypeFor[api.ProductAddResponse](),
 	reflect.TypeFor[api.ProductStockRequest](),
 	reflect.TypeFor[api.ProductUpdateResponse](),
@@ -195,6 +202,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.UserAlertsResponse](),
 	reflect.TypeFor[api.DashboardResponse](),
 	reflect.TypeFor[api.SettingsResponse](),
+	reflect.TypeFor[api.LogoForm](),
 	reflect.TypeFor[api.DemoRemoveResponse](),
 	reflect.TypeFor[api.ChecklistResponse](),
 	reflect.TypeFor[api.CartUpdateRequest](),
@@ -212,9 +220,12 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.UserOrdersResponse](),
 	reflect.TypeFor[api.OrderCancelRequest](),
 	reflect.TypeFor[api.OrderCancelResponse](),
+	reflect.TypeFor[api.SellerOrdersQuery](),
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),
 	reflect.TypeFor[api.OrderChangeResponse](),
+	reflect.TypeFor[api.SellerInvoiceQuery](),
+	reflect.TypeFor[api.OrderInvoiceQuery](),
 	reflect.TypeFor[api.InvoiceResponse](),
 }
 
@@ -339,16 +350,25 @@ func deliveryExamples(g *generator) {
 
 // generate returns the module as tsgen writes it for the repository at root.
 func generate(root string) ([]byte, error) {
+	files, err := generateFiles(root)
+	return files[contractFile], err
+}
+
+// generateFiles returns what tsgen writes for the repository at root, by path: the module and
+// the API's OpenAPI description.
+func generateFiles(root string) (map[string][]byte, error) {
 	module, err := modulePath(root)
 	if err != nil {
 		return nil, err
 	}
 	g := newGenerator(root, module)
 	contract(g)
+	ts := bytes.Clone(g.out.Bytes())
+	doc := openAPI(g, api.Routes(everyProvider(g)))
 	if len(g.errs) > 0 {
 		return nil, errors.Join(g.errs...)
 	}
-	return g.out.Bytes(), nil
+	return map[string][]byte{contractFile: ts, openAPIFile: doc}, nil
 }
 
 // repoRoot finds the directory holding go.mod, from the working directory upwards.
@@ -384,7 +404,7 @@ func modulePath(root string) (string, error) {
 }
 
 func main() {
-	check := flag.Bool("check", false, "report whether "+contractFile+" is current instead of writing it")
+	check := flag.Bool("check", false, "report whether "+contractFile+" and "+openAPIFile+" are current instead of writing them")
 	flag.Parse()
 	if err := run(*check); err != nil {
 		fmt.Fprintln(os.Stderr, "tsgen:", err)
@@ -397,25 +417,32 @@ func run(check bool) error {
 	if err != nil {
 		return err
 	}
-	src, err := generate(root)
+	files, err := generateFiles(root)
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(root, filepath.FromSlash(contractFile))
-	if check {
-		return checkCurrent(path, src)
+	for _, name := range []string{contractFile, openAPIFile} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if check {
+			err = checkCurrent(path, name, files[name])
+		} else {
+			err = os.WriteFile(path, files[name], 0o644)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(path, src, 0o644)
+	return nil
 }
 
-// checkCurrent fails unless the file at path holds src.
-func checkCurrent(path string, src []byte) error {
+// checkCurrent fails unless the file at path, name relative to the repository root, holds src.
+func checkCurrent(path, name string, src []byte) error {
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	if !bytes.Equal(old, src) {
-		return fmt.Errorf("%s is not what the Go definitions give: run `go generate ./...` at the repository root", contractFile)
+		return fmt.Errorf("%s is not what the Go definitions give: run `go generate ./...` at the repository root", name)
 	}
 	return nil
 }

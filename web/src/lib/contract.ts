@@ -966,6 +966,8 @@ export interface PaymentMethod {
  * kept as sent, so that parseQuantity can say what is wrong with any other value.
  */
 export type Quantity = number;
+/** FormFile is a file sent in a multipart form. */
+export type FormFile = Blob;
 
 /** MessageResponse is a successful answer with at most a message to show. */
 export interface MessageResponse {
@@ -1143,6 +1145,83 @@ export interface ProductDataRequest {
   stock?: number | string | null;
 }
 
+/**
+ * ProductForm is the add-product form (POST /api/product/add), multipart: each value in a field
+ * of its own, or, as older clients send it, the whole product as JSON in productData
+ * (ProductDataRequest) beside the photos. Without productData, name, description, category, price
+ * and offerPrice are required.
+ */
+export interface ProductForm {
+  name?: string;
+  nameNe?: string;
+  description?: string;
+  descriptionNe?: string;
+  category?: Category;
+  price?: string;
+  offerPrice?: string;
+  weight?: string;
+  sku?: string;
+  vatExempt?: 'true' | 'false';
+  stock?: string;
+  /** productData is the whole product as JSON (ProductDataRequest), in place of the fields above. */
+  productData?: string;
+  /** images are the product's photos, in order (haat.MaxProductImages at most). */
+  images?: FormFile[];
+}
+
+/**
+ * ProductUpdateForm is the form that corrects a product (POST /api/product/update), multipart:
+ * the product's id and only the fields that change, spelt as ProductForm spells them.
+ */
+export interface ProductUpdateForm {
+  id: string;
+  name?: string;
+  nameNe?: string;
+  description?: string;
+  descriptionNe?: string;
+  category?: Category;
+  price?: string;
+  offerPrice?: string;
+  weight?: string;
+  sku?: string;
+  vatExempt?: 'true' | 'false';
+  stock?: string;
+  /**
+   * imageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
+   * has now (one left out is removed) or the number of a file under images, from 0.
+   */
+  imageOrder?: string;
+  /** images are new photos; without imageOrder they follow the photos the product has. */
+  images?: FormFile[];
+}
+
+/**
+ * ProductImportForm is a product import (POST /api/product/import), multipart: the product CSV
+ * and an optional ZIP of the photos its rows name.
+ */
+export interface ProductImportForm {
+  file: FormFile;
+  photos?: FormFile;
+  /** dryRun "true" checks every row and stores nothing. */
+  dryRun?: 'true' | 'false';
+}
+
+/** ProductSearchQuery is the query of a page of the shop's products (GET /api/product/search). */
+export interface ProductSearchQuery {
+  /** q finds a product by any of its names, in Devanagari or romanised. */
+  q?: string;
+  category?: Category;
+  /** cursor is the nextCursor of the page before. */
+  cursor?: string;
+  /** limit is the most products on the page, 1 to haat.MaxPageSize. */
+  limit?: number;
+}
+
+/** ProductGetQuery names the products asked for (GET /api/product/get?id=…&id=…). */
+export interface ProductGetQuery {
+  id: string[];
+}
+
 /** ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add). */
 export interface ProductAddResponse {
   message: string;
@@ -1241,6 +1320,14 @@ export interface SettingsResponse {
   message?: string;
   settings: StoreSettings;
   success: boolean;
+}
+
+/**
+ * LogoForm is the store's logo (POST /api/seller/logo), multipart: a photo checked as product
+ * photos are.
+ */
+export interface LogoForm {
+  logo: FormFile;
 }
 
 /**
@@ -1450,6 +1537,27 @@ export interface OrderCancelResponse {
 }
 
 /**
+ * SellerOrdersQuery is the filters of the seller's orders and their export (GET /api/order/seller,
+ * GET /api/order/seller.csv); a parameter left out selects any.
+ */
+export interface SellerOrdersQuery {
+  status?: OrderStatus;
+  /** paid is "true" or "false". */
+  paid?: 'true' | 'false';
+  /** q is an order number, or part of the customer's name or phone. */
+  q?: string;
+  /** from and To are days, YYYY-MM-DD, of the store's time zone. */
+  from?: string;
+  to?: string;
+  /** slot is a delivery day, YYYY-MM-DD, or a slot's id. */
+  slot?: string;
+  /** before is an order's id, to page further back. */
+  before?: string;
+  /** number answers the one order with this number (10482 or #10482), if any; the list only. */
+  number?: string;
+}
+
+/**
  * SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
  * older ones remain (GET /api/order/seller).
  */
@@ -1491,6 +1599,16 @@ export interface OrderChangeResponse {
   message: string;
   order: SellerOrder;
   success: boolean;
+}
+
+/** SellerInvoiceQuery names the order whose invoice the seller asks for (GET /api/seller/order/invoice). */
+export interface SellerInvoiceQuery {
+  number: string;
+}
+
+/** OrderInvoiceQuery names the shopper's order whose invoice they ask for (GET /api/order/invoice). */
+export interface OrderInvoiceQuery {
+  id: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import (
 
 func TestBSAnchors(t *testing.T) {
 	// Each pair is a date the public calendars (Nepali Patro, Hamro Patro) and the converters
-	// compared in bs.go agree on.
+	// compared in bikramsambat.go agree on.
 	cases := []struct {
 		bs BSDate
 		ad string

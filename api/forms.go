@@ -1,0 +1,112 @@
+package api
+
+import "haat"
+
+// FormFile is a file sent in a multipart form.
+type FormFile string
+
+// ProductForm is the add-product form (POST /api/product/add), multipart: each value in a field
+// of its own, or, as older clients send it, the whole product as JSON in productData
+// (ProductDataRequest) beside the photos. Without productData, name, description, category, price
+// and offerPrice are required.
+type ProductForm struct {
+	productFields
+	// ProductData is the whole product as JSON (ProductDataRequest), in place of the fields above.
+	ProductData string `json:"productData,omitempty"`
+	// Images are the product's photos, in order (haat.MaxProductImages at most).
+	Images []FormFile `json:"images,omitempty"`
+}
+
+// ProductUpdateForm is the form that corrects a product (POST /api/product/update), multipart:
+// the product's id and only the fields that change, spelt as ProductForm spells them.
+type ProductUpdateForm struct {
+	ID string `json:"id"`
+	productFields
+	// ImageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
+	// has now (one left out is removed) or the number of a file under images, from 0.
+	ImageOrder string `json:"imageOrder,omitempty"`
+	// Images are new photos; without imageOrder they follow the photos the product has.
+	Images []FormFile `json:"images,omitempty"`
+}
+
+// productFields are the fields of a product in the product forms.
+type productFields struct {
+	Name   string `json:"name,omitempty"`
+	NameNe string `json:"nameNe,omitempty"`
+	// Description is the product's lines: a JSON array of strings, or one line per line of text.
+	Description   string        `json:"description,omitempty"`
+	DescriptionNe string        `json:"descriptionNe,omitempty"`
+	Category      haat.Category `json:"category,omitempty"`
+	// Price and OfferPrice are amounts with at most 2 decimals: "320" or "295.50".
+	Price      string `json:"price,omitempty"`
+	OfferPrice string `json:"offerPrice,omitempty"`
+	// Weight and SKU sent empty to an update clear them.
+	Weight string `json:"weight,omitempty"`
+	SKU    string `json:"sku,omitempty"`
+	// VATExempt is "true" or "false"; left out of a new product, as its category usually is.
+	VATExempt string `json:"vatExempt,omitempty" ts:"'true' | 'false'"`
+	// Stock is the units for sale when the store counts them: left out of a new product, or sent
+	// empty to an update, they are not counted; left out of an update, the count stays as orders
+	// leave it.
+	Stock string `json:"stock,omitempty"`
+}
+
+// ProductImportForm is a product import (POST /api/product/import), multipart: the product CSV
+// and an optional ZIP of the photos its rows name.
+type ProductImportForm struct {
+	File   FormFile `json:"file"`
+	Photos FormFile `json:"photos,omitempty"`
+	// DryRun "true" checks every row and stores nothing.
+	DryRun string `json:"dryRun,omitempty" ts:"'true' | 'false'"`
+}
+
+// LogoForm is the store's logo (POST /api/seller/logo), multipart: a photo checked as product
+// photos are.
+type LogoForm struct {
+	Logo FormFile `json:"logo"`
+}
+
+// ProductSearchQuery is the query of a page of the shop's products (GET /api/product/search).
+type ProductSearchQuery struct {
+	// Q finds a product by any of its names, in Devanagari or romanised.
+	Q        string        `json:"q,omitempty"`
+	Category haat.Category `json:"category,omitempty"`
+	// Cursor is the nextCursor of the page before.
+	Cursor string `json:"cursor,omitempty"`
+	// Limit is the most products on the page, 1 to haat.MaxPageSize.
+	Limit int `json:"limit,omitempty"`
+}
+
+// ProductGetQuery names the products asked for (GET /api/product/get?id=…&id=…).
+type ProductGetQuery struct {
+	ID []string `json:"id"`
+}
+
+// SellerOrdersQuery is the filters of the seller's orders and their export (GET /api/order/seller,
+// GET /api/order/seller.csv); a parameter left out selects any.
+type SellerOrdersQuery struct {
+	Status haat.OrderStatus `json:"status,omitempty"`
+	// Paid is "true" or "false".
+	Paid string `json:"paid,omitempty" ts:"'true' | 'false'"`
+	// Q is an order number, or part of the customer's name or phone.
+	Q string `json:"q,omitempty"`
+	// From and To are days, YYYY-MM-DD, of the store's time zone.
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Slot is a delivery day, YYYY-MM-DD, or a slot's id.
+	Slot string `json:"slot,omitempty"`
+	// Before is an order's id, to page further back.
+	Before string `json:"before,omitempty"`
+	// Number answers the one order with this number (10482 or #10482), if any; the list only.
+	Number string `json:"number,omitempty"`
+}
+
+// SellerInvoiceQuery names the order whose invoice the seller asks for (GET /api/seller/order/invoice).
+type SellerInvoiceQuery struct {
+	Number string `json:"number"`
+}
+
+// OrderInvoiceQuery names the shopper's order whose invoice they ask for (GET /api/order/invoice).
+type OrderInvoiceQuery struct {
+	ID string `json:"id"`
+}

@@ -1,0 +1,141 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"haat"
+)
+
+// Role requirements of a route.
+const (
+	public = ""
+	user   = haat.RoleUser
+	seller = haat.RoleSeller
+	// callback: a payment provider's callback, or the shopper's browser coming back from the
+	// provider's page. The route verifies the call itself (by signature, by asking the provider,
+	// or by the shopper's session), so neither the role nor the cross-site checks apply.
+	callback = "callback"
+)
+
+// handler is the shape of every API handler: it writes the answer, or returns the error that
+// fail turns into the answer.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+type route struct {
+	pattern string // method and path, as http.ServeMux reads them: "POST /api/order/cod"
+	role    string
+	handler handler
+}
+
+// routes is the one table of the API: method and path, who may call it, handler; the payment
+// providers' callback routes under /api/payment/<provider>/ come last.
+func (s *Server) routes() []route {
+	table := []route{
+		{"GET /api/config", public, s.config},
+		{"GET /api/settings", public, s.settings},
+		{"GET /api/openapi.json", public, s.openAPI},
+
+		{"POST /api/user/register", public, s.register},
+		{"POST /api/user/login", public, s.login},
+		{"GET /api/user/is-auth", public, s.isAuth}, // answers 401 itself: it asks whether there is a shopper
+		{"GET /api/user/session", public, s.userSession},
+		{"GET /api/user/logout", public, s.logout(haat.RoleUser)},
+		{"GET /api/user/alerts", user, s.userAlerts},
+		{"POST /api/user/otp/send", public, s.otpSend},
+		{"POST /api/user/otp/verify", public, s.otpVerify},
+		{"POST /api/user/name", user, s.setName},
+		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
+
+		{"POST /api/seller/login", public, s.sellerLogin},
+		{"GET /api/seller/auth-seller", seller, s.authSeller},
+		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
+		{"GET /api/seller/session", public, s.sellerSession},
+		{"POST /api/seller/language", seller, s.setLanguage(haat.RoleSeller)},
+		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
+		{"GET /api/seller/products", seller, s.sellerProducts},
+		{"GET /api/seller/dashboard", seller, s.sellerDashboard},
+		{"GET /api/seller/slots", seller, s.sellerSlots},
+		{"POST /api/seller/slots", seller, s.sellerSetSlots},
+		{"POST /api/seller/settings", seller, s.sellerSettings},
+		{"POST /api/seller/logo", seller, s.sellerLogo},
+		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
+		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},
+		{"GET /api/seller/checklist", seller, s.sellerChecklist},
+
+		{"GET /api/product/list", public, s.productList},
+		{"GET /api/product/search", public, s.productSearch},
+		{"GET /api/product/get", public, s.productGet},
+		{"POST /api/product/add", seller, s.productAdd},
+		{"POST /api/product/stock", seller, s.productStock},
+		{"POST /api/product/update", seller, s.productUpdate},
+		{"POST /api/product/archive", seller, s.productArchive},
+		{"POST /api/product/import", seller, s.productImport},
+		{"GET /api/product/export.csv", seller, s.productExport},
+		{"POST /api/product/notify", user, s.productNotify},
+
+		{"POST /api/cart/update", user, s.cartUpdate},
+
+		{"GET /api/slot/list", public, s.slotList},
+
+		{"POST /api/address/add", user, s.addressAdd},
+		{"GET /api/address/get", user, s.addressGet},
+
+		{"POST /api/order/cod", user, s.orderCOD},
+		{"POST /api/order/stripe", user, s.orderOnline},
+		{"POST /api/order/pay", user, s.orderPay},
+		{"GET /api/order/user", user, s.orderUser},
+		{"GET /api/order/invoice", user, s.orderInvoice},
+		{"POST /api/order/cancel", user, s.orderCancel},
+		{"GET /api/order/seller", seller, s.orderSeller},
+		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
+		{"POST /api/order/status", seller, s.orderStatus},
+		{"POST /api/order/paid", seller, s.orderPaid},
+		{"POST /api/order/refund", seller, s.orderRefund},
+		{"POST /api/order/refunded", seller, s.orderRefunded},
+	}
+	for _, rt := range s.paymentCallbacks() {
+		h := handler(rt.Handle)
+		if rt.Return {
+			h = s.limitReturns(h)
+		}
+		table = append(table, route{rt.Pattern, callback, h})
+	}
+	return table
+}
+
+// handleAPI adds the routes to mux, their answers compressed when worth it (compress). A path asked with a method it has no route for is answered
+// 405 with the methods it has (a GET route answers HEAD too); any other path under /api/, 404.
+func (s *Server) handleAPI(mux *http.ServeMux) {
+	var paths []string
+	methods := map[string][]string{}
+	for _, rt := range s.routes() {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if methods[path] == nil {
+			paths = append(paths, path)
+		}
+		methods[path] = append(methods[path], method)
+		mux.Handle(rt.pattern, compress(s.guard(rt)))
+	}
+	for _, path := range paths {
+		mux.Handle(path, methodNotAllowed(methods[path]))
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, haat.Errorf(haat.ENOTFOUND, "Not Found"))
+	})
+}
+
+// methodNotAllowed answers 405 and the methods a path has.
+func methodNotAllowed(methods []string) http.Handler {
+	var allow []string
+	for _, m := range methods {
+		allow = append(allow, m)
+		if m == "GET" {
+			allow = append(allow, "HEAD")
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(w, http.StatusMethodNotAllowed, ErrorResponse{Message: say(w, r, "Method Not Allowed")})
+	})
+}
