@@ -152,8 +152,11 @@ type Order struct {
 	DeliveryFee Money `json:"deliveryFee"`
 	// TaxRule is the tax rule the order was charged under, and Tax its tax: added to Amount under
 	// the flat rule, contained in it under VAT (see Bill).
-	TaxRule     TaxRule     `json:"taxRule"`
-	Tax         Money       `json:"tax"`
+	TaxRule TaxRule `json:"taxRule"`
+	Tax     Money   `json:"tax"`
+	// Bill is every figure of the order as it was charged (see BillOf); Amount, DeliveryFee, Tax and
+	// TaxRule repeat its total, fee, tax and rule.
+	Bill        Bill        `json:"bill"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`

@@ -69,7 +69,7 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		if err != nil {
 			return err
 		}
-		if i.Totals, err = haat.InvoiceTotalsOf(order); err != nil {
+		if i.Totals, err = haat.InvoiceTotalsOf(order.Bill); err != nil {
 			return err
 		}
 		inv = &i

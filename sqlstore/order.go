@@ -204,24 +204,18 @@ func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order
 	if err != nil {
 		return nil, false, err
 	}
-	order.TaxRule = settings.TaxRule
-	bill, err := order.Bill()
+	bill, err := haat.BillOf(haat.BillLines(order.Items), haat.BillRules{TaxRule: settings.TaxRule, Delivery: settings.Delivery}, haat.BillChoices{})
 	if err != nil {
 		return nil, false, err
 	}
-	subtotal := bill.Subtotal
 	rules := settings.Delivery
-	if err := rules.CheckMinimum(subtotal, o.Currency); err != nil {
+	if err := rules.CheckMinimum(bill.Subtotal, o.Currency); err != nil {
 		return nil, false, err
 	}
 	if err := rules.CheckArea(order.Address); err != nil {
 		return nil, false, err
 	}
-	order.DeliveryFee = rules.DeliveryFee(subtotal)
-	if bill, err = order.Bill(); err != nil {
-		return nil, false, err
-	}
-	order.Amount, order.Tax = bill.Amount, bill.Tax
+	order.SetBill(bill)
 	return order, counted, nil
 }
 
@@ -548,11 +542,12 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
 	for i := range orders {
-		bill, err := orders[i].Bill()
+		o := &orders[i]
+		bill, err := haat.BillOf(haat.BillLines(o.Items), haat.BillRules{TaxRule: o.TaxRule, Delivery: &haat.DeliveryRules{Fee: o.DeliveryFee}}, haat.BillChoices{})
 		if err != nil {
-			return nil, fmt.Errorf("order %s bill: %w", orders[i].ID, err)
+			return nil, fmt.Errorf("order %s bill: %w", o.ID, err)
 		}
-		orders[i].Tax = bill.Tax
+		o.SetBill(bill)
 	}
 	return orders, nil
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from './router';
 import Loader, { LOADER_DELAY } from '../features/checkout/Loader';
-import { catalogue, renderStore, rice, serveApi } from '../test/render';
+import { bill, catalogue, renderStore, rice, serveApi } from '../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -139,7 +139,7 @@ describe('checkout', () => {
         json: {
           success: true,
           orders: ordered
-            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z' }]
+            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z' }]
             : [],
         },
       }),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { VAT_EXAMPLES } from './contract';
+import { BILL_EXAMPLES } from './contract';
+import { toMinor } from './money';
 import { billOf, defaultVATExempt, vatOf } from './tax';
 
 describe('Nepal VAT', () => {
   it('works out every example the server worked out', () => {
-    for (const [taxable, exempt, fee, vat, amount] of VAT_EXAMPLES) {
-      const bill = billOf([{ amount: taxable }, { amount: exempt, vatExempt: true }], fee, 'vat');
-      expect([taxable, exempt, fee, bill.tax, bill.total]).toEqual([taxable, exempt, fee, vat, amount]);
+    for (const { name, lines, choices, want } of BILL_EXAMPLES.filter((ex) => ex.choices.adjustments.length === 0)) {
+      const charges = lines.map((l) => ({ amount: toMinor(l.unitPrice) * l.quantity, vatExempt: l.vatExempt }));
+      const bill = billOf(charges, toMinor(want.deliveryFee), want.taxRule);
+      expect([name, bill.subtotal, bill.tax, bill.total, choices.adjustments]).toEqual([name, toMinor(want.subtotal), toMinor(want.tax), toMinor(want.total), []]);
     }
   });
 

@@ -6,7 +6,7 @@ import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/context';
 import App from '../app/App';
-import type { Product } from '../lib/contract';
+import type { Bill, Product } from '../lib/contract';
 import { paths } from '../app/paths';
 import { demoSettings } from './demo';
 
@@ -23,6 +23,9 @@ export const rice: Product = {
   stockOn: true,
   createdAt: '2026-11-22T10:00:00Z',
 };
+
+/** bill is an order's bill as the server sends it: the figures given (major units), the others 0 or empty. */
+export const bill = (b: Partial<Bill>): Bill => ({ taxRule: 'flat', lines: [], subtotal: 0, deliveryFee: 0, adjustments: [], taxable: 0, exempt: 0, tax: 0, total: 0, ...b });
 
 type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
 
