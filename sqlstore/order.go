@@ -251,23 +251,31 @@ func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []ha
 	return items, counted, nil
 }
 
-// insertOrder stores an order with its items, without its number yet (numberOrders gives it).
-// Each item keeps the name, category, pictures and price its product has now: correcting or
-// archiving the product later changes no order.
+// insertOrder stores an order with its items and its bill, without its number yet (numberOrders
+// gives it). Each item keeps the name, category, pictures and price its product has now, and the
+// order every figure of its bill: correcting or archiving the product, or changing the store's
+// rules, later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
-	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.UserID, order.Address.ID, order.Amount,
-		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+	b := order.Bill
+	adjustments, err := json.Marshal(b.Adjustments)
+	if err != nil {
+		return err
+	}
+	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
+		subtotal, tax, taxable, exempt, adjustments)
+		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`, order.ID, order.UserID, order.Address.ID, b.Total,
+		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments)); err != nil {
 		return err
 	}
 	if len(order.Items) == 0 {
 		return nil
 	}
 	// One statement for all the items.
-	const columns = 10
+	const columns = 11
 	var q strings.Builder
 	q.WriteString(`INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-		product_name, product_category, product_images, product_name_ne, vat_exempt) VALUES `)
+		product_name, product_category, product_images, product_name_ne, vat_exempt, amount) VALUES `)
 	args := make([]any, 0, columns*len(order.Items))
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
@@ -276,7 +284,7 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		}
 		q.WriteString("(" + placeholders(len(args)+1, columns) + ")")
 		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
-			string(images), it.Product.NameNe, it.Product.VATExempt)
+			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i])
 	}
 	return tx.send(ctx, q.String(), args...)
 }
@@ -445,7 +453,7 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 		}
 	}
 	if o.Status == haat.StatusDelivered && was.Status != haat.StatusDelivered {
-		if err := issueInvoice(ctx, tx, o.ID); err != nil {
+		if err := issueInvoice(ctx, tx, o); err != nil {
 			return false, err
 		}
 	}
@@ -523,8 +531,8 @@ func findOrder(ctx context.Context, tx *Tx, f OrderFilter) (*haat.Order, error) 
 	return first(orders, err, errOrderNotFound)
 }
 
-// findOrders returns the orders the filter selects, newest first, with their address, items and
-// refunds.
+// findOrders returns the orders the filter selects, newest first, with their address, items,
+// bill as it was placed and refunds.
 func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error) {
 	orders, err := scanOrders(ctx, tx, f)
 	if err != nil || len(orders) == 0 {
@@ -542,12 +550,8 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
 	for i := range orders {
-		o := &orders[i]
-		bill, err := haat.BillOf(haat.BillLines(o.Items), haat.BillRules{TaxRule: o.TaxRule, Delivery: &haat.DeliveryRules{Fee: o.DeliveryFee}}, haat.BillChoices{})
-		if err != nil {
-			return nil, fmt.Errorf("order %s bill: %w", o.ID, err)
-		}
-		o.SetBill(bill)
+		// The bill as it was placed; its lines are the items' amounts, read with them.
+		orders[i].SetBill(orders[i].Bill)
 	}
 	return orders, nil
 }
@@ -576,7 +580,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
-		o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
+		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -587,12 +591,17 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var o haat.Order
 		var created, updated int64
 		var slot haat.OrderSlot
-		var window string
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.DeliveryFee, &o.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
-			&slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
+		var window, adjustments string
+		b := &o.Bill
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
+		if err := json.Unmarshal([]byte(adjustments), &b.Adjustments); err != nil {
+			return nil, fmt.Errorf("order %s adjustments: %w", o.ID, err)
+		}
+		b.Lines = []haat.Money{}
 		if slot.Day != "" {
 			slot.ID = haat.SlotID(slot.Day, window)
 			o.Slot = &slot
@@ -625,7 +634,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -634,8 +643,9 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 	for rows.Next() {
 		var orderID, images string
 		var it haat.OrderItem
+		var amount haat.Money
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
-			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt); err != nil {
+			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount); err != nil {
 			return err
 		}
 		if err := json.Unmarshal([]byte(images), &it.Product.Image); err != nil {
@@ -643,6 +653,7 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		}
 		if i, ok := index[orderID]; ok {
 			orders[i].Items = append(orders[i].Items, it)
+			orders[i].Bill.Lines = append(orders[i].Bill.Lines, amount)
 		}
 	}
 	return rows.Err()
