@@ -1,6 +1,9 @@
 package haat
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // CheckoutService turns a shopper's order request into a placed order and, for an online order,
 // a payment started with its provider. Each call is one step of the shopper's: it checks the
@@ -21,4 +24,90 @@ type CheckoutService interface {
 	// be paid, with the named method, and returns the provider's page to send the shopper to.
 	// Under a request key used before for the same call, it answers the page answered then.
 	PayAgain(ctx context.Context, userID, orderID, method, site string, key *RequestKey) (redirect string, err error)
+}
+
+// OrderFacts are what the store holds that an order request is checked and priced against: the
+// checkout loads them through the store's services, and PriceOrder states the rules once.
+type OrderFacts struct {
+	// Addresses are the shopper's own addresses.
+	Addresses []Address
+	// Products are the products of the request's lines that exist (archived ones included), by id.
+	Products map[string]Product
+	// Settings are the store's settings: its tax rule and delivery rules.
+	Settings *StoreSettings
+	// Slots are today's and tomorrow's delivery slots; none while the store offers none.
+	Slots []Slot
+}
+
+// errProductNotFound answers a line whose product the store does not have.
+var errProductNotFound = Errorf(ENOTFOUND, "Product not found")
+
+// Item is the line as an order holds it, at the store's own price, if its product can be bought:
+// it exists, is on sale and has the units asked for (as far as the facts were read; the store
+// takes counted units with a conditional update).
+func (f OrderFacts) Item(l OrderLine) (OrderItem, error) {
+	p, ok := f.Products[l.ProductID]
+	if !ok {
+		return OrderItem{}, errProductNotFound
+	}
+	if err := p.CheckOnSale(); err != nil {
+		return OrderItem{}, err
+	}
+	if err := p.CheckStock(l.Quantity); err != nil {
+		return OrderItem{}, err
+	}
+	return OrderItem{Quantity: l.Quantity, Product: OrderProduct{
+		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
+	}}, nil
+}
+
+// Bill is the bill of these items under the store's rules (see BillOf).
+func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
+	return BillOf(BillLines(items), BillRules{TaxRule: f.Settings.TaxRule, Delivery: f.Settings.Delivery}, BillChoices{})
+}
+
+// PriceOrder makes the order o asks for under the store's rules, or explains why it cannot be
+// placed, in this order: the address must be the shopper's, every product must exist, be on sale
+// and have the units (Item), the subtotal must reach the minimum order, the address must be in the
+// delivery area, and, while the store offers slots, the slot chosen must be open. The order is
+// priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
+// The store gives it its id, number and time as it writes it.
+func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
+	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced}
+	if o.PaymentType == PaymentOnline {
+		order.Status = StatusAwaitingPayment
+	}
+	i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == o.AddressID && a.UserID == o.UserID })
+	if i < 0 {
+		return nil, Errorf(ENOTFOUND, "Address not found")
+	}
+	order.Address = f.Addresses[i]
+	for _, l := range o.Lines {
+		item, err := f.Item(l)
+		if err != nil {
+			return nil, err
+		}
+		order.Items = append(order.Items, item)
+	}
+	bill, err := f.Bill(order.Items)
+	if err != nil {
+		return nil, err
+	}
+	rules := f.Settings.Delivery
+	if err := rules.CheckMinimum(bill.Subtotal, o.Currency); err != nil {
+		return nil, err
+	}
+	if err := rules.CheckArea(order.Address); err != nil {
+		return nil, err
+	}
+	if len(f.Slots) > 0 {
+		slot, err := ChooseSlot(f.Slots, o.SlotID)
+		if err != nil {
+			return nil, err
+		}
+		day, _, _ := ParseSlotID(slot.ID)
+		order.Slot = &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
+	}
+	order.SetBill(bill)
+	return order, nil
 }

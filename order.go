@@ -394,11 +394,13 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 
 // OrderService places and lists orders.
 type OrderService interface {
-	// PlaceOrder prices the order from the store's own prices, stores it and returns it.
-	// A cash order also empties the user's cart. An order asked with a request key the user sent
-	// before places nothing: the answer is a *KeyUsedError with the first use (EUNPROCESSABLE for
-	// another request), as RequestKeyService.UseKey answers.
-	PlaceOrder(ctx context.Context, o ValidOrder) (*Order, error)
+	// PlaceOrder stores the order that PriceOrder made of the request o, in one write that counts
+	// the shopper's limits (NewOrder.CheckLimits) and takes the slot's place and the counted units
+	// with conditional updates, and returns it numbered. A cash order also empties the user's
+	// cart. An order asked with a request key the user sent before places nothing: the answer is
+	// a *KeyUsedError with the first use (EUNPROCESSABLE for another request), as
+	// RequestKeyService.UseKey answers.
+	PlaceOrder(ctx context.Context, o ValidOrder, order *Order) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
 	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).

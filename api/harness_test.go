@@ -171,7 +171,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	for _, o := range opts {
 		o(s.api)
 	}
-	s.api.Checkout = &checkout.Service{Orders: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
+	s.api.Checkout = &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: s.api.Payments, Currency: s.api.Currency, Keys: db}
 	if m := s.api.Metrics; m != nil {
 		m.WatchPool(db.SQL())
 		s.api.PhoneSignIn.(*otp.Service).Counted = m.SMSCode

@@ -44,7 +44,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 		b.Fatal(err)
 	}
 	srv := &api.Server{Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db,
-		Checkout: &checkout.Service{Orders: db, Currency: "USD", Keys: db}, Currency: "USD", Logger: discardLogger(), Metrics: metrics.New()}
+		Checkout: &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Currency: "USD", Keys: db}, Currency: "USD", Logger: discardLogger(), Metrics: metrics.New()}
 	f := &fixture{db: db, handler: srv.Handler()}
 
 	rec := f.do(b, "POST", "/api/user/register", `{"name":"Sita","email":"sita@example.com","password":"long enough"}`)

@@ -67,25 +67,19 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 	return of
 }
 
-// PlaceOrder prices an order from the store's own prices and stores it. The address must be the
-// user's and every product must exist and be in stock, with enough units where they are counted;
-// the order takes them from the counts. A cash order empties the user's cart; an online order
-// awaits payment (its units held for it meanwhile) and keeps the cart until it is paid.
-//
-// On PostgreSQL the order is priced from a read made just before it is written, outside the writer,
-// which then only writes (every round trip to the server would hold up the whole batch): the
-// prices, address and delivery rules are those of that moment. SQLite, in the process, prices it
-// in the write. Either way counted units and slot places are taken by the write itself, each with
-// a conditional update.
+// PlaceOrder stores an order the checkout priced (haat.PriceOrder) for the request o, in one
+// write that does only what must happen inside it: the shopper's limits are counted (checkLimits),
+// the order is written with its bill, its request key kept, its slot's place and its counted units
+// taken, each with a conditional update, and it is numbered as the write commits. A cash order
+// empties the user's cart; an online order awaits payment (its units held for it meanwhile) and
+// keeps the cart until it is paid.
 //
 // An order asked with a request key keeps the key in its write: a key the user sent before places
 // nothing (see underKey).
-func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
+func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder, order *haat.Order) (*haat.Order, error) {
 	o := valid.NewOrder()
-	var order *haat.Order
-	err := d.underKey(ctx, o.UserID, o.Key, func() (err error) {
-		order, err = d.placeOrder(ctx, o)
-		return err
+	err := d.underKey(ctx, o.UserID, o.Key, func() error {
+		return d.placeOrder(ctx, o, order)
 	})
 	if _, used := haat.FirstUse(err); used {
 		return nil, err
@@ -95,30 +89,10 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 	return order, nil
 }
 
-// placeOrder prices and stores the order o asks for (see PlaceOrder).
-func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	var order *haat.Order
-	var counted bool
-	var windows []haat.DeliveryWindow
-	price := func(tx *Tx) (err error) {
-		if order, counted, err = priceOrder(ctx, tx, o); err != nil {
-			return err
-		}
-		windows, err = findWindows(ctx, tx)
-		return err
-	}
-	priceFirst := d.dialect == Postgres
-	if priceFirst {
-		if err := d.read(ctx, price); err != nil {
-			return nil, err
-		}
-	}
-	err := d.inTx(ctx, func(tx *Tx) error {
-		if !priceFirst {
-			if err := price(tx); err != nil {
-				return err
-			}
-		}
+// placeOrder writes the order o asks for (see PlaceOrder).
+func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order) error {
+	order.ID = newID()
+	return d.inTx(ctx, func(tx *Tx) error {
 		if err := checkLimits(ctx, tx, o); err != nil {
 			return err
 		}
@@ -132,14 +106,11 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 				return err
 			}
 		}
-		if err := takeSlot(ctx, tx, windows, order, o.SlotID); err != nil {
+		if err := takeSlot(ctx, tx, order); err != nil {
 			return err
 		}
-		// An order of products whose units are not counted has nothing to take.
-		if counted {
-			if err := takeStock(ctx, tx, order.ID); err != nil {
-				return err
-			}
+		if err := takeStock(ctx, tx, order.ID); err != nil {
+			return err
 		}
 		if o.PaymentType == haat.PaymentCOD {
 			if err := queueOrderText(ctx, tx, order.ID); err != nil {
@@ -153,7 +124,32 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		tx.numbered = append(tx.numbered, order)
 		return nil
 	})
-	return order, err
+}
+
+// orderFacts reads what the order o asks for is checked and priced against (haat.OrderFacts), as
+// this transaction sees it.
+func orderFacts(ctx context.Context, tx *Tx, o haat.NewOrder) (haat.OrderFacts, error) {
+	var f haat.OrderFacts
+	var err error
+	if f.Addresses, err = findAddresses(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID}); err != nil {
+		return f, err
+	}
+	ids := make([]string, len(o.Lines))
+	for i, l := range o.Lines {
+		ids[i] = l.ProductID
+	}
+	if f.Products, err = productsByID(ctx, tx, ids); err != nil {
+		return f, err
+	}
+	if f.Settings, err = storeSettings(ctx, tx); err != nil {
+		return f, err
+	}
+	ws, err := findWindows(ctx, tx)
+	if err != nil || len(ws) == 0 {
+		return f, err
+	}
+	f.Slots, err = slotsAt(ctx, tx, ws, tx.now)
+	return f, err
 }
 
 // unpaidCond holds for the online orders that are not paid and may still be: awaiting payment, or
@@ -181,74 +177,6 @@ func checkLimits(ctx context.Context, tx *Tx, o haat.NewOrder) error {
 		c.FirstInHour = fromMillis(first.Int64)
 	}
 	return o.CheckLimits(c, tx.now)
-}
-
-// priceOrder makes the order o asks for, at the store's own prices and under its delivery rules
-// (minimum order, area, fee), placed now: a cash order is placed, an online order awaits payment.
-// counted says whether any of its products counts its units.
-func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order, counted bool, err error) {
-	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: haat.StatusOrderPlaced,
-		CreatedAt: tx.now, UpdatedAt: tx.now}
-	if o.PaymentType == haat.PaymentOnline {
-		order.Status = haat.StatusAwaitingPayment
-	}
-	address, err := findAddress(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID})
-	if err != nil {
-		return nil, false, err
-	}
-	order.Address = *address
-	if order.Items, counted, err = orderItems(ctx, tx, o.Lines); err != nil {
-		return nil, false, err
-	}
-	settings, err := storeSettings(ctx, tx)
-	if err != nil {
-		return nil, false, err
-	}
-	bill, err := haat.BillOf(haat.BillLines(order.Items), haat.BillRules{TaxRule: settings.TaxRule, Delivery: settings.Delivery}, haat.BillChoices{})
-	if err != nil {
-		return nil, false, err
-	}
-	rules := settings.Delivery
-	if err := rules.CheckMinimum(bill.Subtotal, o.Currency); err != nil {
-		return nil, false, err
-	}
-	if err := rules.CheckArea(order.Address); err != nil {
-		return nil, false, err
-	}
-	order.SetBill(bill)
-	return order, counted, nil
-}
-
-// orderItems returns the items of the order lines at the store's own prices. Every product must
-// exist, be on sale and have the units asked for, as far as this transaction has read them
-// (takeStock makes sure).
-func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []haat.OrderItem, counted bool, err error) {
-	ids := make([]string, len(lines))
-	for i, l := range lines {
-		ids[i] = l.ProductID
-	}
-	byID, err := productsByID(ctx, tx, ids)
-	if err != nil {
-		return nil, false, err
-	}
-	items = make([]haat.OrderItem, 0, len(lines))
-	for _, l := range lines {
-		p, ok := byID[l.ProductID]
-		if !ok {
-			return nil, false, haat.Errorf(haat.ENOTFOUND, "Product not found")
-		}
-		if err := p.CheckOnSale(); err != nil {
-			return nil, false, err
-		}
-		if err := p.CheckStock(l.Quantity); err != nil {
-			return nil, false, err
-		}
-		counted = counted || p.Stock != nil
-		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
-			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
-		}})
-	}
-	return items, counted, nil
 }
 
 // insertOrder stores an order with its items and its bill, without its number yet (numberOrders

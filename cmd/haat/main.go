@@ -273,7 +273,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	srv := &api.Server{
 		Users: db, Sellers: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: newLaunch(cfg, providers, bk),
-		Checkout: &checkout.Service{Orders: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
+		Checkout: &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: payments, Currency: haat.Currency(cfg.Currency), Keys: db,
 			Placed: counts.OrderPlaced, OrdersPerHour: perHour},
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: sender, ShowCode: showCode, PerHour: cfg.smsPerHour(),
 			Counted: counts.SMSCode, Logger: logger, StoreName: storeName(db, logger)},
