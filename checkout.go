@@ -20,6 +20,9 @@ type CheckoutService interface {
 	// to. An invalid order is refused before an unknown method, and an unknown method leaves no
 	// order behind.
 	PlaceOnlineOrder(ctx context.Context, o NewOrder, method, site string) (redirect string, err error)
+	// Quote prices the cart q for userID (empty: a guest) as an order of it would be priced now
+	// (QuoteOf).
+	Quote(ctx context.Context, userID string, q QuoteRequest) (*Quote, error)
 	// PayAgain starts a new payment of one of the shopper's orders that Order.CheckPay allows to
 	// be paid, with the named method, and returns the provider's page to send the shopper to.
 	// Under a request key used before for the same call, it answers the page answered then.
@@ -110,4 +113,100 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	}
 	order.SetBill(bill)
 	return order, nil
+}
+
+// QuoteRequest is a cart to price: its lines and, if chosen, the shopper's address and a slot.
+type QuoteRequest struct {
+	Lines     []OrderLine
+	AddressID string
+	SlotID    string
+	// Currency is the store's currency, which the minimum order is named in.
+	Currency Currency
+}
+
+// QuoteLine is a line of a quote: what it costs, or why it cannot be bought.
+type QuoteLine struct {
+	Product  string `json:"product"`
+	Quantity int    `json:"quantity"`
+	// Amount is what the line costs (unit price × quantity); 0 when it cannot be bought.
+	Amount Money `json:"amount"`
+	// Reason is why the line cannot be bought (archived, out of stock, only N left...), written in
+	// the language asked for; empty when it can.
+	Reason string `json:"reason,omitempty"`
+	// Refusal is that reason as the rules gave it.
+	Refusal error `json:"-"`
+}
+
+// Quote is what a cart would cost as an order now, worked out by the rules and the bill an order
+// is placed with (PriceOrder, BillOf): the lines that can be bought make the bill.
+type Quote struct {
+	Lines       []QuoteLine  `json:"lines"`
+	TaxRule     TaxRule      `json:"taxRule"`
+	Subtotal    Money        `json:"subtotal"`
+	DeliveryFee Money        `json:"deliveryFee"`
+	Tax         Money        `json:"tax"`
+	Adjustments []Adjustment `json:"adjustments"`
+	Total       Money        `json:"total"`
+	// MissingForFree is how much more the subtotal needs for free delivery; 0 when free already or never.
+	MissingForFree Money `json:"missingForFree"`
+	// Problem is why an order of the cart would be refused as a whole (the address, the minimum
+	// order, the delivery area, the slot), written in the language asked for; empty when none.
+	Problem string `json:"problem,omitempty"`
+	// Refusal is that problem as the rules gave it.
+	Refusal error `json:"-"`
+}
+
+// QuoteOf prices a cart for userID (empty: a guest) as PriceOrder would place it: each line that
+// can be bought at the store's price, each other with why it cannot, and the bill of the lines
+// that can, with the first of the order's own rules it would fail (the address, which is checked
+// only when one is named, the minimum order, the delivery area, the slot, which is checked only
+// when one is named).
+func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
+	if err := validateLines(q.Lines); err != nil {
+		return nil, err
+	}
+	var items []OrderItem
+	quote := &Quote{Lines: make([]QuoteLine, len(q.Lines))}
+	at := make([]int, 0, len(q.Lines))
+	for i, l := range q.Lines {
+		quote.Lines[i] = QuoteLine{Product: l.ProductID, Quantity: l.Quantity}
+		item, err := f.Item(l)
+		if ErrorCode(err) == EINTERNAL {
+			return nil, err
+		} else if err != nil {
+			quote.Lines[i].Refusal = err
+			continue
+		}
+		items, at = append(items, item), append(at, i)
+	}
+	bill, err := f.Bill(items)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range at {
+		quote.Lines[i].Amount = bill.Lines[j]
+	}
+	rules := f.Settings.Delivery
+	quote.TaxRule, quote.Subtotal, quote.DeliveryFee, quote.Tax, quote.Adjustments, quote.Total =
+		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Total
+	quote.MissingForFree = rules.MissingForFree(bill.Subtotal)
+	var address *Address
+	if q.AddressID != "" {
+		i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == q.AddressID && a.UserID == userID })
+		if i < 0 {
+			quote.Refusal = Errorf(ENOTFOUND, "Address not found")
+		} else {
+			address = &f.Addresses[i]
+		}
+	}
+	if quote.Refusal == nil {
+		quote.Refusal = rules.CheckMinimum(bill.Subtotal, q.Currency)
+	}
+	if quote.Refusal == nil && address != nil {
+		quote.Refusal = rules.CheckArea(*address)
+	}
+	if q.SlotID != "" && len(f.Slots) > 0 && quote.Refusal == nil {
+		_, quote.Refusal = ChooseSlot(f.Slots, q.SlotID)
+	}
+	return quote, nil
 }

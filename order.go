@@ -373,23 +373,32 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	if len(o.Lines) == 0 {
 		return ValidOrder{}, Errorf(EINVALID, "Your cart is empty")
 	}
-	if len(o.Lines) > MaxCartLines {
-		return ValidOrder{}, Errorf(EINVALID, "Too many items in one order")
+	if err := validateLines(o.Lines); err != nil {
+		return ValidOrder{}, err
 	}
-	seen := make(map[string]bool, len(o.Lines))
-	for _, l := range o.Lines {
+	return ValidOrder{order: o}, nil
+}
+
+// validateLines checks the lines of an order or a cart: at most MaxCartLines lines of distinct
+// products, each with a quantity ValidateQuantity accepts.
+func validateLines(lines []OrderLine) error {
+	if len(lines) > MaxCartLines {
+		return Errorf(EINVALID, "Too many items in one order")
+	}
+	seen := make(map[string]bool, len(lines))
+	for _, l := range lines {
 		if l.ProductID == "" {
-			return ValidOrder{}, Errorf(EINVALID, "Every item needs a product")
+			return Errorf(EINVALID, "Every item needs a product")
 		}
 		if seen[l.ProductID] {
-			return ValidOrder{}, Errorf(EINVALID, "A product appears twice in the order")
+			return Errorf(EINVALID, "A product appears twice in the order")
 		}
 		seen[l.ProductID] = true
 		if err := ValidateQuantity(l.Quantity); err != nil {
-			return ValidOrder{}, err
+			return err
 		}
 	}
-	return ValidOrder{order: o}, nil
+	return nil
 }
 
 // OrderService places and lists orders.

@@ -100,6 +100,17 @@ func (s *Service) Price(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 	return haat.PriceOrder(o, facts)
 }
 
+// Quote implements haat.CheckoutService: the cart priced by the rules and from the facts an order
+// of it would be.
+func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest) (*haat.Quote, error) {
+	q.Currency = s.Currency
+	facts, err := s.facts(ctx, userID, q.Lines)
+	if err != nil {
+		return nil, err
+	}
+	return haat.QuoteOf(userID, q, facts)
+}
+
 // facts loads what an order of the lines is checked and priced against: the shopper's addresses
 // (none for a guest, userID empty), the lines' products, the store's settings and its slots.
 func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLine) (haat.OrderFacts, error) {

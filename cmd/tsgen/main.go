@@ -198,6 +198,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.CartUpdateRequest](),
 	reflect.TypeFor[api.CartUpdateResponse](),
 	reflect.TypeFor[api.CartConflictResponse](),
+	reflect.TypeFor[api.CartQuoteRequest](),
+	reflect.TypeFor[api.CartQuoteResponse](),
 	reflect.TypeFor[api.SlotListResponse](),
 	reflect.TypeFor[api.DeliveryWindowsRequest](),
 	reflect.TypeFor[api.DeliveryWindowsResponse](),

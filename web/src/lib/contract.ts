@@ -1371,6 +1371,62 @@ export interface CartConflictResponse {
 }
 
 /**
+ * CartQuoteRequest is a cart to price (POST /api/cart/quote): its lines and, if chosen, the
+ * shopper's address and a delivery slot.
+ */
+export interface CartQuoteRequest {
+  items: OrderItemRequest[];
+  address?: string;
+  slot?: string;
+}
+
+/** OrderItemRequest is one line of an order request: a product id and a quantity. */
+export interface OrderItemRequest {
+  product: string;
+  quantity: Quantity;
+}
+
+/** CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote). */
+export interface CartQuoteResponse {
+  success: boolean;
+  quote: Quote | null;
+}
+
+/**
+ * Quote is what a cart would cost as an order now, worked out by the rules and the bill an order
+ * is placed with (PriceOrder, BillOf): the lines that can be bought make the bill.
+ */
+export interface Quote {
+  lines: QuoteLine[];
+  taxRule: TaxRule;
+  subtotal: Money;
+  deliveryFee: Money;
+  tax: Money;
+  adjustments: Adjustment[];
+  total: Money;
+  /** missingForFree is how much more the subtotal needs for free delivery; 0 when free already or never. */
+  missingForFree: Money;
+  /**
+   * problem is why an order of the cart would be refused as a whole (the address, the minimum
+   * order, the delivery area, the slot), written in the language asked for; empty when none.
+   */
+  problem?: string;
+}
+
+/** QuoteLine is a line of a quote: what it costs, or why it cannot be bought. */
+export interface QuoteLine {
+  product: string;
+  quantity: number;
+  /** amount is what the line costs (unit price × quantity); 0 when it cannot be bought. */
+  amount: Money;
+  /**
+   * reason is why the line cannot be bought (archived, out of stock, only N left...), written in
+   * the language asked for; empty when it can.
+   */
+  reason?: string;
+}
+
+/**
  * SlotListResponse is today's and tomorrow's delivery slots, open ones and the others with why
  * they cannot be chosen (GET /api/slot/list); none while the seller offers no slots.
  */
@@ -1460,12 +1516,6 @@ export interface OrderRequest {
    * seller offers slots, ignored otherwise.
    */
   slot?: string;
-}
-
-/** OrderItemRequest is one line of an order request: a product id and a quantity. */
-export interface OrderItemRequest {
-  product: string;
-  quantity: Quantity;
 }
 
 /**
