@@ -227,3 +227,21 @@ var BillExamples = func() []BillExample {
 	}
 	return examples
 }()
+
+// SplitAdjustments parts the bill's adjustments as a payment page that takes no negative line
+// needs them: those that add to the price, in order, and what those that take from it take
+// together (a positive amount), with their labels.
+func (b Bill) SplitAdjustments() (charges []Adjustment, off Money, offLabels []string, err error) {
+	for _, a := range b.Adjustments {
+		switch {
+		case a.Amount > 0:
+			charges = append(charges, a)
+		case a.Amount < 0:
+			if off, err = off.Sub(a.Amount); err != nil {
+				return nil, 0, nil, err
+			}
+			offLabels = append(offLabels, a.Label)
+		}
+	}
+	return charges, off, offLabels, nil
+}

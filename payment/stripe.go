@@ -91,16 +91,12 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 	if bill.DeliveryFee > 0 {
 		params.LineItems = append(params.LineItems, stripeLine(currency, "Delivery", bill.DeliveryFee, 1))
 	}
-	var off haat.Money
-	var offLabels []string
-	for _, a := range bill.Adjustments {
-		switch {
-		case a.Amount > 0:
-			params.LineItems = append(params.LineItems, stripeLine(currency, a.Label, a.Amount, 1))
-		case a.Amount < 0:
-			off -= a.Amount
-			offLabels = append(offLabels, a.Label)
-		}
+	charges, off, offLabels, err := bill.SplitAdjustments()
+	if err != nil {
+		return "", "", err
+	}
+	for _, a := range charges {
+		params.LineItems = append(params.LineItems, stripeLine(currency, a.Label, a.Amount, 1))
 	}
 	if off > 0 {
 		coupon := &stripe.CouponCreateParams{AmountOff: stripe.Int64(int64(off)), Currency: stripe.String(currency),

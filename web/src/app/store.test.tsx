@@ -146,7 +146,7 @@ describe('checkout', () => {
     });
     renderStore('/cart');
     expect(await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80'));
     await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     expect(await screen.findByText('Order Placed Successfully')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/my-orders'));

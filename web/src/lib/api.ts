@@ -8,6 +8,8 @@ import type {
   AddressListResponse,
   Cart,
   CartConflictResponse,
+  CartQuoteRequest,
+  CartQuoteResponse,
   CartUpdateRequest,
   CartUpdateResponse,
   ChecklistResponse,
@@ -193,6 +195,10 @@ export const api = {
   /** updateCart saves the cart; with version it is refused (409, data: the saved cartItems and cartVersion) when another tab saved first. */
   updateCart: (cartItems: Cart, version?: number) =>
     post<CartUpdateRequest, CartUpdateResponse, CartConflictResponse>('/api/cart/update', version === undefined ? { cartItems } : { cartItems, version }),
+
+  /** quoteCart asks what the cart would cost as an order now; address and slot only once chosen. */
+  quoteCart: (items: { product: string; quantity: number }[], address?: string, slot?: string) =>
+    post<CartQuoteRequest, CartQuoteResponse>('/api/cart/quote', { items, ...(address ? { address } : {}), ...(slot ? { slot } : {}) }),
 
   addresses: () => get<AddressListResponse>('/api/address/get'),
   addAddress: (address: AddressInput) => post<AddressAddRequest, AddressAddResponse>('/api/address/add', { address }),
