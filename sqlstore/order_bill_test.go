@@ -14,7 +14,7 @@ import (
 // goods and a fee, and a flat one, each delivered with its invoice.
 func TestBillBackfill(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		u, address := shopperInValley(t, db, "backfill@example.com")
+		u, address := shopperIn(t, db, "backfill@example.com", "Kathmandu", "Bagmati")
 		butter := onSale(t, db, "Butter", 11300, false)
 		rice := onSale(t, db, "Rice", 50000, true)
 		setRules(t, db, haat.TaxNepalVAT)
@@ -68,21 +68,6 @@ func TestBillBackfill(t *testing.T) {
 			}
 		}
 	})
-}
-
-// shopperInValley registers a shopper with an address in Kathmandu.
-func shopperInValley(t *testing.T, db *sqlstore.DB, email string) (*haat.User, string) {
-	t.Helper()
-	u, err := db.Register(ctx, "Sita Gurung", email, "correct horse")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &haat.Address{UserID: u.ID, FirstName: "Sita", LastName: "Gurung", Email: email, Street: "Baneshwor 10",
-		City: "Kathmandu", State: "Bagmati", Zipcode: "44600", Country: "Nepal", Phone: "9811111111"}
-	if err := db.CreateAddress(ctx, a); err != nil {
-		t.Fatal(err)
-	}
-	return u, a.ID
 }
 
 // onSale adds a product on sale at price.
