@@ -1,6 +1,9 @@
 package haat
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // CheckoutService turns a shopper's order request into a placed order and, for an online order,
 // a payment started with its provider. Each call is one step of the shopper's: it checks the
@@ -17,8 +20,193 @@ type CheckoutService interface {
 	// to. An invalid order is refused before an unknown method, and an unknown method leaves no
 	// order behind.
 	PlaceOnlineOrder(ctx context.Context, o NewOrder, method, site string) (redirect string, err error)
+	// Quote prices the cart q for userID (empty: a guest) as an order of it would be priced now
+	// (QuoteOf).
+	Quote(ctx context.Context, userID string, q QuoteRequest) (*Quote, error)
 	// PayAgain starts a new payment of one of the shopper's orders that Order.CheckPay allows to
 	// be paid, with the named method, and returns the provider's page to send the shopper to.
 	// Under a request key used before for the same call, it answers the page answered then.
 	PayAgain(ctx context.Context, userID, orderID, method, site string, key *RequestKey) (redirect string, err error)
+}
+
+// OrderFacts are what the store holds that an order request is checked and priced against: the
+// checkout loads them through the store's services, and PriceOrder states the rules once.
+type OrderFacts struct {
+	// Addresses are the shopper's own addresses.
+	Addresses []Address
+	// Products are the products of the request's lines that exist (archived ones included), by id.
+	Products map[string]Product
+	// Settings are the store's settings: its tax rule and delivery rules.
+	Settings *StoreSettings
+	// Slots are today's and tomorrow's delivery slots; none while the store offers none.
+	Slots []Slot
+}
+
+// errProductNotFound answers a line whose product the store does not have.
+var errProductNotFound = Errorf(ENOTFOUND, "Product not found")
+
+// Item is the line as an order holds it, at the store's own price, if its product can be bought:
+// it exists, is on sale and has the units asked for (as far as the facts were read; the store
+// takes counted units with a conditional update).
+func (f OrderFacts) Item(l OrderLine) (OrderItem, error) {
+	p, ok := f.Products[l.ProductID]
+	if !ok {
+		return OrderItem{}, errProductNotFound
+	}
+	if err := p.CheckOnSale(); err != nil {
+		return OrderItem{}, err
+	}
+	if err := p.CheckStock(l.Quantity); err != nil {
+		return OrderItem{}, err
+	}
+	return OrderItem{Quantity: l.Quantity, Product: OrderProduct{
+		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
+	}}, nil
+}
+
+// Bill is the bill of these items under the store's rules (see BillOf).
+func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
+	return BillOf(BillLines(items), BillRules{TaxRule: f.Settings.TaxRule, Delivery: f.Settings.Delivery}, BillChoices{})
+}
+
+// PriceOrder makes the order o asks for under the store's rules, or explains why it cannot be
+// placed, in this order: the address must be the shopper's, every product must exist, be on sale
+// and have the units (Item), the subtotal must reach the minimum order, the address must be in the
+// delivery area, and, while the store offers slots, the slot chosen must be open. The order is
+// priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
+// The store gives it its id, number and time as it writes it.
+func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
+	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced}
+	if o.PaymentType == PaymentOnline {
+		order.Status = StatusAwaitingPayment
+	}
+	i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == o.AddressID && a.UserID == o.UserID })
+	if i < 0 {
+		return nil, Errorf(ENOTFOUND, "Address not found")
+	}
+	order.Address = f.Addresses[i]
+	for _, l := range o.Lines {
+		item, err := f.Item(l)
+		if err != nil {
+			return nil, err
+		}
+		order.Items = append(order.Items, item)
+	}
+	bill, err := f.Bill(order.Items)
+	if err != nil {
+		return nil, err
+	}
+	rules := f.Settings.Delivery
+	if err := rules.CheckMinimum(bill.Subtotal, o.Currency); err != nil {
+		return nil, err
+	}
+	if err := rules.CheckArea(order.Address); err != nil {
+		return nil, err
+	}
+	if len(f.Slots) > 0 {
+		slot, err := ChooseSlot(f.Slots, o.SlotID)
+		if err != nil {
+			return nil, err
+		}
+		day, _, _ := ParseSlotID(slot.ID)
+		order.Slot = &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
+	}
+	order.SetBill(bill)
+	return order, nil
+}
+
+// QuoteRequest is a cart to price: its lines and, if chosen, the shopper's address and a slot.
+type QuoteRequest struct {
+	Lines     []OrderLine
+	AddressID string
+	SlotID    string
+	// Currency is the store's currency, which the minimum order is named in.
+	Currency Currency
+}
+
+// QuoteLine is a line of a quote: what it costs, or why it cannot be bought.
+type QuoteLine struct {
+	Product  string `json:"product"`
+	Quantity int    `json:"quantity"`
+	// Amount is what the line costs (unit price × quantity); 0 when it cannot be bought.
+	Amount Money `json:"amount"`
+	// Reason is why the line cannot be bought (archived, out of stock, only N left...), written in
+	// the language asked for; empty when it can.
+	Reason string `json:"reason,omitempty"`
+	// Refusal is that reason as the rules gave it.
+	Refusal error `json:"-"`
+}
+
+// Quote is what a cart would cost as an order now, worked out by the rules and the bill an order
+// is placed with (PriceOrder, BillOf): the lines that can be bought make the bill.
+type Quote struct {
+	Lines       []QuoteLine  `json:"lines"`
+	TaxRule     TaxRule      `json:"taxRule"`
+	Subtotal    Money        `json:"subtotal"`
+	DeliveryFee Money        `json:"deliveryFee"`
+	Tax         Money        `json:"tax"`
+	Adjustments []Adjustment `json:"adjustments"`
+	Total       Money        `json:"total"`
+	// MissingForFree is how much more the subtotal needs for free delivery; 0 when free already or never.
+	MissingForFree Money `json:"missingForFree"`
+	// Problem is why an order of the cart would be refused as a whole (the address, the minimum
+	// order, the delivery area, the slot), written in the language asked for; empty when none.
+	Problem string `json:"problem,omitempty"`
+	// Refusal is that problem as the rules gave it.
+	Refusal error `json:"-"`
+}
+
+// QuoteOf prices a cart for userID (empty: a guest) as PriceOrder would place it: each line that
+// can be bought at the store's price, each other with why it cannot, and the bill of the lines
+// that can, with the first of the order's own rules it would fail (the address, which is checked
+// only when one is named, the minimum order, the delivery area, the slot, which is checked only
+// when one is named).
+func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
+	if err := validateLines(q.Lines); err != nil {
+		return nil, err
+	}
+	var items []OrderItem
+	quote := &Quote{Lines: make([]QuoteLine, len(q.Lines))}
+	at := make([]int, 0, len(q.Lines))
+	for i, l := range q.Lines {
+		quote.Lines[i] = QuoteLine{Product: l.ProductID, Quantity: l.Quantity}
+		item, err := f.Item(l)
+		if ErrorCode(err) == EINTERNAL {
+			return nil, err
+		} else if err != nil {
+			quote.Lines[i].Refusal = err
+			continue
+		}
+		items, at = append(items, item), append(at, i)
+	}
+	bill, err := f.Bill(items)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range at {
+		quote.Lines[i].Amount = bill.Lines[j]
+	}
+	rules := f.Settings.Delivery
+	quote.TaxRule, quote.Subtotal, quote.DeliveryFee, quote.Tax, quote.Adjustments, quote.Total =
+		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Total
+	quote.MissingForFree = rules.MissingForFree(bill.Subtotal)
+	var address *Address
+	if q.AddressID != "" {
+		i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == q.AddressID && a.UserID == userID })
+		if i < 0 {
+			quote.Refusal = Errorf(ENOTFOUND, "Address not found")
+		} else {
+			address = &f.Addresses[i]
+		}
+	}
+	if quote.Refusal == nil {
+		quote.Refusal = rules.CheckMinimum(bill.Subtotal, q.Currency)
+	}
+	if quote.Refusal == nil && address != nil {
+		quote.Refusal = rules.CheckArea(*address)
+	}
+	if q.SlotID != "" && len(f.Slots) > 0 && quote.Refusal == nil {
+		_, quote.Refusal = ChooseSlot(f.Slots, q.SlotID)
+	}
+	return quote, nil
 }

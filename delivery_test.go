@@ -25,7 +25,7 @@ func TestDeliveryFee(t *testing.T) {
 		if got := r.MissingForFree(tc.subtotal); got != tc.missing {
 			t.Errorf("MissingForFree(%d) = %d, want %d", tc.subtotal, got, tc.missing)
 		}
-		if got := mustBill(t)((&haat.StoreSettings{Delivery: r}).Bill([]haat.Charge{{Amount: tc.subtotal}})).Amount; got != tc.amount {
+		if got := mustBill(t)(haat.BillOf([]haat.BillLine{{UnitPrice: tc.subtotal, Quantity: 1}}, haat.BillRules{Delivery: r}, haat.BillChoices{})).Total; got != tc.amount {
 			t.Errorf("Amount(%d) = %d, want %d", tc.subtotal, got, tc.amount)
 		}
 	}
@@ -36,7 +36,7 @@ func TestDeliveryFee(t *testing.T) {
 	}
 	// No rules: delivery is free and the amount is the spec's subtotal + 2%.
 	var none *haat.DeliveryRules
-	if none.DeliveryFee(100) != 0 || none.MissingForFree(100) != 0 || mustBill(t)((&haat.StoreSettings{}).Bill([]haat.Charge{{Amount: 59000}})).Amount != 60180 {
+	if none.DeliveryFee(100) != 0 || none.MissingForFree(100) != 0 || mustBill(t)(haat.BillOf([]haat.BillLine{{UnitPrice: 59000, Quantity: 1}}, haat.BillRules{}, haat.BillChoices{})).Total != 60180 {
 		t.Error("without rules delivery should be free and the amount subtotal + tax")
 	}
 }

@@ -81,14 +81,16 @@ type Invoice struct {
 	Totals InvoiceTotals `json:"totals"`
 }
 
-// InvoiceTotals are an invoiced order's figures: under the flat rule the tax is added to subtotal
-// and fee; under Nepal VAT, prices and fee include the VAT, and the total splits into the taxable
-// value without VAT, the VAT and the value of exempt goods.
+// InvoiceTotals are an invoiced order's figures, from its bill: under the flat rule the tax is
+// added to subtotal, adjustments and fee; under Nepal VAT, prices and fee include the VAT, and the
+// total splits into the taxable value without VAT, the VAT and the value of exempt goods.
 type InvoiceTotals struct {
 	TaxRule     TaxRule `json:"taxRule"`
 	Subtotal    Money   `json:"subtotal"`
 	DeliveryFee Money   `json:"deliveryFee"`
-	Tax         Money   `json:"tax"`
+	// Adjustments are the bill's changes of the goods' price, in the order they apply.
+	Adjustments []Adjustment `json:"adjustments"`
+	Tax         Money        `json:"tax"`
 	// TaxableExVAT is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
 	// the flat rule.
 	TaxableExVAT Money `json:"taxableExVat"`
@@ -97,22 +99,18 @@ type InvoiceTotals struct {
 	Total  Money `json:"total"`
 }
 
-// InvoiceTotalsOf are the figures of the order's invoice, from its bill as charged.
-func InvoiceTotalsOf(o *Order) (InvoiceTotals, error) {
-	b, err := o.Bill()
+// InvoiceTotalsOf are the figures of an invoice of an order with this bill.
+func InvoiceTotalsOf(b Bill) (InvoiceTotals, error) {
+	net, err := b.TaxableExVAT()
 	if err != nil {
 		return InvoiceTotals{}, err
 	}
-	t := InvoiceTotals{TaxRule: o.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Tax: b.Tax, Exempt: b.Exempt, Total: b.Amount}
-	if b.Taxable > 0 {
-		if t.TaxableExVAT, err = b.Taxable.Sub(b.Tax); err != nil {
-			return InvoiceTotals{}, err
-		}
+	adjustments := b.Adjustments
+	if adjustments == nil {
+		adjustments = []Adjustment{}
 	}
-	if t.TaxRule == "" {
-		t.TaxRule = TaxFlat
-	}
-	return t, nil
+	return InvoiceTotals{TaxRule: b.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Adjustments: adjustments, Tax: b.Tax,
+		TaxableExVAT: net, Exempt: b.Exempt, Total: b.Total}, nil
 }
 
 // NewInvoice is the invoice with its number in its fiscal year, issued at an instant, with the

@@ -44,7 +44,7 @@ func TestOrderAmount(t *testing.T) {
 		if got := haat.Tax(tc.subtotal); got != tc.tax {
 			t.Errorf("Tax(%d) = %d, want %d", tc.subtotal, got, tc.tax)
 		}
-		if got := mustBill(t)(haat.TaxFlat.Bill([]haat.Charge{{Amount: tc.subtotal}}, 0)).Amount; got != tc.amount {
+		if got := mustBill(t)(haat.BillOf([]haat.BillLine{{UnitPrice: tc.subtotal, Quantity: 1}}, haat.BillRules{}, haat.BillChoices{})).Total; got != tc.amount {
 			t.Errorf("flat amount of %d = %d, want %d", tc.subtotal, got, tc.amount)
 		}
 	}
@@ -160,26 +160,32 @@ func TestPart(t *testing.T) {
 // TestBillOverflow: an order whose total does not fit is an error, never a negative amount.
 func TestBillOverflow(t *testing.T) {
 	huge := haat.Money(99_999_999_999_999_900) // 999,999,999,999,999: the longest price ParseMoney reads
-	o := haat.Order{Items: []haat.OrderItem{{Quantity: haat.MaxQuantity, Product: haat.OrderProduct{OfferPrice: huge}}}}
-	if b, err := o.Bill(); !errors.Is(err, haat.ErrMoneyOverflow) {
+	none := haat.BillChoices{}
+	if b, err := haat.BillOf([]haat.BillLine{{UnitPrice: huge, Quantity: haat.MaxQuantity}}, haat.BillRules{}, none); !errors.Is(err, haat.ErrMoneyOverflow) {
 		t.Errorf("bill of 100 × %d = %+v, %v; want ErrMoneyOverflow", huge, b, err)
 	}
+	fee := func(f haat.Money) *haat.DeliveryRules { return &haat.DeliveryRules{Fee: f} }
 	for _, rule := range haat.TaxRules {
-		lines := []haat.Charge{{Amount: math.MaxInt64 - 10}, {Amount: 20, VATExempt: true}}
-		if b, err := rule.Bill(lines, 0); !errors.Is(err, haat.ErrMoneyOverflow) {
+		lines := []haat.BillLine{{UnitPrice: math.MaxInt64 - 10, Quantity: 1}, {UnitPrice: 20, Quantity: 1, VATExempt: true}}
+		if b, err := haat.BillOf(lines, haat.BillRules{TaxRule: rule}, none); !errors.Is(err, haat.ErrMoneyOverflow) {
 			t.Errorf("%s bill past the top = %+v, %v", rule, b, err)
 		}
-		if b, err := rule.Bill([]haat.Charge{{Amount: math.MaxInt64 - 10}}, 20); !errors.Is(err, haat.ErrMoneyOverflow) {
+		lines = []haat.BillLine{{UnitPrice: math.MaxInt64 - 10, Quantity: 1}}
+		if b, err := haat.BillOf(lines, haat.BillRules{TaxRule: rule, Delivery: fee(20)}, none); !errors.Is(err, haat.ErrMoneyOverflow) {
 			t.Errorf("%s bill with a fee past the top = %+v, %v", rule, b, err)
+		}
+		plus := haat.BillChoices{Adjustments: []haat.Adjustment{{Amount: 20}}}
+		if b, err := haat.BillOf(lines, haat.BillRules{TaxRule: rule}, plus); !errors.Is(err, haat.ErrMoneyOverflow) {
+			t.Errorf("%s bill with an adjustment past the top = %+v, %v", rule, b, err)
 		}
 	}
 	// The largest order of valid products fits, under either rule.
-	lines := make([]haat.Charge, haat.MaxCartLines)
+	lines := make([]haat.BillLine, haat.MaxCartLines)
 	for i := range lines {
-		lines[i] = haat.Charge{Amount: haat.MaxPrice * haat.MaxQuantity}
+		lines[i] = haat.BillLine{UnitPrice: haat.MaxPrice, Quantity: haat.MaxQuantity}
 	}
 	for _, rule := range haat.TaxRules {
-		if b, err := rule.Bill(lines, haat.MaxPrice); err != nil || b.Amount <= 0 {
+		if b, err := haat.BillOf(lines, haat.BillRules{TaxRule: rule, Delivery: fee(haat.MaxPrice)}, none); err != nil || b.Total <= 0 {
 			t.Errorf("%s bill of the largest order = %+v, %v", rule, b, err)
 		}
 	}

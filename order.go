@@ -152,8 +152,11 @@ type Order struct {
 	DeliveryFee Money `json:"deliveryFee"`
 	// TaxRule is the tax rule the order was charged under, and Tax its tax: added to Amount under
 	// the flat rule, contained in it under VAT (see Bill).
-	TaxRule     TaxRule     `json:"taxRule"`
-	Tax         Money       `json:"tax"`
+	TaxRule TaxRule `json:"taxRule"`
+	Tax     Money   `json:"tax"`
+	// Bill is every figure of the order as it was charged (see BillOf); Amount, DeliveryFee, Tax and
+	// TaxRule repeat its total, fee, tax and rule.
+	Bill        Bill        `json:"bill"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`
@@ -370,32 +373,43 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	if len(o.Lines) == 0 {
 		return ValidOrder{}, Errorf(EINVALID, "Your cart is empty")
 	}
-	if len(o.Lines) > MaxCartLines {
-		return ValidOrder{}, Errorf(EINVALID, "Too many items in one order")
-	}
-	seen := make(map[string]bool, len(o.Lines))
-	for _, l := range o.Lines {
-		if l.ProductID == "" {
-			return ValidOrder{}, Errorf(EINVALID, "Every item needs a product")
-		}
-		if seen[l.ProductID] {
-			return ValidOrder{}, Errorf(EINVALID, "A product appears twice in the order")
-		}
-		seen[l.ProductID] = true
-		if err := ValidateQuantity(l.Quantity); err != nil {
-			return ValidOrder{}, err
-		}
+	if err := validateLines(o.Lines); err != nil {
+		return ValidOrder{}, err
 	}
 	return ValidOrder{order: o}, nil
 }
 
+// validateLines checks the lines of an order or a cart: at most MaxCartLines lines of distinct
+// products, each with a quantity ValidateQuantity accepts.
+func validateLines(lines []OrderLine) error {
+	if len(lines) > MaxCartLines {
+		return Errorf(EINVALID, "Too many items in one order")
+	}
+	seen := make(map[string]bool, len(lines))
+	for _, l := range lines {
+		if l.ProductID == "" {
+			return Errorf(EINVALID, "Every item needs a product")
+		}
+		if seen[l.ProductID] {
+			return Errorf(EINVALID, "A product appears twice in the order")
+		}
+		seen[l.ProductID] = true
+		if err := ValidateQuantity(l.Quantity); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // OrderService places and lists orders.
 type OrderService interface {
-	// PlaceOrder prices the order from the store's own prices, stores it and returns it.
-	// A cash order also empties the user's cart. An order asked with a request key the user sent
-	// before places nothing: the answer is a *KeyUsedError with the first use (EUNPROCESSABLE for
-	// another request), as RequestKeyService.UseKey answers.
-	PlaceOrder(ctx context.Context, o ValidOrder) (*Order, error)
+	// PlaceOrder stores the order that PriceOrder made of the request o, in one write that counts
+	// the shopper's limits (NewOrder.CheckLimits) and takes the slot's place and the counted units
+	// with conditional updates, and returns it numbered. A cash order also empties the user's
+	// cart. An order asked with a request key the user sent before places nothing: the answer is
+	// a *KeyUsedError with the first use (EUNPROCESSABLE for another request), as
+	// RequestKeyService.UseKey answers.
+	PlaceOrder(ctx context.Context, o ValidOrder, order *Order) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
 	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).

@@ -342,6 +342,8 @@ type ProductService interface {
 	SellerProducts(ctx context.Context) ([]Product, error)
 	// Product returns the product with id, archived or not, or ENOTFOUND.
 	Product(ctx context.Context, id string) (*Product, error)
+	// ProductsByID returns the products with these ids that exist, archived ones included, by id.
+	ProductsByID(ctx context.Context, ids []string) (map[string]Product, error)
 	// CreateProduct stores a validated product, setting its ID and CreatedAt.
 	CreateProduct(ctx context.Context, p *Product) error
 	// UpdateProduct validates the product's name, description, category, prices, weight and

@@ -73,3 +73,52 @@ func (s *Server) cartUpdate(w http.ResponseWriter, r *http.Request) error {
 	}
 	return ok(w, CartUpdateResponse{CartVersion: version, Message: say(w, r, "Cart Updated"), Success: true})
 }
+
+// CartQuoteRequest is a cart to price (POST /api/cart/quote): its lines and, if chosen, the
+// shopper's address and a delivery slot.
+type CartQuoteRequest struct {
+	Items   []OrderItemRequest `json:"items"`
+	Address string             `json:"address,omitempty"`
+	Slot    string             `json:"slot,omitempty"`
+}
+
+// CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote).
+type CartQuoteResponse struct {
+	Success bool        `json:"success"`
+	Quote   *haat.Quote `json:"quote"`
+}
+
+// cartQuote prices a cart, a guest's too, as the checkout would price its order: each line's
+// amount or why it cannot be bought, the subtotal, delivery fee, tax, adjustments and total.
+func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
+	var req CartQuoteRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, Lines: make([]haat.OrderLine, len(req.Items))}
+	for i, it := range req.Items {
+		n, err := parseQuantity(it.Quantity)
+		if err != nil {
+			return err
+		}
+		q.Lines[i] = haat.OrderLine{ProductID: it.Product, Quantity: n}
+	}
+	userID, err := s.sessionOf(r, haat.RoleUser)
+	if err != nil {
+		return err
+	}
+	quote, err := s.Checkout.Quote(r.Context(), userID, q)
+	if err != nil {
+		return err
+	}
+	lang := language(w, r)
+	for i, l := range quote.Lines {
+		if l.Refusal != nil {
+			quote.Lines[i].Reason = haat.ErrorMessageIn(l.Refusal, lang)
+		}
+	}
+	if quote.Refusal != nil {
+		quote.Problem = haat.ErrorMessageIn(quote.Refusal, lang)
+	}
+	return ok(w, CartQuoteResponse{Success: true, Quote: quote})
+}

@@ -75,6 +75,7 @@ func (s *Server) routes() []route {
 		{"POST /api/product/notify", user, s.productNotify},
 
 		{"POST /api/cart/update", user, s.cartUpdate},
+		{"POST /api/cart/quote", public, s.cartQuote},
 
 		{"GET /api/slot/list", public, s.slotList},
 

@@ -70,6 +70,7 @@ var routeShapes = map[string]Shapes{
 	"POST /api/product/notify":    {Request: of[ProductNotifyRequest](), Answer: of[MessageResponse]()},
 
 	"POST /api/cart/update": {Request: of[CartUpdateRequest](), Answer: of[CartUpdateResponse]()},
+	"POST /api/cart/quote":  {Request: of[CartQuoteRequest](), Answer: of[CartQuoteResponse]()},
 
 	"GET /api/slot/list": {Answer: of[SlotListResponse]()},
 

@@ -78,7 +78,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	for _, f := range adjust {
 		f(s)
 	}
-	orders := &checkout.Service{Orders: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
+	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders
 	if m := s.Metrics; m != nil {
 		m.WatchPool(db.SQL())

@@ -9,9 +9,16 @@ import (
 	"haat/payment"
 )
 
-// Service implements haat.CheckoutService over the order store and the payment providers.
+// Service implements haat.CheckoutService over the store's services and the payment providers:
+// it loads what an order is checked against (the shopper's addresses, the products, the store's
+// settings and slots), holds the request to the rules of haat.PriceOrder, and has the order store
+// write the order it priced.
 type Service struct {
-	Orders haat.OrderService
+	Orders    haat.OrderService
+	Addresses haat.AddressService
+	Products  haat.ProductService
+	Settings  haat.SettingsService
+	Slots     haat.SlotService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
@@ -41,7 +48,7 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 	if err != nil {
 		return nil, err
 	}
-	order, err := s.Orders.PlaceOrder(ctx, valid)
+	order, err := s.place(ctx, valid)
 	if use, used := haat.FirstUse(err); used {
 		// Sent again: the order placed the first time.
 		return s.Orders.UserOrder(ctx, o.UserID, use.OrderID)
@@ -64,7 +71,7 @@ func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method,
 	if err := s.Payments.CheckMethod(method); err != nil {
 		return "", err
 	}
-	order, err := s.Orders.PlaceOrder(ctx, valid)
+	order, err := s.place(ctx, valid)
 	if use, used := haat.FirstUse(err); used {
 		return s.again(ctx, use, method, site)
 	} else if err != nil {
@@ -72,6 +79,60 @@ func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method,
 	}
 	s.placed(order)
 	return s.begin(ctx, order, o.Key, method, site)
+}
+
+// place prices the order the request asks for and has the store write it.
+func (s *Service) place(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
+	order, err := s.Price(ctx, valid.NewOrder())
+	if err != nil {
+		return nil, err
+	}
+	return s.Orders.PlaceOrder(ctx, valid, order)
+}
+
+// Price checks the order request o against the store's rules and prices it (haat.PriceOrder),
+// from what the store holds now: the order the store is to write.
+func (s *Service) Price(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
+	facts, err := s.facts(ctx, o.UserID, o.Lines)
+	if err != nil {
+		return nil, err
+	}
+	return haat.PriceOrder(o, facts)
+}
+
+// Quote implements haat.CheckoutService: the cart priced by the rules and from the facts an order
+// of it would be.
+func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest) (*haat.Quote, error) {
+	q.Currency = s.Currency
+	facts, err := s.facts(ctx, userID, q.Lines)
+	if err != nil {
+		return nil, err
+	}
+	return haat.QuoteOf(userID, q, facts)
+}
+
+// facts loads what an order of the lines is checked and priced against: the shopper's addresses
+// (none for a guest, userID empty), the lines' products, the store's settings and its slots.
+func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLine) (haat.OrderFacts, error) {
+	var f haat.OrderFacts
+	var err error
+	if userID != "" {
+		if f.Addresses, err = s.Addresses.Addresses(ctx, userID); err != nil {
+			return f, err
+		}
+	}
+	ids := make([]string, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	if f.Products, err = s.Products.ProductsByID(ctx, ids); err != nil {
+		return f, err
+	}
+	if f.Settings, err = s.Settings.StoreSettings(ctx); err != nil {
+		return f, err
+	}
+	f.Slots, err = s.Slots.DeliverySlots(ctx)
+	return f, err
 }
 
 // begin starts a payment of the order and answers the provider's page, which is kept with the

@@ -30,7 +30,7 @@ func newShop(t *testing.T, db *sqlstore.DB) *shop {
 	t.Helper()
 	sb := payment.NewSandbox()
 	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Logger: slog.New(slog.DiscardHandler)}
-	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Payments: pay, Keys: db}}
+	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: pay, Keys: db}}
 	s.shopper = newShopper(t, db, "sita@example.com")
 	s.address = newAddress(t, db, s.shopper.ID)
 	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
@@ -132,7 +132,7 @@ func TestPlaceOnlineOrder(t *testing.T) {
 		wantError(t, err, haat.EINVALID, "Your cart is empty")
 		_, err = s.checkout.PlaceOnlineOrder(ctx, s.order(), "bitcoin", "https://haat.example")
 		wantError(t, err, haat.EINVALID, `Unknown payment method "bitcoin"`)
-		cashOnly := &checkout.Service{Orders: db}
+		cashOnly := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db}
 		_, err = cashOnly.PlaceOnlineOrder(ctx, empty, "", "https://haat.example")
 		wantError(t, err, haat.EINVALID, "Your cart is empty")
 		_, err = cashOnly.PlaceOnlineOrder(ctx, s.order(), "", "https://haat.example")
@@ -209,30 +209,52 @@ func TestPayAgain(t *testing.T) {
 	})
 }
 
-// recordingOrders is an order store that records the order it is asked to place and places none.
+// recordingOrders is an order store that records what it is asked to place and places none.
 type recordingOrders struct {
 	haat.OrderService
 	placed []haat.NewOrder
+	priced []*haat.Order
 }
 
-func (r *recordingOrders) PlaceOrder(_ context.Context, o haat.ValidOrder) (*haat.Order, error) {
-	r.placed = append(r.placed, o.NewOrder())
-	return nil, haat.Errorf(haat.ENOTFOUND, "Address not found")
+func (r *recordingOrders) PlaceOrder(_ context.Context, o haat.ValidOrder, order *haat.Order) (*haat.Order, error) {
+	r.placed, r.priced = append(r.placed, o.NewOrder()), append(r.priced, order)
+	return nil, haat.Errorf(haat.ECONFLICT, "Only 1 left of Jumla Red Rice")
 }
 
-// TestStoreGetsTheValidatedOrder: the store is handed the request the checkout validated, with
-// the payment type the checkout set, and the store's own refusal is passed on as it is.
-func TestStoreGetsTheValidatedOrder(t *testing.T) {
-	orders := &recordingOrders{}
-	s := &checkout.Service{Orders: orders}
-	o := haat.NewOrder{UserID: "u", AddressID: "a", Lines: []haat.OrderLine{{ProductID: "p", Quantity: 3}}}
-	_, err := s.PlaceCashOrder(ctx, o)
-	wantError(t, err, haat.ENOTFOUND, "Address not found")
-	if len(orders.placed) != 1 {
-		t.Fatalf("placed %d orders", len(orders.placed))
-	}
-	got := orders.placed[0]
-	if got.PaymentType != haat.PaymentCOD || got.UserID != "u" || got.AddressID != "a" || len(got.Lines) != 1 || got.Lines[0].Quantity != 3 {
-		t.Fatalf("the store got %+v", got)
-	}
+// TestStoreGetsThePricedOrder: the store is handed the request the checkout validated, with the
+// payment type the checkout set, and the order the checkout priced from the store's own prices,
+// address and rules; the store's own refusal is passed on as it is.
+func TestStoreGetsThePricedOrder(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		shop := newShop(t, db)
+		orders := &recordingOrders{}
+		s := &checkout.Service{Orders: orders, Addresses: db, Products: db, Settings: db, Slots: db}
+		_, err := s.PlaceCashOrder(ctx, shop.order())
+		wantError(t, err, haat.ECONFLICT, "Only 1 left of Jumla Red Rice")
+		if len(orders.placed) != 1 {
+			t.Fatalf("placed %d orders", len(orders.placed))
+		}
+		got, priced := orders.placed[0], orders.priced[0]
+		if got.PaymentType != haat.PaymentCOD || got.UserID != shop.shopper.ID || len(got.Lines) != 1 || got.Lines[0].Quantity != 2 {
+			t.Fatalf("the store got %+v", got)
+		}
+		if priced.Address.ID != shop.address || priced.Status != haat.StatusOrderPlaced || priced.Amount != 60180 ||
+			len(priced.Items) != 1 || priced.Items[0].Product.OfferPrice != 29500 || priced.Bill.Subtotal != 59000 {
+			t.Fatalf("the store was asked to write %+v", priced)
+		}
+
+		// Refused by the rules before the store is asked: another shopper's address, an unknown product.
+		other := newShopper(t, db, "eve@example.com")
+		o := shop.order()
+		o.UserID = other.ID
+		_, err = s.PlaceCashOrder(ctx, o)
+		wantError(t, err, haat.ENOTFOUND, "Address not found")
+		o = shop.order()
+		o.Lines = []haat.OrderLine{{ProductID: "nope", Quantity: 1}}
+		_, err = s.PlaceCashOrder(ctx, o)
+		wantError(t, err, haat.ENOTFOUND, "Product not found")
+		if len(orders.placed) != 1 {
+			t.Fatalf("refused orders reached the store: %d", len(orders.placed))
+		}
+	})
 }

@@ -62,10 +62,12 @@ func (*Stripe) Label() string { return "Card" }
 // Window implements Provider.
 func (*Stripe) Window() time.Duration { return stripeWindow + 5*time.Minute }
 
-// Begin implements Provider: a Checkout Session with one line per item, one for the tax added on
-// top (the flat rule; VAT is in the prices) and one
-// for the delivery fee, if any, in the store currency, so that Stripe charges exactly the order's amount. The attempt's id is the
-// idempotency key, so a retried request cannot open a second session.
+// Begin implements Provider: a Checkout Session whose lines are the order's bill (haat.BillOf) in
+// the store currency: one line per item, one for the tax added on top (the flat rule; VAT is in
+// the prices), one for the delivery fee and one for each adjustment that adds to the price, with
+// the adjustments that take from it as one coupon (Stripe takes no negative line), so that Stripe
+// charges exactly the order's amount. The attempt's id is the idempotency key, so a retried
+// request cannot open a second session.
 func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) {
 	currency := strings.ToLower(c.Attempt.Currency)
 	params := &stripe.CheckoutSessionCreateParams{
@@ -76,18 +78,36 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		ExpiresAt:         stripe.Int64(p.now().Add(stripeWindow).Unix()),
 		Metadata:          map[string]string{"order_id": c.Order.ID, "attempt_id": c.Attempt.ID},
 	}
-	bill, err := c.Order.Bill()
-	if err != nil {
-		return "", "", err
+	bill := c.Order.Bill
+	if c.Attempt.Amount != bill.Total {
+		return "", "", fmt.Errorf("stripe: attempt %s is for %s, the order's bill for %s", c.Attempt.ID, c.Attempt.Amount, bill.Total)
 	}
 	for _, it := range c.Order.Items {
 		params.LineItems = append(params.LineItems, stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity))
 	}
-	if tax := c.Attempt.Amount - bill.Subtotal - c.Order.DeliveryFee; tax > 0 {
-		params.LineItems = append(params.LineItems, stripeLine(currency, "Tax (2%)", tax, 1))
+	if bill.TaxRule == haat.TaxFlat && bill.Tax > 0 {
+		params.LineItems = append(params.LineItems, stripeLine(currency, haat.TaxLabel(), bill.Tax, 1))
 	}
-	if fee := c.Order.DeliveryFee; fee > 0 {
-		params.LineItems = append(params.LineItems, stripeLine(currency, "Delivery", fee, 1))
+	if bill.DeliveryFee > 0 {
+		params.LineItems = append(params.LineItems, stripeLine(currency, "Delivery", bill.DeliveryFee, 1))
+	}
+	charges, off, offLabels, err := bill.SplitAdjustments()
+	if err != nil {
+		return "", "", err
+	}
+	for _, a := range charges {
+		params.LineItems = append(params.LineItems, stripeLine(currency, a.Label, a.Amount, 1))
+	}
+	if off > 0 {
+		coupon := &stripe.CouponCreateParams{AmountOff: stripe.Int64(int64(off)), Currency: stripe.String(currency),
+			Duration: stripe.String(string(stripe.CouponDurationOnce)), MaxRedemptions: stripe.Int64(1),
+			Name: stripe.String(strings.Join(offLabels, ", "))}
+		coupon.SetIdempotencyKey("haat-coupon-" + c.Attempt.ID)
+		cp, err := p.client.V1Coupons.Create(ctx, coupon)
+		if err != nil {
+			return "", "", err
+		}
+		params.Discounts = []*stripe.CheckoutSessionCreateDiscountParams{{Coupon: stripe.String(cp.ID)}}
 	}
 	params.SetIdempotencyKey("haat-attempt-" + c.Attempt.ID)
 	s, err := p.client.V1CheckoutSessions.Create(ctx, params)

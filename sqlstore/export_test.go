@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -89,4 +91,29 @@ func (d *DB) HoldWriter() (release func()) {
 	}()
 	<-held
 	return func() { close(done) }
+}
+
+// Backfill runs again the part of migration version of the store's dialect that fills existing
+// rows: the statements after its "-- backfill:" line.
+func (d *DB) Backfill(ctx context.Context, version int) error {
+	known, err := dialectMigrations(d.dialect)
+	if err != nil {
+		return err
+	}
+	for _, m := range known {
+		if m.version != version {
+			continue
+		}
+		body, err := migrations.ReadFile(m.file)
+		if err != nil {
+			return err
+		}
+		_, fill, ok := strings.Cut(string(body), "-- backfill:")
+		if !ok {
+			return fmt.Errorf("migration %s has no backfill", m.name)
+		}
+		_, err = d.db.ExecContext(ctx, fill[strings.Index(fill, "\n"):])
+		return err
+	}
+	return fmt.Errorf("no migration %d", version)
 }

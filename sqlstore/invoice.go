@@ -3,7 +3,9 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"haat"
@@ -11,9 +13,10 @@ import (
 
 // issueInvoice gives a delivered order its tax invoice, in the transaction that delivers it, when
 // the store has invoice details: the next number of the fiscal year of the delivery's date in
-// Nepal, from that year's counter row, which this transaction creates or updates. An order
-// delivered while the store has no details, or on a date the calendar does not know, gets none.
-func issueInvoice(ctx context.Context, tx *Tx, orderID string) error {
+// Nepal, from that year's counter row, which this transaction creates or updates, with the store's
+// details and the order's figures as they are now, kept as issued. An order delivered while the
+// store has no details, or on a date the calendar does not know, gets none.
+func issueInvoice(ctx context.Context, tx *Tx, o *haat.Order) error {
 	settings, err := storeSettings(ctx, tx)
 	if err != nil || settings.Invoice == nil {
 		return err
@@ -22,6 +25,14 @@ func issueInvoice(ctx context.Context, tx *Tx, orderID string) error {
 	if err != nil {
 		return nil
 	}
+	totals, err := haat.InvoiceTotalsOf(o.Bill)
+	if err != nil {
+		return err
+	}
+	adjustments, err := json.Marshal(totals.Adjustments)
+	if err != nil {
+		return err
+	}
 	var number int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
 		ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
@@ -29,9 +40,11 @@ func issueInvoice(ctx context.Context, tx *Tx, orderID string) error {
 		return err
 	}
 	seller := settings.Invoice
-	_, err = tx.ExecContext(ctx, `INSERT INTO invoices (order_id, fiscal_year, number, issued_at, legal_name, address, pan)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		orderID, int(fy), number, tx.now.UnixMilli(), seller.LegalName, seller.Address, seller.PAN)
+	_, err = tx.ExecContext(ctx, `INSERT INTO invoices (order_id, fiscal_year, number, issued_at, legal_name, address, pan,
+		tax_rule, subtotal, delivery_fee, adjustments, tax, taxable_ex_vat, exempt, total)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+		o.ID, int(fy), number, tx.now.UnixMilli(), seller.LegalName, seller.Address, seller.PAN,
+		totals.TaxRule, totals.Subtotal, totals.DeliveryFee, string(adjustments), totals.Tax, totals.TaxableExVAT, totals.Exempt, totals.Total)
 	return err
 }
 
@@ -57,8 +70,12 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		var fy, issued int64
 		var number int64
 		var seller haat.InvoiceDetails
-		err = tx.QueryRowContext(ctx, `SELECT fiscal_year, number, issued_at, legal_name, address, pan FROM invoices WHERE order_id = $1`,
-			order.ID).Scan(&fy, &number, &issued, &seller.LegalName, &seller.Address, &seller.PAN)
+		var t haat.InvoiceTotals
+		var adjustments string
+		err = tx.QueryRowContext(ctx, `SELECT fiscal_year, number, issued_at, legal_name, address, pan,
+			tax_rule, subtotal, delivery_fee, adjustments, tax, taxable_ex_vat, exempt, total FROM invoices WHERE order_id = $1`,
+			order.ID).Scan(&fy, &number, &issued, &seller.LegalName, &seller.Address, &seller.PAN,
+			&t.TaxRule, &t.Subtotal, &t.DeliveryFee, &adjustments, &t.Tax, &t.TaxableExVAT, &t.Exempt, &t.Total)
 		if errors.Is(err, sql.ErrNoRows) {
 			return haat.ErrNoInvoice(order)
 		}
@@ -69,9 +86,11 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		if err != nil {
 			return err
 		}
-		if i.Totals, err = haat.InvoiceTotalsOf(order); err != nil {
-			return err
+		if err := json.Unmarshal([]byte(adjustments), &t.Adjustments); err != nil {
+			return fmt.Errorf("invoice of %s adjustments: %w", order.ID, err)
 		}
+		// The figures as issued: never worked out again.
+		i.Totals = t
 		inv = &i
 		return nil
 	})

@@ -67,25 +67,19 @@ func sellerFilter(f haat.SellerOrderFilter) OrderFilter {
 	return of
 }
 
-// PlaceOrder prices an order from the store's own prices and stores it. The address must be the
-// user's and every product must exist and be in stock, with enough units where they are counted;
-// the order takes them from the counts. A cash order empties the user's cart; an online order
-// awaits payment (its units held for it meanwhile) and keeps the cart until it is paid.
-//
-// On PostgreSQL the order is priced from a read made just before it is written, outside the writer,
-// which then only writes (every round trip to the server would hold up the whole batch): the
-// prices, address and delivery rules are those of that moment. SQLite, in the process, prices it
-// in the write. Either way counted units and slot places are taken by the write itself, each with
-// a conditional update.
+// PlaceOrder stores an order the checkout priced (haat.PriceOrder) for the request o, in one
+// write that does only what must happen inside it: the shopper's limits are counted (checkLimits),
+// the order is written with its bill, its request key kept, its slot's place and its counted units
+// taken, each with a conditional update, and it is numbered as the write commits. A cash order
+// empties the user's cart; an online order awaits payment (its units held for it meanwhile) and
+// keeps the cart until it is paid.
 //
 // An order asked with a request key keeps the key in its write: a key the user sent before places
 // nothing (see underKey).
-func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
+func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder, order *haat.Order) (*haat.Order, error) {
 	o := valid.NewOrder()
-	var order *haat.Order
-	err := d.underKey(ctx, o.UserID, o.Key, func() (err error) {
-		order, err = d.placeOrder(ctx, o)
-		return err
+	err := d.underKey(ctx, o.UserID, o.Key, func() error {
+		return d.placeOrder(ctx, o, order)
 	})
 	if _, used := haat.FirstUse(err); used {
 		return nil, err
@@ -95,30 +89,10 @@ func (d *DB) PlaceOrder(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 	return order, nil
 }
 
-// placeOrder prices and stores the order o asks for (see PlaceOrder).
-func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	var order *haat.Order
-	var counted bool
-	var windows []haat.DeliveryWindow
-	price := func(tx *Tx) (err error) {
-		if order, counted, err = priceOrder(ctx, tx, o); err != nil {
-			return err
-		}
-		windows, err = findWindows(ctx, tx)
-		return err
-	}
-	priceFirst := d.dialect == Postgres
-	if priceFirst {
-		if err := d.read(ctx, price); err != nil {
-			return nil, err
-		}
-	}
-	err := d.inTx(ctx, func(tx *Tx) error {
-		if !priceFirst {
-			if err := price(tx); err != nil {
-				return err
-			}
-		}
+// placeOrder writes the order o asks for (see PlaceOrder).
+func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order) error {
+	order.ID = newID()
+	return d.inTx(ctx, func(tx *Tx) error {
 		if err := checkLimits(ctx, tx, o); err != nil {
 			return err
 		}
@@ -132,14 +106,11 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 				return err
 			}
 		}
-		if err := takeSlot(ctx, tx, windows, order, o.SlotID); err != nil {
+		if err := takeSlot(ctx, tx, order); err != nil {
 			return err
 		}
-		// An order of products whose units are not counted has nothing to take.
-		if counted {
-			if err := takeStock(ctx, tx, order.ID); err != nil {
-				return err
-			}
+		if err := takeStock(ctx, tx, order.ID); err != nil {
+			return err
 		}
 		if o.PaymentType == haat.PaymentCOD {
 			if err := queueOrderText(ctx, tx, order.ID); err != nil {
@@ -153,7 +124,32 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 		tx.numbered = append(tx.numbered, order)
 		return nil
 	})
-	return order, err
+}
+
+// orderFacts reads what the order o asks for is checked and priced against (haat.OrderFacts), as
+// this transaction sees it.
+func orderFacts(ctx context.Context, tx *Tx, o haat.NewOrder) (haat.OrderFacts, error) {
+	var f haat.OrderFacts
+	var err error
+	if f.Addresses, err = findAddresses(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID}); err != nil {
+		return f, err
+	}
+	ids := make([]string, len(o.Lines))
+	for i, l := range o.Lines {
+		ids[i] = l.ProductID
+	}
+	if f.Products, err = productsByID(ctx, tx, ids); err != nil {
+		return f, err
+	}
+	if f.Settings, err = storeSettings(ctx, tx); err != nil {
+		return f, err
+	}
+	ws, err := findWindows(ctx, tx)
+	if err != nil || len(ws) == 0 {
+		return f, err
+	}
+	f.Slots, err = slotsAt(ctx, tx, ws, tx.now)
+	return f, err
 }
 
 // unpaidCond holds for the online orders that are not paid and may still be: awaiting payment, or
@@ -183,97 +179,31 @@ func checkLimits(ctx context.Context, tx *Tx, o haat.NewOrder) error {
 	return o.CheckLimits(c, tx.now)
 }
 
-// priceOrder makes the order o asks for, at the store's own prices and under its delivery rules
-// (minimum order, area, fee), placed now: a cash order is placed, an online order awaits payment.
-// counted says whether any of its products counts its units.
-func priceOrder(ctx context.Context, tx *Tx, o haat.NewOrder) (order *haat.Order, counted bool, err error) {
-	order = &haat.Order{ID: newID(), UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: haat.StatusOrderPlaced,
-		CreatedAt: tx.now, UpdatedAt: tx.now}
-	if o.PaymentType == haat.PaymentOnline {
-		order.Status = haat.StatusAwaitingPayment
-	}
-	address, err := findAddress(ctx, tx, AddressFilter{ID: &o.AddressID, UserID: &o.UserID})
-	if err != nil {
-		return nil, false, err
-	}
-	order.Address = *address
-	if order.Items, counted, err = orderItems(ctx, tx, o.Lines); err != nil {
-		return nil, false, err
-	}
-	settings, err := storeSettings(ctx, tx)
-	if err != nil {
-		return nil, false, err
-	}
-	order.TaxRule = settings.TaxRule
-	bill, err := order.Bill()
-	if err != nil {
-		return nil, false, err
-	}
-	subtotal := bill.Subtotal
-	rules := settings.Delivery
-	if err := rules.CheckMinimum(subtotal, o.Currency); err != nil {
-		return nil, false, err
-	}
-	if err := rules.CheckArea(order.Address); err != nil {
-		return nil, false, err
-	}
-	order.DeliveryFee = rules.DeliveryFee(subtotal)
-	if bill, err = order.Bill(); err != nil {
-		return nil, false, err
-	}
-	order.Amount, order.Tax = bill.Amount, bill.Tax
-	return order, counted, nil
-}
-
-// orderItems returns the items of the order lines at the store's own prices. Every product must
-// exist, be on sale and have the units asked for, as far as this transaction has read them
-// (takeStock makes sure).
-func orderItems(ctx context.Context, tx *Tx, lines []haat.OrderLine) (items []haat.OrderItem, counted bool, err error) {
-	ids := make([]string, len(lines))
-	for i, l := range lines {
-		ids[i] = l.ProductID
-	}
-	byID, err := productsByID(ctx, tx, ids)
-	if err != nil {
-		return nil, false, err
-	}
-	items = make([]haat.OrderItem, 0, len(lines))
-	for _, l := range lines {
-		p, ok := byID[l.ProductID]
-		if !ok {
-			return nil, false, haat.Errorf(haat.ENOTFOUND, "Product not found")
-		}
-		if err := p.CheckOnSale(); err != nil {
-			return nil, false, err
-		}
-		if err := p.CheckStock(l.Quantity); err != nil {
-			return nil, false, err
-		}
-		counted = counted || p.Stock != nil
-		items = append(items, haat.OrderItem{Quantity: l.Quantity, Product: haat.OrderProduct{
-			ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
-		}})
-	}
-	return items, counted, nil
-}
-
-// insertOrder stores an order with its items, without its number yet (numberOrders gives it).
-// Each item keeps the name, category, pictures and price its product has now: correcting or
-// archiving the product later changes no order.
+// insertOrder stores an order with its items and its bill, without its number yet (numberOrders
+// gives it). Each item keeps the name, category, pictures and price its product has now, and the
+// order every figure of its bill: correcting or archiving the product, or changing the store's
+// rules, later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
-	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at)
-		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, order.ID, order.UserID, order.Address.ID, order.Amount,
-		order.Currency, order.DeliveryFee, order.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli()); err != nil {
+	b := order.Bill
+	adjustments, err := json.Marshal(b.Adjustments)
+	if err != nil {
+		return err
+	}
+	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
+		subtotal, tax, taxable, exempt, adjustments)
+		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`, order.ID, order.UserID, order.Address.ID, b.Total,
+		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments)); err != nil {
 		return err
 	}
 	if len(order.Items) == 0 {
 		return nil
 	}
 	// One statement for all the items.
-	const columns = 10
+	const columns = 11
 	var q strings.Builder
 	q.WriteString(`INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-		product_name, product_category, product_images, product_name_ne, vat_exempt) VALUES `)
+		product_name, product_category, product_images, product_name_ne, vat_exempt, amount) VALUES `)
 	args := make([]any, 0, columns*len(order.Items))
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
@@ -282,7 +212,7 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		}
 		q.WriteString("(" + placeholders(len(args)+1, columns) + ")")
 		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
-			string(images), it.Product.NameNe, it.Product.VATExempt)
+			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i])
 	}
 	return tx.send(ctx, q.String(), args...)
 }
@@ -451,7 +381,7 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 		}
 	}
 	if o.Status == haat.StatusDelivered && was.Status != haat.StatusDelivered {
-		if err := issueInvoice(ctx, tx, o.ID); err != nil {
+		if err := issueInvoice(ctx, tx, o); err != nil {
 			return false, err
 		}
 	}
@@ -529,8 +459,8 @@ func findOrder(ctx context.Context, tx *Tx, f OrderFilter) (*haat.Order, error) 
 	return first(orders, err, errOrderNotFound)
 }
 
-// findOrders returns the orders the filter selects, newest first, with their address, items and
-// refunds.
+// findOrders returns the orders the filter selects, newest first, with their address, items,
+// bill as it was placed and refunds.
 func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error) {
 	orders, err := scanOrders(ctx, tx, f)
 	if err != nil || len(orders) == 0 {
@@ -548,11 +478,8 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
 	for i := range orders {
-		bill, err := orders[i].Bill()
-		if err != nil {
-			return nil, fmt.Errorf("order %s bill: %w", orders[i].ID, err)
-		}
-		orders[i].Tax = bill.Tax
+		// The bill as it was placed; its lines are the items' amounts, read with them.
+		orders[i].SetBill(orders[i].Bill)
 	}
 	return orders, nil
 }
@@ -581,7 +508,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
-		o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
+		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
 		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -592,12 +519,17 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var o haat.Order
 		var created, updated int64
 		var slot haat.OrderSlot
-		var window string
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &o.Amount, &o.Currency, &o.DeliveryFee, &o.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
-			&slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
+		var window, adjustments string
+		b := &o.Bill
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
+		if err := json.Unmarshal([]byte(adjustments), &b.Adjustments); err != nil {
+			return nil, fmt.Errorf("order %s adjustments: %w", o.ID, err)
+		}
+		b.Lines = []haat.Money{}
 		if slot.Day != "" {
 			slot.ID = haat.SlotID(slot.Day, window)
 			o.Slot = &slot
@@ -630,7 +562,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -639,8 +571,9 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 	for rows.Next() {
 		var orderID, images string
 		var it haat.OrderItem
+		var amount haat.Money
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
-			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt); err != nil {
+			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount); err != nil {
 			return err
 		}
 		if err := json.Unmarshal([]byte(images), &it.Product.Image); err != nil {
@@ -648,6 +581,7 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		}
 		if i, ok := index[orderID]; ok {
 			orders[i].Items = append(orders[i].Items, it)
+			orders[i].Bill.Lines = append(orders[i].Bill.Lines, amount)
 		}
 	}
 	return rows.Err()

@@ -122,10 +122,10 @@ func lockOrderToPay(ctx context.Context, tx *Tx, orderID string) (*haat.PaymentA
 	return a, o.CheckPay()
 }
 
-// placeAgain checks an unpaid order as placing it now would, with the checks placing does: it
-// gives back the units and slot place it holds, prices it again (every product still sold, the
-// address inside the delivery area, the minimum order), takes its slot's place again (still
-// offered, a place free) and its units (enough left). An order that placing now refuses, or that
+// placeAgain checks an unpaid order as placing it now would, with the rules placing follows
+// (haat.PriceOrder, on what this transaction reads): it gives back the units and slot place it
+// holds, prices it again (every product still sold, the address inside the delivery area, the
+// minimum order, its slot still open), takes its slot's place again and its units (enough left). An order that placing now refuses, or that
 // would cost something else now, is refused with what changed (haat.OrderAgain,
 // Order.CheckRepriced): the shopper orders again.
 func placeAgain(ctx context.Context, tx *Tx, orderID string) error {
@@ -139,24 +139,26 @@ func placeAgain(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnSlot(ctx, tx, orderID); err != nil {
 		return err
 	}
-	again, _, err := priceOrder(ctx, tx, o.Reorder())
+	facts, err := orderFacts(ctx, tx, o.Reorder())
+	if err != nil {
+		return err
+	}
+	if o.Slot == nil {
+		// Placed while the store offered no slots: none is asked for now.
+		facts.Slots = nil
+	} else if len(facts.Slots) == 0 {
+		return haat.ErrSlotGone
+	}
+	again, err := haat.PriceOrder(o.Reorder(), facts)
 	if err != nil {
 		return haat.OrderAgain(err)
 	}
 	if err := o.CheckRepriced(again); err != nil {
 		return err
 	}
-	if o.Slot != nil {
-		ws, err := findWindows(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if len(ws) == 0 {
-			return haat.ErrSlotGone
-		}
-		if err := takeSlot(ctx, tx, ws, o, o.Slot.ID); err != nil {
-			return haat.OrderAgain(err)
-		}
+	o.Slot = again.Slot
+	if err := takeSlot(ctx, tx, o); err != nil {
+		return haat.OrderAgain(err)
 	}
 	return haat.OrderAgain(takeStock(ctx, tx, orderID))
 }

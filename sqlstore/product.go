@@ -139,6 +139,11 @@ func (d *DB) Product(ctx context.Context, id string) (*haat.Product, error) {
 	})
 }
 
+// ProductsByID returns the products with these ids that exist, archived ones included, by id.
+func (d *DB) ProductsByID(ctx context.Context, ids []string) (map[string]haat.Product, error) {
+	return lookup(ctx, d, "products", func(tx *Tx) (map[string]haat.Product, error) { return productsByID(ctx, tx, ids) })
+}
+
 // findProducts returns the products the filter selects, newest first.
 func findProducts(ctx context.Context, tx *Tx, f ProductFilter) ([]haat.Product, error) {
 	var w where

@@ -103,26 +103,21 @@ func slotsAt(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, now time.Tim
 	return haat.Slots(ws, taken, now), nil
 }
 
-// takeSlot gives the order a place in the slot it chose among the delivery windows ws, when the
-// seller offers slots; without windows the order has no slot, as before slots existed.
-func takeSlot(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, order *haat.Order, slotID string) error {
-	if len(ws) == 0 {
+// takeSlot takes a place in the order's delivery slot, if it has one, with an update that holds
+// only while the slot has a place left (ErrSlotFull when another order took the last one), and
+// keeps the slot with the order. A window removed since the slot was chosen can no longer be.
+func takeSlot(ctx context.Context, tx *Tx, order *haat.Order) error {
+	if order.Slot == nil {
 		return nil
 	}
-	slots, err := slotsAt(ctx, tx, ws, tx.now)
-	if err != nil {
-		return err
-	}
-	slot, err := haat.ChooseSlot(slots, slotID)
-	if err != nil {
-		return err
-	}
-	day, window, _ := haat.ParseSlotID(slot.ID)
+	day, window, _ := haat.ParseSlotID(order.Slot.ID)
 	var capacity int
-	for _, w := range ws {
-		if w.ID == window {
-			capacity = w.Capacity
-		}
+	err := tx.QueryRowContext(ctx, `SELECT capacity FROM delivery_windows WHERE id = $1`, window).Scan(&capacity)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = haat.ChooseSlot(nil, order.Slot.ID)
+		return err
+	} else if err != nil {
+		return err
 	}
 	if err := tx.send(ctx, `INSERT INTO slot_places (day, window_id, taken) VALUES ($1, $2, 0)
 		ON CONFLICT (day, window_id) DO NOTHING`, day, window); err != nil {
@@ -134,12 +129,8 @@ func takeSlot(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, order *haat
 		day, window, capacity)); err != nil {
 		return err
 	}
-	if err := tx.send(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
-		WHERE id = $5`, day, window, slot.Start, slot.End, order.ID); err != nil {
-		return err
-	}
-	order.Slot = &haat.OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
-	return nil
+	return tx.send(ctx, `UPDATE orders SET slot_day = $1, slot_window = $2, slot_start = $3, slot_end = $4, slot_taken = 1
+		WHERE id = $5`, day, window, order.Slot.Start, order.Slot.End, order.ID)
 }
 
 // returnSlot gives the place a cancelled order held back to its slot.

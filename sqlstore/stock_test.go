@@ -9,15 +9,21 @@ import (
 	"haat/sqlstore/sqlstoretest"
 )
 
-// shopperWithAddress registers a shopper and saves an address for them.
+// shopperWithAddress registers a shopper and saves an address in Pokhara for them.
 func shopperWithAddress(t *testing.T, db *sqlstore.DB, email string) (*haat.User, string) {
+	t.Helper()
+	return shopperIn(t, db, email, "Pokhara", "Gandaki")
+}
+
+// shopperIn registers a shopper and saves an address in city and state for them.
+func shopperIn(t *testing.T, db *sqlstore.DB, email, city, state string) (*haat.User, string) {
 	t.Helper()
 	u, err := db.Register(ctx, "Sita Gurung", email, "correct horse")
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := &haat.Address{UserID: u.ID, FirstName: "Sita", LastName: "Gurung", Email: email, Street: "Lakeside 4",
-		City: "Pokhara", State: "Gandaki", Zipcode: "33700", Country: "Nepal", Phone: "9811111111"}
+		City: city, State: state, Zipcode: "33700", Country: "Nepal", Phone: "9811111111"}
 	if err := db.CreateAddress(ctx, a); err != nil {
 		t.Fatal(err)
 	}

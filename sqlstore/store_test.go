@@ -392,7 +392,7 @@ func TestOrders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bill, err := haat.TaxFlat.Bill([]haat.Charge{{Amount: 3*2000 + 29500}}, 0); err != nil || second.Amount != bill.Amount {
+		if bill, err := haat.BillOf([]haat.BillLine{{UnitPrice: 2000, Quantity: 3}, {UnitPrice: 29500, Quantity: 1}}, haat.BillRules{}, haat.BillChoices{}); err != nil || second.Amount != bill.Total {
 			t.Fatalf("amount = %d", second.Amount)
 		}
 		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: b.ID, AddressID: addrB.ID, PaymentType: haat.PaymentOnline,

@@ -92,14 +92,13 @@ func contract(g *generator) {
 	g.section("Money and tax.")
 	g.constant(d, "TaxNumerator", haat.TaxNumerator)
 	g.constant(d, "TaxDenominator", haat.TaxDenominator)
-	taxExamples(g)
 	enum[haat.TaxRule](g, "TAX_RULES")
 	g.constant(d, "VATNumerator", haat.VATNumerator)
 	g.constant(d, "VATDenominator", haat.VATDenominator)
 	categoryList(g, "VATExemptCategories", haat.VATExemptCategories)
-	vatExamples(g)
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
+	g.data(d, "BillExamples", haat.BillExamples)
 
 	g.section("The Bikram Sambat calendar and tax invoices.")
 	stringList(g, "BSMonthNames", haat.BSMonthNames)
@@ -125,7 +124,6 @@ func contract(g *generator) {
 
 	g.section("Delivery.")
 	stringList(g, "KathmanduValley", haat.KathmanduValley)
-	deliveryExamples(g)
 
 	g.section("The storefront's pages.")
 	pageTable(g)
@@ -208,6 +206,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.CartUpdateRequest](),
 	reflect.TypeFor[api.CartUpdateResponse](),
 	reflect.TypeFor[api.CartConflictResponse](),
+	reflect.TypeFor[api.CartQuoteRequest](),
+	reflect.TypeFor[api.CartQuoteResponse](),
 	reflect.TypeFor[api.SlotListResponse](),
 	reflect.TypeFor[api.DeliveryWindowsRequest](),
 	reflect.TypeFor[api.DeliveryWindowsResponse](),
@@ -227,40 +227,6 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerInvoiceQuery](),
 	reflect.TypeFor[api.OrderInvoiceQuery](),
 	reflect.TypeFor[api.InvoiceResponse](),
-}
-
-// taxExamples writes subtotals with the tax haat.Tax charges on them, chosen around the rounding
-// boundaries, so that the storefront can check that its figures agree.
-func taxExamples(g *generator) {
-	var pairs []string
-	for _, s := range []haat.Money{0, 1, 24, 25, 26, 49, 50, 74, 75, 99, 100, 2475, 2525, 59000, 99999, 123456789} {
-		pairs = append(pairs, fmt.Sprintf("[%d, %d]", s, haat.Tax(s)))
-	}
-	g.printf("\n")
-	g.comment("", "TAX_EXAMPLES are subtotals in minor units with the tax the server charges on each.", "", "")
-	g.printf("export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[] = [\n  %s,\n];\n",
-		strings.Join(pairs, ",\n  "))
-}
-
-// vatExamples writes orders worked out under Nepal VAT (haat.TaxRule.Bill): the taxable goods,
-// the exempt goods and the delivery fee, with the VAT contained and the amount, chosen around the
-// rounding boundaries, so that the storefront can check that its figures agree.
-func vatExamples(g *generator) {
-	var rows []string
-	for _, c := range [][3]haat.Money{{0, 0, 0}, {113, 0, 0}, {56, 0, 0}, {57, 0, 0}, {4, 0, 0}, {5, 0, 0}, {0, 59000, 0},
-		{11300, 5000, 7500}, {24000, 15000, 0}, {99999, 1, 12345}, {123456789, 987654, 7500}} {
-		lines := []haat.Charge{{Amount: c[0]}, {Amount: c[1], VATExempt: true}}
-		b, err := haat.TaxNepalVAT.Bill(lines, c[2])
-		if err != nil {
-			g.fail("VAT example %v: %v", c, err)
-			return
-		}
-		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d, %d]", c[0], c[1], c[2], b.Tax, b.Amount))
-	}
-	g.printf("\n")
-	g.comment("", "VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out.", "", "")
-	g.printf("export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [\n  %s,\n];\n",
-		strings.Join(rows, ",\n  "))
 }
 
 // pageTable writes haat.Pages as an object from each page's name to the pattern of its path, with
@@ -320,32 +286,6 @@ func stringList(g *generator, goName string, values []string) {
 	g.printf("\n")
 	g.comment("", doc, goName, name)
 	g.printf("export const %s: readonly string[] = [\n  %s,\n];\n", name, strings.Join(quoted, ",\n  "))
-}
-
-// deliveryExamples writes subtotals with the delivery fee, the amount missing for free delivery
-// and the order amount the server works out under example rules, around the threshold, so that
-// the storefront can check that its figures agree.
-func deliveryExamples(g *generator) {
-	rules := &haat.DeliveryRules{Districts: haat.KathmanduValley, Fee: 7550, FreeFrom: 100000, MinimumOrder: 50000}
-	settings := &haat.StoreSettings{Delivery: rules, TaxRule: haat.TaxFlat}
-	amount := func(s haat.Money) haat.Money {
-		b, err := settings.Bill([]haat.Charge{{Amount: s}})
-		if err != nil {
-			g.fail("delivery example %d: %v", s, err)
-		}
-		return b.Amount
-	}
-	var rows []string
-	for _, s := range []haat.Money{0, 25, 49999, 50000, 99975, 99999, 100000, 100001, 123456789} {
-		rows = append(rows, fmt.Sprintf("[%d, %d, %d, %d]", s, rules.DeliveryFee(s), rules.MissingForFree(s), amount(s)))
-	}
-	g.printf("\n")
-	g.comment("", "DELIVERY_EXAMPLE_RULES are the delivery rules DELIVERY_EXAMPLES are worked out under.", "", "")
-	g.printf("export const DELIVERY_EXAMPLE_RULES = { fee: %d, freeFrom: %d, minimumOrder: %d } as const;\n",
-		rules.Fee, rules.FreeFrom, rules.MinimumOrder)
-	g.comment("", "DELIVERY_EXAMPLES are subtotals in minor units with the delivery fee, the amount missing for free delivery and the order amount the server works out for each.", "", "")
-	g.printf("export const DELIVERY_EXAMPLES: readonly (readonly [subtotal: number, fee: number, missing: number, amount: number])[] = [\n  %s,\n];\n",
-		strings.Join(rows, ",\n  "))
 }
 
 // generate returns the module as tsgen writes it for the repository at root.

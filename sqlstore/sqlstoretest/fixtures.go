@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/checkout"
 	"haat/sqlstore"
 )
 
@@ -45,11 +46,22 @@ func OnlineOrderIn(t testing.TB, db *sqlstore.DB, email string, currency haat.Cu
 	return u, o
 }
 
-// PlaceOrder validates an order request, as the checkout does, and places it with the store.
-func PlaceOrder(db haat.OrderService, o haat.NewOrder) (*haat.Order, error) {
+// PlaceOrder validates an order request and prices it, as the checkout does, and places it with
+// the store.
+func PlaceOrder(db *sqlstore.DB, o haat.NewOrder) (*haat.Order, error) {
 	valid, err := o.Validate()
 	if err != nil {
 		return nil, err
 	}
-	return db.PlaceOrder(context.Background(), valid)
+	ctx := context.Background()
+	order, err := Checkout(db).Price(ctx, valid.NewOrder())
+	if err != nil {
+		return nil, err
+	}
+	return db.PlaceOrder(ctx, valid, order)
+}
+
+// Checkout is a checkout over the store that takes cash only.
+func Checkout(db *sqlstore.DB) *checkout.Service {
+	return &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Keys: db}
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogue, renderStore, rice, serveApi } from '../test/render';
+import { bill, catalogue, renderStore, rice, serveApi } from '../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,14 +136,14 @@ describe('checkout', () => {
         json: {
           success: true,
           orders: ordered
-            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z' }]
+            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z' }]
             : [],
         },
       }),
     });
     renderStore('/cart');
     expect(await screen.findByText('Lakeside 4, Pokhara, Gandaki, Nepal')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80'));
     await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     expect(await screen.findByText('Order Placed Successfully')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/my-orders'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY, type Product } from './contract';
-import { addOne, cartCount, cartLines, cartTotals, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
-import { formatMinor, formatMoney, taxOf } from './money';
+import { addOne, cartCount, cartLines, fewLeft, loadGuestCart, mergeCartChanges, mergeCarts, quantityLimit, removeOne, saveGuestCart, unavailableLines, setQuantity } from './cart';
+import { formatMoney } from './money';
 import { nameIn, photo, thumbnail } from './catalogue';
 
 const product = (id: string, offerPrice: number, extra: Partial<Product> = {}): Product => ({
@@ -38,7 +38,6 @@ describe('stock counts', () => {
       ['a', 3, 5],
       ['b', 2, undefined],
     ]);
-    expect(cartTotals(lines).subtotal).toBe(50000);
   });
 });
 
@@ -87,38 +86,9 @@ describe('cart rules', () => {
 });
 
 describe('totals', () => {
-  it('uses the server rule: 2% tax rounded half up in minor units', () => {
-    const rice = product('rice', 295);
-    const totals = cartTotals(cartLines({ rice: 2 }, [rice]));
-    expect(totals).toEqual({ subtotal: 59000, tax: 1180, fee: 0, total: 60180, taxable: 0, exempt: 0, taxRule: 'flat', missingForFree: 0, shortOfMinimum: 0 });
-    expect(formatMinor(totals.total, 'USD', 'en')).toBe('$601.80');
-  });
-  it('rounds a subtotal of 0.25 to a tax of 0.01', () => {
-    const totals = cartTotals(cartLines({ p: 1 }, [product('p', 0.25)]));
-    expect(totals).toEqual({ subtotal: 25, tax: 1, fee: 0, total: 26, taxable: 0, exempt: 0, taxRule: 'flat', missingForFree: 0, shortOfMinimum: 0 });
-    expect(formatMinor(totals.tax, 'USD', 'en')).toBe('$0.01');
-    expect(formatMinor(totals.total, 'USD', 'en')).toBe('$0.26');
-  });
-  it('follows Nepal VAT: prices include it, staples are exempt, delivery is taxable', () => {
-    const butter = product('butter', 226, { category: 'Dairy' });
-    const rice = product('rice', 350, { vatExempt: true });
-    const rules = { districts: ['Kathmandu'], fee: 7500, freeFrom: 100000, minimumOrder: 0 };
-    const totals = cartTotals(cartLines({ butter: 1, rice: 1 }, [butter, rice]), rules, 'vat');
-    expect(totals).toEqual({ subtotal: 57600, fee: 7500, tax: 3463, total: 65100, taxable: 30100, exempt: 35000, taxRule: 'vat', missingForFree: 42400, shortOfMinimum: 0 });
-  });
-  it('rounds where it matters', () => {
-    expect(taxOf(25)).toBe(1); // 0.25 → tax 0.005 → 0.01
-    expect(taxOf(24)).toBe(0);
-    expect(taxOf(99999)).toBe(2000);
-  });
   it('counts only known, in-stock products', () => {
     const lines = cartLines({ a: 1, b: 2, gone: 4 }, [product('a', 49.5), product('b', 10, { inStock: false })]);
     expect(lines.map((l) => l.product._id)).toEqual(['a']);
-    expect(cartTotals(lines).total).toBe(4950 + 99);
-  });
-  it('does not drift with decimal prices', () => {
-    const p = product('p', 0.1);
-    expect(cartTotals(cartLines({ p: 3 }, [p])).subtotal).toBe(30);
   });
   it('formats money for display', () => {
     expect(formatMoney(295, 'USD', 'en')).toBe('$295');

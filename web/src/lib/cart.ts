@@ -1,7 +1,4 @@
-import { LOW_STOCK, MAX_QUANTITY, type Cart, type Product, type TaxRule } from './contract';
-import { toMinor } from './money';
-import { billOf, type Bill } from './tax';
-import { deliveryFeeOf, missingForFree, shortOfMinimum, type Rules } from './delivery';
+import { LOW_STOCK, MAX_QUANTITY, type Cart, type Product } from './contract';
 
 /** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
 export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
@@ -136,27 +133,6 @@ export function reorder(cart: Cart, items: { product: { _id: string; name: strin
     } else if (!p?.inStock) unavailable.push(p?.name ?? product.name);
   }
   return { cart: next, added, unavailable };
-}
-
-/** Totals are what the cart's order will cost under the store's rules, in minor units. */
-export interface Totals extends Bill {
-  /** taxRule is the rule tax is worked out by: under VAT the tax is in the prices, not added. */
-  taxRule: TaxRule;
-  /** missingForFree is what the subtotal lacks for free delivery (0: nothing, or never free). */
-  missingForFree: number;
-  /** shortOfMinimum is what the subtotal lacks of the minimum order (0: enough). */
-  shortOfMinimum: number;
-}
-
-/**
- * cartTotals works out subtotal, delivery fee, tax and total in minor units under the store's
- * delivery rules and tax rule, as the server does for the order.
- */
-export function cartTotals(lines: CartLine[], rules: Rules = null, taxRule: TaxRule = 'flat'): Totals {
-  const charges = lines.map((l) => ({ amount: toMinor(l.product.offerPrice) * l.quantity, vatExempt: l.product.vatExempt }));
-  const subtotal = charges.reduce((sum, c) => sum + c.amount, 0);
-  const bill = billOf(charges, deliveryFeeOf(rules, subtotal), taxRule);
-  return { ...bill, taxRule, missingForFree: missingForFree(rules, subtotal), shortOfMinimum: shortOfMinimum(rules, subtotal) };
 }
 
 const GUEST_KEY = 'haat.guestCart';

@@ -249,26 +249,6 @@ export const DISTRICTS: readonly District[] = [
 export const TAX_NUMERATOR = 2;
 export const TAX_DENOMINATOR = 100;
 
-/** TAX_EXAMPLES are subtotals in minor units with the tax the server charges on each. */
-export const TAX_EXAMPLES: readonly (readonly [subtotal: number, tax: number])[] = [
-  [0, 0],
-  [1, 0],
-  [24, 0],
-  [25, 1],
-  [26, 1],
-  [49, 1],
-  [50, 1],
-  [74, 1],
-  [75, 2],
-  [99, 2],
-  [100, 2],
-  [2475, 50],
-  [2525, 51],
-  [59000, 1180],
-  [99999, 2000],
-  [123456789, 2469136],
-];
-
 /**
  * TaxRule is how the store taxes its orders: the spec's flat tax added on top, or Nepal's VAT
  * included in the prices.
@@ -293,26 +273,135 @@ export const VAT_EXEMPT_CATEGORIES: readonly string[] = [
   'Grains',
 ];
 
-/** VAT_EXAMPLES are orders under Nepal VAT in minor units: taxable goods, exempt goods and delivery fee, with the VAT they contain and the amount the server works out. */
-export const VAT_EXAMPLES: readonly (readonly [taxable: number, exempt: number, fee: number, vat: number, amount: number])[] = [
-  [0, 0, 0, 0, 0],
-  [113, 0, 0, 13, 113],
-  [56, 0, 0, 6, 56],
-  [57, 0, 0, 7, 57],
-  [4, 0, 0, 0, 4],
-  [5, 0, 0, 1, 5],
-  [0, 59000, 0, 0, 59000],
-  [11300, 5000, 7500, 2163, 23800],
-  [24000, 15000, 0, 2761, 39000],
-  [99999, 1, 12345, 12925, 112345],
-  [123456789, 987654, 7500, 14203856, 124451943],
-];
-
 /**
  * Money is an amount in minor units of the store currency (paisa or cents). It is never a float
  * inside the server; JSON carries it as a decimal number, as the storefront shows it.
  */
 export type Money = number;
+
+/**
+ * BillExample is a case of BillOf with the figures it must give: the Go tests check BillOf against
+ * each, and the storefront's tests check that what shows a bill shows these figures.
+ */
+export interface BillExample {
+  name: string;
+  lines: BillLine[];
+  rules: BillRules;
+  choices: BillChoices;
+  want: Bill;
+}
+
+/**
+ * BillLine is one line of an order as its bill sees it: the unit price, how many, and whether the
+ * goods are exempt from VAT.
+ */
+export interface BillLine {
+  unitPrice: Money;
+  quantity: number;
+  vatExempt: boolean;
+}
+
+/**
+ * BillRules are the store's rules an order is priced under: its tax rule (empty: TaxFlat) and its
+ * delivery rules (nil: delivery is free).
+ */
+export interface BillRules {
+  taxRule: TaxRule;
+  delivery: DeliveryRules | null;
+}
+
+/**
+ * BillChoices are what the order itself brings to its bill beyond its lines: its adjustments, in
+ * the order they apply.
+ */
+export interface BillChoices {
+  adjustments: Adjustment[];
+}
+
+/**
+ * Bill is every figure of what an order costs, in minor units, worked out once by BillOf: an order
+ * keeps its bill as it was placed, and an invoice the figures of it.
+ */
+export interface Bill {
+  /** taxRule is the rule the bill was worked out under. */
+  taxRule: TaxRule;
+  /** lines are what each line costs (unit price × quantity), in the order of the lines. */
+  lines: Money[];
+  /** subtotal is what the lines cost together. */
+  subtotal: Money;
+  /**
+   * deliveryFee is what delivery costs under the delivery rules: free from their threshold on,
+   * which looks at the subtotal before adjustments.
+   */
+  deliveryFee: Money;
+  /** adjustments are the changes of the goods' price, in the order they apply; empty for none. */
+  adjustments: Adjustment[];
+  /**
+   * taxable is the value the tax is worked out on: under the flat rule the goods after
+   * adjustments (delivery is not taxed); under VAT the VAT-inclusive value of the taxable goods
+   * after adjustments and of delivery.
+   */
+  taxable: Money;
+  /** exempt is, under VAT, the value of the VAT-exempt goods after adjustments; 0 under the flat rule. */
+  exempt: Money;
+  /**
+   * tax is the order's tax: TaxNumerator/TaxDenominator of Taxable added on top under the flat
+   * rule; under VAT, the VAT contained in Taxable (VATIncluded), nothing added.
+   */
+  tax: Money;
+  /** total is what the shopper pays: subtotal, adjustments and fee, and the flat tax on top. */
+  total: Money;
+}
+
+/**
+ * DeliveryRules are the store's delivery terms: the districts it delivers to, what delivery costs,
+ * the order value from which it is free, and the smallest order it takes. A store without rules
+ * (a nil *DeliveryRules) delivers anywhere for free and takes any order, as the spec's store does;
+ * every method answers for that case too.
+ */
+export interface DeliveryRules {
+  /** districts are the districts the store delivers to, by their English names. */
+  districts: string[];
+  /** fee is what delivery costs an order whose subtotal is below FreeFrom. */
+  fee: Money;
+  /** freeFrom is the subtotal at or above which delivery is free; 0: the fee always applies. */
+  freeFrom: Money;
+  /** minimumOrder is the smallest subtotal the store takes; 0: any. */
+  minimumOrder: Money;
+}
+
+/**
+ * Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
+ * Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
+ * delivery fee: it is shared between taxable and VAT-exempt goods in proportion to their values
+ * (the taxable share rounded half up, the exempt share the rest), and the tax is worked out on the
+ * adjusted values. It may not take the goods below nothing.
+ */
+export interface Adjustment {
+  kind: AdjustmentKind;
+  /** label is how the bill names the adjustment to the shopper. */
+  label: string;
+  amount: Money;
+}
+
+/** AdjustmentKind says what an adjustment of a bill is for. */
+export type AdjustmentKind = string;
+
+/**
+ * BILL_EXAMPLES are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
+ * its free threshold, VAT-exempt lines, rounding half up, and adjustments.
+ */
+export const BILL_EXAMPLES: readonly BillExample[] = [
+  {"name":"flat, no delivery rules","lines":[{"unitPrice":295,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[590],"subtotal":590,"deliveryFee":0,"adjustments":[],"taxable":590,"exempt":0,"tax":11.8,"total":601.8}},
+  {"name":"flat, tax rounded half up","lines":[{"unitPrice":0.25,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[0.25],"subtotal":0.25,"deliveryFee":0,"adjustments":[],"taxable":0.25,"exempt":0,"tax":0.01,"total":0.26}},
+  {"name":"flat, fee below the free threshold","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[],"taxable":600,"exempt":0,"tax":12,"total":687}},
+  {"name":"flat, free delivery at the threshold","lines":[{"unitPrice":500,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"taxable":1000,"exempt":0,"tax":20,"total":1020}},
+  {"name":"flat, a discount","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}],"taxable":590,"exempt":0,"tax":11.8,"total":676.8}},
+  {"name":"VAT, exempt and taxable lines and a fee","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[],"taxable":301,"exempt":500,"tax":34.63,"total":801}},
+  {"name":"VAT, staples only, free delivery","lines":[{"unitPrice":500,"quantity":2,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"taxable":0,"exempt":1000,"tax":0,"total":1000}},
+  {"name":"VAT, a discount shared between taxable and exempt goods","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}],"taxable":278.4,"exempt":450,"tax":32.03,"total":728.4}},
+  {"name":"VAT, a discount's taxable share rounded half up","lines":[{"unitPrice":10,"quantity":1,"vatExempt":false},{"unitPrice":20,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}]},"want":{"taxRule":"vat","lines":[10,20],"subtotal":30,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}],"taxable":9.67,"exempt":19.33,"tax":1.11,"total":29}},
+];
 
 // The Bikram Sambat calendar and tax invoices.
 
@@ -384,21 +473,6 @@ export const KATHMANDU_VALLEY: readonly string[] = [
   'Kathmandu',
   'Lalitpur',
   'Bhaktapur',
-];
-
-/** DELIVERY_EXAMPLE_RULES are the delivery rules DELIVERY_EXAMPLES are worked out under. */
-export const DELIVERY_EXAMPLE_RULES = { fee: 7550, freeFrom: 100000, minimumOrder: 50000 } as const;
-/** DELIVERY_EXAMPLES are subtotals in minor units with the delivery fee, the amount missing for free delivery and the order amount the server works out for each. */
-export const DELIVERY_EXAMPLES: readonly (readonly [subtotal: number, fee: number, missing: number, amount: number])[] = [
-  [0, 7550, 100000, 7550],
-  [25, 7550, 99975, 7576],
-  [49999, 7550, 50001, 58549],
-  [50000, 7550, 50000, 58550],
-  [99975, 7550, 25, 109525],
-  [99999, 7550, 1, 109549],
-  [100000, 0, 0, 102000],
-  [100001, 0, 0, 102001],
-  [123456789, 0, 0, 125925925],
 ];
 
 // The storefront's pages.
@@ -639,6 +713,11 @@ export interface Order {
    */
   taxRule: TaxRule;
   tax: Money;
+  /**
+   * bill is every figure of the order as it was charged (see BillOf); Amount, DeliveryFee, Tax and
+   * TaxRule repeat its total, fee, tax and rule.
+   */
+  bill: Bill;
   paymentType: PaymentType;
   status: OrderStatus;
   isPaid: boolean;
@@ -786,23 +865,6 @@ export interface StoreSettings {
 }
 
 /**
- * DeliveryRules are the store's delivery terms: the districts it delivers to, what delivery costs,
- * the order value from which it is free, and the smallest order it takes. A store without rules
- * (a nil *DeliveryRules) delivers anywhere for free and takes any order, as the spec's store does;
- * every method answers for that case too.
- */
-export interface DeliveryRules {
-  /** districts are the districts the store delivers to, by their English names. */
-  districts: string[];
-  /** fee is what delivery costs an order whose subtotal is below FreeFrom. */
-  fee: Money;
-  /** freeFrom is the subtotal at or above which delivery is free; 0: the fee always applies. */
-  freeFrom: Money;
-  /** minimumOrder is the smallest subtotal the store takes; 0: any. */
-  minimumOrder: Money;
-}
-
-/**
  * InvoiceDetails are what a seller puts on the store's tax invoices: the business's registered
  * name, its address and its PAN (or VAT) number. A store with details issues a tax invoice for
  * every order delivered.
@@ -934,14 +996,16 @@ export interface Invoice {
 }
 
 /**
- * InvoiceTotals are an invoiced order's figures: under the flat rule the tax is added to subtotal
- * and fee; under Nepal VAT, prices and fee include the VAT, and the total splits into the taxable
- * value without VAT, the VAT and the value of exempt goods.
+ * InvoiceTotals are an invoiced order's figures, from its bill: under the flat rule the tax is
+ * added to subtotal, adjustments and fee; under Nepal VAT, prices and fee include the VAT, and the
+ * total splits into the taxable value without VAT, the VAT and the value of exempt goods.
  */
 export interface InvoiceTotals {
   taxRule: TaxRule;
   subtotal: Money;
   deliveryFee: Money;
+  /** adjustments are the bill's changes of the goods' price, in the order they apply. */
+  adjustments: Adjustment[];
   tax: Money;
   /**
    * taxableExVat is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
@@ -1394,6 +1458,62 @@ export interface CartConflictResponse {
 }
 
 /**
+ * CartQuoteRequest is a cart to price (POST /api/cart/quote): its lines and, if chosen, the
+ * shopper's address and a delivery slot.
+ */
+export interface CartQuoteRequest {
+  items: OrderItemRequest[];
+  address?: string;
+  slot?: string;
+}
+
+/** OrderItemRequest is one line of an order request: a product id and a quantity. */
+export interface OrderItemRequest {
+  product: string;
+  quantity: Quantity;
+}
+
+/** CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote). */
+export interface CartQuoteResponse {
+  success: boolean;
+  quote: Quote | null;
+}
+
+/**
+ * Quote is what a cart would cost as an order now, worked out by the rules and the bill an order
+ * is placed with (PriceOrder, BillOf): the lines that can be bought make the bill.
+ */
+export interface Quote {
+  lines: QuoteLine[];
+  taxRule: TaxRule;
+  subtotal: Money;
+  deliveryFee: Money;
+  tax: Money;
+  adjustments: Adjustment[];
+  total: Money;
+  /** missingForFree is how much more the subtotal needs for free delivery; 0 when free already or never. */
+  missingForFree: Money;
+  /**
+   * problem is why an order of the cart would be refused as a whole (the address, the minimum
+   * order, the delivery area, the slot), written in the language asked for; empty when none.
+   */
+  problem?: string;
+}
+
+/** QuoteLine is a line of a quote: what it costs, or why it cannot be bought. */
+export interface QuoteLine {
+  product: string;
+  quantity: number;
+  /** amount is what the line costs (unit price × quantity); 0 when it cannot be bought. */
+  amount: Money;
+  /**
+   * reason is why the line cannot be bought (archived, out of stock, only N left...), written in
+   * the language asked for; empty when it can.
+   */
+  reason?: string;
+}
+
+/**
  * SlotListResponse is today's and tomorrow's delivery slots, open ones and the others with why
  * they cannot be chosen (GET /api/slot/list); none while the seller offers no slots.
  */
@@ -1483,12 +1603,6 @@ export interface OrderRequest {
    * seller offers slots, ignored otherwise.
    */
   slot?: string;
-}
-
-/** OrderItemRequest is one line of an order request: a product id and a quantity. */
-export interface OrderItemRequest {
-  product: string;
-  quantity: Quantity;
 }
 
 /**

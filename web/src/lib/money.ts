@@ -1,7 +1,7 @@
 // Money is computed in minor units (paisa or cents) with the server's rule, so the cart's total
 // is always the amount the order will have.
 
-import { TAX_DENOMINATOR, TAX_NUMERATOR, type Currency, type Language } from './contract';
+import type { Currency, Language } from './contract';
 import { toDevanagariDigits } from '../i18n/digits';
 
 /**
@@ -12,13 +12,6 @@ export function toMinor(amount: number): number {
   const cents = Number((Math.abs(amount) * 100).toPrecision(12));
   return Math.sign(amount) * Math.round(cents);
 }
-
-/**
- * taxOf is TAX_NUMERATOR/TAX_DENOMINATOR of a subtotal in minor units, rounded half up to the minor
- * unit, exactly as the server rounds it (money.test.ts checks it against the server's examples).
- */
-export const taxOf = (subtotalMinor: number): number =>
-  Math.floor((2 * subtotalMinor * TAX_NUMERATOR + TAX_DENOMINATOR) / (2 * TAX_DENOMINATOR));
 
 /** symbols are what is written before an amount, per currency and language (the server's Currency.Symbol). */
 const symbols: Record<Currency, Record<Language, string>> = {

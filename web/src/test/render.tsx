@@ -6,7 +6,7 @@ import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/context';
 import App from '../app/App';
-import type { Product } from '../lib/contract';
+import type { Bill, CartQuoteRequest, Product, Quote } from '../lib/contract';
 import { paths } from '../app/paths';
 import { demoSettings } from './demo';
 
@@ -23,6 +23,9 @@ export const rice: Product = {
   stockOn: true,
   createdAt: '2026-11-22T10:00:00Z',
 };
+
+/** bill is an order's bill as the server sends it: the figures given (major units), the others 0 or empty. */
+export const bill = (b: Partial<Bill>): Bill => ({ taxRule: 'flat', lines: [], subtotal: 0, deliveryFee: 0, adjustments: [], taxable: 0, exempt: 0, tax: 0, total: 0, ...b });
 
 type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
 
@@ -56,6 +59,34 @@ export function catalogue(products: Product[]): Record<string, Handler> {
 }
 
 /**
+ * quote is a stand-in for the server's quote of a cart in a store with no delivery rules under the
+ * flat rule: figures given in major units, the rest 0. A test of other figures serves its own.
+ */
+export const quote = (q: Partial<Quote>): Quote => ({ lines: [], taxRule: 'flat', subtotal: 0, deliveryFee: 0, tax: 0, adjustments: [], total: 0, missingForFree: 0, ...q });
+
+/**
+ * quoting answers POST /api/cart/quote as a store without delivery rules under the flat rule
+ * would, for products found by lookup (GET /api/product/get): the stand-in server of tests that
+ * do not look at the figures, with the spec's 2% worked out in whole cents.
+ */
+function quoting(lookup: Handler): Handler {
+  return (body) => {
+    const { items } = body as CartQuoteRequest;
+    const answer = lookup(undefined, new URLSearchParams(items.map((i) => ['id', i.product]))).json as { products: Product[] };
+    const cents = (n: number) => Math.round(n * 100);
+    const lines = items.map((i) => {
+      const p = answer.products.find((x) => x._id === i.product);
+      const q = Number(i.quantity);
+      if (!p?.inStock) return { product: i.product, quantity: q, amount: 0, reason: `${p?.name ?? 'Product'} is out of stock` };
+      return { product: i.product, quantity: q, amount: (cents(p.offerPrice) * q) / 100 };
+    });
+    const subtotal = lines.reduce((sum, l) => sum + cents(l.amount), 0);
+    const tax = Math.floor((4 * subtotal + 100) / 200);
+    return { json: { success: true, quote: quote({ lines, subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 }) } };
+  };
+}
+
+/**
  * serveApi stubs fetch with answers per "METHOD /path" (the query string apart, given to the
  * handler); unknown calls answer 404. The products are those of catalogue([rice]) unless handlers
  * answer them. Returns the calls made, each keyed by method and path with its query string.
@@ -69,6 +100,7 @@ export function serveApi(handlers: Record<string, Handler>) {
     'GET /api/user/session': () => ({ json: { success: true, user: null } }),
     'GET /api/seller/session': () => ({ json: { seller: null, success: true } }),
   };
+  defaults['POST /api/cart/quote'] = quoting(handlers['GET /api/product/get'] ?? defaults['GET /api/product/get']!);
   vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${path}`;
     const [route = '', query = ''] = key.split('?');

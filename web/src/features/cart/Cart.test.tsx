@@ -21,7 +21,7 @@ describe('Cart page', () => {
     serveApi({});
     renderApp(<CartPage />, '/cart');
     expect(await screen.findByText('Jumla Red Rice')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$601.80'));
     expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled();
     await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'Online');
     expect(screen.getAllByRole('button', { name: 'Proceed To CheckOut' })[0]).toBeEnabled();

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '../../app/router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/context';
-import { cartCount, cartLines, cartTotals, unavailableLines } from '../../lib/cart';
+import { cartCount, cartLines, unavailableLines } from '../../lib/cart';
 import type { PaymentType } from '../../lib/contract';
 import { useTitle } from '../../lib/useTitle';
 import { BackIcon } from '../../components/icons';
@@ -14,8 +14,8 @@ import { useUser } from '../account';
 import { catalogueKeys, useProductsById } from '../products';
 import { AddressPicker, checkoutKeys, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type CheckoutChoice } from '../checkout';
 import { useDeliveryRules, useStoreConfig } from '../../lib/config';
-import { deliversTo } from '../../lib/delivery';
-import { useCart, useCartStore } from './api';
+import { useCart, useCartQuote, useCartStore } from './api';
+import { toMinor } from '../../lib/money';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
 
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
@@ -36,8 +36,7 @@ export default function CartPage() {
   const lines = useMemo(() => cartLines(cart, products), [cart, products]);
   // Products that cannot be ordered now stay in the cart, shown apart and left out of the totals.
   const unavailable = productsLoading ? [] : unavailableLines(cart, products);
-  const { rules, taxRule, loading: rulesLoading } = useDeliveryRules();
-  const totals = cartTotals(lines, rules, taxRule);
+  const { taxRule, loading: rulesLoading } = useDeliveryRules();
   // A line holding more than is left comes down to what is left, and the shopper is told.
   useEffect(() => {
     for (const l of lines) if (l.asked !== undefined) store.lower(l.product._id, l.product.name, l.quantity);
@@ -62,13 +61,16 @@ export default function CartPage() {
   const addressesQuery = useAddresses(user?._id);
   const addresses = addressesQuery.data ?? [];
   const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
-  // The server refuses an order below the minimum or to an address outside the delivery area.
-  const outsideArea = rules && selected && !deliversTo(rules, selected) ? rules.districts : null;
-  const blocked = lines.length > 0 && (totals.shortOfMinimum > 0 || outsideArea !== null);
-
   // A delivery slot is chosen only while the store offers slots; one that filled or closed meanwhile is chosen again.
   const slots = useSlots().data ?? [];
   const slot = slots.find((s) => s.id === choice.slotId && s.state === 'open') ?? null;
+
+  // What the order will cost, and whether the server would refuse it (below the minimum, an address
+  // outside the delivery area, a slot gone), is the server's quote of these lines, address and slot.
+  const items = useMemo(() => lines.map((l) => ({ product: l.product._id, quantity: l.quantity })), [lines]);
+  const quoted = useCartQuote(items, selected?._id, slot?.id);
+  const quote = lines.length > 0 ? quoted.data : null;
+  const blocked = lines.length > 0 && !!quote?.problem;
 
   function placeOrder() {
     if (unavailable.length > 0) {
@@ -89,7 +91,6 @@ export default function CartPage() {
       toast.error(t.slots.choose, { id: 'order-error' });
       return;
     }
-    const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
     order.mutate(
       { payment, items, address: selected._id, method: method?.id, slot: slot?.id },
       {
@@ -147,7 +148,7 @@ export default function CartPage() {
             </div>
             <ul className="divide-y divide-stone-200 border-y border-stone-200">
               {lines.map((line) => (
-                <CartLineItem key={line.product._id} line={line} />
+                <CartLineItem key={line.product._id} line={line} amount={quote?.lines.find((q) => q.product === line.product._id && q.quantity === line.quantity)?.amount} />
               ))}
               {unavailable.map((line) => (
                 <UnavailableLineItem key={line.id} line={line} />
@@ -178,17 +179,17 @@ export default function CartPage() {
         </div>
 
         <hr className="my-4 border-stone-200" />
-        <OrderTotals totals={totals} />
-        {lines.length > 0 && <DeliveryNotices totals={totals} outsideArea={outsideArea} />}
+        <OrderTotals quote={quote} taxRule={taxRule} />
+        {lines.length > 0 && <DeliveryNotices quote={quote} />}
         {orderButton('mt-6 hidden w-full md:block')}
       </aside>
 
       <div className="fixed inset-x-0 bottom-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
-        {lines.length > 0 && <FirstNotice totals={totals} outsideArea={outsideArea} />}
+        {lines.length > 0 && <FirstNotice quote={quote} />}
         <p className="text-sm text-slate-600">
           {t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">
-            {moneyMinor(totals.total)}
+            {moneyMinor(toMinor(quote?.total ?? 0))}
           </span>
         </p>
         {orderButton('flex-1')}

@@ -12,13 +12,13 @@ import { OnlyLeft } from '../../components/FewLeft';
 
 const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
 
-/** CartLineItem is a line of the cart that can be ordered: picture, name, weight, quantity, line total and remove. */
-export function CartLineItem({ line: { product, quantity } }: { line: CartLine }) {
+/** CartLineItem is a line of the cart that can be ordered: picture, name, weight, quantity, line total (the quote's amount, in major units; blank until quoted) and remove. */
+export function CartLineItem({ line: { product, quantity }, amount }: { line: CartLine; amount: number | undefined }) {
   const store = useCartStore();
   const navigate = useNavigate();
   const { moneyMinor } = useStoreConfig();
   const limit = quantityLimit(product);
-  const total = moneyMinor(toMinor(product.offerPrice) * quantity);
+  const total = amount === undefined ? '' : moneyMinor(toMinor(amount));
   return (
     <li className={row}>
       <div className="flex min-w-0 items-center gap-4">

@@ -1,5 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../lib/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { post, unwrap } from '../../lib/api';
+import { t } from '../../i18n';
+import type { Cart, CartQuoteRequest, CartQuoteResponse } from '../../lib/contract';
 import { cartCount } from '../../lib/cart';
 import { cartKeys, cartStore } from './store';
 import { useHydrated } from '../../lib/useHydrated';
@@ -24,4 +26,31 @@ export function useCart() {
   const counted = useHydrated();
   const cart: Cart = counted ? data : noItems;
   return { cart, count: cartCount(cart), counted };
+}
+
+/** quoteCart asks what the cart would cost as an order now; address and slot only once chosen. */
+const quoteCart = (items: QuoteItem[], address?: string, slot?: string) =>
+  post<CartQuoteRequest, CartQuoteResponse>('/api/cart/quote', { items, ...(address ? { address } : {}), ...(slot ? { slot } : {}) });
+
+/** quoteKeys are the query keys of the cart's quotes: one per cart, address and slot. */
+export const quoteKeys = {
+  all: ['quote'] as const,
+  of: (items: QuoteItem[], address: string, slot: string) => [...quoteKeys.all, items, address, slot] as const,
+};
+
+/** QuoteItem is a cart line as the quote asks for it. */
+export type QuoteItem = { product: string; quantity: number };
+
+/**
+ * useCartQuote is what the cart would cost as an order now, as the server works it out (POST
+ * /api/cart/quote) for its lines and, once chosen, the address and slot. While a changed cart is
+ * asked for, the last quote stays shown (isPlaceholderData says so). No quote for an empty cart.
+ */
+export function useCartQuote(items: QuoteItem[], address = '', slot = '') {
+  return useQuery({
+    queryKey: quoteKeys.of(items, address, slot),
+    queryFn: () => unwrap(quoteCart(items, address || undefined, slot || undefined), t.toast.generic).then((r) => r.quote),
+    placeholderData: keepPreviousData,
+    enabled: items.length > 0,
+  });
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from '../../app/router';
-import type { Totals } from '../../lib/cart';
 import type { CheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';
-import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType } from '../../lib/contract';
+import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType, type Quote, type TaxRule } from '../../lib/contract';
 import { addressLine } from '../../lib/address';
-import { t, useLanguage } from '../../i18n';
-import { districtNames } from '../../lib/delivery';
+import { t } from '../../i18n';
+import { toMinor } from '../../lib/money';
 import { paths } from '../../app/paths';
 
 /** AddressPicker shows the delivery address chosen and, behind Change, the others and Add address. */
@@ -93,52 +92,65 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
   );
 }
 
-/** OrderTotals shows price, shipping (the delivery fee, or Free), tax (added, or under VAT included) and the total the order will have, in the store's currency. */
-export function OrderTotals({ totals }: { totals: Totals }) {
+/** noQuote is what an empty cart costs. */
+const noQuote = (taxRule: TaxRule): Quote => ({ lines: [], taxRule, subtotal: 0, deliveryFee: 0, tax: 0, adjustments: [], total: 0, missingForFree: 0 });
+
+/**
+ * OrderTotals shows price, any adjustments, shipping (the delivery fee, or Free), tax (added, or
+ * under VAT included) and the total the order will have, in the store's currency: the server's
+ * quote of the cart, nothing added here (no quote: an empty cart, all 0 under taxRule).
+ */
+export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefined; taxRule: TaxRule }) {
   const { moneyMinor } = useStoreConfig();
+  const q = quote ?? noQuote(taxRule);
+  const money = (major: number) => moneyMinor(toMinor(major));
   return (
     <dl className="space-y-2 text-slate-600">
       <div className="flex justify-between">
         <dt>{t.cart.price}</dt>
-        <dd>{moneyMinor(totals.subtotal)}</dd>
+        <dd data-testid="cart-subtotal">{money(q.subtotal)}</dd>
       </div>
+      {q.adjustments.map((a, i) => (
+        <div key={i} className="flex justify-between">
+          <dt>{a.label}</dt>
+          <dd>{money(a.amount)}</dd>
+        </div>
+      ))}
       <div className="flex justify-between">
         <dt>{t.cart.shipping}</dt>
-        {totals.fee > 0 ? (
-          <dd data-testid="delivery-fee">{moneyMinor(totals.fee)}</dd>
+        {q.deliveryFee > 0 ? (
+          <dd data-testid="delivery-fee">{money(q.deliveryFee)}</dd>
         ) : (
           <dd className="text-green-700" data-testid="delivery-fee">{t.cart.free}</dd>
         )}
       </div>
       <div className="flex justify-between">
-        <dt>{totals.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax}</dt>
-        <dd data-testid="cart-tax">{moneyMinor(totals.tax)}</dd>
+        <dt>{q.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax}</dt>
+        <dd data-testid="cart-tax">{money(q.tax)}</dd>
       </div>
       <div className="flex justify-between pt-2 text-lg font-semibold text-slate-900">
         <dt>{t.cart.total}</dt>
-        <dd data-testid="cart-total">{moneyMinor(totals.total)}</dd>
+        <dd data-testid="cart-total">{money(q.total)}</dd>
       </div>
     </dl>
   );
 }
 
-/** Notice is one thing the delivery rules say about the cart: a warning that stops the order, or a hint. */
+/** Notice is one thing the quote says about the cart: a problem that stops the order, or a hint. */
 type Notice = { stops: boolean; text: string };
 
-/** useDeliveryNotices are the cart's notices under the delivery rules, what stops the order first: the minimum order, an address outside the area, then what is missing for free delivery. */
-function useDeliveryNotices(totals: Totals, outsideArea: readonly string[] | null): Notice[] {
+/** useDeliveryNotices are the quote's notices, what stops the order first: why the server would refuse the order, then what is missing for free delivery. */
+function useDeliveryNotices(quote: Quote | null | undefined): Notice[] {
   const { moneyMinor } = useStoreConfig();
-  const lang = useLanguage();
   const notices: Notice[] = [];
-  if (totals.shortOfMinimum > 0) notices.push({ stops: true, text: t.cart.minimumOrder(moneyMinor(totals.subtotal + totals.shortOfMinimum)) });
-  if (outsideArea) notices.push({ stops: true, text: t.cart.outsideArea(districtNames(outsideArea, lang)) });
-  if (totals.missingForFree > 0) notices.push({ stops: false, text: t.cart.addForFree(moneyMinor(totals.missingForFree)) });
+  if (quote?.problem) notices.push({ stops: true, text: quote.problem });
+  if (quote && quote.missingForFree > 0) notices.push({ stops: false, text: t.cart.addForFree(moneyMinor(toMinor(quote.missingForFree))) });
   return notices;
 }
 
-/** DeliveryNotices tell what stands between the cart and its order under the store's delivery rules, and what is missing for free delivery. */
-export function DeliveryNotices({ totals, outsideArea }: { totals: Totals; outsideArea: readonly string[] | null }) {
-  const notices = useDeliveryNotices(totals, outsideArea);
+/** DeliveryNotices tell what stands between the cart and its order, and what is missing for free delivery, as the quote says. */
+export function DeliveryNotices({ quote }: { quote: Quote | null | undefined }) {
+  const notices = useDeliveryNotices(quote);
   return (
     <div className="mt-3 space-y-2 text-sm" role="status">
       {notices.map((n) => (
@@ -150,9 +162,9 @@ export function DeliveryNotices({ totals, outsideArea }: { totals: Totals; outsi
   );
 }
 
-/** FirstNotice is the first of the delivery notices in one short line, for the phone's bar beside the order button. */
-export function FirstNotice({ totals, outsideArea }: { totals: Totals; outsideArea: readonly string[] | null }) {
-  const first = useDeliveryNotices(totals, outsideArea)[0];
+/** FirstNotice is the first of the quote's notices in one short line, for the phone's bar beside the order button. */
+export function FirstNotice({ quote }: { quote: Quote | null | undefined }) {
+  const first = useDeliveryNotices(quote)[0];
   if (!first) return null;
   return (
     <p className={`w-full text-xs ${first.stops ? 'text-red-800' : 'text-amber-900'}`} aria-hidden="true">

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, serveApi } from '../../test/render';
+import { bill, renderStore, serveApi } from '../../test/render';
 import { setLanguage } from '../../i18n';
 import type { InvoiceResponse } from '../../lib/contract';
 
@@ -29,10 +29,11 @@ const answer: InvoiceResponse = {
     orderId: 'o1', fiscalYear: '2082/83', number: 17, code: '2082/83-17', issuedAt: '2025-07-17T04:00:00Z',
     dateBs: { year: 2082, month: 4, day: 1 }, dateAd: '2025-07-17',
     seller: { legalName: 'Haat Traders Pvt. Ltd.', address: 'Baneshwor-10, Kathmandu', pan: '601234567' },
-    totals: { taxRule: 'flat', subtotal: 1770.5, deliveryFee: 75, tax: 35.41, taxableExVat: 0, exempt: 0, total: 1880.91 },
+    totals: { taxRule: 'flat', subtotal: 1770.5, deliveryFee: 75, adjustments: [], tax: 35.41, taxableExVat: 0, exempt: 0, total: 1880.91 },
   },
   order: {
-    _id: 'o1', number: 10482, address, amount: 1880.91, deliveryFee: 75, tax: 35.41, taxRule: 'flat', currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
+    _id: 'o1', number: 10482, address, amount: 1880.91, deliveryFee: 75, tax: 35.41, taxRule: 'flat',
+    bill: bill({ lines: [590, 1180.5], subtotal: 1770.5, deliveryFee: 75, taxable: 1770.5, tax: 35.41, total: 1880.91 }), currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
     items: [
       { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: [] }, quantity: 2 },
       { product: { _id: 'ghee', name: 'Cow Ghee', category: 'Dairy', offerPrice: 1180.5, image: [] }, quantity: 1 },
@@ -76,7 +77,7 @@ describe('tax invoice', () => {
   it('splits the total under Nepal VAT into the taxable amount, the VAT and the exempt goods', async () => {
     const vat: InvoiceResponse = {
       ...answer,
-      invoice: { ...answer.invoice, totals: { taxRule: 'vat', subtotal: 1770.5, deliveryFee: 75, tax: 144.44, taxableExVat: 1111.06, exempt: 590, total: 1845.5 } },
+      invoice: { ...answer.invoice, totals: { taxRule: 'vat', subtotal: 1770.5, deliveryFee: 75, adjustments: [], tax: 144.44, taxableExVat: 1111.06, exempt: 590, total: 1845.5 } },
       order: {
         ...answer.order, amount: 1845.5, tax: 144.44, taxRule: 'vat',
         items: [{ ...answer.order.items[0]!, product: { ...answer.order.items[0]!.product, vatExempt: true } }, answer.order.items[1]!],

@@ -15,12 +15,13 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
   const a = o.address;
   /** minor writes an amount in minor units in the order's currency, always with its paisa or cents, as accounts are kept. */
   const minor = (m: number) => formatMinor(m, o.currency, lang, { fixed: true });
-  const lines = o.items.map((it) => ({ it, total: toMinor(it.product.offerPrice) * it.quantity }));
+  const lines = o.items.map((it, i) => ({ it, total: toMinor(o.bill.lines[i] ?? 0) }));
   const totals = inv.totals;
   const vat = totals.taxRule === 'vat';
   // Under VAT, prices include it: the total splits into the taxable value, the VAT and the exempt goods.
   const rows: (readonly [string, number])[] = [
     [text.subtotal, totals.subtotal],
+    ...totals.adjustments.map((a) => [a.label, a.amount] as const),
     [text.deliveryFee, totals.deliveryFee],
     ...(vat
       ? ([
@@ -122,7 +123,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
           </tbody>
           <tfoot className="break-inside-avoid">
             {rows.map(([label, amount], i) => (
-              <tr key={label} className={vat && i === 2 ? 'border-t border-stone-200' : ''}>
+              <tr key={`${i}-${label}`} className={vat && i === rows.length - 3 ? 'border-t border-stone-200' : ''}>
                 <th scope="row" colSpan={4} className="pt-2 pr-1.5 sm:pr-3 text-right font-medium">
                   {label}
                 </th>

@@ -3,7 +3,6 @@ import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
 import { useApp } from '../../app/context';
 import { RowSkeleton } from '../../components/Spinner';
-import { toMinor } from '../../lib/money';
 import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover, nameIn } from '../../lib/catalogue';
 import { language, t } from '../../i18n';
@@ -118,7 +117,7 @@ export default function MyOrders() {
                 </Link>
               )}
               <ul className="mt-4 divide-y divide-stone-100">
-                {o.items.map((item) => (
+                {o.items.map((item, i) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                     <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-green-50 p-2">
                       <img src={cover(item.product)} alt={nameIn(item.product, language())} width={64} height={64} loading="lazy" className="h-full w-full object-contain" />
@@ -139,7 +138,7 @@ export default function MyOrders() {
                           {t.orders.lineTotal(item.quantity, money(item.product.offerPrice, o.currency))}
                         </span>{' '}
                         <span className="font-semibold text-green-700">
-                          {money((toMinor(item.product.offerPrice) * item.quantity) / 100, o.currency)}
+                          {money(o.bill.lines[i] ?? 0, o.currency)}
                         </span>
                       </p>
                     </div>

@@ -1,29 +1,27 @@
-import type { Order } from '../../lib/contract';
+import type { Bill, Order } from '../../lib/contract';
 import { formatMinor, toMinor } from '../../lib/money';
 import { t, useLanguage } from '../../i18n';
 
-/** Parts are an order's amount taken apart, in minor units. */
-export interface Parts {
-  /** items is what the order's lines cost together. */
-  items: number;
-  /** fee is the delivery fee; 0: delivery was free. */
-  fee: number;
-  /** tax is added to the items under the flat rule and contained in items and fee under VAT. */
-  tax: number;
-  total: number;
-}
+/** BillRow is one figure of a bill as it is shown: its label, its amount in minor units (null: Free) and its test id. */
+export type BillRow = readonly [label: string, minor: number | null, testId: string];
 
-/** orderParts takes an order's amount apart as it was charged: its items, delivery fee, tax and total. */
-export function orderParts(o: Pick<Order, 'amount' | 'deliveryFee' | 'tax' | 'taxRule'>): Parts {
-  const total = toMinor(o.amount);
-  const fee = toMinor(o.deliveryFee);
-  const tax = toMinor(o.tax);
-  return { items: total - fee - (o.taxRule === 'vat' ? 0 : tax), fee, tax, total };
+/**
+ * billRows are the figures of a bill as the server worked them out, in the order they are shown:
+ * the items, each adjustment, the delivery fee (null when free) and the tax (added, or under VAT
+ * included). Nothing is added up here. testIds starts each figure's test id.
+ */
+export function billRows(bill: Bill, testIds: string): BillRow[] {
+  return [
+    [t.orders.items, toMinor(bill.subtotal), `${testIds}-items`],
+    ...bill.adjustments.map((a, i): BillRow => [a.label, toMinor(a.amount), `${testIds}-adjustment-${i}`]),
+    [t.orders.deliveryFee, bill.deliveryFee > 0 ? toMinor(bill.deliveryFee) : null, `${testIds}-delivery-fee`],
+    [bill.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax, toMinor(bill.tax), `${testIds}-tax`],
+  ];
 }
 
 /**
- * OrderBill shows what an order's amount is made of: the items, the delivery fee (or Free), the tax
- * (added, or under VAT included) and the amount, in the order's own currency. rowClass styles each
+ * OrderBill shows what an order's amount is made of, from its bill as charged: the items, any adjustments, the
+ * delivery fee (or Free), the tax (added, or under VAT included) and the amount, in the order's own currency. rowClass styles each
  * line, totalClass the amount's.
  */
 export default function OrderBill({ order: o, className = '', totalLabel = t.orders.total, totalClass = 'font-semibold text-slate-900' }: {
@@ -33,27 +31,22 @@ export default function OrderBill({ order: o, className = '', totalLabel = t.ord
   totalClass?: string;
 }) {
   const lang = useLanguage();
-  const parts = orderParts(o);
   const money = (minor: number) => formatMinor(minor, o.currency, lang);
   return (
     <dl className={`space-y-1 ${className}`}>
-      <div className="flex justify-between gap-4">
-        <dt>{t.orders.items}</dt>
-        <dd className="whitespace-nowrap tabular-nums">{money(parts.items)}</dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt>{t.orders.deliveryFee}</dt>
-        <dd className="whitespace-nowrap tabular-nums" data-testid="order-delivery-fee">
-          {parts.fee > 0 ? money(parts.fee) : t.cart.free}
-        </dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt>{o.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax}</dt>
-        <dd className="whitespace-nowrap tabular-nums" data-testid="order-tax">{money(parts.tax)}</dd>
-      </div>
+      {billRows(o.bill, 'order').map(([label, minor, testId]) => (
+        <div key={testId} className="flex justify-between gap-4">
+          <dt>{label}</dt>
+          <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>
+            {minor === null ? t.cart.free : money(minor)}
+          </dd>
+        </div>
+      ))}
       <div className={`flex justify-between gap-4 border-t border-stone-200 pt-1 ${totalClass}`}>
         <dt>{totalLabel}</dt>
-        <dd className="whitespace-nowrap tabular-nums">{money(parts.total)}</dd>
+        <dd className="whitespace-nowrap tabular-nums" data-testid="order-total">
+          {money(toMinor(o.bill.total))}
+        </dd>
       </div>
     </dl>
   );

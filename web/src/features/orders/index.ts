@@ -4,7 +4,7 @@ import { lazy } from 'react';
 
 export { orderKeys } from './api';
 export { OrderCard, paymentTypeLabel, StatusBadge } from './OrderCard';
-export { orderParts } from './OrderBill';
+export { billRows } from './OrderBill';
 export { RefundPanel, SellerPayment } from './PaymentStatus';
 
 /** MyOrders is the page of the shopper's orders. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderStore, rice, serveApi } from '../../test/render';
+import { bill, renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
 import { apiFilters, readFilters, storeDay, writeFilters } from './orderFilters';
 import { setLanguage } from '../../i18n';
@@ -22,7 +22,7 @@ const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1'
 const config = { 'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [], timeZone: 'Asia/Kathmandu' } }) };
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const order = (o: Partial<SellerOrder>): SellerOrder => ({
-  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
   refunds: [], canRefund: false, canMarkRefunded: false, ...o,
 });
@@ -168,7 +168,8 @@ describe('packing slip', () => {
 
   it('shows the delivery fee charged and the VAT it holds, in English and in Nepali', async () => {
     // Rs. 1,000 of rice and Rs. 75 delivery under VAT: 13/113 of Rs. 1,075 is Rs. 123.67.
-    const rupees = order({ number: 10490, currency: 'NPR', amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67 });
+    const rupees = order({ number: 10490, currency: 'NPR', amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67,
+      bill: bill({ taxRule: 'vat', lines: [590], subtotal: 1000, deliveryFee: 75, taxable: 1075, tax: 123.67, total: 1075 }) });
     serveApi({ ...seller, ...config, 'GET /api/order/seller?number=10490': list([rupees]) });
     const view = renderStore('/seller/orders/10490/slip');
     const slip = await screen.findByRole('article', { name: 'Packing slip' });

@@ -7,7 +7,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { language, t } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
-import { orderParts, paymentTypeLabel } from '../orders';
+import { billRows, paymentTypeLabel } from '../orders';
 import { useOrderSlip } from './api';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
@@ -54,14 +54,9 @@ function Slip({ order: o }: { order: SellerOrder }) {
   const { money, timeZone } = useStoreConfig();
   const a = o.address;
   const amount = money(o.amount, o.currency);
-  const parts = orderParts(o);
   const minor = (m: number) => money(m / 100, o.currency);
-  // What the amount is made of: the items, the delivery fee (or Free) and the tax.
-  const bill: [string, string, string][] = [
-    [t.orders.items, minor(parts.items), 'slip-items'],
-    [t.orders.deliveryFee, parts.fee > 0 ? minor(parts.fee) : t.cart.free, 'slip-delivery-fee'],
-    [o.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax, minor(parts.tax), 'slip-tax'],
-  ];
+  // What the amount is made of, from the order's bill: the items, any adjustments, the delivery fee (or Free) and the tax.
+  const bill: [string, string, string][] = billRows(o.bill, 'slip').map(([label, m, testId]) => [label, m === null ? t.cart.free : minor(m), testId]);
   return (
     <article
       aria-labelledby="slip-title"

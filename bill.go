@@ -1,0 +1,247 @@
+package haat
+
+import "errors"
+
+// BillLine is one line of an order as its bill sees it: the unit price, how many, and whether the
+// goods are exempt from VAT.
+type BillLine struct {
+	UnitPrice Money `json:"unitPrice"`
+	Quantity  int   `json:"quantity"`
+	VATExempt bool  `json:"vatExempt"`
+}
+
+// BillRules are the store's rules an order is priced under: its tax rule (empty: TaxFlat) and its
+// delivery rules (nil: delivery is free).
+type BillRules struct {
+	TaxRule  TaxRule        `json:"taxRule"`
+	Delivery *DeliveryRules `json:"delivery"`
+}
+
+// BillChoices are what the order itself brings to its bill beyond its lines: its adjustments, in
+// the order they apply.
+type BillChoices struct {
+	Adjustments []Adjustment `json:"adjustments"`
+}
+
+// AdjustmentKind says what an adjustment of a bill is for.
+type AdjustmentKind string
+
+// Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
+// Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
+// delivery fee: it is shared between taxable and VAT-exempt goods in proportion to their values
+// (the taxable share rounded half up, the exempt share the rest), and the tax is worked out on the
+// adjusted values. It may not take the goods below nothing.
+type Adjustment struct {
+	Kind AdjustmentKind `json:"kind"`
+	// Label is how the bill names the adjustment to the shopper.
+	Label  string `json:"label"`
+	Amount Money  `json:"amount"`
+}
+
+// Bill is every figure of what an order costs, in minor units, worked out once by BillOf: an order
+// keeps its bill as it was placed, and an invoice the figures of it.
+type Bill struct {
+	// TaxRule is the rule the bill was worked out under.
+	TaxRule TaxRule `json:"taxRule"`
+	// Lines are what each line costs (unit price × quantity), in the order of the lines.
+	Lines []Money `json:"lines"`
+	// Subtotal is what the lines cost together.
+	Subtotal Money `json:"subtotal"`
+	// DeliveryFee is what delivery costs under the delivery rules: free from their threshold on,
+	// which looks at the subtotal before adjustments.
+	DeliveryFee Money `json:"deliveryFee"`
+	// Adjustments are the changes of the goods' price, in the order they apply; empty for none.
+	Adjustments []Adjustment `json:"adjustments"`
+	// Taxable is the value the tax is worked out on: under the flat rule the goods after
+	// adjustments (delivery is not taxed); under VAT the VAT-inclusive value of the taxable goods
+	// after adjustments and of delivery.
+	Taxable Money `json:"taxable"`
+	// Exempt is, under VAT, the value of the VAT-exempt goods after adjustments; 0 under the flat rule.
+	Exempt Money `json:"exempt"`
+	// Tax is the order's tax: TaxNumerator/TaxDenominator of Taxable added on top under the flat
+	// rule; under VAT, the VAT contained in Taxable (VATIncluded), nothing added.
+	Tax Money `json:"tax"`
+	// Total is what the shopper pays: subtotal, adjustments and fee, and the flat tax on top.
+	Total Money `json:"total"`
+}
+
+// ErrBillBelowZero refuses adjustments that take the goods of a bill below nothing: the store's
+// mistake, never the shopper's.
+var ErrBillBelowZero = errors.New("haat: adjustments take the goods below nothing")
+
+// BillOf works out every figure of an order of these lines under the store's rules and the order's
+// choices. It is the one place where what an order costs is added up: checkout, the cart's quote,
+// orders, invoices and payment pages take their figures from its answer. An amount too large for a
+// Money is ErrMoneyOverflow.
+func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error) {
+	b := Bill{TaxRule: rules.TaxRule, Lines: make([]Money, len(lines)), Adjustments: []Adjustment{}}
+	if b.TaxRule == "" {
+		b.TaxRule = TaxFlat
+	}
+	var exemptGoods Money
+	for i, l := range lines {
+		amount, err := l.UnitPrice.Times(l.Quantity)
+		if err != nil {
+			return Bill{}, err
+		}
+		b.Lines[i] = amount
+		if b.Subtotal, err = b.Subtotal.Add(amount); err != nil {
+			return Bill{}, err
+		}
+		if l.VATExempt {
+			if exemptGoods, err = exemptGoods.Add(amount); err != nil {
+				return Bill{}, err
+			}
+		}
+	}
+	b.DeliveryFee = rules.Delivery.DeliveryFee(b.Subtotal)
+	var adjusted Money
+	for _, a := range choices.Adjustments {
+		var err error
+		if adjusted, err = adjusted.Add(a.Amount); err != nil {
+			return Bill{}, err
+		}
+		b.Adjustments = append(b.Adjustments, a)
+	}
+	goods, err := b.Subtotal.Add(adjusted)
+	if err != nil {
+		return Bill{}, err
+	}
+	if goods < 0 {
+		return Bill{}, ErrBillBelowZero
+	}
+	if b.TaxRule != TaxNepalVAT {
+		b.Taxable, b.Tax = goods, Tax(goods)
+		if b.Total, err = Sum(goods, b.Tax, b.DeliveryFee); err != nil {
+			return Bill{}, err
+		}
+		return b, nil
+	}
+	taxableGoods, err := b.Subtotal.Sub(exemptGoods)
+	if err != nil {
+		return Bill{}, err
+	}
+	// The adjustments' share of the taxable goods, in proportion to their value; the exempt goods
+	// take the rest.
+	taxableShare := adjusted
+	if b.Subtotal > 0 {
+		taxableShare = adjusted.Part(int64(taxableGoods), int64(b.Subtotal))
+	}
+	if b.Exempt, err = Sum(exemptGoods, adjusted, -taxableShare); err != nil {
+		return Bill{}, err
+	}
+	if b.Taxable, err = Sum(taxableGoods, taxableShare, b.DeliveryFee); err != nil {
+		return Bill{}, err
+	}
+	if b.Exempt < 0 || b.Taxable < 0 {
+		return Bill{}, ErrBillBelowZero
+	}
+	b.Tax = VATIncluded(b.Taxable)
+	if b.Total, err = goods.Add(b.DeliveryFee); err != nil {
+		return Bill{}, err
+	}
+	return b, nil
+}
+
+// TaxableExVAT is, under VAT, the value of the taxable goods and delivery without the VAT, as a tax
+// invoice shows it; 0 under the flat rule.
+func (b Bill) TaxableExVAT() (Money, error) {
+	if b.TaxRule != TaxNepalVAT {
+		return 0, nil
+	}
+	return b.Taxable.Sub(b.Tax)
+}
+
+// TaxLabel names the tax added on top of a bill under the flat rule with its rate, "Tax (2%)".
+func TaxLabel() string {
+	// The rate in hundredths of a percent, written as an amount is ("2", "2.5").
+	return "Tax (" + Money(TaxNumerator*10000/TaxDenominator).String() + "%)"
+}
+
+// BillLines are the lines of the order's items as its bill sees them: the unit price paid, the
+// quantity and whether the goods were VAT-exempt.
+func BillLines(items []OrderItem) []BillLine {
+	lines := make([]BillLine, len(items))
+	for i, it := range items {
+		lines[i] = BillLine{UnitPrice: it.Product.OfferPrice, Quantity: it.Quantity, VATExempt: it.Product.VATExempt}
+	}
+	return lines
+}
+
+// SetBill gives the order its bill, and the figures the order repeats from it.
+func (o *Order) SetBill(b Bill) {
+	o.Bill, o.TaxRule, o.DeliveryFee, o.Tax, o.Amount = b, b.TaxRule, b.DeliveryFee, b.Tax, b.Total
+}
+
+// BillExample is a case of BillOf with the figures it must give: the Go tests check BillOf against
+// each, and the storefront's tests check that what shows a bill shows these figures.
+type BillExample struct {
+	Name    string      `json:"name"`
+	Lines   []BillLine  `json:"lines"`
+	Rules   BillRules   `json:"rules"`
+	Choices BillChoices `json:"choices"`
+	Want    Bill        `json:"want"`
+}
+
+// BillExamples are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
+// its free threshold, VAT-exempt lines, rounding half up, and adjustments.
+var BillExamples = func() []BillExample {
+	valley := &DeliveryRules{Districts: KathmanduValley, Fee: 7500, FreeFrom: 100000, MinimumOrder: 50000}
+	flat := BillRules{TaxRule: TaxFlat, Delivery: valley}
+	vat := BillRules{TaxRule: TaxNepalVAT, Delivery: valley}
+	butter := func(q int) BillLine { return BillLine{UnitPrice: 11300, Quantity: q} }
+	rice := func(q int) BillLine { return BillLine{UnitPrice: 50000, Quantity: q, VATExempt: true} }
+	coupon := func(amount Money) BillChoices {
+		return BillChoices{Adjustments: []Adjustment{{Kind: "coupon", Label: "Dashain offer", Amount: amount}}}
+	}
+	none := []Adjustment{}
+	examples := []BillExample{
+		{Name: "flat, no delivery rules", Lines: []BillLine{{UnitPrice: 29500, Quantity: 2}}, Rules: BillRules{TaxRule: TaxFlat},
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{59000}, Subtotal: 59000, Adjustments: none, Taxable: 59000, Tax: 1180, Total: 60180}},
+		{Name: "flat, tax rounded half up", Lines: []BillLine{{UnitPrice: 25, Quantity: 1}}, Rules: BillRules{TaxRule: TaxFlat},
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{25}, Subtotal: 25, Adjustments: none, Taxable: 25, Tax: 1, Total: 26}},
+		{Name: "flat, fee below the free threshold", Lines: []BillLine{{UnitPrice: 20000, Quantity: 3}}, Rules: flat,
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{60000}, Subtotal: 60000, DeliveryFee: 7500, Adjustments: none, Taxable: 60000, Tax: 1200, Total: 68700}},
+		{Name: "flat, free delivery at the threshold", Lines: []BillLine{{UnitPrice: 50000, Quantity: 2}}, Rules: flat,
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{100000}, Subtotal: 100000, Adjustments: none, Taxable: 100000, Tax: 2000, Total: 102000}},
+		{Name: "flat, a discount", Lines: []BillLine{{UnitPrice: 20000, Quantity: 3}}, Rules: flat, Choices: coupon(-1000),
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{60000}, Subtotal: 60000, DeliveryFee: 7500,
+				Adjustments: coupon(-1000).Adjustments, Taxable: 59000, Tax: 1180, Total: 67680}},
+		{Name: "VAT, exempt and taxable lines and a fee", Lines: []BillLine{butter(2), rice(1)}, Rules: vat,
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500, Adjustments: none,
+				Taxable: 30100, Exempt: 50000, Tax: 3463, Total: 80100}},
+		{Name: "VAT, staples only, free delivery", Lines: []BillLine{rice(2)}, Rules: vat,
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{100000}, Subtotal: 100000, Adjustments: none, Exempt: 100000, Total: 100000}},
+		{Name: "VAT, a discount shared between taxable and exempt goods", Lines: []BillLine{butter(2), rice(1)}, Rules: vat, Choices: coupon(-7260),
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500,
+				Adjustments: coupon(-7260).Adjustments, Taxable: 27840, Exempt: 45000, Tax: 3203, Total: 72840}},
+		{Name: "VAT, a discount's taxable share rounded half up", Lines: []BillLine{{UnitPrice: 1000, Quantity: 1}, {UnitPrice: 2000, Quantity: 1, VATExempt: true}},
+			Rules: BillRules{TaxRule: TaxNepalVAT}, Choices: coupon(-100),
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{1000, 2000}, Subtotal: 3000, Adjustments: coupon(-100).Adjustments,
+				Taxable: 967, Exempt: 1933, Tax: 111, Total: 2900}},
+	}
+	for i := range examples {
+		if examples[i].Choices.Adjustments == nil {
+			examples[i].Choices.Adjustments = none
+		}
+	}
+	return examples
+}()
+
+// SplitAdjustments parts the bill's adjustments as a payment page that takes no negative line
+// needs them: those that add to the price, in order, and what those that take from it take
+// together (a positive amount), with their labels.
+func (b Bill) SplitAdjustments() (charges []Adjustment, off Money, offLabels []string, err error) {
+	for _, a := range b.Adjustments {
+		switch {
+		case a.Amount > 0:
+			charges = append(charges, a)
+		case a.Amount < 0:
+			if off, err = off.Sub(a.Amount); err != nil {
+				return nil, 0, nil, err
+			}
+			offLabels = append(offLabels, a.Label)
+		}
+	}
+	return charges, off, offLabels, nil
+}
