@@ -1,7 +1,9 @@
 package sqlstore_test
 
 import (
+	"errors"
 	"testing"
+	"time"
 
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -56,4 +58,49 @@ func TestTestDatabasesSkipTheDisk(t *testing.T) {
 	if source == "client" {
 		t.Error("benchmark database: synchronous_commit is set by the connection")
 	}
+}
+
+// TestStoresInOtherSchemasDoNotWait: the advisory locks of a store (its writer's, its migrations',
+// its housekeeping's) are its schema's, so a store in another schema of the same database, as
+// each test's is, neither waits for them nor is refused by them.
+func TestStoresInOtherSchemasDoNotWait(t *testing.T) {
+	if !sqlstoretest.HavePostgres() {
+		t.Skip("HAAT_TEST_POSTGRES is not set")
+	}
+	a, b := sqlstoretest.Open(t, sqlstore.Postgres), sqlstoretest.Open(t, sqlstore.Postgres)
+	err := a.Write(ctx, func(tx *sqlstore.Tx) error {
+		// The writer's lock went with this statement; a's batch holds it until this returns.
+		if _, err := tx.ExecContext(ctx, `SELECT 1`); err != nil {
+			return err
+		}
+		done := make(chan error, 1)
+		go func() { done <- writeAndLock(b, a) }()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(5 * time.Second):
+			return errors.New("a store waits for the locks of a store in another schema")
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeAndLock writes in b, and takes one lock in b then in a.
+func writeAndLock(b, a *sqlstore.DB) error {
+	if _, err := b.Register(ctx, "Sita Gurung", "sita@example.com", "correct horse"); err != nil {
+		return err
+	}
+	ran, err := b.Exclusive(ctx, 7245032, func() error {
+		ran, err := a.Exclusive(ctx, 7245032, func() error { return nil })
+		if err == nil && !ran {
+			err = errors.New("one lock is refused in a second schema")
+		}
+		return err
+	})
+	if err == nil && !ran {
+		err = errors.New("refused")
+	}
+	return err
 }
