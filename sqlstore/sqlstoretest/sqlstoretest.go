@@ -9,29 +9,41 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 
 	"haat/sqlstore"
 )
 
 // EachDB runs fn as a subtest on every database available: "sqlite" always, "postgres" when
-// HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations.
+// HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations. The subtests run
+// in parallel, as EachDialect's do.
 func EachDB(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
 	t.Helper()
 	EachDialect(t, func(t *testing.T, dialect string) { fn(t, Open(t, dialect)) })
 }
 
 // EachDialect runs fn as a subtest for every dialect available: sqlstore.SQLite always,
-// sqlstore.Postgres when HAAT_TEST_POSTGRES is set.
+// sqlstore.Postgres when HAAT_TEST_POSTGRES is set. A test that calls it owns its databases, so
+// it runs in parallel with the package's other such tests, and its subtests with each other: it
+// must not call t.Parallel itself, set environment variables or change what other tests read,
+// and must not look at what fn did once EachDialect returns (the subtests run after).
 func EachDialect(t *testing.T, fn func(t *testing.T, dialect string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, sqlstore.SQLite) })
+	if _, already := parallelTests.LoadOrStore(t, true); !already {
+		t.Parallel()
+		t.Cleanup(func() { parallelTests.Delete(t) })
+	}
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); fn(t, sqlstore.SQLite) })
 	if !HavePostgres() {
 		t.Log("HAAT_TEST_POSTGRES is not set: PostgreSQL not tested")
 		return
 	}
-	t.Run("postgres", func(t *testing.T) { fn(t, sqlstore.Postgres) })
+	t.Run("postgres", func(t *testing.T) { t.Parallel(); fn(t, sqlstore.Postgres) })
 }
+
+// parallelTests holds the tests EachDialect has made parallel (t.Parallel may be called once).
+var parallelTests sync.Map
 
 // HavePostgres reports whether HAAT_TEST_POSTGRES names a server to test on.
 func HavePostgres() bool { return os.Getenv("HAAT_TEST_POSTGRES") != "" }
