@@ -46,6 +46,7 @@ type store struct {
 	api     *api.Server
 	server  *httptest.Server
 	clock   *clock
+	started time.Time // when the store started, in real time
 	logs    *syncBuffer
 	uploads string       // folder the image store writes to
 	rice    haat.Product // in stock, offer price 295
@@ -159,7 +160,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { imgs.Close() })
-	s := &store{t: t, db: db, clock: &clock{}, logs: &syncBuffer{}, uploads: filepath.Join(dir, "uploads")}
+	s := &store{t: t, db: db, clock: &clock{}, started: time.Now(), logs: &syncBuffer{}, uploads: filepath.Join(dir, "uploads")}
 	db.Now = s.clock.now
 	// The tests' clients come from loopback; in development, as the browser tests run the store,
 	// they are not held to the per-address limits (inProduction holds them).
@@ -222,6 +223,9 @@ type response struct {
 	header http.Header
 	body   map[string]any
 	raw    []byte
+	// storeAge is the real time from the store's start to the answer: the most the store's clock
+	// has run on between any two of its answers (seconds, on a busy machine).
+	storeAge time.Duration
 }
 
 func (r response) message() string { m, _ := r.body["message"].(string); return m }
@@ -256,7 +260,7 @@ func (c *client) do(method, path string, body io.Reader, contentType string, hea
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	r := response{status: res.StatusCode, header: res.Header, raw: raw}
+	r := response{status: res.StatusCode, header: res.Header, raw: raw, storeAge: time.Since(c.s.started)}
 	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") && method != "HEAD" {
 		if err := json.Unmarshal(raw, &r.body); err != nil {
 			c.s.t.Fatalf("%s %s: bad JSON %q", method, path, raw)

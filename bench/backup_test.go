@@ -15,9 +15,7 @@ import (
 // restores it as a store of its own: the copy is a sound database holding every order answered
 // before the backup began, each once and with its items, and the restored store serves it.
 func TestBackupUnderLoad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the server")
-	}
+	reliabilityRun(t)
 	bin := buildServer(t)
 	_, dir := sqlstoretest.NewDatabase(t, sqlstore.SQLite)
 	srv := startHaat(t, bin, "", dir)

@@ -21,9 +21,7 @@ import (
 // the commit and that the store recovers; that the commit reached the disk is SQLite's
 // synchronous=FULL (PostgreSQL's synchronous_commit).
 func TestCrashKeepsAnsweredOrders(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the server")
-	}
+	reliabilityRun(t)
 	const kills, units = 5, 1_000_000
 	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
 		began := time.Now()

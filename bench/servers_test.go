@@ -72,9 +72,7 @@ func startS3(t *testing.T) []string {
 // is listed by the other, a photo uploaded through one is served by the other, and a stock change
 // made on one shows in the other's product list within 2 s.
 func TestTwoServers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts two servers")
-	}
+	reliabilityRun(t)
 	if !sqlstoretest.HavePostgres() {
 		t.Skip("HAAT_TEST_POSTGRES is not set: two servers need PostgreSQL, NOT TESTED")
 	}

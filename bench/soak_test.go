@@ -24,6 +24,15 @@ import (
 	"haat/sqlstore/sqlstoretest"
 )
 
+// reliabilityRun skips the long runs of real servers (the soak, the crash, the backup and the
+// two servers) unless HAAT_SOAK=1: `make soak` runs them, and CI once, apart from `make test`.
+func reliabilityRun(t *testing.T) {
+	t.Helper()
+	if os.Getenv("HAAT_SOAK") != "1" {
+		t.Skip("runs with make soak (HAAT_SOAK=1)")
+	}
+}
+
 // TestSoak is the store under a crowd: HAAT_SOAK_SHOPPERS shoppers (200) for HAAT_SOAK_SECONDS
 // (60) browse, change their carts and place cash and online orders (paid on the test payment
 // page), on SQLite, on PostgreSQL, and on two servers sharing one PostgreSQL. It checks: no 5xx;
@@ -32,9 +41,7 @@ import (
 // equals what it was less the units of the orders stored. `make soak` runs it (HAAT_SOAK=1);
 // docs/RELIABILITY.md keeps its last figures.
 func TestSoak(t *testing.T) {
-	if os.Getenv("HAAT_SOAK") != "1" {
-		t.Skip("the soak runs with make soak (HAAT_SOAK=1)")
-	}
+	reliabilityRun(t)
 	shoppers, seconds := envInt("HAAT_SOAK_SHOPPERS", 200), envInt("HAAT_SOAK_SECONDS", 60)
 	bin := buildServer(t)
 	runs := []struct {

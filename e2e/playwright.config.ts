@@ -3,9 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// The tests drive the real binary (bin/haat, built by `make build`) on a fresh data directory.
-const port = process.env.HAAT_E2E_PORT ?? '18471';
-export const baseURL = `http://127.0.0.1:${port}`;
+// The tests drive the real binary (bin/haat, built by `make build`). Each worker has a store of its
+// own: a server on port HAAT_E2E_PORT + the worker's index, on a fresh data directory of its own,
+// so a spec sees only what it and the specs before it on that worker did. Playwright loads this
+// file again in each worker with TEST_PARALLEL_INDEX set, which picks the worker's store.
+const workers = 2;
+const firstPort = Number(process.env.HAAT_E2E_PORT ?? '18471');
+const storeURL = (worker: number) => `http://127.0.0.1:${firstPort + worker}`;
+export const baseURL = storeURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const seller = { email: 'seller@haat.example', password: 'seller-password-1' };
 
 const dataDir = process.env.HAAT_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'haat-e2e-'));
@@ -14,7 +19,7 @@ process.env.HAAT_E2E_DATA_DIR = dataDir;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,21 +43,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, worker) => ({
     command: '../bin/haat serve',
-    url: `${baseURL}/readyz`,
+    url: `${storeURL(worker)}/readyz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'ignore',
+    stdout: 'ignore' as const,
+    stderr: 'ignore' as const,
     env: {
       // Development: sign-in codes on screen, the test payment page, no per-address limits for
       // the tests' own machine.
       HAAT_ENV: 'development',
-      HAAT_ADDR: `127.0.0.1:${port}`,
-      HAAT_DATA_DIR: dataDir,
+      HAAT_ADDR: storeURL(worker).replace('http://', ''),
+      HAAT_DATA_DIR: join(dataDir, `store-${worker}`),
       HAAT_SELLER_EMAIL: seller.email,
       HAAT_SELLER_PASSWORD: seller.password,
     },
-  },
+  })),
 });

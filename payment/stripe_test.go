@@ -71,15 +71,15 @@ func TestStripeCheckoutSession(t *testing.T) {
 
 // stripeRequests records the form bodies a stand-in for the Stripe API receives.
 func TestStripeSessionParameters(t *testing.T) {
-	var form string
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		form = r.PostForm.Encode() + "&idempotency=" + r.Header.Get("Idempotency-Key")
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"id":"cs_test_1","object":"checkout.session","url":"https://checkout.stripe.com/c/pay/cs_test_1"}`)
-	}))
-	defer api.Close()
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		var form string
+		api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.ParseForm()
+			form = r.PostForm.Encode() + "&idempotency=" + r.Header.Get("Idempotency-Key")
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"id":"cs_test_1","object":"checkout.session","url":"https://checkout.stripe.com/c/pay/cs_test_1"}`)
+		}))
+		defer api.Close()
 		s, _ := newGateway(db, newStripe(t, api.URL))
 		_, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		url, err := s.Begin(ctx, o, "stripe", "")

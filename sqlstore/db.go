@@ -41,9 +41,23 @@ type DB struct {
 	watch catalogueWatch
 }
 
+// Option changes how Open opens the store.
+type Option func(*openOptions)
+
+type openOptions struct{ noSync bool }
+
+// WithoutSync is for tests only: SQLite commits without waiting for the disk (PRAGMA
+// synchronous=OFF), so a crash of the machine may lose the last commits. A store that keeps real
+// orders never takes it.
+func WithoutSync() Option { return func(o *openOptions) { o.noSync = true } }
+
 // Open connects to the database named by url, or to data/haat.db under dataDir when url is
 // empty, and applies pending migrations.
-func Open(ctx context.Context, url, dataDir string) (*DB, error) {
+func Open(ctx context.Context, url, dataDir string, opts ...Option) (*DB, error) {
+	var o openOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	d := &DB{Now: time.Now, BcryptCost: 11}
 	var err error
 	switch {
@@ -64,8 +78,12 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, fmt.Errorf("sqlstore: create data dir: %w", err)
 		}
+		sync := "FULL"
+		if o.noSync {
+			sync = "OFF"
+		}
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=busy_timeout(10000)&_pragma=synchronous(FULL)&_txlock=immediate"
+			"&_pragma=busy_timeout(10000)&_pragma=synchronous(" + sync + ")&_txlock=immediate"
 		d.db, err = sql.Open("sqlite", dsn)
 		if err == nil {
 			d.db.SetMaxOpenConns(8)

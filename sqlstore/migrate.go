@@ -73,11 +73,11 @@ func dialectMigrations(dialect string) ([]migration, error) {
 }
 
 // appliedMigrations returns the versions the database has applied, creating the table that
-// records them on a new database. On PostgreSQL it first takes a lock held until tx ends, so
-// that servers starting together on one database migrate one after the other.
+// records them on a new database. On PostgreSQL it first takes a lock of the schema held until
+// tx ends, so that servers starting together on one database migrate one after the other.
 func appliedMigrations(ctx context.Context, tx *Tx, dialect string) (map[int]bool, error) {
 	if dialect == Postgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7245031)`); err != nil {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7245031, `+lockScope+`)`); err != nil {
 			return nil, fmt.Errorf("lock: %w", err)
 		}
 	}

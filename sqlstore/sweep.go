@@ -102,12 +102,12 @@ func (d *DB) Exclusive(ctx context.Context, lock int64, fn func() error) (ran bo
 		return false, fmt.Errorf("sqlstore: exclusive: %w", err)
 	}
 	defer conn.Close()
-	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, lock).Scan(&ran); err != nil || !ran {
+	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1::integer, `+lockScope+`)`, lock).Scan(&ran); err != nil || !ran {
 		return false, wrap("exclusive", err)
 	}
 	defer func() {
 		// Unlocked on this connection, or, should that fail, by closing it.
-		if _, uerr := conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lock); uerr != nil {
+		if _, uerr := conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1::integer, `+lockScope+`)`, lock); uerr != nil {
 			conn.Raw(func(any) error { return driver.ErrBadConn }) // the pool then discards the connection
 		}
 	}()

@@ -170,7 +170,12 @@ func (c *writeConn) run(stmts []pendingStmt) (tag pgconn.CommandTag, failed int,
 // statements.
 // writerLock takes the advisory lock that the writers of all servers on one PostgreSQL database
 // take in turn, one batch at a time.
-const writerLock = `SELECT pg_advisory_xact_lock(7245034)`
+const writerLock = `SELECT pg_advisory_xact_lock(7245034, ` + lockScope + `)`
+
+// lockScope is the second key of the store's advisory locks: its schema. A store is the tables of
+// one schema, so stores in other schemas of the same database (the tests' own) do not wait for
+// each other's locks.
+const lockScope = `hashtext(current_schema())`
 
 func (c *writeConn) begin() error {
 	c.txStmts = map[string]*sql.Stmt{}

@@ -178,9 +178,15 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		addr, len(body), body[:10])
 
 	cancel() // what SIGTERM does
-	time.Sleep(200 * time.Millisecond)
-	if st := status("/readyz"); st != 503 {
-		t.Fatalf("readyz while draining: %d", st)
+	for i := 0; ; i++ {
+		st := status("/readyz")
+		if st == 503 {
+			break
+		}
+		if st != 200 || i == 100 {
+			t.Fatalf("readyz while draining: %d", st)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	if st := status("/api/product/list"); st != 200 {
 		t.Fatalf("product list while draining: %d", st)

@@ -9,44 +9,58 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 
 	"haat/sqlstore"
 )
 
 // EachDB runs fn as a subtest on every database available: "sqlite" always, "postgres" when
-// HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations.
+// HAAT_TEST_POSTGRES is set. Each database is new and empty but for migrations. The subtests run
+// in parallel, as EachDialect's do.
 func EachDB(t *testing.T, fn func(t *testing.T, db *sqlstore.DB)) {
 	t.Helper()
 	EachDialect(t, func(t *testing.T, dialect string) { fn(t, Open(t, dialect)) })
 }
 
 // EachDialect runs fn as a subtest for every dialect available: sqlstore.SQLite always,
-// sqlstore.Postgres when HAAT_TEST_POSTGRES is set.
+// sqlstore.Postgres when HAAT_TEST_POSTGRES is set. A test that calls it owns its databases, so
+// it runs in parallel with the package's other such tests, and its subtests with each other: it
+// must not call t.Parallel itself, set environment variables or change what other tests read,
+// and must not look at what fn did once EachDialect returns (the subtests run after).
 func EachDialect(t *testing.T, fn func(t *testing.T, dialect string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, sqlstore.SQLite) })
+	if _, already := parallelTests.LoadOrStore(t, true); !already {
+		t.Parallel()
+		t.Cleanup(func() { parallelTests.Delete(t) })
+	}
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); fn(t, sqlstore.SQLite) })
 	if !HavePostgres() {
 		t.Log("HAAT_TEST_POSTGRES is not set: PostgreSQL not tested")
 		return
 	}
-	t.Run("postgres", func(t *testing.T) { fn(t, sqlstore.Postgres) })
+	t.Run("postgres", func(t *testing.T) { t.Parallel(); fn(t, sqlstore.Postgres) })
 }
+
+// parallelTests holds the tests EachDialect has made parallel (t.Parallel may be called once).
+var parallelTests sync.Map
 
 // HavePostgres reports whether HAAT_TEST_POSTGRES names a server to test on.
 func HavePostgres() bool { return os.Getenv("HAAT_TEST_POSTGRES") != "" }
 
 // NewDatabase makes a new empty database of the dialect, removed when the test ends, and returns
-// the url and data folder that sqlstore.Open takes to open it.
+// the url and data folder that sqlstore.Open takes to open it. It commits as production does, for
+// the servers the benchmarks start on it.
 func NewDatabase(t testing.TB, dialect string) (url, dataDir string) {
 	t.Helper()
 	if dialect == sqlstore.Postgres {
-		url = postgresSchema(t)
+		url = postgresSchema(t, false)
 	}
 	return url, t.TempDir()
 }
 
-// Open opens a fresh database of the dialect, closed and removed when the test ends.
+// Open opens a fresh database of the dialect, closed and removed when the test ends. A test's
+// database commits without waiting for the disk; a benchmark's as production's does.
 func Open(t testing.TB, dialect string) *sqlstore.DB {
 	t.Helper()
 	return OpenShared(t, dialect, 1)[0]
@@ -57,10 +71,20 @@ func Open(t testing.TB, dialect string) *sqlstore.DB {
 func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
 	t.Helper()
 	ctx := context.Background()
-	dsn, dir := NewDatabase(t, dialect)
+	// A test's database is gone when the test ends: its commits need not wait for the disk. A
+	// benchmark's commits wait, as production's do.
+	_, benchmark := t.(*testing.B)
+	var opts []sqlstore.Option
+	if !benchmark {
+		opts = append(opts, sqlstore.WithoutSync())
+	}
+	dsn, dir := "", t.TempDir()
+	if dialect == sqlstore.Postgres {
+		dsn = postgresSchema(t, !benchmark)
+	}
 	dbs := make([]*sqlstore.DB, n)
 	for i := range dbs {
-		db, err := sqlstore.Open(ctx, dsn, dir)
+		db, err := sqlstore.Open(ctx, dsn, dir, opts...)
 		if err != nil {
 			t.Fatalf("open %s: %v", dialect, err)
 		}
@@ -71,8 +95,9 @@ func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
 	return dbs
 }
 
-// postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES and returns a URL that uses it.
-func postgresSchema(t testing.TB) string {
+// postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES and returns a URL that uses it;
+// with noSync, a URL whose commits do not wait for the server's disk (synchronous_commit=off).
+func postgresSchema(t testing.TB, noSync bool) string {
 	t.Helper()
 	base := os.Getenv("HAAT_TEST_POSTGRES")
 	buf := make([]byte, 6)
@@ -93,6 +118,9 @@ func postgresSchema(t testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	if noSync {
+		q.Set("synchronous_commit", "off")
+	}
 	u.RawQuery = q.Encode()
 	return u.String()
 }
