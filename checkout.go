@@ -156,15 +156,16 @@ type Quote struct {
 	Refusal error `json:"-"`
 }
 
+// Validate checks the quote's lines as an order's are checked (validateLines), before anything is
+// loaded for them.
+func (q QuoteRequest) Validate() error { return validateLines(q.Lines) }
+
 // QuoteOf prices a cart for userID (empty: a guest) as PriceOrder would place it: each line that
 // can be bought at the store's price, each other with why it cannot, and the bill of the lines
 // that can, with the first of the order's own rules it would fail (the address, which is checked
 // only when one is named, the minimum order, the delivery area, the slot, which is checked only
-// when one is named).
+// when one is named). q is valid (QuoteRequest.Validate).
 func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
-	if err := validateLines(q.Lines); err != nil {
-		return nil, err
-	}
 	var items []OrderItem
 	quote := &Quote{Lines: make([]QuoteLine, len(q.Lines))}
 	at := make([]int, 0, len(q.Lines))

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"testing"
 
 	"haat"
@@ -48,6 +49,11 @@ func TestCartQuote(t *testing.T) {
 			t.Errorf("below the minimum: %v", p)
 		}
 		want(t, s.client().post("/api/cart/quote", map[string]any{"items": items(s.rice.ID, 0)}), 400)
+		many := make([]map[string]any, haat.MaxCartLines+1)
+		for i := range many {
+			many[i] = map[string]any{"product": fmt.Sprintf("p%d", i), "quantity": 1}
+		}
+		want(t, s.client().post("/api/cart/quote", map[string]any{"items": many}), 400, "Too many items in one order")
 
 		c := s.shopper("")
 		ar := c.post("/api/address/add", map[string]any{"address": addressWith(map[string]string{"city": "Kathmandu", "state": "Bagmati"})})

@@ -104,6 +104,9 @@ func (s *Service) Price(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 // of it would be.
 func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest) (*haat.Quote, error) {
 	q.Currency = s.Currency
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
 	facts, err := s.facts(ctx, userID, q.Lines)
 	if err != nil {
 		return nil, err
