@@ -101,7 +101,7 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 	if off > 0 {
 		coupon := &stripe.CouponCreateParams{AmountOff: stripe.Int64(int64(off)), Currency: stripe.String(currency),
 			Duration: stripe.String(string(stripe.CouponDurationOnce)), MaxRedemptions: stripe.Int64(1),
-			Name: stripe.String(strings.Join(offLabels, ", "))}
+			Name: stripe.String(couponName(offLabels))}
 		coupon.SetIdempotencyKey("haat-coupon-" + c.Attempt.ID)
 		cp, err := p.client.V1Coupons.Create(ctx, coupon)
 		if err != nil {
@@ -115,6 +115,18 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		return "", "", err
 	}
 	return s.URL, s.ID, nil
+}
+
+// maxCouponName is the longest name Stripe takes for a coupon, in characters.
+const maxCouponName = 40
+
+// couponName names the coupon of a bill's discounts after their labels, cut to what Stripe takes.
+func couponName(labels []string) string {
+	name := []rune(strings.Join(labels, ", "))
+	if len(name) <= maxCouponName {
+		return string(name)
+	}
+	return string(name[:maxCouponName-1]) + "…"
 }
 
 func stripeLine(currency, name string, unit haat.Money, quantity int) *stripe.CheckoutSessionCreateLineItemParams {
