@@ -22,20 +22,6 @@ func (p *Product) CheckAlert() error {
 	return nil
 }
 
-// BackInStock is one shopper to tell that a product they asked about is on sale again.
-type BackInStock struct {
-	UserID  string
-	Name    string
-	Email   string
-	Product Product
-}
-
-// Notifier tells shoppers that products they asked about are back. The store has one that writes
-// to its log; an email or SMS provider is another.
-type Notifier interface {
-	BackInStock(ctx context.Context, n BackInStock) error
-}
-
 // AlertService keeps shoppers' stock alerts.
 type AlertService interface {
 	// WatchProduct records that the user wants to be told when the product is back, if
@@ -43,9 +29,4 @@ type AlertService interface {
 	WatchProduct(ctx context.Context, userID, productID string, watch bool) (*Product, error)
 	// UserAlerts returns the user's alerts, newest first, the products back on sale first.
 	UserAlerts(ctx context.Context, userID string) ([]StockAlert, error)
-	// AlertsToSend returns up to limit alerts whose product is back and whose shopper has not
-	// been told yet.
-	AlertsToSend(ctx context.Context, limit int) ([]BackInStock, error)
-	// AlertSent records that the shopper was told about the product.
-	AlertSent(ctx context.Context, userID, productID string) error
 }

@@ -55,7 +55,9 @@ var nepaliMessages = map[string]string{
 	"Too many codes asked from your network; try again in %d minutes":       "तपाईंको नेटवर्कबाट धेरै कोड मागियो; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
 	"The code could not be sent; try again in a moment":                     "कोड पठाउन सकिएन; केही बेरमा फेरि प्रयास गर्नुहोस्",
 	"Too many codes are being sent right now; try again in a few minutes":   "अहिले धेरै कोड पठाइँदैछन्; केही मिनेटपछि फेरि प्रयास गर्नुहोस्",
-	"Name saved": "नाम सेभ भयो",
+	"Name saved":                     "नाम सेभ भयो",
+	"Choices saved":                  "छनोट सेभ भयो",
+	"Choose which messages you want": "कुन सन्देशहरू चाहनुहुन्छ, छान्नुहोस्",
 
 	// Products and stock.
 	"Product Added":                                               "उत्पादन थपियो",

@@ -20,14 +20,19 @@ type OrderText struct {
 	Tries int
 	// Store is the store's name, which the text starts with; empty: the text names none.
 	Store string
+	// Language is the language the shopper's account reads the store in; empty is English.
+	Language Language
 }
 
 // MaxOrderTextTries is how many times an order's text is tried before it is given up.
 const MaxOrderTextTries = 5
 
-// Text is the message the shopper gets, from the store by its name: "Haat: your order #12 is
-// out for delivery."
+// Text is the message the shopper gets, from the store by its name, in their language: "Haat:
+// your order #12 is out for delivery.", or in Nepali "Haat: तपाईंको अर्डर #१२ डेलिभरीका लागि निस्कियो।"
 func (t OrderText) Text() string {
+	if t.Language == Nepali {
+		return t.nepali()
+	}
 	var text string
 	switch t.Status {
 	case StatusOrderPlaced:
@@ -54,4 +59,24 @@ type OrderTextService interface {
 	TakeOrderTexts(ctx context.Context, limit int) ([]OrderText, error)
 	// OrderTextFailed gives a taken text back to be tried again, until MaxOrderTextTries.
 	OrderTextFailed(ctx context.Context, t OrderText) error
+}
+
+// nepali is Text in Nepali, with the order's number in Devanagari digits.
+func (t OrderText) nepali() string {
+	number := LocalDigits(fmt.Sprintf("#%d", t.Number), Nepali)
+	var text string
+	switch t.Status {
+	case StatusOrderPlaced:
+		text = "तपाईंको अर्डर " + number + " राखियो। यो बाटोमा निस्कँदा हामी तपाईंलाई SMS गर्नेछौं।"
+	case StatusOutForDelivery:
+		text = "तपाईंको अर्डर " + number + " डेलिभरीका लागि निस्कियो।"
+	case StatusDelivered:
+		text = "तपाईंको अर्डर " + number + " पुर्‍याइयो। हामीसँग किनमेल गर्नुभएकोमा धन्यवाद!"
+	default:
+		text = "तपाईंको अर्डर " + number + ": " + string(t.Status) + "।"
+	}
+	if t.Store == "" {
+		return text
+	}
+	return t.Store + ": " + text
 }

@@ -94,8 +94,10 @@ type User struct {
 	CartItems Cart   `json:"cartItems"`
 	// Language is the language the shopper chose to read the store in, empty while they chose none:
 	// the storefront then keeps the browser's choice.
-	Language  Language  `json:"language,omitempty"`
-	CreatedAt time.Time `json:"-"`
+	Language Language `json:"language,omitempty"`
+	// Notifications are the kinds of message the shopper chose to get.
+	Notifications Notifications `json:"notifications"`
+	CreatedAt     time.Time     `json:"-"`
 
 	// CartVersion goes up by one with every change of the cart; a client names it to update safely.
 	CartVersion int64 `json:"cartVersion"`
@@ -150,6 +152,8 @@ type UserService interface {
 	SetLanguage(ctx context.Context, userID string, lang Language) error
 	// SetName keeps the name a shopper gives (ShopperName checks it).
 	SetName(ctx context.Context, userID, name string) error
+	// SetNotifications changes the kinds of message a shopper gets, and answers them as they are now.
+	SetNotifications(ctx context.Context, userID string, c NotificationChoice) (Notifications, error)
 }
 
 // SellerService manages seller accounts.

@@ -46,6 +46,7 @@ func (s *Server) routes() []route {
 		{"POST /api/user/otp/verify", public, s.otpVerify},
 		{"POST /api/user/name", user, s.setName},
 		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
+		{"POST /api/user/notifications", user, s.setNotifications},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},

@@ -42,6 +42,7 @@ var routeShapes = map[string]Shapes{
 	"POST /api/user/otp/verify":     {Request: of[OTPVerifyRequest](), Answer: of[OTPVerifyResponse]()},
 	"POST /api/user/name":           {Request: of[NameRequest](), Answer: of[UserResponse]()},
 	"POST /api/user/language":       {Request: of[LanguageRequest](), Answer: of[MessageResponse]()},
+	"POST /api/user/notifications":  {Request: of[haat.NotificationChoice](), Answer: of[NotificationsResponse]()},
 	"POST /api/seller/login":        {Request: of[LoginRequest](), Answer: of[SellerResponse]()},
 	"GET /api/seller/auth-seller":   {Answer: of[SellerResponse]()},
 	"GET /api/seller/is-auth":       {Answer: of[SellerResponse]()},

@@ -156,3 +156,25 @@ func (s *Server) logout(role string) handler {
 		return ok(w, MessageResponse{Message: say(w, r, "Logged Out"), Success: true})
 	}
 }
+
+// NotificationsResponse is the kinds of message the shopper gets, as they are after a change
+// (POST /api/user/notifications).
+type NotificationsResponse struct {
+	Success       bool               `json:"success"`
+	Message       string             `json:"message"`
+	Notifications haat.Notifications `json:"notifications"`
+}
+
+// setNotifications changes which kinds of message the signed-in shopper gets: the fields sent
+// change, the others stay.
+func (s *Server) setNotifications(w http.ResponseWriter, r *http.Request) error {
+	var req haat.NotificationChoice
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	n, err := s.Users.SetNotifications(r.Context(), subject(r.Context(), haat.RoleUser), req)
+	if err != nil {
+		return err
+	}
+	return ok(w, NotificationsResponse{Success: true, Message: say(w, r, "Choices saved"), Notifications: n})
+}

@@ -1,6 +1,8 @@
-// Package notify tells shoppers what they asked to hear about: that a product they wanted is on
-// sale again (through a haat.Notifier; Log is the one that writes to the store's log until an
-// email or SMS provider is configured), and, by SMS, the steps of their orders (SendTexts).
+// Package notify tells shoppers what they asked to hear about: the steps of their orders and a
+// refund made (by e-mail, and by SMS to an account that signs in by phone: SendTexts), and that a
+// product they wanted is on sale again (QueueBackInStock, then SendMails or SendSMS). The store
+// writes each message into its outbox in the change it tells of; the senders here take them from
+// there, so that a failing mail server or SMS provider never fails an order.
 package notify
 
 import (
@@ -10,49 +12,88 @@ import (
 	"time"
 
 	"haat"
+	"haat/mail"
+	"haat/sms"
 )
 
-// Log is a haat.Notifier that writes each notice to the log.
-type Log struct{ Logger *slog.Logger }
+// batch is how many messages a sender takes from the store at a time.
+const batch = 50
 
-// BackInStock implements haat.Notifier.
-func (l Log) BackInStock(ctx context.Context, n haat.BackInStock) error {
-	l.Logger.InfoContext(ctx, "back in stock", "user", n.UserID, "product", n.Product.ID, "name", n.Product.Name)
-	return nil
+// SendMails sends the mails due through sender, each once: a mail that fails is tried again
+// later (haat.MessageRetryAfter), until haat.MaxMessageTries.
+func SendMails(ctx context.Context, outbox haat.OutboxService, sender mail.Sender) error {
+	return send(ctx, outbox, haat.ChannelMail, func(m haat.Message) error {
+		out, err := Render(m)
+		if err != nil {
+			return err
+		}
+		return sender.Send(ctx, out)
+	})
 }
 
-// batch is how many alerts Send takes from the store at a time.
-const batch = 100
+// SendSMS sends the texts due in the outbox (products back in stock, to phone accounts).
+func SendSMS(ctx context.Context, outbox haat.OutboxService, sender sms.Sender) error {
+	return send(ctx, outbox, haat.ChannelSMS, func(m haat.Message) error {
+		return sender.Send(ctx, m.To, SMSText(m))
+	})
+}
 
-// Send tells every shopper whose product is on sale again, and records each one told. A shopper
-// the notifier fails to reach is tried again on the next Send.
-func Send(ctx context.Context, alerts haat.AlertService, n haat.Notifier) error {
+// send claims the messages due on channel, a batch at a time, and sends each with deliver,
+// recording how it went.
+func send(ctx context.Context, outbox haat.OutboxService, channel haat.Channel, deliver func(haat.Message) error) error {
 	for {
-		due, err := alerts.AlertsToSend(ctx, batch)
+		due, err := outbox.ClaimMessages(ctx, channel, batch)
 		if err != nil {
 			return err
 		}
 		var errs []error
-		sent := 0
-		for _, b := range due {
-			if err := n.BackInStock(ctx, b); err != nil {
+		for _, m := range due {
+			if err := deliver(m); err != nil {
 				errs = append(errs, err)
+				if err := outbox.MessageFailed(ctx, m.ID, err.Error()); err != nil {
+					return errors.Join(append(errs, err)...)
+				}
 				continue
 			}
-			if err := alerts.AlertSent(ctx, b.UserID, b.Product.ID); err != nil {
-				return err
+			if err := outbox.MessageSent(ctx, m.ID); err != nil {
+				return errors.Join(append(errs, err)...)
 			}
-			sent++
 		}
-		if len(due) < batch || sent == 0 {
+		if len(due) < batch || len(errs) == len(due) {
 			return errors.Join(errs...)
 		}
 	}
 }
 
-// Run sends the alerts due every interval until ctx ends.
-func Run(ctx context.Context, alerts haat.AlertService, n haat.Notifier, interval time.Duration, logger *slog.Logger) {
-	every(ctx, interval, logger, "stock alerts", func() error { return Send(ctx, alerts, n) })
+// QueueBackInStock writes the messages of every stock alert whose product is on sale again.
+func QueueBackInStock(ctx context.Context, outbox haat.OutboxService) error {
+	for {
+		n, err := outbox.QueueBackInStock(ctx, 100)
+		if err != nil || n < 100 {
+			return err
+		}
+	}
+}
+
+// Outbox sends what the outbox holds: Mail the mails (nil: none are queued), SMS the texts.
+type Outbox struct {
+	Store haat.OutboxService
+	Mail  mail.Sender
+	SMS   sms.Sender
+}
+
+// Run queues the back-in-stock messages and sends the messages due every interval until ctx ends.
+func (o Outbox) Run(ctx context.Context, interval time.Duration, logger *slog.Logger) {
+	every(ctx, interval, logger, "messages", func() error {
+		errs := []error{QueueBackInStock(ctx, o.Store)}
+		if o.Mail != nil {
+			errs = append(errs, SendMails(ctx, o.Store, o.Mail))
+		}
+		if o.SMS != nil {
+			errs = append(errs, SendSMS(ctx, o.Store, o.SMS))
+		}
+		return errors.Join(errs...)
+	})
 }
 
 // every calls send every interval until ctx ends, logging what fails under the name what.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -39,6 +40,8 @@ type DB struct {
 	writer *writer
 	// watch keeps the catalogue version (catalogue.go).
 	watch catalogueWatch
+	// mailsOn says e-mails to shoppers are written to the outbox (QueueMails).
+	mailsOn atomic.Bool
 }
 
 // Option changes how Open opens the store.

@@ -116,6 +116,9 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order)
 			if err := queueOrderText(ctx, tx, order.ID); err != nil {
 				return err
 			}
+			if err := queueOrderMessage(ctx, tx, o.UserID, order.ID, "", haat.StatusOrderPlaced); err != nil {
+				return err
+			}
 			if err := emptyCart(ctx, tx, o.UserID); err != nil {
 				return err
 			}
@@ -377,6 +380,9 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	}
 	if o.Status != was.Status {
 		if err := queueOrderText(ctx, tx, o.ID); err != nil {
+			return false, err
+		}
+		if err := queueOrderMessage(ctx, tx, o.UserID, o.ID, was.Status, o.Status); err != nil {
 			return false, err
 		}
 	}

@@ -18,7 +18,7 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 		statuses[i] = string(s)
 	}
 	w.in(`o.status`, statuses)
-	w.conds = append(w.conds, `u.phone IS NOT NULL`)
+	w.conds = append(w.conds, `u.phone IS NOT NULL`, `u.notify_orders`)
 	now := len(w.args) + 1
 	return tx.send(ctx, `INSERT INTO order_texts (order_id, status, phone, created_at)
 		SELECT o.id, o.status, u.phone, $`+strconv.Itoa(now)+` FROM orders o JOIN users u ON u.id = o.user_id`+w.String()+`
@@ -31,8 +31,8 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error) {
 	var taken []haat.OrderText
 	err := d.inTx(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT t.order_id, o.number, t.status, t.phone, t.tries
-			FROM order_texts t JOIN orders o ON o.id = t.order_id
+		rows, err := tx.QueryContext(ctx, `SELECT t.order_id, o.number, t.status, t.phone, t.tries, u.language
+			FROM order_texts t JOIN orders o ON o.id = t.order_id JOIN users u ON u.id = o.user_id
 			WHERE t.sent_at IS NULL AND t.tries < $1 AND t.created_at > $2 ORDER BY t.created_at, t.order_id`+limit(n),
 			haat.MaxOrderTextTries, tx.now.Add(-24*time.Hour).UnixMilli())
 		if err != nil {
@@ -41,7 +41,7 @@ func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error
 		var due []haat.OrderText
 		for rows.Next() {
 			var t haat.OrderText
-			if err := rows.Scan(&t.OrderID, &t.Number, &t.Status, &t.Phone, &t.Tries); err != nil {
+			if err := rows.Scan(&t.OrderID, &t.Number, &t.Status, &t.Phone, &t.Tries, &t.Language); err != nil {
 				rows.Close()
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -337,6 +338,13 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 			if err := queueOrderText(ctx, tx, a.OrderID); err != nil {
 				return false, err
 			}
+			var status haat.OrderStatus
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = $1`, a.OrderID).Scan(&status); err != nil {
+				return false, err
+			}
+			if err := queueOrderMessage(ctx, tx, a.UserID, a.OrderID, haat.StatusAwaitingPayment, status); err != nil {
+				return false, err
+			}
 			return true, emptyCart(ctx, tx, a.UserID)
 		}
 	}
@@ -467,8 +475,16 @@ func markRefunded(ctx context.Context, tx *Tx, orderID, attemptID, refundReferen
 	} else if n == 0 {
 		return haat.Errorf(haat.ECONFLICT, "No refund is due for this order")
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2`, tx.now.UnixMilli(), orderID)
-	return err
+	var userID string
+	if err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2 RETURNING user_id`, tx.now.UnixMilli(), orderID).Scan(&userID); err != nil {
+		return err
+	}
+	// One message for each refund made: of the attempt, or of all the order's due at this time.
+	event := orderID + ":" + attemptID
+	if attemptID == "" {
+		event += strconv.FormatInt(tx.now.UnixMilli(), 10)
+	}
+	return queueMessage(ctx, tx, haat.MessageRefunded, event, userID, orderID, "")
 }
 
 // CancelUnpaidOrders cancels the online orders placed before placedBefore that are still unpaid

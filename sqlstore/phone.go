@@ -107,7 +107,7 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 		}
 		// The number's first sign-in. The code was the number's own, so two requests cannot both
 		// get here with it; the unique phone holds against any other way.
-		u = &haat.User{ID: newID(), Name: name, Phone: phone, CartItems: haat.Cart{}, CreatedAt: tx.now}
+		u = &haat.User{ID: newID(), Name: name, Phone: phone, CartItems: haat.Cart{}, CreatedAt: tx.now, Notifications: haat.DefaultNotifications}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, name, email, email_key, phone, password_hash, created_at)
 			VALUES ($1, $2, '', $3, $4, '', $5)`, u.ID, u.Name, "phone:"+phone, phone, tx.now.UnixMilli()); err != nil {
 			return err

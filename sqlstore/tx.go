@@ -38,6 +38,9 @@ type Tx struct {
 	// after the commit (writeProducts); changesCatalogue says the operation made one.
 	catalogue        *catalogueWatch
 	changesCatalogue bool
+	// mails says the operation writes the e-mails to shoppers its changes call for (see
+	// DB.QueueMails).
+	mails bool
 	// failed is the first error of the statements sent (send) and run together (flush).
 	failed error
 }
@@ -216,7 +219,7 @@ func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, catalogue: &d.watch}, nil
+	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, catalogue: &d.watch, mails: d.mailsOn.Load()}, nil
 }
 
 // read runs fn in a read-only transaction.

@@ -44,7 +44,7 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 	if err != nil {
 		return nil, err
 	}
-	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now()}
+	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now(), Notifications: haat.DefaultNotifications}
 	_, err = d.exec(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, emailKey(email), hash, u.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
@@ -114,6 +114,26 @@ func (d *DB) SetName(ctx context.Context, userID, name string) error {
 	return nil
 }
 
+// SetNotifications changes the kinds of message a shopper chose to get, and answers the choices
+// as they are now.
+func (d *DB) SetNotifications(ctx context.Context, userID string, c haat.NotificationChoice) (haat.Notifications, error) {
+	var n haat.Notifications
+	if err := c.Validate(); err != nil {
+		return n, err
+	}
+	err := d.inTx(ctx, func(tx *Tx) error {
+		u, _, err := findUser(ctx, tx, UserFilter{ID: &userID})
+		if err != nil {
+			return err
+		}
+		n = c.Apply(u.Notifications)
+		_, err = tx.ExecContext(ctx, `UPDATE users SET notify_orders = $1, notify_stock = $2, notify_news = $3 WHERE id = $4`,
+			n.Orders, n.BackInStock, n.Newsletter, userID)
+		return err
+	})
+	return n, wrap("set notifications", err)
+}
+
 // setLanguage runs update, which sets the language ($1) of the account with id $2, and answers
 // notFound when there is no such account.
 func (d *DB) setLanguage(ctx context.Context, update, id string, lang haat.Language, notFound error) error {
@@ -152,8 +172,10 @@ func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, er
 	var created int64
 	var hash string
 	var phone sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT id, name, email, phone, language, created_at, cart_version, password_hash FROM users`+w.String()+limit(1),
-		w.args...).Scan(&u.ID, &u.Name, &u.Email, &phone, &u.Language, &created, &u.CartVersion, &hash)
+	n := &u.Notifications
+	err := tx.QueryRowContext(ctx, `SELECT id, name, email, phone, language, created_at, cart_version, password_hash,
+		notify_orders, notify_stock, notify_news FROM users`+w.String()+limit(1),
+		w.args...).Scan(&u.ID, &u.Name, &u.Email, &phone, &u.Language, &created, &u.CartVersion, &hash, &n.Orders, &n.BackInStock, &n.Newsletter)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", haat.Errorf(haat.ENOTFOUND, "User not found")
 	} else if err != nil {

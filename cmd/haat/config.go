@@ -16,6 +16,7 @@ import (
 	_ "time/tzdata" // the store's time zone need not be installed on the machine
 
 	"haat"
+	"haat/mail"
 	"haat/payment"
 	"haat/sms"
 )
@@ -50,6 +51,9 @@ type config struct {
 	BackupKeep string
 	Pay        paymentConfig
 	SMS        smsConfig
+	// SMTPURL names the mail server shoppers' e-mails go through; MailFrom the address they come from.
+	SMTPURL  string
+	MailFrom string
 }
 
 // A setting is one value of the configuration. A flag given on the command line wins over the
@@ -142,6 +146,11 @@ func (c *config) settings() []setting {
 			help: "Sparrow SMS's send endpoint"},
 		{env: "HAAT_AAKASH_SMS_URL", valid: webURL, value: &c.SMS.AakashURL, unset: "`" + sms.AakashURL + "`",
 			help: "Aakash SMS's send endpoint"},
+		{env: "HAAT_SMTP_URL", secret: true, valid: smtpURL, value: &c.SMTPURL,
+			unset: "no e-mails (in development, e-mails go to the log)",
+			help:  "mail server for shoppers' e-mails: smtp://user:pass@host:port (STARTTLS when the server offers it) or smtps://… (TLS from the start)"},
+		{env: "HAAT_MAIL_FROM", flag: "mail-from", valid: mailAddress, value: &c.MailFrom,
+			help: "the address shoppers' e-mails come from, e.g. Haat <orders@haat.example>; needed with HAAT_SMTP_URL"},
 	}
 }
 
@@ -185,6 +194,14 @@ var (
 	timeZone = &rule{want: "a time zone name like Asia/Kathmandu", arg: "zone", ok: func(v string) bool {
 		_, err := time.LoadLocation(v)
 		return err == nil && v != "Local"
+	}}
+	smtpURL = &rule{want: "an smtp:// or smtps:// address", arg: "URL", ok: func(v string) bool {
+		_, err := mail.ParseURL(v)
+		return err == nil
+	}}
+	mailAddress = &rule{want: "an e-mail address, with or without a name", arg: "address", ok: func(v string) bool {
+		_, err := mail.ParseFrom(v)
+		return err == nil
 	}}
 	webURL = &rule{want: "an http:// or https:// address", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)
@@ -238,6 +255,9 @@ func (c *config) validate() error {
 	}
 	if c.BackupDir != "" && c.postgres() {
 		return errors.New("HAAT_BACKUP_DIR backs up the SQLite database only: back up PostgreSQL with pg_dump, and unset HAAT_BACKUP_DIR")
+	}
+	if c.SMTPURL != "" && c.MailFrom == "" {
+		return errors.New("HAAT_SMTP_URL needs HAAT_MAIL_FROM, the address shoppers' e-mails come from")
 	}
 	return both("HAAT_SELLER_EMAIL", c.SellerEmail, "HAAT_SELLER_PASSWORD", c.SellerPassword)
 }

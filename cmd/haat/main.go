@@ -265,8 +265,13 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
 		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
 	}
-	// Shoppers who asked about a product out of stock are told, within a minute, when it is back.
-	loops.Go(func() { notify.Run(ctx, db, notify.Log{Logger: logger}, time.Minute, logger) })
+	// Shoppers' e-mails (their orders' steps, refunds, products back in stock) and the texts of
+	// products back in stock are sent within 15 seconds of the change they tell of, by whichever
+	// server claims them; without a mail server (and outside development) no e-mail is queued.
+	mails := cfg.mailSender(logger)
+	db.QueueMails(mails != nil)
+	outbox := notify.Outbox{Store: db, Mail: mails, SMS: sender}
+	loops.Go(func() { outbox.Run(ctx, 15*time.Second, logger) })
 	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 
+	"haat/mail"
 	"haat/sms"
 )
 
@@ -29,4 +30,17 @@ func (c *config) smsSender(logger *slog.Logger) (sender sms.Sender, showCode boo
 		return &sms.Aakash{Token: c.SMS.Token, URL: c.SMS.AakashURL}, false, nil
 	}
 	return sms.Log{Logger: logger}, c.development(), nil
+}
+
+// mailSender builds the sender of shoppers' e-mails: the mail server HAAT_SMTP_URL names; without
+// one, the log in development, and none in production (nil: the store then queues no e-mails).
+func (c *config) mailSender(logger *slog.Logger) mail.Sender {
+	if c.SMTPURL != "" {
+		u, _ := mail.ParseURL(c.SMTPURL) // checked by validate
+		return &mail.SMTP{URL: u, From: c.MailFrom}
+	}
+	if c.development() {
+		return mail.Log{Logger: logger}
+	}
+	return nil
 }

@@ -180,6 +180,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OTPVerifyRequest](),
 	reflect.TypeFor[api.OTPVerifyResponse](),
 	reflect.TypeFor[api.NameRequest](),
+	reflect.TypeFor[api.NotificationsResponse](),
 	reflect.TypeFor[api.ProductListResponse](),
 	reflect.TypeFor[api.ProductSearchResponse](),
 	reflect.TypeFor[api.ProductGetResponse](),

@@ -644,12 +644,30 @@ export interface User {
    * the storefront then keeps the browser's choice.
    */
   language?: Language;
+  /** notifications are the kinds of message the shopper chose to get. */
+  notifications: Notifications;
   /** cartVersion goes up by one with every change of the cart; a client names it to update safely. */
   cartVersion: number;
 }
 
 /** Cart maps product id to a positive quantity. */
 export type Cart = Record<string, number>;
+
+/**
+ * Notifications are the kinds of message a shopper chose to get. A new account gets news of its
+ * orders and of products back in stock, and no newsletter until it asks for one.
+ */
+export interface Notifications {
+  /**
+   * orders: mails when an order is placed, out for delivery, delivered, cancelled or refunded;
+   * to an account that signs in by phone, texts when it is placed, out for delivery, delivered.
+   */
+  orders: boolean;
+  /** backInStock: a message when a product the shopper asked about is on sale again. */
+  backInStock: boolean;
+  /** newsletter: the store's news and offers (none is sent yet; the choice is kept for it). */
+  newsletter: boolean;
+}
 
 /** Seller is an account that may use the seller area. */
 export interface Seller {
@@ -1153,6 +1171,16 @@ export interface OTPVerifyResponse {
 /** NameRequest is the name a signed-in shopper gives (POST /api/user/name). */
 export interface NameRequest {
   name: string;
+}
+
+/**
+ * NotificationsResponse is the kinds of message the shopper gets, as they are after a change
+ * (POST /api/user/notifications).
+ */
+export interface NotificationsResponse {
+  success: boolean;
+  message: string;
+  notifications: Notifications;
 }
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */

@@ -1,0 +1,237 @@
+package notify
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	"text/template"
+
+	"haat"
+	"haat/mail"
+)
+
+// words are what a kind of message says in one language: its subject and the paragraph before
+// the details (the order's bill, or the product). Each is a template over wordsData.
+type words struct{ Subject, Intro string }
+
+// wordsData is what the words of a message may name.
+type wordsData struct {
+	// Name is the shopper's name; Number the order's ("#12", in the language's digits); Product
+	// the product's name in the language.
+	Name, Number, Product string
+}
+
+// mails are the words of each kind of message, in each language the store speaks. Adding a kind
+// is adding its entry here.
+var mails = map[haat.MessageKind]map[haat.Language]words{
+	haat.MessageOrderPlaced: {
+		haat.English: {"Your order {{.Number}} is placed", "Thank you for your order {{.Number}}. We will tell you when it is on its way."},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} राखियो", "तपाईंको अर्डर {{.Number}} का लागि धन्यवाद। यो बाटोमा निस्कँदा हामी तपाईंलाई जानकारी दिनेछौं।"},
+	},
+	haat.MessageOutForDelivery: {
+		haat.English: {"Your order {{.Number}} is out for delivery", "Your order {{.Number}} is on its way to you."},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} डेलिभरीका लागि निस्कियो", "तपाईंको अर्डर {{.Number}} तपाईंतर्फ आउँदैछ।"},
+	},
+	haat.MessageDelivered: {
+		haat.English: {"Your order {{.Number}} is delivered", "Your order {{.Number}} is delivered. Thank you for shopping with us!"},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} पुर्‍याइयो", "तपाईंको अर्डर {{.Number}} पुर्‍याइयो। हामीसँग किनमेल गर्नुभएकोमा धन्यवाद!"},
+	},
+	haat.MessageCancelled: {
+		haat.English: {"Your order {{.Number}} is cancelled", "Your order {{.Number}} is cancelled. If you paid for it, the money will be given back to you."},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} रद्द भयो", "तपाईंको अर्डर {{.Number}} रद्द भयो। तपाईंले भुक्तानी गर्नुभएको भए रकम फिर्ता गरिनेछ।"},
+	},
+	haat.MessageRefunded: {
+		haat.English: {"Your money for order {{.Number}} is refunded", "We have given back the money you paid for order {{.Number}}. It may take a few days to reach your account."},
+		haat.Nepali:  {"अर्डर {{.Number}} को रकम फिर्ता गरियो", "अर्डर {{.Number}} का लागि तपाईंले तिर्नुभएको रकम हामीले फिर्ता गर्यौं। तपाईंको खातामा पुग्न केही दिन लाग्न सक्छ।"},
+	},
+	haat.MessageBackInStock: {
+		haat.English: {"{{.Product}} is back in stock", "{{.Product}}, which you asked about, is on sale again."},
+		haat.Nepali:  {"{{.Product}} फेरि उपलब्ध छ", "तपाईंले सोध्नुभएको {{.Product}} फेरि बिक्रीमा छ।"},
+	},
+}
+
+// labels are the fixed words of every mail, in each language.
+type labels struct {
+	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks string
+}
+
+var mailLabels = map[haat.Language]labels{
+	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Delivery: "Delivery", Free: "Free",
+		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you"},
+	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Delivery: "डेलिभरी", Free: "निःशुल्क",
+		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद"},
+}
+
+// line is one row of a bill as a mail shows it.
+type line struct{ Label, Amount string }
+
+// rendered is what the mail's text and HTML are written from.
+type rendered struct {
+	Store, Hello, Intro, Title string
+	Lines, Sums                []line
+	Total                      line
+	Product                    string
+	Thanks                     string
+}
+
+// Render writes the mail of a message in its shopper's language: the subject and opening of its
+// kind, then the order's bill as it was placed (every figure from haat.Bill), or the product.
+func Render(m haat.Message) (mail.Mail, error) {
+	lang := m.Language
+	if _, ok := mailLabels[lang]; !ok {
+		lang = haat.English
+	}
+	kind, ok := mails[m.Kind]
+	if !ok {
+		return mail.Mail{}, fmt.Errorf("notify: no words for a %q message", m.Kind)
+	}
+	w := kind[lang]
+	l := mailLabels[lang]
+	data := wordsData{Name: m.Name}
+	r := rendered{Store: m.Store, Hello: l.Hello + " " + m.Name + ",", Thanks: l.Thanks}
+	if m.Order != nil {
+		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
+		r.Title = l.Order + " " + data.Number
+		r.Lines, r.Sums, r.Total = bill(m.Order, lang, l)
+	}
+	if m.Product != nil {
+		data.Product = productName(m.Product.Name, m.Product.NameNe, lang)
+		r.Product = data.Product
+	}
+	subject, err := fill(w.Subject, data)
+	if err != nil {
+		return mail.Mail{}, err
+	}
+	if r.Intro, err = fill(w.Intro, data); err != nil {
+		return mail.Mail{}, err
+	}
+	if m.Store != "" {
+		subject = m.Store + ": " + subject
+	}
+	var text, html bytes.Buffer
+	if err := textMail.Execute(&text, r); err != nil {
+		return mail.Mail{}, err
+	}
+	if err := htmlMail.Execute(&html, r); err != nil {
+		return mail.Mail{}, err
+	}
+	return mail.Mail{To: m.To, Subject: subject, Text: text.String(), HTML: html.String()}, nil
+}
+
+// bill lays out the order's bill: a row per line, the sums, and the total, in the order's
+// currency and the language.
+func bill(o *haat.Order, lang haat.Language, l labels) (lines, sums []line, total line) {
+	b := o.Bill
+	money := func(m haat.Money) string { return o.Currency.Format(m, lang) }
+	for i, it := range o.Items {
+		name := productName(it.Product.Name, it.Product.NameNe, lang)
+		amount := ""
+		if i < len(b.Lines) {
+			amount = money(b.Lines[i])
+		}
+		lines = append(lines, line{name + " × " + haat.LocalDigits(fmt.Sprint(it.Quantity), lang), amount})
+	}
+	sums = append(sums, line{l.Subtotal, money(b.Subtotal)})
+	for _, a := range b.Adjustments {
+		sums = append(sums, line{a.Label, money(a.Amount)})
+	}
+	delivery := l.Free
+	if b.DeliveryFee != 0 {
+		delivery = money(b.DeliveryFee)
+	}
+	sums = append(sums, line{l.Delivery, delivery})
+	if b.TaxRule == haat.TaxNepalVAT {
+		sums = append(sums, line{l.VAT, money(b.Tax)})
+	} else {
+		label := haat.TaxLabel()
+		if lang == haat.Nepali {
+			label = l.Tax + " " + haat.LocalDigits(strings.TrimPrefix(label, "Tax "), lang)
+		}
+		sums = append(sums, line{label, money(b.Tax)})
+	}
+	return lines, sums, line{l.Total, money(b.Total)}
+}
+
+// productName is a product's name in the language: its Nepali name when it has one.
+func productName(name, nameNe string, lang haat.Language) string {
+	if lang == haat.Nepali && nameNe != "" {
+		return nameNe
+	}
+	return name
+}
+
+// fill runs one of the words' templates.
+func fill(words string, data wordsData) (string, error) {
+	t, err := template.New("").Parse(words)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := t.Execute(&b, data); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+var textMail = template.Must(template.New("text").Parse(`{{.Hello}}
+
+{{.Intro}}
+{{if .Title}}
+{{.Title}}
+{{range .Lines}}  {{.Label}}: {{.Amount}}
+{{end}}{{range .Sums}}  {{.Label}}: {{.Amount}}
+{{end}}  {{.Total.Label}}: {{.Total.Amount}}
+{{end}}{{if .Product}}
+{{.Product}}
+{{end}}
+{{.Thanks}}{{if .Store}},
+{{.Store}}{{end}}
+`))
+
+var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="font-family:sans-serif;color:#222;max-width:560px;margin:0 auto;padding:16px">
+{{if .Store}}<h1 style="font-size:20px;color:#2e7d32">{{.Store}}</h1>{{end}}
+<p>{{.Hello}}</p>
+<p>{{.Intro}}</p>
+{{if .Title}}<h2 style="font-size:16px">{{.Title}}</h2>
+<table style="width:100%;border-collapse:collapse">
+{{range .Lines}}<tr><td style="padding:4px 0">{{.Label}}</td><td style="text-align:right">{{.Amount}}</td></tr>
+{{end}}{{range .Sums}}<tr><td style="padding:4px 0;color:#555">{{.Label}}</td><td style="text-align:right;color:#555">{{.Amount}}</td></tr>
+{{end}}<tr><td style="padding:6px 0;border-top:1px solid #ccc"><strong>{{.Total.Label}}</strong></td><td style="text-align:right;border-top:1px solid #ccc"><strong>{{.Total.Amount}}</strong></td></tr>
+</table>{{end}}
+{{if .Product}}<p><strong>{{.Product}}</strong></p>{{end}}
+<p>{{.Thanks}}{{if .Store}},<br>{{.Store}}{{end}}</p>
+</body></html>
+`))
+
+// SMSText is the text of a message sent by SMS, from the store by its name, in the shopper's
+// language: "Haat: Jumla Red Rice is back in stock."
+func SMSText(m haat.Message) string {
+	lang := m.Language
+	data := wordsData{Name: m.Name}
+	if m.Product != nil {
+		data.Product = productName(m.Product.Name, m.Product.NameNe, lang)
+	}
+	if m.Order != nil {
+		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
+	}
+	w, ok := mails[m.Kind][lang]
+	if !ok {
+		w = mails[m.Kind][haat.English]
+	}
+	text, err := fill(w.Subject, data)
+	if err != nil {
+		text = string(m.Kind)
+	}
+	if lang == haat.Nepali {
+		text += "।"
+	} else {
+		text += "."
+	}
+	if m.Store == "" {
+		return text
+	}
+	return m.Store + ": " + text
+}

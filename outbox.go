@@ -1,0 +1,159 @@
+package haat
+
+import (
+	"context"
+	"time"
+)
+
+// Notifications are the kinds of message a shopper chose to get. A new account gets news of its
+// orders and of products back in stock, and no newsletter until it asks for one.
+type Notifications struct {
+	// Orders: mails when an order is placed, out for delivery, delivered, cancelled or refunded;
+	// to an account that signs in by phone, texts when it is placed, out for delivery, delivered.
+	Orders bool `json:"orders"`
+	// BackInStock: a message when a product the shopper asked about is on sale again.
+	BackInStock bool `json:"backInStock"`
+	// Newsletter: the store's news and offers (none is sent yet; the choice is kept for it).
+	Newsletter bool `json:"newsletter"`
+}
+
+// DefaultNotifications are the choices of a new account.
+var DefaultNotifications = Notifications{Orders: true, BackInStock: true}
+
+// NotificationChoice is a change of some of a shopper's choices; a field left out (nil) keeps
+// its choice.
+type NotificationChoice struct {
+	Orders      *bool `json:"orders,omitempty"`
+	BackInStock *bool `json:"backInStock,omitempty"`
+	Newsletter  *bool `json:"newsletter,omitempty"`
+}
+
+// Apply returns n with the choice's changes.
+func (c NotificationChoice) Apply(n Notifications) Notifications {
+	for _, f := range []struct {
+		to   *bool
+		from *bool
+	}{{&n.Orders, c.Orders}, {&n.BackInStock, c.BackInStock}, {&n.Newsletter, c.Newsletter}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	return n
+}
+
+// Validate refuses a choice that changes nothing.
+func (c NotificationChoice) Validate() error {
+	if c.Orders == nil && c.BackInStock == nil && c.Newsletter == nil {
+		return Errorf(EINVALID, "Choose which messages you want")
+	}
+	return nil
+}
+
+// MessageKind names what a message to a shopper tells. Adding a kind takes a constant here, its
+// words in notify's table of mails (both languages), and a call that queues it in the change it
+// tells of.
+type MessageKind string
+
+// The kinds of message the store sends.
+const (
+	MessageOrderPlaced    MessageKind = "order_placed"
+	MessageOutForDelivery MessageKind = "out_for_delivery"
+	MessageDelivered      MessageKind = "delivered"
+	MessageCancelled      MessageKind = "cancelled"
+	MessageRefunded       MessageKind = "refunded"
+	MessageBackInStock    MessageKind = "back_in_stock"
+)
+
+// Channel is how a message reaches its shopper.
+type Channel string
+
+// The channels: an account with an email is mailed; one that signs in by phone is texted.
+const (
+	ChannelMail Channel = "mail"
+	ChannelSMS  Channel = "sms"
+)
+
+// OrderMessage is the message that tells a shopper their order moved from was to now, if there
+// is one: placed (also after an online payment), out for delivery, delivered, and cancelled once
+// it was placed (an online order never paid was never placed: its cancelling tells nothing new).
+func OrderMessage(was, now OrderStatus) (MessageKind, bool) {
+	if was == now {
+		return "", false
+	}
+	switch now {
+	case StatusOrderPlaced:
+		return MessageOrderPlaced, true
+	case StatusOutForDelivery:
+		return MessageOutForDelivery, true
+	case StatusDelivered:
+		return MessageDelivered, true
+	case StatusCancelled:
+		if was == StatusAwaitingPayment || was == StatusPaymentFailed {
+			return "", false
+		}
+		return MessageCancelled, true
+	}
+	return "", false
+}
+
+// Message is one message due to a shopper, with what its words are made from.
+type Message struct {
+	ID      string
+	Channel Channel
+	Kind    MessageKind
+	// To is the shopper's email address (ChannelMail) or mobile number (ChannelSMS).
+	To   string
+	Name string
+	// Language is the language the account reads the store in (English when it chose none).
+	Language Language
+	// Store is the store's name as it is now; empty when it has none.
+	Store string
+	// Order is the order the message is about, with its bill as placed; nil for none.
+	Order *Order
+	// Product is the product the message is about (back in stock); nil for none.
+	Product *Product
+	// Tries counts the sends tried before, that failed.
+	Tries int
+}
+
+// MaxMessageTries is how many times a message is tried before it is given up.
+const MaxMessageTries = 8
+
+// MaxMessageAge is how long a message waits to be sent at most: older news is stale and is
+// given up.
+const MaxMessageAge = 2 * 24 * time.Hour
+
+// MessageRetryAfter is how long a message that failed tries times waits before its next try:
+// a minute after the first failure, doubling, at most three hours.
+func MessageRetryAfter(tries int) time.Duration {
+	if tries < 1 {
+		tries = 1
+	}
+	if tries > 8 {
+		return 3 * time.Hour
+	}
+	return min(3*time.Hour, time.Minute<<(tries-1))
+}
+
+// MessageClaim is how long a server holds the messages it claimed to send: long past a slow mail
+// server's time-outs, so that no other server sends them meanwhile; a server that stops while
+// sending leaves them to be claimed again after it.
+const MessageClaim = 5 * time.Minute
+
+// OutboxService keeps the messages to send to shoppers. The store writes a message in the
+// transaction of the change it tells of; senders on any server claim messages, send them and
+// say how it went, so that a message is sent once and a failing provider never fails an order.
+type OutboxService interface {
+	// ClaimMessages claims up to limit messages due now for channel, oldest first, for
+	// MessageClaim: no other claim takes them meanwhile.
+	ClaimMessages(ctx context.Context, channel Channel, limit int) ([]Message, error)
+	// MessageSent records that a claimed message was sent.
+	MessageSent(ctx context.Context, id string) error
+	// MessageFailed records a failed try of a claimed message: it is tried again after
+	// MessageRetryAfter, or given up after MaxMessageTries.
+	MessageFailed(ctx context.Context, id string, reason string) error
+	// QueueBackInStock writes the messages of up to limit stock alerts whose product is on sale
+	// again, to the shoppers who want them, and marks those alerts told; it answers how many
+	// alerts it took.
+	QueueBackInStock(ctx context.Context, limit int) (int, error)
+}
