@@ -308,3 +308,57 @@ func TestMailServerFailing(t *testing.T) {
 		}
 	})
 }
+
+// TestOnlineOrderMails: an online order is mailed as placed when its payment arrives, not before;
+// cancelled by the seller, then its money refunded, it is mailed each time. A store without a
+// name sends mails that name none.
+func TestOnlineOrderMails(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		srv := mailtest.Start(t)
+		db.QueueMails(true)
+		send := func() []string {
+			t.Helper()
+			if err := notify.SendMails(ctx, db, sender(srv)); err != nil {
+				t.Fatal(err)
+			}
+			var subjects []string
+			for _, m := range srv.Mails() {
+				subjects = append(subjects, m.Subject)
+			}
+			return subjects
+		}
+		_, o := sqlstoretest.OnlineOrder(t, db, "sita@example.com")
+		a, _, err := db.StartPayment(ctx, o.ID, "test", "usd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetPaymentReference(ctx, a.ID, "ref-1"); err != nil {
+			t.Fatal(err)
+		}
+		if got := send(); len(got) != 0 {
+			t.Fatalf("mailed before payment: %v", got)
+		}
+		if _, err := db.ConfirmPayment(ctx, haat.PaymentResult{Provider: "test", Reference: "ref-1", State: haat.PaymentPaid,
+			Amount: o.Bill.Total, Currency: "USD"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetOrderStatus(ctx, o.ID, haat.StatusCancelled); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.MarkOrderRefunded(ctx, o.ID); err != nil {
+			t.Fatal(err)
+		}
+		n := o.Number
+		want := []string{
+			fmt.Sprintf("Your order #%d is placed", n),
+			fmt.Sprintf("Your order #%d is cancelled", n),
+			fmt.Sprintf("Your money for order #%d is refunded", n),
+		}
+		if got := send(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("subjects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if text := srv.Mails()[2].Text; !strings.Contains(text, "Total: $601.80") || strings.Contains(text, "Thank you,\n") {
+			t.Errorf("refund mail:\n%s", text)
+		}
+	})
+}
