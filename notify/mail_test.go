@@ -314,6 +314,7 @@ func TestMailServerFailing(t *testing.T) {
 // name sends mails that name none.
 func TestOnlineOrderMails(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		c := newClock(db)
 		srv := mailtest.Start(t)
 		db.QueueMails(true)
 		send := func() []string {
@@ -359,6 +360,14 @@ func TestOnlineOrderMails(t *testing.T) {
 		}
 		if text := srv.Mails()[2].Text; !strings.Contains(text, "Total: $601.80") || strings.Contains(text, "Thank you,\n") {
 			t.Errorf("refund mail:\n%s", text)
+		}
+		// Housekeeping removes the messages sent, 30 days on.
+		if swept, err := db.Sweep(ctx); err != nil || swept.Messages != 0 {
+			t.Fatalf("swept %+v, %v", swept, err)
+		}
+		c.advance(31 * 24 * time.Hour)
+		if swept, err := db.Sweep(ctx); err != nil || swept.Messages != 3 {
+			t.Fatalf("swept %+v, %v", swept, err)
 		}
 	})
 }

@@ -16,12 +16,17 @@ const sweepAfter = 24 * time.Hour
 
 // Swept counts the rows Sweep removed.
 type Swept struct {
-	Sessions, LoginLimits, PhoneCodes, RequestKeys int64
+	Sessions, LoginLimits, PhoneCodes, RequestKeys, Messages int64
 }
+
+// messagesKept is how long a message sent or given up stays in the outbox, for a look at what a
+// shopper was sent.
+const messagesKept = 30 * 24 * time.Hour
 
 // Sweep removes, in one write, what has outlived its use: expired sessions, rate-limit counts whose
 // window began a day ago, sign-in codes a day past their expiry, and request keys older than
-// haat.RequestKeyLife (a call sent again under one later is a new call anyway).
+// haat.RequestKeyLife (a call sent again under one later is a new call anyway), and messages to
+// shoppers sent or given up that were written 30 days ago.
 func (d *DB) Sweep(ctx context.Context) (Swept, error) {
 	var n Swept
 	err := d.inTx(ctx, func(tx *Tx) error {
@@ -35,6 +40,7 @@ func (d *DB) Sweep(ctx context.Context) (Swept, error) {
 			{&n.LoginLimits, `DELETE FROM login_failures WHERE window_start < $1`, tx.now.Add(-sweepAfter)},
 			{&n.PhoneCodes, `DELETE FROM phone_codes WHERE expires_at < $1`, tx.now.Add(-sweepAfter)},
 			{&n.RequestKeys, `DELETE FROM request_keys WHERE created_at < $1`, tx.now.Add(-haat.RequestKeyLife)},
+			{&n.Messages, `DELETE FROM messages WHERE created_at < $1 AND (sent_at IS NOT NULL OR failed_at IS NOT NULL)`, tx.now.Add(-messagesKept)},
 		} {
 			res, err := tx.ExecContext(ctx, s.query, s.arg.UnixMilli())
 			if err != nil {

@@ -64,7 +64,7 @@ func keepHouse(ctx context.Context, db *sqlstore.DB, imgs *images.Store, logger 
 			return err
 		}
 		logger.Info("housekeeping", "sessions", swept.Sessions, "login_limits", swept.LoginLimits, "phone_codes", swept.PhoneCodes,
-			"request_keys", swept.RequestKeys, "photos", photos)
+			"request_keys", swept.RequestKeys, "messages", swept.Messages, "photos", photos)
 		return nil
 	})
 	return err
