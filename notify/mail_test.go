@@ -32,7 +32,7 @@ func newClock(db ...*sqlstore.DB) *clock {
 	return c
 }
 
-func (c *clock) now() time.Time            { return time.UnixMilli(c.ms.Load()) }
+func (c *clock) now() time.Time           { return time.UnixMilli(c.ms.Load()) }
 func (c *clock) advance(by time.Duration) { c.ms.Add(by.Milliseconds()) }
 
 // shop is a store with a product, its name set, and a shopper with an address.
