@@ -8,6 +8,7 @@ package notify
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -39,15 +40,22 @@ func SendSMS(ctx context.Context, outbox haat.OutboxService, sender sms.Sender) 
 }
 
 // send claims the messages due on channel, a batch at a time, and sends each with deliver,
-// recording how it went.
+// recording how it went. A message not begun by half the claim's time (a slow server's time-outs)
+// is left unsent, to be claimed again once the claim ends: no message is begun by this server
+// after another may have claimed it.
 func send(ctx context.Context, outbox haat.OutboxService, channel haat.Channel, deliver func(haat.Message) error) error {
 	for {
 		due, err := outbox.ClaimMessages(ctx, channel, batch)
 		if err != nil {
 			return err
 		}
+		late := time.Now().Add(haat.MessageClaim / 2)
 		var errs []error
-		for _, m := range due {
+		for i, m := range due {
+			if time.Now().After(late) {
+				errs = append(errs, fmt.Errorf("notify: %d messages left for a later round: sending was slow", len(due)-i))
+				return errors.Join(errs...)
+			}
 			if err := deliver(m); err != nil {
 				errs = append(errs, err)
 				if err := outbox.MessageFailed(ctx, m.ID, err.Error()); err != nil {

@@ -30,7 +30,7 @@ type Mail struct {
 	From, To, Subject string
 	// Text and HTML are the mail's plain-text and HTML parts, decoded.
 	Text, HTML string
-	// TLS says the mail came over a connection upgraded with STARTTLS.
+	// TLS says the mail came over TLS (upgraded with STARTTLS, or from the start).
 	TLS bool
 }
 
@@ -55,6 +55,17 @@ const (
 // Start runs a server until the test ends. It offers STARTTLS and asks senders to sign in.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return start(t, false)
+}
+
+// StartTLS runs a server that speaks TLS from the start (smtps://), until the test ends.
+func StartTLS(t testing.TB) *Server {
+	t.Helper()
+	return start(t, true)
+}
+
+func start(t testing.TB, implicit bool) *Server {
+	t.Helper()
 	// httptest's certificate is valid for 127.0.0.1; the server presents it for STARTTLS.
 	certs := httptest.NewUnstartedServer(http.NotFoundHandler())
 	certs.StartTLS()
@@ -74,9 +85,13 @@ func Start(t testing.TB) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	scheme := "smtp"
+	if implicit {
+		ln, scheme = tls.NewListener(ln, srv.TLSConfig), "smtps"
+	}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	s.URL = &url.URL{Scheme: "smtp", User: url.UserPassword(User, Password), Host: ln.Addr().String()}
+	s.URL = &url.URL{Scheme: scheme, User: url.UserPassword(User, Password), Host: ln.Addr().String()}
 	return s
 }
 
