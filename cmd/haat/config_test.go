@@ -67,6 +67,9 @@ func TestConfigRefused(t *testing.T) {
 		{"HAAT_SPARROW_SMS_URL", "api.sparrowsms.com", `HAAT_SPARROW_SMS_URL must be an http:// or https:// address, not "api.sparrowsms.com"`},
 		{"HAAT_BACKUP_KEEP", "0", `HAAT_BACKUP_KEEP must be a whole number, 1 or more, not "0"`},
 		{"HAAT_AAKASH_SMS_URL", "/send", `HAAT_AAKASH_SMS_URL must be an http:// or https:// address, not "/send"`},
+		{"HAAT_SMTP_URL", "https://mail.example", "HAAT_SMTP_URL must be an smtp:// or smtps:// address"},
+		{"HAAT_SMTP_URL", "smtp://user:pass@mail.example", "HAAT_SMTP_URL needs HAAT_MAIL_FROM, the address shoppers' e-mails come from"},
+		{"HAAT_MAIL_FROM", "orders", `HAAT_MAIL_FROM must be an e-mail address, with or without a name, not "orders"`},
 	} {
 		t.Run(tc.env, func(t *testing.T) {
 			t.Setenv(tc.env, tc.value)
@@ -229,6 +232,25 @@ func TestSMSSender(t *testing.T) {
 		}
 		if got := fmt.Sprintf("%T", sender); got != tc.wantType || show != tc.wantShow {
 			t.Errorf("%s: %s, show code %v; want %s, %v", tc.name, got, show, tc.wantType, tc.wantShow)
+		}
+	}
+}
+
+// TestMailSender: e-mails go through the mail server HAAT_SMTP_URL names; without one, to the log
+// in development and nowhere in production.
+func TestMailSender(t *testing.T) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, tc := range []struct {
+		name     string
+		cfg      config
+		wantType string
+	}{
+		{"server", config{Env: "production", SMTPURL: "smtps://u:p@mail.example", MailFrom: "orders@haat.example"}, "*mail.SMTP"},
+		{"development", config{Env: "development"}, "mail.Log"},
+		{"production", config{Env: "production"}, "<nil>"},
+	} {
+		if got := fmt.Sprintf("%T", tc.cfg.mailSender(logger)); got != tc.wantType {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.wantType)
 		}
 	}
 }
