@@ -342,8 +342,10 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 			if err := tx.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = $1`, a.OrderID).Scan(&status); err != nil {
 				return false, err
 			}
-			if err := queueOrderMessage(ctx, tx, a.UserID, a.OrderID, haat.StatusAwaitingPayment, status); err != nil {
-				return false, err
+			if kind, ok := haat.PaidMessage(status); ok {
+				if err := queueMessage(ctx, tx, kind, a.OrderID, a.UserID, a.OrderID, ""); err != nil {
+					return false, err
+				}
 			}
 			return true, emptyCart(ctx, tx, a.UserID)
 		}
