@@ -42,7 +42,12 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    // happy-dom: a test file's window costs a fraction of jsdom's. It navigates nowhere (a test that
+    // sends the shopper to a payment page only changes the address) and loads no script or style.
+    environment: 'happy-dom',
+    environmentOptions: {
+      happyDOM: { url: 'http://127.0.0.1/', settings: { navigation: { disableMainFrameNavigation: true }, disableJavaScriptFileLoading: true } },
+    },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,

@@ -31,3 +31,14 @@ Object.defineProperty(window, 'matchMedia', {
 let objectURLs = 0;
 URL.createObjectURL = () => `blob:preview-${++objectURLs}`;
 URL.revokeObjectURL = () => {};
+
+// No test reaches the network: a call no test serves (a page's query still running as its test ends)
+// is answered 503 by happy-dom's fetch, where a real request would go to a port nobody listens on.
+type HappyWindow = { happyDOM?: { settings: { fetch: { interceptor: unknown } } }; Response: typeof Response };
+const happy = window as unknown as HappyWindow;
+if (happy.happyDOM) {
+  happy.happyDOM.settings.fetch.interceptor = {
+    beforeAsyncRequest: () =>
+      Promise.resolve(new happy.Response('{"success":false,"message":"Not served by this test"}', { status: 503, headers: { 'Content-Type': 'application/json' } })),
+  };
+}

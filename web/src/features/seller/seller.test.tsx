@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// jsdom, not the suite's happy-dom: the product form's tests (file inputs, submitting) pass in jsdom
+// as in a browser, and do not yet under happy-dom.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
