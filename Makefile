@@ -33,7 +33,7 @@ GO_TEST_PARALLEL ?= 8
 test-go:
 	$(GO) vet ./...
 	@if [ -z "$$HAAT_TEST_POSTGRES" ]; then echo "HAAT_TEST_POSTGRES is not set: Go tests run on SQLite only"; fi
-	HAAT_SOAK= $(GO) test -count=1 -parallel $(GO_TEST_PARALLEL) -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
+	HAAT_SOAK= $(GO) test -count=1 -parallel $(GO_TEST_PARALLEL) -timeout 20m -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
 		/^ *--- PASS/ && !/^    --- PASS: [^ ]+\/(sqlite|postgres) / { next } { print }'
 	@# The fuzz targets ran their seeds above; each now runs 5 s beyond them (an input that fails is
 	@# written to api/testdata/fuzz: commit it with the fix).

@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import { products } from './helpers';
 import { seller } from '../playwright.config';
 
-// Every main page, checked by axe for WCAG A and AA problems at phone and desktop widths.
+// Every main page, checked by axe for WCAG A and AA problems at phone and desktop widths. The tests
+// of this file share the workers: each scans many pages, and none needs another's.
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [360, 1280]) {
   test(`pages have no accessibility violations at ${width} px`, async ({ page, request }) => {
     // Eight pages, each loaded and scanned by axe: more than one page's share of the default limit.
@@ -63,8 +66,10 @@ for (const width of [768, 1280]) {
         await expect(page.getByRole('heading', { name: 'Edit Broccoli' })).toBeVisible();
         await check('edit product');
         await page.getByRole('link', { name: 'Cancel' }).click();
-        await page.getByRole('link', { name: 'Archived (0)' }).click();
-        await expect(page.getByText('No archived products.')).toBeVisible();
+        // Other tests on this worker's store may have archived products before this one.
+        const archived = page.getByRole('link', { name: /^Archived \(\d+\)$/ });
+        await archived.click();
+        await expect(archived).toHaveAttribute('aria-current', 'page');
         await check('archived products');
       }
     }
