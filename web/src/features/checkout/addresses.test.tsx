@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { renderStore, serveApi } from '../../test/render';
 import type { Address } from '../../lib/contract';
@@ -121,6 +122,19 @@ describe("the cart's saved addresses", () => {
     renderStore('/add-address?edit=gone');
     expect(await screen.findByText('This address is no longer saved')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent(/^\/cart$/));
+  });
+
+  it('loads the addresses again when the tab comes back, and chooses the default for one deleted meanwhile', async () => {
+    localStorage.setItem('haat.checkout.u1', JSON.stringify({ addressId: 'a2' }));
+    const addresses = [address('a1', 'Lakeside 4'), address('a2', 'Thamel 12')];
+    serveApi(book(addresses));
+    renderStore('/cart');
+    await waitFor(() => expect(screen.getByTestId('selected-address')).toHaveTextContent(line('Thamel 12')));
+    addresses.splice(1, 1); // deleted in another tab
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => expect(screen.getByTestId('selected-address')).toHaveTextContent(line('Lakeside 4')));
+    act(() => focusManager.setFocused(undefined));
   });
 
   it('says why the server refuses an edit, and stays on the form', async () => {

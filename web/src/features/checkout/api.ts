@@ -15,7 +15,7 @@ import type {
   PaymentType,
   SlotListResponse,
 } from '../../lib/contract';
-import { useToastQuery } from '../../lib/useToastQuery';
+import { useErrorToast } from '../../lib/useToastQuery';
 import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
 import toast from 'react-hot-toast';
@@ -61,9 +61,20 @@ export function useSlots() {
 /** AddressBook is the shopper's saved addresses, oldest first, and the _id of their default (the one the cart preselects), if they have any. */
 export type AddressBook = { addresses: Address[]; defaultId?: string };
 
-/** useAddresses loads the signed-in shopper's addresses and which is their default; a failure shows as a toast. */
+/**
+ * useAddresses loads the signed-in shopper's addresses and which is their default, and loads them
+ * again whenever the tab comes back into view (another tab may have edited or deleted one); a
+ * failure shows as a toast.
+ */
 export function useAddresses(userId: string | undefined) {
-  return useToastQuery(checkoutKeys.addresses(userId), api.addresses, (r): AddressBook => ({ addresses: r.addresses, defaultId: r.defaultId }), t.toast.addressesFailed, !!userId);
+  const query = useQuery({
+    queryKey: checkoutKeys.addresses(userId),
+    queryFn: () => unwrap(api.addresses(), t.toast.addressesFailed).then((r): AddressBook => ({ addresses: r.addresses, defaultId: r.defaultId })),
+    enabled: !!userId,
+    refetchOnWindowFocus: 'always',
+  });
+  useErrorToast(query.error, t.toast.addressesFailed);
+  return query;
 }
 
 /**
