@@ -71,11 +71,23 @@ func (d *DB) UpdateAddress(ctx context.Context, a *haat.Address) error {
 }
 
 // DeleteAddress marks the user's saved address id deleted: it is no longer listed, offered or
-// accepted for an order. The row stays, as orders placed with it still name it (their copy of it
-// is what they show).
+// accepted for an order, nor their default. The row stays, as orders placed with it still name it
+// (their copy of it is what they show).
 func (d *DB) DeleteAddress(ctx context.Context, userID, id string) error {
-	return d.changeAddress(ctx, "delete address", `UPDATE addresses SET deleted_at = $3, is_default = FALSE
-		WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`, id, userID)
+	var n int64
+	err := d.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE addresses SET deleted_at = $3, is_default = FALSE
+			WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`, id, userID, tx.now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err == nil && n == 0 {
+		err = errAddressNotFound
+	}
+	return wrap("delete address", err)
 }
 
 // SetDefaultAddress makes the user's saved address id their default, and none of their others.
@@ -96,25 +108,6 @@ func (d *DB) SetDefaultAddress(ctx context.Context, userID, id string) error {
 		return err
 	})
 	return wrap("set default address", err)
-}
-
-// changeAddress runs one statement on a user's saved address, the address's id and the user's
-// id its first two arguments and the operation's time its third, and answers ENOTFOUND when it
-// changed none.
-func (d *DB) changeAddress(ctx context.Context, op, query, id, userID string) error {
-	var n int64
-	err := d.inTx(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, query, id, userID, tx.now.UnixMilli())
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
-	if err == nil && n == 0 {
-		err = errAddressNotFound
-	}
-	return wrap(op, err)
 }
 
 func addressValues(a *haat.Address) []any {
