@@ -28,6 +28,24 @@ type Address struct {
 	Ward int `json:"ward,omitempty"`
 	// Landmark helps the rider find the door: "opposite Bhatbhateni, blue gate".
 	Landmark string `json:"landmark,omitempty"`
+	// Default marks the saved address the shopper chose as their default (DefaultAddress); an
+	// order's copy of its address has none.
+	Default bool `json:"-"`
+}
+
+// DefaultAddress is the address the cart preselects among a shopper's saved addresses, oldest
+// first: the one they made their default, else the first (as the spec has it); nil when there are
+// none.
+func DefaultAddress(list []Address) *Address {
+	for i := range list {
+		if list[i].Default {
+			return &list[i]
+		}
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	return &list[0]
 }
 
 // MaxAddresses is the most addresses one shopper may save.
@@ -166,11 +184,21 @@ func checkField(label, v string, max int, required bool) error {
 	return nil
 }
 
-// AddressService stores users' addresses.
+// AddressService stores users' addresses. An address another user saved, or one deleted, is
+// ENOTFOUND ("Address not found") to every method, as one that never existed. Orders keep a copy
+// of the address they were placed with: editing or deleting a saved address changes no order.
 type AddressService interface {
 	// CreateAddress saves a validated address for a.UserID, who may have at most MaxAddresses.
 	CreateAddress(ctx context.Context, a *Address) error
-	// Addresses returns the user's addresses, oldest first (the first is preselected at checkout).
+	// UpdateAddress replaces the fields of a.UserID's address a.ID with a's, validated as
+	// CreateAddress does; it stays their default if it was.
+	UpdateAddress(ctx context.Context, a *Address) error
+	// DeleteAddress removes the user's address id from their saved addresses; when it was their
+	// default, they have none chosen (DefaultAddress falls back to the first).
+	DeleteAddress(ctx context.Context, userID, id string) error
+	// SetDefaultAddress makes the user's address id their default, and no other.
+	SetDefaultAddress(ctx context.Context, userID, id string) error
+	// Addresses returns the user's addresses, oldest first, their default marked (see DefaultAddress).
 	Addresses(ctx context.Context, userID string) ([]Address, error)
 }
 

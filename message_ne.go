@@ -126,6 +126,10 @@ var nepaliMessages = map[string]string{
 	// Addresses.
 	"Address Added":                                "ठेगाना थपियो",
 	"Address not found":                            "ठेगाना भेटिएन",
+	"Address Updated":                              "ठेगाना अद्यावधिक भयो",
+	"Address Deleted":                              "ठेगाना हटाइयो",
+	"Default Address Saved":                        "मुख्य ठेगाना सेभ भयो",
+	"Address id is required":                       "ठेगानाको आईडी आवश्यक छ",
 	"address is required":                          "ठेगाना आवश्यक छ",
 	"You can save at most %d addresses":            "तपाईं बढीमा %d वटा ठेगाना सेभ गर्न सक्नुहुन्छ",
 	"Landmark is too long":                         "चिनारी स्थान धेरै लामो भयो",

@@ -29,6 +29,9 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/cart/update", `{"cartItems":{}}`, "user", 200},
 	{"POST", "/api/address/add", `{}`, "user", 400},
 	{"GET", "/api/address/get", "", "user", 200},
+	{"POST", "/api/address/update", `{}`, "user", 400},
+	{"POST", "/api/address/delete", `{}`, "user", 400},
+	{"POST", "/api/address/default", `{}`, "user", 400},
 	{"POST", "/api/order/cod", `{}`, "user", 400},
 	{"POST", "/api/order/stripe", `{}`, "user", 400},
 	{"POST", "/api/order/pay", `{}`, "user", 503},
@@ -159,8 +162,14 @@ func TestOthersIDs(t *testing.T) {
 		want(t, b.get("/api/order/invoice?id="+cash), 404)
 		want(t, b.post("/api/order/cod", order(s.rice.ID, 1, addrA)), 404, "Address not found")
 		want(t, b.post("/api/order/stripe", order(s.rice.ID, 1, addrA)), 404, "Address not found")
+		want(t, b.post("/api/address/update", map[string]any{"id": addrA, "address": addressWith(map[string]string{"city": "Dharan"})}), 404, "Address not found")
+		want(t, b.post("/api/address/default", map[string]string{"id": addrA}), 404, "Address not found")
+		want(t, b.post("/api/address/delete", map[string]string{"id": addrA}), 404, "Address not found")
 		if len(b.orders()) != 0 || len(b.addresses()) != 1 {
 			t.Fatal("another shopper's ids reached this shopper's orders or addresses")
+		}
+		if list := a.addresses(); len(list) != 1 || list[0].(map[string]any)["city"] != validAddress["city"] {
+			t.Fatalf("another shopper changed the owner's addresses: %v", list)
 		}
 		after := a.orders()
 		if len(after) != 2 || after[1].(map[string]any)["status"] != "Order Placed" || after[0].(map[string]any)["status"] != "Awaiting Payment" {

@@ -82,6 +82,9 @@ func (s *Server) routes() []route {
 
 		{"POST /api/address/add", user, s.addressAdd},
 		{"GET /api/address/get", user, s.addressGet},
+		{"POST /api/address/update", user, s.addressUpdate},
+		{"POST /api/address/delete", user, s.addressDelete},
+		{"POST /api/address/default", user, s.addressDefault},
 
 		{"POST /api/order/cod", user, s.orderCOD},
 		{"POST /api/order/stripe", user, s.orderOnline},

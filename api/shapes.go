@@ -75,8 +75,11 @@ var routeShapes = map[string]Shapes{
 
 	"GET /api/slot/list": {Answer: of[SlotListResponse]()},
 
-	"POST /api/address/add": {Request: of[AddressAddRequest](), Answer: of[AddressAddResponse]()},
-	"GET /api/address/get":  {Answer: of[AddressListResponse]()},
+	"POST /api/address/add":     {Request: of[AddressAddRequest](), Answer: of[AddressAddResponse]()},
+	"GET /api/address/get":      {Answer: of[AddressListResponse]()},
+	"POST /api/address/update":  {Request: of[AddressUpdateRequest](), Answer: of[AddressUpdateResponse]()},
+	"POST /api/address/delete":  {Request: of[AddressIDRequest](), Answer: of[MessageResponse]()},
+	"POST /api/address/default": {Request: of[AddressIDRequest](), Answer: of[MessageResponse]()},
 
 	"POST /api/order/cod":       {Request: of[OrderRequest](), Answer: of[MessageResponse]()},
 	"POST /api/order/stripe":    {Request: of[OrderRequest](), Answer: of[PaymentPageResponse]()},

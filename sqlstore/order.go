@@ -182,8 +182,13 @@ func checkLimits(ctx context.Context, tx *Tx, o haat.NewOrder) error {
 	return o.CheckLimits(c, tx.now)
 }
 
-// insertOrder stores an order with its items and its bill, without its number yet (numberOrders
-// gives it). Each item keeps the name, category, pictures and price its product has now, and the
+// orderAddressColumns are the order's copy of the address it was placed with, as addressColumns
+// after the ids: editing or deleting the saved address later changes no order.
+const orderAddressColumns = `address_first_name, address_last_name, address_email, address_street, address_city, address_state,
+	address_zipcode, address_country, address_phone, address_district, address_ward, address_landmark`
+
+// insertOrder stores an order with its items, its bill and a copy of its address, without its
+// number yet (numberOrders gives it). Each item keeps the name, category, pictures and price its product has now, and the
 // order every figure of its bill: correcting or archiving the product, or changing the store's
 // rules, later changes no order.
 func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
@@ -192,11 +197,13 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	if err != nil {
 		return err
 	}
+	a := order.Address
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
-		subtotal, tax, taxable, exempt, adjustments)
-		VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`, order.ID, order.UserID, order.Address.ID, b.Total,
+		subtotal, tax, taxable, exempt, adjustments, `+orderAddressColumns+`)
+		VALUES ($1, NULL, `+placeholders(2, 28)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
-		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments)); err != nil {
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments),
+		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
 	if len(order.Items) == 0 {
@@ -490,7 +497,8 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	return orders, nil
 }
 
-// scanOrders reads the orders the filter selects with their address, newest first.
+// scanOrders reads the orders the filter selects with the address they were placed with, newest
+// first.
 func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error) {
 	var w where
 	addIf(&w, `o.id = ?`, f.ID)
@@ -514,8 +522,8 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
-		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end, a.id, a.user_id, a.first_name, a.last_name, a.email, a.street, a.city, a.state, a.zipcode, a.country, a.phone, a.district, a.ward, a.landmark
-		FROM orders o JOIN addresses a ON a.id = o.address_id`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
+		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end, o.address_id, o.user_id, `+orderAddressColumns+`
+		FROM orders o`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
 	}
@@ -547,12 +555,12 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	return orders, rows.Err()
 }
 
-// addSearch adds the condition that the order has the number, when there is one, or that its
-// address's first, last or full name or its phone contains text, in any case.
+// addSearch adds the condition that the order has the number, when there is one, or that the
+// address it was placed with has its first, last or full name or its phone contains text, in any case.
 func addSearch(w *where, text string, number *int64) {
 	like := "%" + likeEscaper.Replace(strings.ToLower(text)) + "%"
-	cond := `(LOWER(a.first_name) LIKE ? ESCAPE '\' OR LOWER(a.last_name) LIKE ? ESCAPE '\'
-		OR LOWER(a.first_name || ' ' || a.last_name) LIKE ? ESCAPE '\' OR LOWER(a.phone) LIKE ? ESCAPE '\'`
+	cond := `(LOWER(o.address_first_name) LIKE ? ESCAPE '\' OR LOWER(o.address_last_name) LIKE ? ESCAPE '\'
+		OR LOWER(o.address_first_name || ' ' || o.address_last_name) LIKE ? ESCAPE '\' OR LOWER(o.address_phone) LIKE ? ESCAPE '\'`
 	args := []any{like, like, like, like}
 	if number != nil {
 		cond += ` OR o.number = ?`

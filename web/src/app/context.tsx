@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from './router';
 import { useQuery } from '@tanstack/react-query';
 import { useErrorToast } from '../lib/useToastQuery';
 import { storeConfigQuery } from '../lib/config';
@@ -8,12 +9,17 @@ import { useCartStore } from '../features/cart';
 import { useSellerSession } from '../features/seller';
 import './wiring';
 
-/** AppState is what only the browser knows: the search typed and whether the login modal is open. Server data lives in the query cache. */
+/** AppState is what only the browser knows: the search typed, whether the login modal is open and where signing in goes. Server data lives in the query cache. */
 interface AppState {
   search: string;
   setSearch: (q: string) => void;
   showLogin: boolean;
+  /** setShowLogin opens the login modal as the navigation bar does (signing in goes to /home, as the spec has it), or closes it. */
   setShowLogin: (v: boolean) => void;
+  /** askSignIn opens the login modal for the page shown, which needs a signed-in shopper: signing in or up comes back to it. */
+  askSignIn: () => void;
+  /** loginReturn is the page signing in comes back to (the one that asked, with its query), or null for /home. */
+  loginReturn: string | null;
 }
 
 const AppContext = createContext<AppState | null>(null);
@@ -31,7 +37,13 @@ export function useApp(): AppState {
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [search, setSearch] = useState('');
-  const [showLogin, setShowLogin] = useState(false);
+  const [login, setLogin] = useState<{ open: boolean; returnTo: string | null }>({ open: false, returnTo: null });
+  // The page shown, read when a page asks for signing in; kept in a ref so that navigating changes no context.
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location]);
 
   const cart = useCartStore();
   useEffect(() => cart.connect(), [cart]);
@@ -40,6 +52,16 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useSellerSession();
   useQuery(storeConfigQuery);
 
-  const value = useMemo<AppState>(() => ({ search, setSearch, showLogin, setShowLogin }), [search, showLogin]);
+  const value = useMemo<AppState>(
+    () => ({
+      search,
+      setSearch,
+      showLogin: login.open,
+      loginReturn: login.returnTo,
+      setShowLogin: (open: boolean) => setLogin({ open, returnTo: null }),
+      askSignIn: () => setLogin({ open: true, returnTo: here.current || null }),
+    }),
+    [search, login],
+  );
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
 }

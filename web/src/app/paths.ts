@@ -40,6 +40,8 @@ export const paths = {
   product: (p: { _id: string; category: string }) => `${paths.category(p.category)}/${p._id}`,
   cart: PAGES.cart,
   addAddress: PAGES.addAddress,
+  /** editAddress is the address form filled with one of the shopper's saved addresses, to change it. */
+  editAddress: (id: string) => `${PAGES.addAddress}?edit=${encodeURIComponent(id)}`,
   myOrders: PAGES.myOrders,
   /** myOrderInvoice is the printable tax invoice of one of the shopper's delivered orders. */
   myOrderInvoice: (id: string) => `${PAGES.myOrders}/${encodeURIComponent(id)}/invoice`,

@@ -253,6 +253,16 @@ export const en = {
     noAddress: 'No address found',
     change: 'Change',
     addAddress: 'Add address',
+    /** defaultAddress marks the shopper's default address, the one the cart preselects. */
+    defaultAddress: 'Default',
+    editAddress: 'Edit',
+    deleteAddress: 'Delete',
+    makeDefault: 'Make default',
+    /** addressActions names the row of buttons under one saved address. */
+    addressActions: (line: string) => `Actions for ${line}`,
+    deleteQuestion: 'Delete this address?',
+    yesDelete: 'Yes, delete',
+    keepAddress: 'No, keep',
     paymentMethod: 'Payment Method',
     /** paymentTypes name each payment type in the cart's choice of payment. */
     paymentTypes: { COD: 'Cash On Delivery', Online: 'Online Payment' } satisfies Record<PaymentType, string>,
@@ -315,6 +325,10 @@ export const en = {
 
   address: {
     title: { before: 'Add Shipping ', accent: 'Address', after: '' } satisfies Accented,
+    editTitle: { before: 'Edit Shipping ', accent: 'Address', after: '' } satisfies Accented,
+    saveChanges: 'Save Changes',
+    /** gone is shown when the address being edited was deleted meanwhile (in another tab, say). */
+    gone: 'This address is no longer saved',
     firstName: 'First Name',
     lastName: 'Last Name',
     email: 'Email address',
@@ -400,6 +414,7 @@ export const en = {
     search: (q: string) => `Search: ${q}`,
     cart: 'Shopping Cart',
     addAddress: 'Add Address',
+    editAddress: 'Edit Address',
     myOrders: 'My Orders',
     contact: 'Contact Us',
     loader: 'Loading',
@@ -920,6 +935,12 @@ export const en = {
     productArchived: 'Product Archived',
     productRestored: 'Product Restored',
     addressFailed: 'Failed to add address',
+    addressUpdated: 'Address Updated',
+    addressUpdateFailed: 'Failed to update address',
+    addressDeleted: 'Address Deleted',
+    addressDeleteFailed: 'Failed to delete address',
+    defaultSaved: 'Default Address Saved',
+    defaultFailed: 'Failed to save the default address',
     selectAddress: 'Please Select An Address',
     invalidPayment: 'Invalid payment method selected',
     signInForAddress: 'You Need To Sign In To Change The Address',

@@ -1611,10 +1611,45 @@ export interface AddressAddResponse {
   success: boolean;
 }
 
-/** AddressListResponse is the shopper's addresses, oldest first (GET /api/address/get). */
+/**
+ * AddressListResponse is the shopper's addresses, oldest first (GET /api/address/get), and which
+ * of them the cart preselects.
+ */
 export interface AddressListResponse {
   addresses: Address[];
+  /**
+   * defaultId is the _id of the shopper's default address (haat.DefaultAddress): the one they
+   * made their default, else the first; absent when they have none.
+   */
+  defaultId?: string;
   success: boolean;
+}
+
+/**
+ * AddressUpdateRequest replaces the fields of one of the shopper's addresses (POST
+ * /api/address/update), checked as a new address's are.
+ */
+export interface AddressUpdateRequest {
+  /** id is the address's _id; required. */
+  id: string;
+  /** address is required; an _id in it is ignored. */
+  address: Omit<Address, '_id'>;
+}
+
+/** AddressUpdateResponse is the address as saved (POST /api/address/update). */
+export interface AddressUpdateResponse {
+  address: Address;
+  message: string;
+  success: boolean;
+}
+
+/**
+ * AddressIDRequest names one of the shopper's addresses (POST /api/address/delete, POST
+ * /api/address/default).
+ */
+export interface AddressIDRequest {
+  /** id is the address's _id; required. */
+  id: string;
 }
 
 /**

@@ -11,9 +11,9 @@ import { useSignIn } from './api';
 import PhoneSignIn from './PhoneSignIn';
 
 
-/** LoginModal signs a shopper in or up; clicking outside or pressing Escape closes it. */
+/** LoginModal signs a shopper in or up, then goes back to the page that asked for it, else to /home; clicking outside or pressing Escape closes it. */
 export default function LoginModal() {
-  const { setShowLogin } = useApp();
+  const { setShowLogin, loginReturn } = useApp();
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'register'>('login');
@@ -58,7 +58,9 @@ export default function LoginModal() {
 
   function signedIn() {
     setShowLogin(false);
-    void navigate(paths.home);
+    // The page that asked stays as it was (its place in the history too); the navigation bar's Login goes home.
+    if (loginReturn) void navigate(loginReturn, { replace: true });
+    else void navigate(paths.home);
   }
 
   function submit(e: FormEvent) {

@@ -7,14 +7,14 @@ import { useAlerts, useNotify } from './api';
 /** NotifyMe lets a shopper ask to be told when a product out of stock is back; a guest logs in first. */
 export default function NotifyMe({ product }: { product: Product }) {
   const { user } = useUser();
-  const { setShowLogin } = useApp();
+  const { askSignIn } = useApp();
   const { alerts } = useAlerts();
   const notify = useNotify();
   const watching = alerts.some((a) => a.product._id === product._id);
   const button = 'mt-3 min-h-11 w-full rounded-xl font-semibold disabled:opacity-60';
   if (!user) {
     return (
-      <button type="button" onClick={() => setShowLogin(true)} className={`${button} bg-green-700 text-white hover:bg-green-800`}>
+      <button type="button" onClick={askSignIn} className={`${button} bg-green-700 text-white hover:bg-green-800`}>
         {t.alerts.notifyMeSignIn}
       </button>
     );

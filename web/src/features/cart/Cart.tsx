@@ -12,15 +12,18 @@ import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useUser } from '../account';
 import { catalogueKeys, useProductsById } from '../products';
-import { AddressPicker, checkoutKeys, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type CheckoutChoice } from '../checkout';
+import { AddressPicker, checkoutKeys, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';
 import { useDeliveryRules, useStoreConfig } from '../../lib/config';
 import { useCart, useCartQuote, useCartStore } from './api';
 import { toMinor } from '../../lib/money';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
 
+/** noAddresses is the address book of a guest, or of a shopper whose addresses are loading. */
+const noAddresses: AddressBook = { addresses: [] };
+
 /** CartPage lists the cart and checks out: address, payment and the total the order will have. */
 export default function CartPage() {
-  const { setShowLogin } = useApp();
+  const { askSignIn } = useApp();
   const { user } = useUser();
   const { moneyMinor, paymentMethods } = useStoreConfig();
   const { cart } = useCart();
@@ -59,8 +62,9 @@ export default function CartPage() {
   const placing = order.isPending || (order.isSuccess && !!order.data.url && payment === 'Online');
 
   const addressesQuery = useAddresses(user?._id);
-  const addresses = addressesQuery.data ?? [];
-  const selected = addresses.find((a) => a._id === choice.addressId) ?? addresses[0] ?? null;
+  const book = addressesQuery.data ?? noAddresses;
+  // The address chosen here, while it is still saved (another tab may have deleted it), else the shopper's default.
+  const selected = book.addresses.find((a) => a._id === choice.addressId) ?? book.addresses.find((a) => a._id === book.defaultId) ?? book.addresses[0] ?? null;
   // A delivery slot is chosen only while the store offers slots; one that filled or closed meanwhile is chosen again.
   const slots = useSlots().data ?? [];
   const slot = slots.find((s) => s.id === choice.slotId && s.state === 'open') ?? null;
@@ -73,14 +77,17 @@ export default function CartPage() {
   const blocked = lines.length > 0 && !!quote?.problem;
 
   function placeOrder() {
+    // A guest signs in first, and comes back to this cart, kept.
+    if (!user) {
+      askSignIn();
+      return;
+    }
     if (unavailable.length > 0) {
       toast.error(t.cart.removeUnavailable, { id: 'order-error' });
       return;
     }
     if (!selected) {
       toast.error(t.toast.selectAddress, { id: 'order-error' });
-      // A guest has no saved addresses: signing in is the way to one.
-      if (!user) setShowLogin(true);
       return;
     }
     if (!isPaymentType(payment)) {
@@ -100,6 +107,8 @@ export default function CartPage() {
           void queryClient.invalidateQueries({ queryKey: checkoutKeys.slots() });
           // Stock or prices may have changed meanwhile: the cart shows them as they are now.
           void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+          // The address may have been deleted or changed in another tab: the picker shows them as they are now.
+          void queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses() });
         },
         onSuccess: (r) => {
           // The slot belongs to the order now: the next order picks its own.
@@ -173,7 +182,7 @@ export default function CartPage() {
         <hr className="my-4 border-stone-200" />
 
         <div className="text-sm">
-          <AddressPicker addresses={addresses} selected={selected} onChoose={(addressId) => choose({ addressId })} />
+          <AddressPicker book={book} selected={selected} onChoose={(addressId) => choose({ addressId })} />
           <PaymentPicker payment={payment} method={method} onChoose={choose} />
           <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={(id) => choose({ slotId: id })} />
         </div>

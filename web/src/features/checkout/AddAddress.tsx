@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import toast from 'react-hot-toast';
 import type { AddressInput } from './api';
 import { saveCheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';
-import { DISTRICTS, MAX_LANDMARK, MAX_WARD, NEPAL, PROVINCES } from '../../lib/contract';
+import { DISTRICTS, MAX_LANDMARK, MAX_WARD, NEPAL, PROVINCES, type Address } from '../../lib/contract';
 import { placeName } from '../../lib/address';
 import { t } from '../../i18n';
 import TextField from '../../components/TextField';
@@ -13,7 +13,7 @@ import { inputClass } from '../../components/styles';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { useUser } from '../account';
-import { useAddAddress } from './api';
+import { useAddAddress, useAddresses, useUpdateAddress } from './api';
 
 /** Fields are the form's text fields, all kept as typed; the ward becomes a number when sent. */
 type Fields = Required<Omit<AddressInput, 'ward'>> & { ward: string };
@@ -100,19 +100,48 @@ function toAddress(f: Fields, nepal: boolean): AddressInput {
   return { ...spec, country: NEPAL, district, ward: Number(ward) || 0, landmark };
 }
 
-/** AddAddress saves a delivery address for the signed-in shopper and returns to the cart. In Nepal (the first choice when the store sells in rupees) it asks for province, district, municipality, ward, tole and a landmark. */
+/** fieldsOf is a saved address as the form holds it. */
+function fieldsOf(a: Address): Fields {
+  return {
+    firstName: a.firstName, lastName: a.lastName, email: a.email, street: a.street, city: a.city, state: a.state, zipcode: a.zipcode,
+    country: a.country, phone: a.phone, district: a.district ?? '', ward: a.ward ? String(a.ward) : '', landmark: a.landmark ?? '',
+  };
+}
+
+/**
+ * AddAddress saves a delivery address for the signed-in shopper and returns to the cart; with
+ * ?edit=<id> it shows one of their saved addresses and saves the changes to it instead. In Nepal (the first choice when the store sells in rupees) it asks for province, district, municipality, ward, tole and a landmark. */
 export default function AddAddress() {
-  useTitle(t.titles.addAddress);
+  const [params] = useSearchParams();
+  const editing = params.get('edit');
+  useTitle(editing ? t.titles.editAddress : t.titles.addAddress);
   const { user, checked: authChecked } = useUser();
   const { config } = useStoreConfig();
   const navigate = useNavigate();
   const addAddress = useAddAddress();
-  const saving = addAddress.isPending;
+  const updateAddress = useUpdateAddress();
+  const saving = addAddress.isPending || updateAddress.isPending;
   const [address, setAddress] = useState<Fields>(empty);
   const [where, setWhere] = useState<'nepal' | 'other' | null>(null);
+  // The address edited fills the form once the shopper's addresses are loaded; one deleted meanwhile sends them back to the cart.
+  const book = useAddresses(editing ? user?._id : undefined);
+  const [filled, setFilled] = useState<string | null>(null);
+  const saved = editing ? book.data?.addresses.find((a) => a._id === editing) : undefined;
+  if (editing && saved && filled !== editing) {
+    setFilled(editing);
+    setAddress(fieldsOf(saved));
+    setWhere(saved.district ? 'nepal' : 'other');
+  }
+  const gone = !!editing && book.isSuccess && !saved && filled !== editing;
+  useEffect(() => {
+    if (gone) {
+      toast.error(t.address.gone, { id: 'address-gone' });
+      void navigate(paths.cart, { replace: true });
+    }
+  }, [gone, navigate]);
   // A shopper who signs in by phone finds their number filled in, once their account is known.
   const [prefilled, setPrefilled] = useState(false);
-  if (!prefilled && user) {
+  if (!prefilled && user && !editing) {
     setPrefilled(true);
     const phone = user.phone;
     if (phone) setAddress((a) => (a.phone ? a : { ...a, phone }));
@@ -144,6 +173,10 @@ export default function AddAddress() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (editing) {
+      updateAddress.mutate({ id: editing, address: toAddress(address, nepal) }, { onSuccess: () => void navigate(paths.cart) });
+      return;
+    }
     addAddress.mutate(toAddress(address, nepal), {
       onSuccess: (r) => {
         // The cart offers the address just saved.
@@ -162,7 +195,7 @@ export default function AddAddress() {
   return (
     <div className="mt-8 pb-8">
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">
-        <Accented text={t.address.title} />
+        <Accented text={editing ? t.address.editTitle : t.address.title} />
       </h1>
       <div className="mt-8 flex flex-col-reverse items-start justify-between gap-10 md:flex-row">
         <form onSubmit={submit} className="w-full max-w-lg space-y-4">
@@ -225,7 +258,7 @@ export default function AddAddress() {
             </>
           )}
           <button type="submit" disabled={saving} className="min-h-12 w-full rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
-            {t.address.save}
+            {editing ? t.address.saveChanges : t.address.save}
           </button>
         </form>
         <div className="hidden flex-1 items-center justify-center rounded-3xl bg-green-50 p-10 md:flex" aria-hidden="true">

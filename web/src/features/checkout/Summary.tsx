@@ -1,54 +1,8 @@
-import { useState } from 'react';
-import { useNavigate } from '../../app/router';
 import type { CheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';
-import { PAYMENT_TYPES, type Address, type PaymentMethod, type PaymentType, type Quote, type TaxRule } from '../../lib/contract';
-import { addressLine } from '../../lib/address';
+import { PAYMENT_TYPES, type PaymentMethod, type PaymentType, type Quote, type TaxRule } from '../../lib/contract';
 import { t } from '../../i18n';
 import { toMinor } from '../../lib/money';
-import { paths } from '../../app/paths';
-
-/** AddressPicker shows the delivery address chosen and, behind Change, the others and Add address. */
-export function AddressPicker({ addresses, selected, onChoose }: { addresses: Address[]; selected: Address | null; onChoose: (id: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  return (
-    <>
-      <p className="font-medium text-slate-700">{t.cart.deliveryAddress}</p>
-      <div className="relative mt-2 flex items-start justify-between gap-2">
-        <p className="min-w-0 text-slate-500 [overflow-wrap:anywhere]" data-testid="selected-address">
-          {selected ? addressLine(selected) : t.cart.noAddress}
-        </p>
-        <button type="button" onClick={() => setOpen((v) => !v)} className="-my-2 min-h-11 shrink-0 rounded-lg px-2 text-green-700 hover:underline" aria-expanded={open}>
-          {t.cart.change}
-        </button>
-        {open && (
-          <ul className="absolute top-10 z-10 w-full rounded-lg border border-stone-200 bg-white py-1 text-sm shadow-lg">
-            {addresses.map((a) => (
-              <li key={a._id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onChoose(a._id);
-                    setOpen(false);
-                  }}
-                  className="min-h-11 w-full px-3 py-2.5 text-left text-slate-600 [overflow-wrap:anywhere] hover:bg-stone-100"
-                >
-                  {addressLine(a)}
-                </button>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={() => void navigate(paths.addAddress)} className="min-h-11 w-full px-3 py-2.5 text-left text-green-700 hover:bg-green-50">
-                {t.cart.addAddress}
-              </button>
-            </li>
-          </ul>
-        )}
-      </div>
-    </>
-  );
-}
 
 /** PaymentPicker chooses cash on delivery or online payment and, online, the provider. */
 export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentType; method: PaymentMethod | undefined; onChoose: (change: CheckoutChoice) => void }) {

@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { get, post, postOnce, unwrap } from '../../lib/api';
 import type {
+  Address,
   AddressAddRequest,
   AddressAddResponse,
+  AddressIDRequest,
   AddressListResponse,
+  AddressUpdateRequest,
+  AddressUpdateResponse,
   MessageResponse,
   OrderItemRequest,
   OrderRequest,
@@ -11,7 +15,7 @@ import type {
   PaymentType,
   SlotListResponse,
 } from '../../lib/contract';
-import { useToastQuery } from '../../lib/useToastQuery';
+import { useErrorToast } from '../../lib/useToastQuery';
 import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
 import toast from 'react-hot-toast';
@@ -25,6 +29,9 @@ export type PlaceOrderResponse = MessageResponse & Partial<PaymentPageResponse>;
 export const api = {
   addresses: () => get<AddressListResponse>('/api/address/get'),
   addAddress: (address: AddressInput) => post<AddressAddRequest, AddressAddResponse>('/api/address/add', { address }),
+  updateAddress: (id: string, address: AddressInput) => post<AddressUpdateRequest, AddressUpdateResponse>('/api/address/update', { id, address }),
+  deleteAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/delete', { id }),
+  setDefaultAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/default', { id }),
   /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
   placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
     payment === 'COD'
@@ -51,9 +58,55 @@ export function useSlots() {
   return useQuery({ queryKey: checkoutKeys.slots(), queryFn: () => unwrap(api.slots(), t.slots.loadFailed).then((r) => r.slots), refetchInterval: 60_000 });
 }
 
-/** useAddresses loads the signed-in shopper's addresses; a failure shows as a toast. */
+/** AddressBook is the shopper's saved addresses, oldest first, and the _id of their default (the one the cart preselects), if they have any. */
+export type AddressBook = { addresses: Address[]; defaultId?: string };
+
+/**
+ * useAddresses loads the signed-in shopper's addresses and which is their default, and loads them
+ * again whenever the tab comes back into view (another tab may have edited or deleted one); a
+ * failure shows as a toast.
+ */
 export function useAddresses(userId: string | undefined) {
-  return useToastQuery(checkoutKeys.addresses(userId), api.addresses, (r) => r.addresses, t.toast.addressesFailed, !!userId);
+  const query = useQuery({
+    queryKey: checkoutKeys.addresses(userId),
+    queryFn: () => unwrap(api.addresses(), t.toast.addressesFailed).then((r): AddressBook => ({ addresses: r.addresses, defaultId: r.defaultId })),
+    enabled: !!userId,
+    refetchOnWindowFocus: 'always',
+  });
+  useErrorToast(query.error, t.toast.addressesFailed);
+  return query;
+}
+
+/**
+ * useAddressChange changes a saved address through call and says so; the address list loads again
+ * whether it worked or not (an address deleted in another tab answers "Address not found", and
+ * leaves the list).
+ */
+function useAddressChange<V>(call: (v: V) => Promise<{ message?: string }>, done: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (r) => {
+      toast.success(r.message || done);
+    },
+    onError: (e) => toast.error(e.message),
+    onSettled: () => client.invalidateQueries({ queryKey: checkoutKeys.addresses() }),
+  });
+}
+
+/** useUpdateAddress saves the shopper's changes to one of their addresses. */
+export function useUpdateAddress() {
+  return useAddressChange((v: { id: string; address: AddressInput }) => unwrap(api.updateAddress(v.id, v.address), t.toast.addressUpdateFailed), t.toast.addressUpdated);
+}
+
+/** useDeleteAddress deletes one of the shopper's addresses; orders placed with it keep it. */
+export function useDeleteAddress() {
+  return useAddressChange((id: string) => unwrap(api.deleteAddress(id), t.toast.addressDeleteFailed), t.toast.addressDeleted);
+}
+
+/** useSetDefaultAddress makes one of the shopper's addresses their default. */
+export function useSetDefaultAddress() {
+  return useAddressChange((id: string) => unwrap(api.setDefaultAddress(id), t.toast.defaultFailed), t.toast.defaultSaved);
 }
 
 /** useAddAddress saves a delivery address and says so; the address list loads again before it is done. */

@@ -2,12 +2,13 @@
 // the parts of the order summary the cart page shows, placing an order and coming back from paying.
 import { lazy } from 'react';
 
-export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots } from './api';
+export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots, type AddressBook } from './api';
 export { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from './choice';
-export { AddressPicker, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
+export { AddressPicker } from './AddressPicker';
+export { DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
 export { default as SlotPicker } from './SlotPicker';
 
-/** AddAddress is the page that adds a delivery address. */
+/** AddAddress is the page that adds a delivery address, or with ?edit=<id> changes one. */
 export const AddAddress = lazy(() => import('./AddAddress'));
 /** Loader is the page shown on return from paying online, until the next page loads. */
 export const Loader = lazy(() => import('./Loader'));

@@ -21,7 +21,7 @@ import { orderSlotText } from '../../lib/slots';
 /** MyOrders lists the signed-in shopper's orders, newest first. */
 export default function MyOrders() {
   useTitle(t.titles.myOrders);
-  const { setShowLogin } = useApp();
+  const { askSignIn } = useApp();
   const { user, checked: authChecked } = useUser();
   const { money, paymentMethods } = useStoreConfig();
   const payOrder = usePayOrder();
@@ -57,7 +57,7 @@ export default function MyOrders() {
       ) : !user ? (
         <div className="py-16 text-center">
           <p className="text-lg text-slate-600">{t.orders.signIn}</p>
-          <button type="button" onClick={() => setShowLogin(true)} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">
+          <button type="button" onClick={askSignIn} className="mt-6 min-h-11 rounded-full bg-green-700 px-8 font-medium text-white">
             {t.nav.login}
           </button>
         </div>
