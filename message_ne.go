@@ -57,6 +57,19 @@ var nepaliMessages = map[string]string{
 	"Too many codes are being sent right now; try again in a few minutes":   "अहिले धेरै कोड पठाइँदैछन्; केही मिनेटपछि फेरि प्रयास गर्नुहोस्",
 	"Name saved": "नाम सेभ भयो",
 
+	// The shopper's own account.
+	"Wrong password":                                    "पासवर्ड मिलेन",
+	"Enter your current password":                       "अहिलेको पासवर्ड लेख्नुहोस्",
+	"Too many wrong passwords; try again in %d minute":  "धेरै पटक गलत पासवर्ड; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"Too many wrong passwords; try again in %d minutes": "धेरै पटक गलत पासवर्ड; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"This number belongs to another account":            "यो नम्बर अर्को खाताको हो",
+	"You have an order on its way; you can close your account once it is delivered or cancelled": "तपाईंको एउटा अर्डर आउँदैछ; त्यो डेलिभर वा रद्द भएपछि मात्र खाता बन्द गर्न सकिन्छ",
+	"Password changed; you are signed out everywhere else":                                       "पासवर्ड फेरियो; अरू सबै ठाउँबाट लगआउट गरियो",
+	"Email saved":            "इमेल सेभ भयो",
+	"Phone number saved":     "फोन नम्बर सेभ भयो",
+	"Signed out everywhere":  "सबै ठाउँबाट लगआउट भयो",
+	"Your account is closed": "तपाईंको खाता बन्द भयो",
+
 	// Products and stock.
 	"Product Added":                                               "उत्पादन थपियो",
 	"Product Updated":                                             "उत्पादन अपडेट भयो",

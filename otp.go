@@ -151,4 +151,7 @@ type PhoneCodeStore interface {
 	// there is none; created says so. A code used meanwhile (a second request with it) answers
 	// ErrCodeExpired.
 	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
+	// SpendPhoneCode ends the number's code for requester made at createdAt, which was right,
+	// and the number's other codes; a code used meanwhile answers ErrCodeExpired.
+	SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
 }

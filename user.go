@@ -94,8 +94,11 @@ type User struct {
 	CartItems Cart   `json:"cartItems"`
 	// Language is the language the shopper chose to read the store in, empty while they chose none:
 	// the storefront then keeps the browser's choice.
-	Language  Language  `json:"language,omitempty"`
-	CreatedAt time.Time `json:"-"`
+	Language Language `json:"language,omitempty"`
+	// HasPassword says the account has a password: it signs in with its e-mail and password, and
+	// shows the password to change it or close the account (one without shows a texted code).
+	HasPassword bool      `json:"hasPassword"`
+	CreatedAt   time.Time `json:"-"`
 
 	// CartVersion goes up by one with every change of the cart; a client names it to update safely.
 	CartVersion int64 `json:"cartVersion"`

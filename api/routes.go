@@ -46,6 +46,12 @@ func (s *Server) routes() []route {
 		{"POST /api/user/otp/verify", public, s.otpVerify},
 		{"POST /api/user/name", user, s.setName},
 		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
+		{"POST /api/user/password", user, s.changePassword},
+		{"POST /api/user/email", user, s.changeEmail},
+		{"POST /api/user/phone", user, s.changePhone},
+		{"POST /api/user/logout-all", user, s.logoutAll},
+		{"GET /api/user/export", user, s.exportAccount},
+		{"POST /api/user/delete", user, s.closeAccount},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", seller, s.authSeller},

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"haat"
+	"haat/account"
 	"haat/api"
 	"haat/catalogue"
 	"haat/checkout"
@@ -78,6 +79,8 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	for _, f := range adjust {
 		f(s)
 	}
+	codes, _ := s.PhoneSignIn.(haat.PhoneCodeCheck)
+	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
 	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders
 	if m := s.Metrics; m != nil {

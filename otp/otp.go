@@ -35,7 +35,10 @@ type Service struct {
 	Logger    *slog.Logger
 }
 
-var _ haat.PhoneSignIn = (*Service)(nil)
+var (
+	_ haat.PhoneSignIn    = (*Service)(nil)
+	_ haat.PhoneCodeCheck = (*Service)(nil)
+)
 
 // storeName is the store's name (see StoreName), "" when it has none.
 func (s *Service) storeName(ctx context.Context) string {
@@ -176,6 +179,40 @@ func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name s
 		return nil, false, c.WrongCode()
 	}
 	return s.Store.UsePhoneCode(ctx, phone, requester, c.CreatedAt, name)
+}
+
+// SpendCode implements haat.PhoneCodeCheck: the code is checked as VerifyCode checks it, and a
+// right code ends, without signing anyone in.
+func (s *Service) SpendCode(ctx context.Context, phone, requester, code string) error {
+	c, err := s.tryCode(ctx, phone, requester, code)
+	if err != nil {
+		return err
+	}
+	return s.Store.SpendPhoneCode(ctx, c.Phone, requester, c.CreatedAt)
+}
+
+// tryCode counts a try of the code texted to phone for requester and answers the code as stored
+// when it is right.
+func (s *Service) tryCode(ctx context.Context, phone, requester, code string) (*haat.PhoneCode, error) {
+	phone, err := haat.NepaliMobile(phone)
+	if err != nil {
+		return nil, haat.ErrMobileNumber
+	}
+	if requester == "" {
+		return nil, haat.ErrCodeExpired // a browser that asked for no code
+	}
+	code = strings.TrimSpace(code)
+	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
+		return nil, haat.ErrCodeForm
+	}
+	c, err := s.Store.TryPhoneCode(ctx, phone, requester)
+	if err != nil {
+		return nil, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(c.Hash), []byte(phone+":"+code)) != nil {
+		return nil, c.WrongCode()
+	}
+	return c, nil
 }
 
 func (s *Service) cost() int {

@@ -120,3 +120,24 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 	}
 	return u, created, nil
 }
+
+// SpendPhoneCode ends the number's code for requester made at createdAt, which was right, and the
+// number's other codes. A code that another request used meanwhile answers haat.ErrCodeExpired,
+// so a code is spent once.
+func (d *DB) SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error {
+	err := d.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND requester = $2 AND created_at = $3`,
+			phone, requester, createdAt.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return haat.ErrCodeExpired
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1`, phone)
+		return err
+	})
+	return wrap("spend phone code", err)
+}

@@ -143,6 +143,7 @@ func (d *DB) user(ctx context.Context, f UserFilter) (u *haat.User, hash string,
 // other way round, which would lose that change.
 func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, error) {
 	var w where
+	w.add(`closed_at IS NULL`) // a closed account is nobody's
 	addIf(&w, `id = ?`, f.ID)
 	addIf(&w, `phone = ?`, f.Phone)
 	if f.Email != nil {
@@ -161,6 +162,7 @@ func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, er
 	}
 	u.CreatedAt = fromMillis(created)
 	u.Phone = phone.String
+	u.HasPassword = hash != ""
 	if u.CartItems, err = findCart(ctx, tx, u.ID); err != nil {
 		return nil, "", err
 	}

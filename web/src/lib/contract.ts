@@ -493,6 +493,7 @@ export const PAGES = {
   addAddress: '/add-address',
   myOrders: '/my-orders',
   myOrderInvoice: '/my-orders/:id/invoice',
+  account: '/account',
   contact: '/contact',
   loader: '/loader',
   seller: '/seller',
@@ -644,6 +645,11 @@ export interface User {
    * the storefront then keeps the browser's choice.
    */
   language?: Language;
+  /**
+   * hasPassword says the account has a password: it signs in with its e-mail and password, and
+   * shows the password to change it or close the account (one without shows a texted code).
+   */
+  hasPassword: boolean;
   /** cartVersion goes up by one with every change of the cart; a client names it to update safely. */
   cartVersion: number;
 }
@@ -1153,6 +1159,51 @@ export interface OTPVerifyResponse {
 /** NameRequest is the name a signed-in shopper gives (POST /api/user/name). */
 export interface NameRequest {
   name: string;
+}
+
+/**
+ * PasswordRequest changes the signed-in shopper's password (POST /api/user/password): current is
+ * their password now, left out by an account that has none yet (one made by phone).
+ */
+export interface PasswordRequest {
+  current: string;
+  password: string;
+}
+
+/** EmailRequest changes the signed-in shopper's e-mail (POST /api/user/email), with their password. */
+export interface EmailRequest {
+  email: string;
+  password: string;
+}
+
+/**
+ * PhoneRequest changes the signed-in shopper's mobile number (POST /api/user/phone) with the code
+ * texted to the new number, asked for at POST /api/user/otp/send.
+ */
+export interface PhoneRequest {
+  code: string;
+  phone: string;
+}
+
+/**
+ * CloseAccountRequest closes the signed-in shopper's account (POST /api/user/delete): with their
+ * password, or, for an account without one, the code texted to its number (POST /api/user/otp/send).
+ */
+export interface CloseAccountRequest {
+  code?: string;
+  password?: string;
+}
+
+/**
+ * AccountExportResponse is everything the store keeps about the signed-in shopper, answered as a
+ * file to save (GET /api/user/export): their profile, addresses and orders.
+ */
+export interface AccountExportResponse {
+  success: boolean;
+  exportedAt: string;
+  profile: User;
+  addresses: Address[];
+  orders: Order[];
 }
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */
