@@ -80,6 +80,7 @@ func contract(g *generator) {
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
 	g.constant(d, "OTPDigits", haat.OTPDigits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
+	g.constant(d, "AccountRecordYears", haat.AccountRecordYears)
 	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
 	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
 	g.constant(d, "MaxSlotCutoff", haat.MaxSlotCutoff)

@@ -41,6 +41,8 @@ export const paths = {
   cart: PAGES.cart,
   addAddress: PAGES.addAddress,
   myOrders: PAGES.myOrders,
+  /** account is the signed-in shopper's own account: profile, password, data, closing it. */
+  account: PAGES.account,
   /** myOrderInvoice is the printable tax invoice of one of the shopper's delivered orders. */
   myOrderInvoice: (id: string) => `${PAGES.myOrders}/${encodeURIComponent(id)}/invoice`,
   contact: PAGES.contact,

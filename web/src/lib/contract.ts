@@ -118,6 +118,11 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const OTP_DIGITS = 6;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
+/**
+ * ACCOUNT_RECORD_YEARS is how long the records of sales are kept, a closed account's orders
+ * included.
+ */
+export const ACCOUNT_RECORD_YEARS = 5;
 
 // Limits of the delivery windows.
 export const MAX_DELIVERY_WINDOWS = 12;
