@@ -19,8 +19,16 @@ func (s *store) login(email, password string) *client {
 func TestChangePassword(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		email := s.newEmail()
-		c := s.shopper(email)
+		c := s.client()
+		r := c.post("/api/user/register", map[string]string{"name": "Sita Gurung", "email": email, "password": shopperPassword})
+		want(t, r, 200)
+		if r.body["user"].(map[string]any)["hasPassword"] != true {
+			t.Fatalf("a new account answered without its password: %s", r.raw)
+		}
 		other := s.login(email, shopperPassword)
+		if other.user()["hasPassword"] != true {
+			t.Fatalf("signed in without a password: %v", other.user())
+		}
 		want(t, s.seller().post("/api/user/password", map[string]string{"current": shopperPassword, "password": "a-new-passw0rd"}), 403)
 		for _, tc := range []struct {
 			current, password string

@@ -44,7 +44,7 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 	if err != nil {
 		return nil, err
 	}
-	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now()}
+	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now(), HasPassword: true}
 	_, err = d.exec(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, emailKey(email), hash, u.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
