@@ -140,6 +140,9 @@ type PhoneCodeStore interface {
 	// SavePhoneCode keeps hash as the number's code for requester, valid for OTPValidFor,
 	// replacing the requester's earlier one, and returns it as stored.
 	SavePhoneCode(ctx context.Context, phone, requester, hash string) (*PhoneCode, error)
+	// SaveCode keeps hash as the code for key (a number, or another address a code was sent to)
+	// and requester, valid for validFor, replacing the requester's earlier one.
+	SaveCode(ctx context.Context, key, requester, hash string, validFor time.Duration) (*PhoneCode, error)
 	// DeletePhoneCode forgets the number's code for requester made at createdAt, if it is still
 	// the requester's.
 	DeletePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error

@@ -21,6 +21,8 @@ var apiRoutes = []apiRoute{
 	{"GET", "/api/settings", "", "", 200},
 	{"POST", "/api/user/register", `{}`, "", 400},
 	{"POST", "/api/user/login", `{"email":1}`, "", 400},
+	{"POST", "/api/user/password/reset", `{}`, "", 400},
+	{"POST", "/api/user/password/reset/confirm", `{}`, "", 400},
 	{"GET", "/api/user/logout", "", "", 200},
 	{"POST", "/api/seller/login", `{"email":1}`, "", 400},
 	{"GET", "/api/seller/logout", "", "", 200},

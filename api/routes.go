@@ -47,6 +47,8 @@ func (s *Server) routes() []route {
 		{"POST /api/user/name", user, s.setName},
 		{"POST /api/user/language", user, s.setLanguage(haat.RoleUser)},
 		{"POST /api/user/password", user, s.changePassword},
+		{"POST /api/user/password/reset", public, s.resetSend},
+		{"POST /api/user/password/reset/confirm", public, s.resetConfirm},
 		{"POST /api/user/email", user, s.changeEmail},
 		{"POST /api/user/phone", user, s.changePhone},
 		{"POST /api/user/logout-all", user, s.logoutAll},

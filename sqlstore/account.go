@@ -152,3 +152,22 @@ func (d *DB) CloseAccount(ctx context.Context, userID string) error {
 	})
 	return wrap("close account", err)
 }
+
+// ResetAccount returns the open account with the request's e-mail (whatever its case) or mobile
+// number, or ENOTFOUND.
+func (d *DB) ResetAccount(ctx context.Context, to haat.ResetRequest) (*haat.User, error) {
+	f := UserFilter{}
+	switch {
+	case to.Email != "":
+		f.Email = &to.Email
+	case to.Phone != "":
+		f.Phone = &to.Phone
+	default:
+		return nil, errUserNotFound
+	}
+	u, _, err := d.user(ctx, f)
+	if err != nil {
+		return nil, wrap("reset account", err)
+	}
+	return u, nil
+}

@@ -13,9 +13,16 @@ import (
 // tries made, replacing the code sent before to the same requester. Codes that expired a day ago
 // are removed by Sweep.
 func (d *DB) SavePhoneCode(ctx context.Context, phone, requester, hash string) (*haat.PhoneCode, error) {
+	return d.SaveCode(ctx, phone, requester, hash, haat.OTPValidFor)
+}
+
+// SaveCode keeps hash as the code for key (a number, or another address a code went to, such as
+// a password reset's) and requester, valid for validFor with no tries made, replacing the code
+// sent before to the same requester.
+func (d *DB) SaveCode(ctx context.Context, phone, requester, hash string, validFor time.Duration) (*haat.PhoneCode, error) {
 	var c *haat.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) error {
-		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
+		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(validFor), CreatedAt: tx.now}
 		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, requester, code_hash, expires_at, tries, created_at)
 			VALUES ($1, $2, $3, $4, 0, $5)
 			ON CONFLICT (phone, requester) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,

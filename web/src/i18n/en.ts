@@ -395,6 +395,20 @@ export const en = {
   },
 
   /** titles name each page in the browser tab, followed by the store's name. */
+  reset: {
+    title: { before: '', accent: 'Reset', after: ' Password' } satisfies Accented,
+    forgot: 'Forgot password?',
+    intro: 'Enter the email or mobile number of your account. We send it a 6-digit code.',
+    address: 'Email or mobile number',
+    send: 'Send code',
+    sent: (address: string) => `If an account has ${address}, we sent it a 6-digit code. It is valid for 15 minutes.`,
+    code: '6-digit code',
+    password: 'New password',
+    confirm: 'Set new password',
+    done: 'Password changed; sign in with your new password',
+    back: 'Back to sign in',
+  },
+
   account: {
     title: 'My Account',
     signIn: 'Sign in to see your account.',

@@ -1175,6 +1175,33 @@ export interface PasswordRequest {
   password: string;
 }
 
+/**
+ * ResetSendRequest asks for a code to set a forgotten password (POST /api/user/password/reset):
+ * the account's email or its mobile number, one of them.
+ */
+export interface ResetSendRequest {
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * ResetSendResponse says a code is on its way if an account has the address (the answer is the
+ * same when none has), and how many seconds to wait before asking again.
+ */
+export interface ResetSendResponse {
+  message?: string;
+  resendIn: number;
+  success: boolean;
+}
+
+/** ResetConfirmRequest sets a new password with the code sent (POST /api/user/password/reset/confirm). */
+export interface ResetConfirmRequest {
+  code: string;
+  email?: string;
+  password: string;
+  phone?: string;
+}
+
 /** EmailRequest changes the signed-in shopper's e-mail (POST /api/user/email), with their password. */
 export interface EmailRequest {
   email: string;

@@ -14,6 +14,9 @@ import type {
   PasswordRequest,
   PhoneRequest,
   RegisterRequest,
+  ResetConfirmRequest,
+  ResetSendRequest,
+  ResetSendResponse,
   User,
   UserResponse,
   UserSessionResponse,
@@ -47,6 +50,10 @@ const api = {
   changeEmail: (body: EmailRequest) => post<EmailRequest, UserResponse>('/api/user/email', body),
   /** changePhone sets the account's number with the code texted to it (sendCode). */
   changePhone: (body: PhoneRequest) => post<PhoneRequest, UserResponse>('/api/user/phone', body),
+  /** sendReset sends a code to set a forgotten password to the account's e-mail or number. */
+  sendReset: (body: ResetSendRequest) => post<ResetSendRequest, ResetSendResponse>('/api/user/password/reset', body),
+  /** confirmReset sets the forgotten password with the code sent; every session of the account ends. */
+  confirmReset: (body: ResetConfirmRequest) => post<ResetConfirmRequest, MessageResponse>('/api/user/password/reset/confirm', body),
   /** logoutAll ends every session of the account, this one too. */
   logoutAll: () => post<Record<string, never>, MessageResponse>('/api/user/logout-all', {}),
   /** closeAccount closes the account with its password or, for one without, a code texted to its number. */
@@ -218,4 +225,14 @@ export function useCloseAccount() {
     mutationFn: (body: CloseAccountRequest) => unwrap(api.closeAccount(body), t.toast.genericBang),
     onSuccess: forget,
   });
+}
+
+/** useSendReset sends a code to set a forgotten password. */
+export function useSendReset() {
+  return useMutation({ mutationFn: (body: ResetSendRequest) => unwrap(api.sendReset(body), t.toast.genericBang) });
+}
+
+/** useConfirmReset sets a forgotten password with the code sent. */
+export function useConfirmReset() {
+  return useMutation({ mutationFn: (body: ResetConfirmRequest) => unwrap(api.confirmReset(body), t.toast.genericBang) });
 }
