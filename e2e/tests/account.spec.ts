@@ -84,3 +84,18 @@ test('on a phone a shopper changes the password and signs in with it, takes thei
   await signIn(page, email, 'second-passw0rd');
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
+
+test('the account page reads in Nepali on a phone, the choice kept with the account', async ({ page }) => {
+  await page.goto('/home');
+  await signIn(page, uniqueEmail('khata'), 'first-passw0rd', 'Sita Gurung');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.goto('/account');
+  await page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'मेरो खाता' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'खाता बन्द' })).toContainText('५ वर्ष');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await screenshot(page, 'account-ne');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'मेरो खाता' })).toBeVisible();
+});
