@@ -59,6 +59,25 @@ var nepaliMessages = map[string]string{
 	"Choices saved":                  "छनोट सेभ भयो",
 	"Choose which messages you want": "कुन सन्देशहरू चाहनुहुन्छ, छान्नुहोस्",
 
+	// The shopper's own account.
+	"Wrong password":                                    "पासवर्ड मिलेन",
+	"Enter your current password":                       "अहिलेको पासवर्ड लेख्नुहोस्",
+	"Too many wrong passwords; try again in %d minute":  "धेरै पटक गलत पासवर्ड; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"Too many wrong passwords; try again in %d minutes": "धेरै पटक गलत पासवर्ड; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"This number belongs to another account":            "यो नम्बर अर्को खाताको हो",
+	"You have an order on its way; you can close your account once it is delivered or cancelled": "तपाईंको एउटा अर्डर आउँदैछ; त्यो डेलिभर वा रद्द भएपछि मात्र खाता बन्द गर्न सकिन्छ",
+	"Password changed; you are signed out everywhere else":                                       "पासवर्ड फेरियो; अरू सबै ठाउँबाट लगआउट गरियो",
+	"Email saved":                                                  "इमेल सेभ भयो",
+	"Phone number saved":                                           "फोन नम्बर सेभ भयो",
+	"Signed out everywhere":                                        "सबै ठाउँबाट लगआउट भयो",
+	"Enter your email or your mobile number":                       "आफ्नो इमेल वा मोबाइल नम्बर लेख्नुहोस्",
+	"Enter the %d-digit code we sent you":                          "हामीले पठाएको %d अङ्कको कोड लेख्नुहोस्",
+	"If an account has this address, we sent it a code":            "यो ठेगानाको खाता भए त्यसमा कोड पठाइयो",
+	"Password changed; sign in with your new password":             "पासवर्ड फेरियो; नयाँ पासवर्डले साइन इन गर्नुहोस्",
+	"Too many codes asked for this email; try again in %d minute":  "यो इमेलका लागि धेरै कोड मागियो; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"Too many codes asked for this email; try again in %d minutes": "यो इमेलका लागि धेरै कोड मागियो; %d मिनेटपछि फेरि प्रयास गर्नुहोस्",
+	"Your account is closed":                                       "तपाईंको खाता बन्द भयो",
+
 	// Products and stock.
 	"Product Added":                                               "उत्पादन थपियो",
 	"Product Updated":                                             "उत्पादन अपडेट भयो",

@@ -140,6 +140,9 @@ type PhoneCodeStore interface {
 	// SavePhoneCode keeps hash as the number's code for requester, valid for OTPValidFor,
 	// replacing the requester's earlier one, and returns it as stored.
 	SavePhoneCode(ctx context.Context, phone, requester, hash string) (*PhoneCode, error)
+	// SaveCode keeps hash as the code for key (a number, or another address a code was sent to)
+	// and requester, valid for validFor, replacing the requester's earlier one.
+	SaveCode(ctx context.Context, key, requester, hash string, validFor time.Duration) (*PhoneCode, error)
 	// DeletePhoneCode forgets the number's code for requester made at createdAt, if it is still
 	// the requester's.
 	DeletePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
@@ -151,4 +154,7 @@ type PhoneCodeStore interface {
 	// there is none; created says so. A code used meanwhile (a second request with it) answers
 	// ErrCodeExpired.
 	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
+	// SpendPhoneCode ends the number's code for requester made at createdAt, which was right,
+	// and the number's other codes; a code used meanwhile answers ErrCodeExpired.
+	SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
 }

@@ -23,6 +23,7 @@ var Pages = []Page{
 	{"addAddress", "/add-address"},
 	{"myOrders", "/my-orders"},
 	{"myOrderInvoice", "/my-orders/:id/invoice"},
+	{"account", "/account"},
 	{"contact", "/contact"},
 	{"loader", "/loader"},
 	{"seller", "/seller"},

@@ -97,7 +97,10 @@ type User struct {
 	Language Language `json:"language,omitempty"`
 	// Notifications are the kinds of message the shopper chose to get.
 	Notifications Notifications `json:"notifications"`
-	CreatedAt     time.Time     `json:"-"`
+	// HasPassword says the account has a password: it signs in with its e-mail and password, and
+	// shows the password to change it or close the account (one without shows a texted code).
+	HasPassword bool      `json:"hasPassword"`
+	CreatedAt   time.Time `json:"-"`
 
 	// CartVersion goes up by one with every change of the cart; a client names it to update safely.
 	CartVersion int64 `json:"cartVersion"`

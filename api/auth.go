@@ -102,11 +102,16 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request, role string)
 			return err
 		}
 	}
+	s.clearSession(w, r, role)
+	return nil
+}
+
+// clearSession clears the session cookie of role, whose session has ended.
+func (s *Server) clearSession(w http.ResponseWriter, r *http.Request, role string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: s.cookieName(role), Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
 	})
-	return nil
 }
 
 func (s *Server) secure(r *http.Request) bool {

@@ -41,6 +41,10 @@ type Server struct {
 	Slots haat.SlotService
 	// PhoneSignIn sends sign-in codes by SMS and checks them.
 	PhoneSignIn haat.PhoneSignIn
+	// PasswordReset sends codes to set a forgotten password, and sets it.
+	PasswordReset haat.PasswordReset
+	// Accounts is the signed-in shopper's care of their own account.
+	Accounts haat.AccountService
 	// Settings keeps the store's settings: its delivery rules.
 	Settings haat.SettingsService
 	// Invoices finds the tax invoices of delivered orders.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"haat"
+	"haat/account"
 	"haat/api"
 	"haat/catalogue"
 	"haat/checkout"
@@ -70,7 +71,8 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 		Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,
-			BcryptCost: cfg.CodeCost, Logger: logger, StoreName: StoreName(db, logger)},
+			BcryptCost: cfg.CodeCost, Logger: logger, StoreName: StoreName(db, logger),
+			Accounts: db, Mail: otp.LogMailer{ShowCode: cfg.Development, Logger: logger}},
 		Payments: cfg.Payments, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader,
 		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog,
 		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken,
@@ -78,6 +80,9 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	for _, f := range adjust {
 		f(s)
 	}
+	codes, _ := s.PhoneSignIn.(haat.PhoneCodeCheck)
+	s.PasswordReset, _ = s.PhoneSignIn.(haat.PasswordReset)
+	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
 	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders
 	if m := s.Metrics; m != nil {

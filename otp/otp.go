@@ -33,9 +33,17 @@ type Service struct {
 	// StoreName, when set, is the store's name as its seller set it, which the texts name.
 	StoreName func(ctx context.Context) string
 	Logger    *slog.Logger
+
+	// Accounts finds the accounts a password reset names and sets their passwords.
+	Accounts haat.ResetAccounts
+	// Mail sends the reset codes asked for by e-mail.
+	Mail haat.ResetMailer
 }
 
-var _ haat.PhoneSignIn = (*Service)(nil)
+var (
+	_ haat.PhoneSignIn    = (*Service)(nil)
+	_ haat.PhoneCodeCheck = (*Service)(nil)
+)
 
 // storeName is the store's name (see StoreName), "" when it has none.
 func (s *Service) storeName(ctx context.Context) string {
@@ -60,46 +68,12 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 	if requester == "" {
 		return nil, fmt.Errorf("otp: a code asked by no browser")
 	}
-	resend := slot{"otp:resend:" + phone + ":" + from, 1}
-	number := slot{"otp:number:" + phone + ":" + from, haat.OTPPerNumber}
-	if ok, retry, err := s.Limiter.Attempt(ctx, resend.key, resend.limit, haat.OTPResendAfter); err != nil {
+	taken, wait, err := s.takeLimits(ctx, "otp", phone, from, true)
+	if err != nil {
+		if wait > 0 {
+			return &haat.SentCode{Phone: phone, ResendIn: wait}, err
+		}
 		return nil, err
-	} else if !ok {
-		secs := seconds(retry)
-		wait := haat.Errorf(haat.ETOOMANY, "Wait %d seconds before asking for a new code", secs)
-		if secs == 1 {
-			wait = haat.Errorf(haat.ETOOMANY, "Wait %d second before asking for a new code", secs)
-		}
-		return &haat.SentCode{Phone: phone, ResendIn: secs}, wait
-	}
-	taken := []slot{resend}
-	if ok, retry, err := s.Limiter.Attempt(ctx, number.key, number.limit, haat.OTPWindow); err != nil {
-		s.giveBack(ctx, taken)
-		return nil, err
-	} else if !ok {
-		s.giveBack(ctx, taken)
-		minutes := int(math.Ceil(retry.Minutes()))
-		tooMany := haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minutes", minutes)
-		if minutes == 1 {
-			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minute", minutes)
-		}
-		return &haat.SentCode{Phone: phone, ResendIn: seconds(retry)}, tooMany
-	}
-	taken = append(taken, number)
-	if s.PerHour > 0 {
-		ok, _, err := s.Limiter.Attempt(ctx, smsKey, s.PerHour, time.Hour)
-		if err != nil || !ok {
-			s.giveBack(ctx, taken)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			s.count("refused")
-			s.Logger.WarnContext(ctx, "sign-in code refused: the store's SMS ceiling for the hour is reached", "ceiling", s.PerHour)
-			return nil, haat.ErrSMSCeiling
-		}
-		taken = append(taken, slot{smsKey, s.PerHour})
 	}
 	code := haat.NewOTP()
 	hash, err := bcrypt.GenerateFromPassword([]byte(phone+":"+code), s.cost())
@@ -126,6 +100,60 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 		sent.DevCode = code
 	}
 	return sent, nil
+}
+
+// takeLimits takes the limits of a code sent to key (a number, or an address) asked from the
+// client network from: one per OTPResendAfter and OTPPerNumber per OTPWindow, counted under
+// prefix, and for an SMS (sms) a slot of the store's ceiling. It answers the slots taken, or the
+// refusal with the seconds to wait (0 when waiting does not help).
+func (s *Service) takeLimits(ctx context.Context, prefix, key, from string, sms bool) ([]slot, int, error) {
+	resend := slot{prefix + ":resend:" + key + ":" + from, 1}
+	number := slot{prefix + ":number:" + key + ":" + from, haat.OTPPerNumber}
+	if ok, retry, err := s.Limiter.Attempt(ctx, resend.key, resend.limit, haat.OTPResendAfter); err != nil {
+		return nil, 0, err
+	} else if !ok {
+		secs := seconds(retry)
+		wait := haat.Errorf(haat.ETOOMANY, "Wait %d seconds before asking for a new code", secs)
+		if secs == 1 {
+			wait = haat.Errorf(haat.ETOOMANY, "Wait %d second before asking for a new code", secs)
+		}
+		return nil, secs, wait
+	}
+	taken := []slot{resend}
+	if ok, retry, err := s.Limiter.Attempt(ctx, number.key, number.limit, haat.OTPWindow); err != nil {
+		s.giveBack(ctx, taken)
+		return nil, 0, err
+	} else if !ok {
+		s.giveBack(ctx, taken)
+		minutes := int(math.Ceil(retry.Minutes()))
+		tooMany := haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minutes", minutes)
+		switch {
+		case sms && minutes == 1:
+			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minute", minutes)
+		case !sms && minutes == 1:
+			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this email; try again in %d minute", minutes)
+		case !sms:
+			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this email; try again in %d minutes", minutes)
+		}
+		return nil, seconds(retry), tooMany
+	}
+	taken = append(taken, number)
+	if sms && s.PerHour > 0 {
+		ok, _, err := s.Limiter.Attempt(ctx, smsKey, s.PerHour, time.Hour)
+		if err != nil || !ok {
+			s.giveBack(ctx, taken)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if !ok {
+			s.count("refused")
+			s.Logger.WarnContext(ctx, "code refused: the store's SMS ceiling for the hour is reached", "ceiling", s.PerHour)
+			return nil, 0, haat.ErrSMSCeiling
+		}
+		taken = append(taken, slot{smsKey, s.PerHour})
+	}
+	return taken, 0, nil
 }
 
 // slot is one slot of a limit taken.
@@ -176,6 +204,40 @@ func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name s
 		return nil, false, c.WrongCode()
 	}
 	return s.Store.UsePhoneCode(ctx, phone, requester, c.CreatedAt, name)
+}
+
+// SpendCode implements haat.PhoneCodeCheck: the code is checked as VerifyCode checks it, and a
+// right code ends, without signing anyone in.
+func (s *Service) SpendCode(ctx context.Context, phone, requester, code string) error {
+	c, err := s.tryCode(ctx, phone, requester, code)
+	if err != nil {
+		return err
+	}
+	return s.Store.SpendPhoneCode(ctx, c.Phone, requester, c.CreatedAt)
+}
+
+// tryCode counts a try of the code texted to phone for requester and answers the code as stored
+// when it is right.
+func (s *Service) tryCode(ctx context.Context, phone, requester, code string) (*haat.PhoneCode, error) {
+	phone, err := haat.NepaliMobile(phone)
+	if err != nil {
+		return nil, haat.ErrMobileNumber
+	}
+	if requester == "" {
+		return nil, haat.ErrCodeExpired // a browser that asked for no code
+	}
+	code = strings.TrimSpace(code)
+	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
+		return nil, haat.ErrCodeForm
+	}
+	c, err := s.Store.TryPhoneCode(ctx, phone, requester)
+	if err != nil {
+		return nil, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(c.Hash), []byte(phone+":"+code)) != nil {
+		return nil, c.WrongCode()
+	}
+	return c, nil
 }
 
 func (s *Service) cost() int {

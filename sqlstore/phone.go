@@ -13,9 +13,16 @@ import (
 // tries made, replacing the code sent before to the same requester. Codes that expired a day ago
 // are removed by Sweep.
 func (d *DB) SavePhoneCode(ctx context.Context, phone, requester, hash string) (*haat.PhoneCode, error) {
+	return d.SaveCode(ctx, phone, requester, hash, haat.OTPValidFor)
+}
+
+// SaveCode keeps hash as the code for key (a number, or another address a code went to, such as
+// a password reset's) and requester, valid for validFor with no tries made, replacing the code
+// sent before to the same requester.
+func (d *DB) SaveCode(ctx context.Context, phone, requester, hash string, validFor time.Duration) (*haat.PhoneCode, error) {
 	var c *haat.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) error {
-		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(haat.OTPValidFor), CreatedAt: tx.now}
+		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(validFor), CreatedAt: tx.now}
 		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, requester, code_hash, expires_at, tries, created_at)
 			VALUES ($1, $2, $3, $4, 0, $5)
 			ON CONFLICT (phone, requester) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
@@ -119,4 +126,25 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 		return nil, false, wrap("use phone code", err)
 	}
 	return u, created, nil
+}
+
+// SpendPhoneCode ends the number's code for requester made at createdAt, which was right, and the
+// number's other codes. A code that another request used meanwhile answers haat.ErrCodeExpired,
+// so a code is spent once.
+func (d *DB) SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error {
+	err := d.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1 AND requester = $2 AND created_at = $3`,
+			phone, requester, createdAt.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return haat.ErrCodeExpired
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1`, phone)
+		return err
+	})
+	return wrap("spend phone code", err)
 }

@@ -44,7 +44,7 @@ func (d *DB) Register(ctx context.Context, name, email, password string) (*haat.
 	if err != nil {
 		return nil, err
 	}
-	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now(), Notifications: haat.DefaultNotifications}
+	u := &haat.User{ID: newID(), Name: name, Email: email, CartItems: haat.Cart{}, CreatedAt: d.now(), Notifications: haat.DefaultNotifications, HasPassword: true}
 	_, err = d.exec(ctx, `INSERT INTO users (id, name, email, email_key, password_hash, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, u.ID, u.Name, u.Email, emailKey(email), hash, u.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
@@ -163,6 +163,7 @@ func (d *DB) user(ctx context.Context, f UserFilter) (u *haat.User, hash string,
 // other way round, which would lose that change.
 func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, error) {
 	var w where
+	w.add(`closed_at IS NULL`) // a closed account is nobody's
 	addIf(&w, `id = ?`, f.ID)
 	addIf(&w, `phone = ?`, f.Phone)
 	if f.Email != nil {
@@ -183,6 +184,7 @@ func findUser(ctx context.Context, tx *Tx, f UserFilter) (*haat.User, string, er
 	}
 	u.CreatedAt = fromMillis(created)
 	u.Phone = phone.String
+	u.HasPassword = hash != ""
 	if u.CartItems, err = findCart(ctx, tx, u.ID); err != nil {
 		return nil, "", err
 	}

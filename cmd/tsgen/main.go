@@ -80,6 +80,7 @@ func contract(g *generator) {
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
 	g.constant(d, "OTPDigits", haat.OTPDigits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
+	g.constant(d, "AccountRecordYears", haat.AccountRecordYears)
 	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
 	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
 	g.constant(d, "MaxSlotCutoff", haat.MaxSlotCutoff)
@@ -181,6 +182,14 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OTPVerifyResponse](),
 	reflect.TypeFor[api.NameRequest](),
 	reflect.TypeFor[api.NotificationsResponse](),
+	reflect.TypeFor[api.PasswordRequest](),
+	reflect.TypeFor[api.ResetSendRequest](),
+	reflect.TypeFor[api.ResetSendResponse](),
+	reflect.TypeFor[api.ResetConfirmRequest](),
+	reflect.TypeFor[api.EmailRequest](),
+	reflect.TypeFor[api.PhoneRequest](),
+	reflect.TypeFor[api.CloseAccountRequest](),
+	reflect.TypeFor[api.AccountExportResponse](),
 	reflect.TypeFor[api.ProductListResponse](),
 	reflect.TypeFor[api.ProductSearchResponse](),
 	reflect.TypeFor[api.ProductGetResponse](),

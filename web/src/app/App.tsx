@@ -15,7 +15,7 @@ import { MyOrders } from '../features/orders';
 import { MyInvoice } from '../features/invoice';
 import { Contact } from '../features/help';
 import { SellerArea as Seller } from '../features/seller';
-import { LoginModal } from '../features/account';
+import { AccountPage, LoginModal } from '../features/account';
 
 // Each page is its own chunk (the features' entries load their pages lazily): the landing and home
 // pages load nothing they don't show.
@@ -35,6 +35,7 @@ const appPages: Record<AppPage, ReactElement> = {
   addAddress: <AddAddress />,
   myOrders: <MyOrders />,
   myOrderInvoice: <MyInvoice />,
+  account: <AccountPage />,
   contact: <Contact />,
   loader: <Loader />,
   seller: <Seller />,

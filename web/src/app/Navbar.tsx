@@ -151,6 +151,11 @@ export default function Navbar() {
                     </Link>
                   </li>
                   <li role="none">
+                    <Link role="menuitem" to={paths.account} className="flex min-h-11 items-center px-4 hover:bg-green-50">
+                      {t.nav.myAccount}
+                    </Link>
+                  </li>
+                  <li role="none">
                     <button role="menuitem" type="button" onClick={() => logout.mutate()} className="flex min-h-11 w-full items-center px-4 text-left hover:bg-green-50">
                       {t.nav.logout}
                     </button>
@@ -190,6 +195,13 @@ export default function Navbar() {
                 <NavLink to={paths.myOrders} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
                   {t.nav.myOrders}
                   {backBadge}
+                </NavLink>
+              </li>
+            )}
+            {user && (
+              <li>
+                <NavLink to={paths.account} className={({ isActive }) => `block py-3 ${isActive ? 'text-green-700' : ''}`}>
+                  {t.nav.myAccount}
                 </NavLink>
               </li>
             )}

@@ -32,6 +32,7 @@ describe('pages', () => {
       ['addAddress', paths.addAddress],
       ['myOrders', paths.myOrders],
       ['myOrderInvoice', paths.myOrderInvoice('01ABC')],
+      ['account', paths.account],
       ['contact', paths.help('delivery')],
       ['loader', paths.loader],
       ['seller', paths.seller.root],

@@ -43,6 +43,8 @@ export const paths = {
   /** editAddress is the address form filled with one of the shopper's saved addresses, to change it. */
   editAddress: (id: string) => `${PAGES.addAddress}?edit=${encodeURIComponent(id)}`,
   myOrders: PAGES.myOrders,
+  /** account is the signed-in shopper's own account: profile, password, data, closing it. */
+  account: PAGES.account,
   /** myOrderInvoice is the printable tax invoice of one of the shopper's delivered orders. */
   myOrderInvoice: (id: string) => `${PAGES.myOrders}/${encodeURIComponent(id)}/invoice`,
   contact: PAGES.contact,

@@ -118,6 +118,11 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const OTP_DIGITS = 6;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */
 export const MAX_PASSWORD_BYTES = 72;
+/**
+ * ACCOUNT_RECORD_YEARS is how long the records of sales are kept, a closed account's orders
+ * included.
+ */
+export const ACCOUNT_RECORD_YEARS = 5;
 
 // Limits of the delivery windows.
 export const MAX_DELIVERY_WINDOWS = 12;
@@ -493,6 +498,7 @@ export const PAGES = {
   addAddress: '/add-address',
   myOrders: '/my-orders',
   myOrderInvoice: '/my-orders/:id/invoice',
+  account: '/account',
   contact: '/contact',
   loader: '/loader',
   seller: '/seller',
@@ -646,6 +652,11 @@ export interface User {
   language?: Language;
   /** notifications are the kinds of message the shopper chose to get. */
   notifications: Notifications;
+  /**
+   * hasPassword says the account has a password: it signs in with its e-mail and password, and
+   * shows the password to change it or close the account (one without shows a texted code).
+   */
+  hasPassword: boolean;
   /** cartVersion goes up by one with every change of the cart; a client names it to update safely. */
   cartVersion: number;
 }
@@ -1181,6 +1192,78 @@ export interface NotificationsResponse {
   success: boolean;
   message: string;
   notifications: Notifications;
+}
+
+/**
+ * PasswordRequest changes the signed-in shopper's password (POST /api/user/password): current is
+ * their password now, left out by an account that has none yet (one made by phone).
+ */
+export interface PasswordRequest {
+  current: string;
+  password: string;
+}
+
+/**
+ * ResetSendRequest asks for a code to set a forgotten password (POST /api/user/password/reset):
+ * the account's email or its mobile number, one of them.
+ */
+export interface ResetSendRequest {
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * ResetSendResponse says a code is on its way if an account has the address (the answer is the
+ * same when none has), and how many seconds to wait before asking again.
+ */
+export interface ResetSendResponse {
+  message?: string;
+  resendIn: number;
+  success: boolean;
+}
+
+/** ResetConfirmRequest sets a new password with the code sent (POST /api/user/password/reset/confirm). */
+export interface ResetConfirmRequest {
+  code: string;
+  email?: string;
+  password: string;
+  phone?: string;
+}
+
+/** EmailRequest changes the signed-in shopper's e-mail (POST /api/user/email), with their password. */
+export interface EmailRequest {
+  email: string;
+  password: string;
+}
+
+/**
+ * PhoneRequest changes the signed-in shopper's mobile number (POST /api/user/phone) with the code
+ * texted to the new number, asked for at POST /api/user/otp/send.
+ */
+export interface PhoneRequest {
+  code: string;
+  phone: string;
+}
+
+/**
+ * CloseAccountRequest closes the signed-in shopper's account (POST /api/user/delete): with their
+ * password, or, for an account without one, the code texted to its number (POST /api/user/otp/send).
+ */
+export interface CloseAccountRequest {
+  code?: string;
+  password?: string;
+}
+
+/**
+ * AccountExportResponse is everything the store keeps about the signed-in shopper, answered as a
+ * file to save (GET /api/user/export): their profile, addresses and orders.
+ */
+export interface AccountExportResponse {
+  success: boolean;
+  exportedAt: string;
+  profile: User;
+  addresses: Address[];
+  orders: Order[];
 }
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */

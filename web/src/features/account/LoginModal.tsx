@@ -9,6 +9,7 @@ import { paths } from '../../app/paths';
 import Accented from '../../components/Accented';
 import { useSignIn } from './api';
 import PhoneSignIn from './PhoneSignIn';
+import ResetPassword from './ResetPassword';
 
 
 /** LoginModal signs a shopper in or up, then goes back to the page that asked for it, else to /home; clicking outside or pressing Escape closes it. */
@@ -17,7 +18,7 @@ export default function LoginModal() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [method, setMethod] = useState<'email' | 'phone' | 'reset'>('email');
   // naming: signed in by phone to a new account, whose name is asked; no other way in is offered then.
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -84,10 +85,19 @@ export default function LoginModal() {
           <CloseIcon width={20} height={20} />
         </button>
         <h2 id={titleId} className="mb-6 text-center text-2xl font-semibold text-slate-900">
-          <Accented text={method === 'phone' ? t.login.titlePhone : mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
+          <Accented text={method === 'phone' ? t.login.titlePhone : method === 'reset' ? t.reset.title : mode === 'login' ? t.login.titleLogin : t.login.titleRegister} />
         </h2>
         {method === 'phone' ? (
           <PhoneSignIn onSignedIn={signedIn} onAskName={() => setNaming(true)} />
+        ) : method === 'reset' ? (
+          <ResetPassword
+            onDone={(address) => {
+              if (address.includes('@')) setEmail(address);
+              setPassword('');
+              setMode('login');
+              setMethod('email');
+            }}
+          />
         ) : (
           <form onSubmit={submit}>
             {mode === 'register' && (
@@ -123,6 +133,13 @@ export default function LoginModal() {
               autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
               required
             />
+            {mode === 'login' && (
+              <p className="-mt-2 mb-4 text-right">
+                <button type="button" className="min-h-11 font-medium text-green-700 underline-offset-2 hover:underline" onClick={() => setMethod('reset')}>
+                  {t.reset.forgot}
+                </button>
+              </p>
+            )}
             <p className="mb-5">
               {mode === 'login' ? (
                 <>
@@ -146,8 +163,8 @@ export default function LoginModal() {
           </form>
         )}
         {!naming && (
-          <button type="button" className={switchClass} onClick={() => setMethod(method === 'phone' ? 'email' : 'phone')}>
-            {method === 'phone' ? t.login.useEmail : t.login.usePhone}
+          <button type="button" className={switchClass} onClick={() => setMethod(method === 'email' ? 'phone' : 'email')}>
+            {method === 'phone' ? t.login.useEmail : method === 'reset' ? t.reset.back : t.login.usePhone}
           </button>
         )}
       </div>

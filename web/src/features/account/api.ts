@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, get, post, unwrap } from '../../lib/api';
 import type {
+  CloseAccountRequest,
+  EmailRequest,
   LanguageRequest,
   LoginRequest,
   MessageResponse,
@@ -9,7 +11,12 @@ import type {
   OTPSendResponse,
   OTPVerifyRequest,
   OTPVerifyResponse,
+  PasswordRequest,
+  PhoneRequest,
   RegisterRequest,
+  ResetConfirmRequest,
+  ResetSendRequest,
+  ResetSendResponse,
   User,
   UserResponse,
   UserSessionResponse,
@@ -37,7 +44,24 @@ const api = {
   setName: (name: string) => post<NameRequest, UserResponse>('/api/user/name', { name }),
   /** setLanguage keeps the language the signed-in shopper reads the store in with their account. */
   setLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/user/language', { language }),
+  /** changePassword sets a new password (current is '' for an account without one) and ends the account's other sessions. */
+  changePassword: (body: PasswordRequest) => post<PasswordRequest, MessageResponse>('/api/user/password', body),
+  /** changeEmail sets the account's e-mail, with its password. */
+  changeEmail: (body: EmailRequest) => post<EmailRequest, UserResponse>('/api/user/email', body),
+  /** changePhone sets the account's number with the code texted to it (sendCode). */
+  changePhone: (body: PhoneRequest) => post<PhoneRequest, UserResponse>('/api/user/phone', body),
+  /** sendReset sends a code to set a forgotten password to the account's e-mail or number. */
+  sendReset: (body: ResetSendRequest) => post<ResetSendRequest, ResetSendResponse>('/api/user/password/reset', body),
+  /** confirmReset sets the forgotten password with the code sent; every session of the account ends. */
+  confirmReset: (body: ResetConfirmRequest) => post<ResetConfirmRequest, MessageResponse>('/api/user/password/reset/confirm', body),
+  /** logoutAll ends every session of the account, this one too. */
+  logoutAll: () => post<Record<string, never>, MessageResponse>('/api/user/logout-all', {}),
+  /** closeAccount closes the account with its password or, for one without, a code texted to its number. */
+  closeAccount: (body: CloseAccountRequest) => post<CloseAccountRequest, MessageResponse>('/api/user/delete', body),
 };
+
+/** exportPath is where the shopper downloads everything the store keeps about them (a JSON file). */
+export const exportPath = '/api/user/export';
 
 /**
  * sessionChanged tells of the shopper's session as it changes: the user who signed in (or was
@@ -148,4 +172,67 @@ export function useLogout() {
     client.setQueryData(accountKeys.user(), null);
     sessionChanged.tell(client, null);
   });
+}
+
+/** useChangePassword sets the shopper's new password; their other devices are signed out. */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordRequest) => unwrap(api.changePassword(body), t.toast.genericBang),
+    onSuccess: () => {
+      const user = client.getQueryData<User | null>(accountKeys.user());
+      if (user) client.setQueryData(accountKeys.user(), { ...user, hasPassword: true });
+    },
+  });
+}
+
+/** useChangeEmail sets the shopper's e-mail, with their password. */
+export function useChangeEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailRequest) => unwrap(api.changeEmail(body), t.toast.genericBang),
+    onSuccess: (r) => client.setQueryData(accountKeys.user(), r.user),
+  });
+}
+
+/** useChangePhone sets the shopper's number with the code texted to it. */
+export function useChangePhone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PhoneRequest) => unwrap(api.changePhone(body), t.toast.genericBang),
+    onSuccess: (r) => client.setQueryData(accountKeys.user(), r.user),
+  });
+}
+
+/** useSignedOut forgets the shopper once their session has ended on the server, as logging out does. */
+function useSignedOut() {
+  const client = useQueryClient();
+  return () => {
+    client.setQueryData(accountKeys.user(), null);
+    sessionChanged.tell(client, null);
+  };
+}
+
+/** useLogoutAll signs the shopper out on every device, this one too, and goes home. */
+export function useLogoutAll() {
+  return useEndSession(api.logoutAll, useSignedOut());
+}
+
+/** useCloseAccount closes the shopper's account; the shopper is signed out. */
+export function useCloseAccount() {
+  const forget = useSignedOut();
+  return useMutation({
+    mutationFn: (body: CloseAccountRequest) => unwrap(api.closeAccount(body), t.toast.genericBang),
+    onSuccess: forget,
+  });
+}
+
+/** useSendReset sends a code to set a forgotten password. */
+export function useSendReset() {
+  return useMutation({ mutationFn: (body: ResetSendRequest) => unwrap(api.sendReset(body), t.toast.genericBang) });
+}
+
+/** useConfirmReset sets a forgotten password with the code sent. */
+export function useConfirmReset() {
+  return useMutation({ mutationFn: (body: ResetConfirmRequest) => unwrap(api.confirmReset(body), t.toast.genericBang) });
 }

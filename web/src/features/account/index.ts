@@ -7,3 +7,6 @@ export { keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, 
 
 /** LoginModal is the sign-in and sign-up dialog, loaded when first opened. */
 export const LoginModal = lazy(() => import('./LoginModal'));
+
+/** AccountPage is the signed-in shopper's own account (/account), loaded when first shown. */
+export const AccountPage = lazy(() => import('./AccountPage'));

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStore, serveApi } from '../../test/render';
+import type { User } from '../../lib/contract';
+import { setLanguage } from '../../i18n';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sita: User = { _id: 'u1', name: 'Sita Gurung', email: 'sita@example.com', cartItems: {}, cartVersion: 0, hasPassword: true };
+const hari: User = { _id: 'u2', name: 'Hari Thapa', email: '', phone: '9812345678', cartItems: {}, cartVersion: 0, hasPassword: false };
+const session = (user: User | null) => () => ({ json: { success: true, user } });
+
+describe('account page', () => {
+  it('shows the profile and is reached from the profile menu, between Sell Products and Log Out', async () => {
+    serveApi({ 'GET /api/user/session': session(sita) });
+    renderStore('/account');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByLabelText('Full name')).toHaveValue('Sita Gurung');
+    expect(within(profile).getByTestId('account-email')).toHaveTextContent('sita@example.com');
+    expect(within(profile).getByTestId('account-phone')).toHaveTextContent('No number yet');
+    expect(screen.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/user/export');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['My Orders', 'Sell Products', 'My Account', 'Log Out']);
+    expect(screen.getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('asks a guest to sign in', async () => {
+    serveApi({});
+    renderStore('/account');
+    expect(await screen.findByText('Sign in to see your account.')).toBeInTheDocument();
+  });
+
+  it('changes the password with the current one and shows what the server refuses', async () => {
+    let tries = 0;
+    const calls = serveApi({
+      'GET /api/user/session': session(sita),
+      'POST /api/user/password': () =>
+        ++tries === 1
+          ? { status: 400, json: { success: false, message: 'This password is too common; choose another' } }
+          : { json: { success: true, message: 'Password changed; you are signed out everywhere else' } },
+    });
+    renderStore('/account');
+    const section = await screen.findByRole('region', { name: 'Password' });
+    await userEvent.type(within(section).getByLabelText('Current password'), 'namaste-123');
+    await userEvent.type(within(section).getByLabelText('New password'), 'password');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('This password is too common; choose another');
+    await userEvent.clear(within(section).getByLabelText('New password'));
+    await userEvent.type(within(section).getByLabelText('New password'), 'a-new-passw0rd');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(within(section).getByLabelText('New password')).toHaveValue(''));
+    expect(calls.filter((c) => c.key === 'POST /api/user/password').map((c) => c.body)).toEqual([
+      { current: 'namaste-123', password: 'password' },
+      { current: 'namaste-123', password: 'a-new-passw0rd' },
+    ]);
+  });
+
+  it('lets an account made by phone set a password without a current one, and close with a texted code', async () => {
+    const calls = serveApi({
+      'GET /api/user/session': session(hari),
+      'POST /api/user/otp/send': () => ({ json: { success: true, phone: '9812345678', resendIn: 60, devCode: '123456' } }),
+      'POST /api/user/delete': () => ({ json: { success: true, message: 'Your account is closed' } }),
+    });
+    renderStore('/account');
+    const password = await screen.findByRole('region', { name: 'Password' });
+    expect(within(password).queryByLabelText('Current password')).toBeNull();
+    expect(within(password).getByRole('button', { name: 'Set password' })).toBeInTheDocument();
+
+    const close = screen.getByRole('region', { name: 'Close account' });
+    expect(within(close).getByRole('button', { name: 'Close my account' })).toBeDisabled();
+    await userEvent.click(within(close).getByRole('button', { name: 'Text me a code' }));
+    await userEvent.type(await within(close).findByLabelText('6-digit code'), '123456');
+    await userEvent.click(within(close).getByRole('button', { name: 'Close my account' }));
+    await userEvent.click(within(close).getByRole('button', { name: 'Yes, close it' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/user/delete')).toBe(true));
+    expect(calls.find((c) => c.key === 'POST /api/user/otp/send')?.body).toEqual({ phone: '9812345678' });
+    expect(calls.find((c) => c.key === 'POST /api/user/delete')?.body).toEqual({ code: '123456' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+  });
+
+  it('says why an account cannot close while an order is on its way, and stays signed in', async () => {
+    serveApi({
+      'GET /api/user/session': session(sita),
+      'POST /api/user/delete': () => ({
+        status: 409,
+        json: { success: false, message: 'You have an order on its way; you can close your account once it is delivered or cancelled' },
+      }),
+    });
+    renderStore('/account');
+    const close = await screen.findByRole('region', { name: 'Close account' });
+    await userEvent.type(within(close).getByLabelText('Your password'), 'namaste-123');
+    await userEvent.click(within(close).getByRole('button', { name: 'Close my account' }));
+    await userEvent.click(within(close).getByRole('button', { name: 'Yes, close it' }));
+    expect(await within(close).findByRole('alert')).toHaveTextContent('You have an order on its way');
+    expect(screen.getByRole('region', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('changes the number with a code texted to the new one', async () => {
+    const calls = serveApi({
+      'GET /api/user/session': session(sita),
+      'POST /api/user/otp/send': () => ({ json: { success: true, phone: '9801111111', resendIn: 60 } }),
+      'POST /api/user/phone': () => ({ json: { success: true, message: 'Phone number saved', user: { ...sita, phone: '9801111111' } } }),
+    });
+    renderStore('/account');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    await userEvent.click(within(profile).getByRole('button', { name: 'Add number' }));
+    await userEvent.type(within(profile).getByLabelText('New mobile number'), '980-111-1111');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Text me a code' }));
+    expect(await within(profile).findByText('We texted a 6-digit code to 9801111111.')).toBeInTheDocument();
+    await userEvent.type(within(profile).getByLabelText('6-digit code'), '654321');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save number' }));
+    await waitFor(() => expect(within(profile).getByTestId('account-phone')).toHaveTextContent('9801111111'));
+    expect(calls.find((c) => c.key === 'POST /api/user/phone')?.body).toEqual({ phone: '9801111111', code: '654321' });
+  });
+
+  it('is written in Nepali', async () => {
+    await setLanguage('ne');
+    try {
+      serveApi({ 'GET /api/user/session': session(sita) });
+      renderStore('/account');
+      expect(await screen.findByRole('heading', { level: 1, name: 'मेरो खाता' })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'खाता बन्द' })).toHaveTextContent('५ वर्ष');
+      expect(screen.getByRole('button', { name: 'सबै ठाउँबाट लगआउट' })).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from '../../app/router';
+import { paths } from '../../app/paths';
+import Confirm from '../../components/Confirm';
+import TextField from '../../components/TextField';
+import { t } from '../../i18n';
+import { ACCOUNT_RECORD_YEARS, MIN_PASSWORD_LENGTH, OTP_DIGITS, type OTPSendResponse, type User } from '../../lib/contract';
+import { exportPath, useChangePassword, useCloseAccount, useLogoutAll, useSendCode } from './api';
+import { FormError, primaryClass, secondaryClass, Section } from './parts';
+
+/** PasswordChange sets a new password, with the current one when the account has one. */
+export function PasswordChange({ user }: { user: User }) {
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    change.mutate(
+      { current, password },
+      {
+        onSuccess: (r) => {
+          toast.success(r.message || t.account.saved);
+          setCurrent('');
+          setPassword('');
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  }
+  return (
+    <Section id="account-password" title={t.account.password}>
+      <form onSubmit={submit} className="space-y-3">
+        {!user.hasPassword && <p className="text-sm">{t.account.setPasswordHint}</p>}
+        {user.hasPassword && (
+          <TextField
+            label={t.account.currentPassword}
+            type="password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            autoComplete="current-password"
+            required
+          />
+        )}
+        <TextField
+          label={t.account.newPassword}
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          required
+        />
+        <p className="text-sm text-slate-500">{t.account.passwordHint}</p>
+        <FormError message={error} />
+        <button type="submit" disabled={change.isPending} className={primaryClass}>
+          {user.hasPassword ? t.account.changePassword : t.account.setPassword}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+/** SignOutEverywhere ends every session of the account, this one too. */
+export function SignOutEverywhere() {
+  const logoutAll = useLogoutAll();
+  return (
+    <Section id="account-sessions" title={t.account.sessions}>
+      <p className="text-sm">{t.account.sessionsHint}</p>
+      <button type="button" disabled={logoutAll.isPending} onClick={() => logoutAll.mutate()} className={secondaryClass}>
+        {t.account.logoutAll}
+      </button>
+    </Section>
+  );
+}
+
+/** DataExport downloads everything the store keeps about the shopper as a JSON file. */
+export function DataExport() {
+  return (
+    <Section id="account-export" title={t.account.export}>
+      <p className="text-sm">{t.account.exportHint}</p>
+      <a href={exportPath} download className={`inline-flex items-center ${secondaryClass}`}>
+        {t.account.exportButton}
+      </a>
+    </Section>
+  );
+}
+
+/**
+ * CloseAccount closes the account, asked once more: with the password, or for an account without
+ * one, a code texted to its number. The shopper is then signed out and taken home.
+ */
+export function CloseAccount({ user }: { user: User }) {
+  const close = useCloseAccount();
+  const send = useSendCode();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<OTPSendResponse | null>(null);
+  const [code, setCode] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState('');
+  const byCode = !user.hasPassword && !!user.phone;
+  const ready = byCode ? !!sent && code.trim().length === OTP_DIGITS : password !== '';
+
+  function sendCode() {
+    setError('');
+    send.mutate(user.phone ?? '', { onSuccess: (r) => setSent(r), onError: (err) => setError(err.message) });
+  }
+
+  function closeNow() {
+    setError('');
+    close.mutate(byCode ? { code } : { password }, {
+      onSuccess: (r) => {
+        toast.success(r.message || t.account.saved);
+        void navigate(paths.home);
+      },
+      onError: (err) => {
+        setAsking(false);
+        setError(err.message);
+      },
+    });
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (ready) setAsking(true);
+  }
+
+  return (
+    <Section id="account-close" title={t.account.close} tone="danger">
+      <p className="text-sm">{t.account.closeHint(ACCOUNT_RECORD_YEARS)}</p>
+      <p className="text-sm text-slate-500">{t.account.closeOnItsWay}</p>
+      <form onSubmit={submit} className="space-y-3">
+        {byCode ? (
+          <>
+            <p className="text-sm">{t.account.closeCodeHint}</p>
+            {!sent ? (
+              <button type="button" disabled={send.isPending} onClick={sendCode} className={secondaryClass}>
+                {t.account.sendCode}
+              </button>
+            ) : (
+              <>
+                <p className="text-sm">{t.account.codeSentTo(sent.phone)}</p>
+                {sent.devCode && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.login.devCode(sent.devCode)}</p>}
+                <TextField
+                  label={t.account.code}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={OTP_DIGITS}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  required
+                />
+              </>
+            )}
+          </>
+        ) : (
+          <TextField
+            label={t.account.closePassword}
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            required
+          />
+        )}
+        <FormError message={error} />
+        {asking ? (
+          <Confirm
+            question={t.account.closeConfirm}
+            yes={t.account.closeYes}
+            no={t.account.closeNo}
+            busy={close.isPending}
+            onYes={closeNow}
+            onNo={() => setAsking(false)}
+          />
+        ) : (
+          <button type="submit" disabled={!ready} className="min-h-11 rounded-lg border border-red-300 bg-white px-5 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60">
+            {t.account.closeButton}
+          </button>
+        )}
+      </form>
+    </Section>
+  );
+}
