@@ -62,6 +62,9 @@ const (
 	MessageCancelled      MessageKind = "cancelled"
 	MessageRefunded       MessageKind = "refunded"
 	MessageBackInStock    MessageKind = "back_in_stock"
+	// MessagePasswordReset carries a code to set a new password. It is mailed at once, never
+	// queued: the outbox keeps no code.
+	MessagePasswordReset MessageKind = "password_reset"
 )
 
 // Channel is how a message reaches its shopper.
@@ -122,6 +125,8 @@ type Message struct {
 	Order *Order
 	// Product is the product the message is about (back in stock); nil for none.
 	Product *Product
+	// Code is the code a password reset mail carries; never stored.
+	Code string `json:"-"`
 	// Tries counts the sends tried before, that failed.
 	Tries int
 }

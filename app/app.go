@@ -12,7 +12,9 @@ import (
 	"haat/api"
 	"haat/catalogue"
 	"haat/checkout"
+	"haat/mail"
 	"haat/metrics"
+	"haat/notify"
 	"haat/otp"
 	"haat/payment"
 	"haat/sms"
@@ -36,6 +38,9 @@ type Config struct {
 	// (development only).
 	SMS      sms.Sender
 	ShowCode bool
+	// Mail sends e-mails at once (a password reset's code); nil: the store sends none, and a
+	// reset code is only logged (its code too in development).
+	Mail mail.Sender
 	// SMSPerHour is the store-wide ceiling of sign-in codes sent an hour; 0 is none.
 	SMSPerHour int
 	// CodeCost is the bcrypt cost of the sign-in codes' hashes; 0 is bcrypt's default.
@@ -56,6 +61,14 @@ type Config struct {
 	Metrics *metrics.Metrics
 }
 
+// resetMailer mails password reset codes through cfg.Mail, or, without it, writes them to the log.
+func resetMailer(cfg Config, db haat.SettingsService, logger *slog.Logger) haat.ResetMailer {
+	if cfg.Mail == nil {
+		return otp.LogMailer{ShowCode: cfg.Development, Logger: logger}
+	}
+	return notify.ResetMail{Sender: cfg.Mail, StoreName: StoreName(db, logger)}
+}
+
 // NewServer builds the store's HTTP server over cfg. Each of adjust changes the server before
 // the services that depend on its fields are made: checkout takes the payments and currency the
 // server ends up with, and the metrics, when there are any, count the pool, the sign-in codes,
@@ -72,7 +85,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,
 			BcryptCost: cfg.CodeCost, Logger: logger, StoreName: StoreName(db, logger),
-			Accounts: db, Mail: otp.LogMailer{ShowCode: cfg.Development, Logger: logger}},
+			Accounts: db, Mail: resetMailer(cfg, db, logger)},
 		Payments: cfg.Payments, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader,
 		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog,
 		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken,

@@ -20,6 +20,8 @@ type wordsData struct {
 	// Name is the shopper's name; Number the order's ("#12", in the language's digits); Product
 	// the product's name in the language.
 	Name, Number, Product string
+	// Code is a password reset's code.
+	Code string
 }
 
 // mails are the words of each kind of message, in each language the store speaks. Adding a kind
@@ -44,6 +46,10 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 	haat.MessageRefunded: {
 		haat.English: {"Your money for order {{.Number}} is refunded", "We have given back the money you paid for order {{.Number}}. It may take a few days to reach your account."},
 		haat.Nepali:  {"अर्डर {{.Number}} को रकम फिर्ता गरियो", "अर्डर {{.Number}} का लागि तपाईंले तिर्नुभएको रकम हामीले फिर्ता गर्यौं। तपाईंको खातामा पुग्न केही दिन लाग्न सक्छ।"},
+	},
+	haat.MessagePasswordReset: {
+		haat.English: {"Your password reset code", "Your code to set a new password is {{.Code}}. It works for 15 minutes. If you did not ask for it, ignore this mail: your password stays as it is."},
+		haat.Nepali:  {"तपाईंको पासवर्ड रिसेट कोड", "नयाँ पासवर्ड राख्ने तपाईंको कोड {{.Code}} हो। यो १५ मिनेटसम्म चल्छ। तपाईंले यो मागनुभएको होइन भने यो इमेललाई बेवास्ता गर्नुहोस्: तपाईंको पासवर्ड जस्ताको तस्तै रहन्छ।"},
 	},
 	haat.MessageBackInStock: {
 		haat.English: {"{{.Product}} is back in stock", "{{.Product}}, which you asked about, is on sale again."},
@@ -88,8 +94,12 @@ func Render(m haat.Message) (mail.Mail, error) {
 	}
 	w := kind[lang]
 	l := mailLabels[lang]
-	data := wordsData{Name: m.Name}
-	r := rendered{Store: m.Store, Hello: l.Hello + " " + m.Name + ",", Thanks: l.Thanks}
+	data := wordsData{Name: m.Name, Code: m.Code}
+	hello := l.Hello + ","
+	if m.Name != "" {
+		hello = l.Hello + " " + m.Name + ","
+	}
+	r := rendered{Store: m.Store, Hello: hello, Thanks: l.Thanks}
 	if m.Order != nil {
 		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
 		r.Title = l.Order + " " + data.Number

@@ -256,8 +256,11 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		loops.Go(func() { bk.run(ctx, time.Minute, backupEvery) })
 	}
 	perHour, _ := strconv.Atoi(cfg.OrdersPerHour) // checked by validate
+	// Shoppers' e-mails: through HAAT_SMTP_URL's server; to the log in development without one;
+	// none in production without one.
+	mails := cfg.mailSender(logger)
 	srv := app.NewServer(app.Config{DB: db, Images: imgs, Payments: payments, Currency: haat.Currency(cfg.Currency),
-		OrdersPerHour: perHour, SMS: sender, ShowCode: showCode, SMSPerHour: cfg.smsPerHour(), Launch: newLaunch(cfg, providers, bk),
+		OrdersPerHour: perHour, SMS: sender, Mail: mails, ShowCode: showCode, SMSPerHour: cfg.smsPerHour(), Launch: newLaunch(cfg, providers, bk),
 		PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Development: cfg.development(), Web: web.App(),
 		Logger: logger, RequestLog: requestLog, Metrics: counts, MetricsToken: cfg.MetricsToken})
 	if payments != nil {
@@ -268,7 +271,6 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	// Shoppers' e-mails (their orders' steps, refunds, products back in stock) and the texts of
 	// products back in stock are sent within 15 seconds of the change they tell of, by whichever
 	// server claims them; without a mail server (and outside development) no e-mail is queued.
-	mails := cfg.mailSender(logger)
 	db.QueueMails(mails != nil)
 	outbox := notify.Outbox{Store: db, Mail: mails, SMS: sender}
 	loops.Go(func() { outbox.Run(ctx, 15*time.Second, logger) })
