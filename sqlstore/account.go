@@ -103,13 +103,17 @@ func (d *DB) EndUserSessions(ctx context.Context, userID string) error {
 }
 
 // closeStatements close an account ($1 its id, $2 the time, $3 the key its e-mail is freed
-// for): its addresses that orders name lose the shopper's name, e-mail, phone and street, the
-// others go, and so do its cart, wishes, sessions, texts about its orders and request keys;
+// for): its addresses that orders name, and the copies of them its orders keep, lose the
+// shopper's name, e-mail, phone and street, the others go, and so do its cart, wishes,
+// sessions, texts about its orders, messages not yet sent and request keys;
 // the account's row stays, as its orders name it, without name, e-mail, phone or password.
 var closeStatements = []string{
 	`UPDATE addresses SET first_name = '', last_name = '', email = '', street = '', zipcode = '', phone = '', ward = 0, landmark = ''
 		WHERE user_id = $1 AND id IN (SELECT address_id FROM orders WHERE user_id = $1)`,
+	`UPDATE orders SET address_first_name = '', address_last_name = '', address_email = '', address_street = '',
+		address_zipcode = '', address_phone = '', address_ward = 0, address_landmark = '' WHERE user_id = $1`,
 	`DELETE FROM addresses WHERE user_id = $1 AND id NOT IN (SELECT address_id FROM orders WHERE user_id = $1)`,
+	`DELETE FROM messages WHERE user_id = $1 AND sent_at IS NULL`,
 	`DELETE FROM cart_items WHERE user_id = $1`,
 	`DELETE FROM stock_alerts WHERE user_id = $1`,
 	`DELETE FROM request_keys WHERE user_id = $1`,

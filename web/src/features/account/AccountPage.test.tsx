@@ -7,8 +7,8 @@ import { setLanguage } from '../../i18n';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const sita: User = { _id: 'u1', name: 'Sita Gurung', email: 'sita@example.com', cartItems: {}, cartVersion: 0, hasPassword: true };
-const hari: User = { _id: 'u2', name: 'Hari Thapa', email: '', phone: '9812345678', cartItems: {}, cartVersion: 0, hasPassword: false };
+const sita: User = { _id: 'u1', name: 'Sita Gurung', email: 'sita@example.com', cartItems: {}, cartVersion: 0, hasPassword: true, notifications: { orders: true, backInStock: true, newsletter: false } };
+const hari: User = { _id: 'u2', name: 'Hari Thapa', email: '', phone: '9812345678', cartItems: {}, cartVersion: 0, hasPassword: false, notifications: { orders: true, backInStock: true, newsletter: false } };
 const session = (user: User | null) => () => ({ json: { success: true, user } });
 
 describe('account page', () => {
