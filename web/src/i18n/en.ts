@@ -424,6 +424,14 @@ export const en = {
   },
 
   account: {
+    messages: 'Messages from the store',
+    notifyOrders: 'My orders',
+    notifyOrdersMail: 'An e-mail when an order is placed, on its way, delivered, cancelled or refunded.',
+    notifyOrdersText: 'A text when an order is placed, on its way and delivered.',
+    notifyStock: 'Back in stock',
+    notifyStockHint: 'A message when a product I asked about is on sale again.',
+    notifyNewsletter: 'News and offers',
+    notifyNewsletterHint: 'The store’s newsletter, by e-mail.',
     title: 'My Account',
     signIn: 'Sign in to see your account.',
     profile: 'Profile',

@@ -412,6 +412,14 @@ export const ne: Messages = {
   },
 
   account: {
+    messages: 'पसलबाट सन्देशहरू',
+    notifyOrders: 'मेरा अर्डरहरू',
+    notifyOrdersMail: 'अर्डर राखिँदा, बाटोमा निस्कँदा, पुर्‍याइँदा, रद्द हुँदा वा रकम फिर्ता हुँदा इमेल।',
+    notifyOrdersText: 'अर्डर राखिँदा, बाटोमा निस्कँदा र पुर्‍याइँदा SMS।',
+    notifyStock: 'फेरि उपलब्ध',
+    notifyStockHint: 'मैले सोधेको सामान फेरि बिक्रीमा आउँदा सन्देश।',
+    notifyNewsletter: 'समाचार र अफरहरू',
+    notifyNewsletterHint: 'पसलको न्युजलेटर, इमेलमा।',
     title: 'मेरो खाता',
     signIn: 'आफ्नो खाता हेर्न साइन इन गर्नुहोस्।',
     profile: 'प्रोफाइल',

@@ -25,6 +25,29 @@ describe('account page', () => {
     expect(screen.getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
   });
 
+  it('turns each kind of message on and off, keeping what the server answers', async () => {
+    const calls = serveApi({
+      'GET /api/user/session': session(sita),
+      'POST /api/user/notifications': (body) => ({
+        json: { success: true, message: 'Choices saved', notifications: { ...sita.notifications, ...(body as object) } },
+      }),
+    });
+    renderStore('/account');
+    const messages = await screen.findByRole('region', { name: 'Messages from the store' });
+    const stock = within(messages).getByRole('checkbox', { name: /Back in stock/ });
+    const news = within(messages).getByRole('checkbox', { name: /News and offers/ });
+    expect(within(messages).getByRole('checkbox', { name: /My orders/ })).toBeChecked();
+    expect(within(messages).getByText(/An e-mail when an order is placed/)).toBeInTheDocument();
+    expect(stock).toBeChecked();
+    expect(news).not.toBeChecked();
+    await userEvent.click(stock);
+    await waitFor(() => expect(stock).not.toBeChecked());
+    await userEvent.click(news);
+    await waitFor(() => expect(news).toBeChecked());
+    expect(await screen.findByText('Choices saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/user/notifications').map((c) => c.body)).toEqual([{ backInStock: false }, { newsletter: true }]);
+  });
+
   it('asks a guest to sign in', async () => {
     serveApi({});
     renderStore('/account');

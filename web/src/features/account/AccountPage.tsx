@@ -6,8 +6,8 @@ import TextField from '../../components/TextField';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import type { User } from '../../lib/contract';
-import { useChangeEmail, useKeepLanguage, useSetName, useUser } from './api';
+import type { Notifications, User } from '../../lib/contract';
+import { useChangeEmail, useKeepLanguage, useSetName, useSetNotifications, useUser } from './api';
 import { PhoneChange } from './PhoneChange';
 import { CloseAccount, DataExport, PasswordChange, SignOutEverywhere } from './AccountSecurity';
 import { FormError, primaryClass, secondaryClass, Section } from './parts';
@@ -45,6 +45,7 @@ export default function AccountPage() {
             <PhoneChange user={user} />
             <LanguageRow />
           </Section>
+          <MessageChoices user={user} />
           <PasswordChange user={user} />
           <SignOutEverywhere />
           <DataExport />
@@ -149,5 +150,34 @@ function LanguageRow() {
       </div>
       <LanguageSwitch keep={keep} />
     </div>
+  );
+}
+
+/** MessageChoices turns each kind of message the store sends on or off, kept with the account. */
+function MessageChoices({ user }: { user: User }) {
+  const set = useSetNotifications();
+  const kinds: { key: keyof Notifications; label: string; hint: string }[] = [
+    { key: 'orders', label: t.account.notifyOrders, hint: user.email ? t.account.notifyOrdersMail : t.account.notifyOrdersText },
+    { key: 'backInStock', label: t.account.notifyStock, hint: t.account.notifyStockHint },
+    { key: 'newsletter', label: t.account.notifyNewsletter, hint: t.account.notifyNewsletterHint },
+  ];
+  return (
+    <Section id="account-messages" title={t.account.messages}>
+      {kinds.map(({ key, label, hint }) => (
+        <label key={key} className="flex min-h-11 cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 h-5 w-5 shrink-0 accent-green-700"
+            checked={user.notifications[key]}
+            disabled={set.isPending}
+            onChange={(e) => set.mutate({ [key]: e.target.checked }, { onSuccess: (r) => toast.success(r.message) })}
+          />
+          <span className="min-w-0">
+            <span className="block font-medium text-slate-900">{label}</span>
+            <span className="block text-sm text-slate-500">{hint}</span>
+          </span>
+        </label>
+      ))}
+    </Section>
   );
 }

@@ -7,6 +7,8 @@ import type {
   LoginRequest,
   MessageResponse,
   NameRequest,
+  Notifications,
+  NotificationsResponse,
   OTPSendRequest,
   OTPSendResponse,
   OTPVerifyRequest,
@@ -57,6 +59,8 @@ const api = {
   /** logoutAll ends every session of the account, this one too. */
   logoutAll: () => post<Record<string, never>, MessageResponse>('/api/user/logout-all', {}),
   /** closeAccount closes the account with its password or, for one without, a code texted to its number. */
+  /** setNotifications turns kinds of message on or off; the kinds left out stay as they are. */
+  setNotifications: (body: Partial<Notifications>) => post<Partial<Notifications>, NotificationsResponse>('/api/user/notifications', body),
   closeAccount: (body: CloseAccountRequest) => post<CloseAccountRequest, MessageResponse>('/api/user/delete', body),
 };
 
@@ -162,6 +166,18 @@ export function useSetName() {
   return useMutation({
     mutationFn: (name: string) => unwrap(api.setName(name), t.toast.genericBang),
     onSuccess: (r) => client.setQueryData(accountKeys.user(), r.user),
+  });
+}
+
+/** useSetNotifications turns a kind of message on or off; the account shows the choices kept. */
+export function useSetNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<Notifications>) => unwrap(api.setNotifications(body), t.toast.genericBang),
+    onSuccess: (r) => {
+      const user = client.getQueryData<User | null>(accountKeys.user());
+      if (user) client.setQueryData(accountKeys.user(), { ...user, notifications: r.notifications });
+    },
   });
 }
 
