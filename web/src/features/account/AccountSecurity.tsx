@@ -7,7 +7,7 @@ import TextField from '../../components/TextField';
 import { t } from '../../i18n';
 import { ACCOUNT_RECORD_YEARS, MIN_PASSWORD_LENGTH, OTP_DIGITS, type OTPSendResponse, type User } from '../../lib/contract';
 import { exportPath, useChangePassword, useCloseAccount, useLogoutAll, useSendCode } from './api';
-import { FormError, primaryClass, secondaryClass, Section } from './parts';
+import { FormError, primaryClass, secondaryClass, Section, TextedCode } from './parts';
 
 /** PasswordChange sets a new password, with the current one when the account has one. */
 export function PasswordChange({ user }: { user: User }) {
@@ -141,19 +141,7 @@ export function CloseAccount({ user }: { user: User }) {
                 {t.account.sendCode}
               </button>
             ) : (
-              <>
-                <p className="text-sm">{t.account.codeSentTo(sent.phone)}</p>
-                {sent.devCode && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.login.devCode(sent.devCode)}</p>}
-                <TextField
-                  label={t.account.code}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={OTP_DIGITS}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  required
-                />
-              </>
+              <TextedCode sent={sent} code={code} setCode={setCode} />
             )}
           </>
         ) : (

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';
-import { OTP_DIGITS, type OTPSendResponse, type User } from '../../lib/contract';
+import type { OTPSendResponse, User } from '../../lib/contract';
 import { useChangePhone, useSendCode } from './api';
-import { FormError, primaryClass, secondaryClass } from './parts';
+import { FormError, primaryClass, secondaryClass, TextedCode } from './parts';
 
 /**
  * PhoneChange shows the shopper's mobile number and changes it: the new number, a code texted to
@@ -89,21 +89,7 @@ export function PhoneChange({ user }: { user: User }) {
       )}
       {open && sent && (
         <form onSubmit={save} className="mt-3 space-y-3">
-          <p className="text-sm">{t.account.codeSentTo(sent.phone)}</p>
-          {sent.devCode && (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="dev-code">
-              {t.login.devCode(sent.devCode)}
-            </p>
-          )}
-          <TextField
-            label={t.account.code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_DIGITS}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            required
-          />
+          <TextedCode sent={sent} code={code} setCode={setCode} />
           <FormError message={error} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={change.isPending} className={primaryClass}>

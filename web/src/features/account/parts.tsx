@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import TextField from '../../components/TextField';
+import { t } from '../../i18n';
+import { OTP_DIGITS, type OTPSendResponse } from '../../lib/contract';
 
 /** primaryClass is a form's main button on the account page. */
 export const primaryClass = 'min-h-11 rounded-lg bg-green-700 px-5 font-medium text-white hover:bg-green-800 disabled:opacity-60';
@@ -25,5 +28,31 @@ export function FormError({ message }: { message: string }) {
     <p role="alert" className="text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+/**
+ * TextedCode says where the code went (and, in development, what it is) and takes the code the
+ * shopper types.
+ */
+export function TextedCode({ sent, code, setCode }: { sent: OTPSendResponse; code: string; setCode: (code: string) => void }) {
+  return (
+    <>
+      <p className="text-sm">{t.account.codeSentTo(sent.phone)}</p>
+      {sent.devCode && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="dev-code">
+          {t.login.devCode(sent.devCode)}
+        </p>
+      )}
+      <TextField
+        label={t.account.code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_DIGITS}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        required
+      />
+    </>
   );
 }
