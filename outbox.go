@@ -13,7 +13,8 @@ type Notifications struct {
 	Orders bool `json:"orders"`
 	// BackInStock: a message when a product the shopper asked about is on sale again.
 	BackInStock bool `json:"backInStock"`
-	// Newsletter: the store's news and offers (none is sent yet; the choice is kept for it).
+	// Newsletter: the store's news and offers; the account's email is then on the newsletter's
+	// list (see NewsletterService).
 	Newsletter bool `json:"newsletter"`
 }
 
@@ -122,6 +123,10 @@ type Message struct {
 	Order *Order
 	// Product is the product the message is about (back in stock); nil for none.
 	Product *Product
+	// Confirm is the token of the link that confirms a newsletter signup (its confirmation
+	// mail); Unsubscribe that of the link that takes a subscriber off the list. A message to an
+	// account has neither: its mails link to the account's choices.
+	Confirm, Unsubscribe string
 	// Tries counts the sends tried before, that failed.
 	Tries int
 }
