@@ -13,7 +13,8 @@ type Notifications struct {
 	Orders bool `json:"orders"`
 	// BackInStock: a message when a product the shopper asked about is on sale again.
 	BackInStock bool `json:"backInStock"`
-	// Newsletter: the store's news and offers (none is sent yet; the choice is kept for it).
+	// Newsletter: the store's news and offers; the account's email is then on the newsletter's
+	// list (see NewsletterService).
 	Newsletter bool `json:"newsletter"`
 }
 
@@ -127,6 +128,10 @@ type Message struct {
 	Product *Product
 	// Code is the code a password reset mail carries; never stored.
 	Code string `json:"-"`
+	// Confirm is the token of the link that confirms a newsletter signup (its confirmation
+	// mail); Unsubscribe that of the link that takes a subscriber off the list. A message to an
+	// account has neither: its mails link to the account's choices.
+	Confirm, Unsubscribe string
 	// Tries counts the sends tried before, that failed.
 	Tries int
 }

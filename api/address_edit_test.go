@@ -47,17 +47,17 @@ func TestAddressUpdate(t *testing.T) {
 			status int
 			msg    string
 		}{
-			"bad email":        {map[string]any{"id": second, "address": addressWith(map[string]string{"email": "not-an-email"})}, 400, "Please enter a valid email address"},
-			"letters in zip":   {map[string]any{"id": second, "address": addressWith(map[string]string{"zipcode": "33A00"})}, 400, "Zip code must be a number"},
-			"short phone":      {map[string]any{"id": second, "address": addressWith(map[string]string{"phone": "12345"})}, 400, "Please enter a valid phone number"},
-			"no city":          {map[string]any{"id": second, "address": addressWith(map[string]string{"city": ""})}, 400, "City is required"},
-			"street too long":  {map[string]any{"id": second, "address": addressWith(map[string]string{"street": strings.Repeat("s", haat.MaxStreet+1)})}, 400, "Street is too long"},
-			"district abroad":  {map[string]any{"id": second, "address": addressWith(map[string]string{"district": "Kaski", "country": "India"})}, 400, "District is only for addresses in Nepal"},
-			"no id":            {map[string]any{"address": validAddress}, 400, "Address id is required"},
-			"no address":       {map[string]any{"id": second}, 400, "address is required"},
-			"fields not text":  {`{"id":"x","address":{"firstName":1}}`, 400, "Invalid value for address.firstName"},
-			"another's":        {map[string]any{"id": other, "address": addressWith(map[string]string{"city": "Butwal"})}, 404, "Address not found"},
-			"unknown":          {map[string]any{"id": "no-such-address", "address": validAddress}, 404, "Address not found"},
+			"bad email":       {map[string]any{"id": second, "address": addressWith(map[string]string{"email": "not-an-email"})}, 400, "Please enter a valid email address"},
+			"letters in zip":  {map[string]any{"id": second, "address": addressWith(map[string]string{"zipcode": "33A00"})}, 400, "Zip code must be a number"},
+			"short phone":     {map[string]any{"id": second, "address": addressWith(map[string]string{"phone": "12345"})}, 400, "Please enter a valid phone number"},
+			"no city":         {map[string]any{"id": second, "address": addressWith(map[string]string{"city": ""})}, 400, "City is required"},
+			"street too long": {map[string]any{"id": second, "address": addressWith(map[string]string{"street": strings.Repeat("s", haat.MaxStreet+1)})}, 400, "Street is too long"},
+			"district abroad": {map[string]any{"id": second, "address": addressWith(map[string]string{"district": "Kaski", "country": "India"})}, 400, "District is only for addresses in Nepal"},
+			"no id":           {map[string]any{"address": validAddress}, 400, "Address id is required"},
+			"no address":      {map[string]any{"id": second}, 400, "address is required"},
+			"fields not text": {`{"id":"x","address":{"firstName":1}}`, 400, "Invalid value for address.firstName"},
+			"another's":       {map[string]any{"id": other, "address": addressWith(map[string]string{"city": "Butwal"})}, 404, "Address not found"},
+			"unknown":         {map[string]any{"id": "no-such-address", "address": validAddress}, 404, "Address not found"},
 		} {
 			t.Run(name, func(t *testing.T) { want(t, a.post("/api/address/update", tc.body), tc.status, tc.msg) })
 		}

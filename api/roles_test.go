@@ -59,6 +59,8 @@ var apiRoutes = []apiRoute{
 	{"POST", "/api/seller/settings", `{"delivery":{"fee":-1}}`, "seller", 400},
 	{"GET", "/api/order/seller", "", "seller", 200},
 	{"GET", "/api/order/seller.csv", "", "seller", 200},
+	{"GET", "/api/seller/subscribers.csv", "", "seller", 200},
+	{"POST", "/api/newsletter/subscribe", `{}`, "", 400},
 	{"POST", "/api/order/status", `{}`, "seller", 400},
 	{"POST", "/api/order/paid", `{}`, "seller", 400},
 	{"POST", "/api/order/refund", `{}`, "seller", 400},

@@ -71,6 +71,11 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},
 		{"GET /api/seller/checklist", seller, s.sellerChecklist},
+		{"GET /api/seller/subscribers.csv", seller, s.sellerSubscribers},
+
+		{"POST /api/newsletter/subscribe", public, s.newsletterSubscribe},
+		{"GET /api/newsletter/confirm", public, s.newsletterConfirm},
+		{"GET /api/newsletter/unsubscribe", public, s.newsletterUnsubscribe},
 
 		{"GET /api/product/list", public, s.productList},
 		{"GET /api/product/search", public, s.productSearch},

@@ -37,6 +37,8 @@ type Server struct {
 	Dashboard haat.DashboardService
 	// Alerts keeps shoppers' wishes to be told when a product is back.
 	Alerts haat.AlertService
+	// Newsletter keeps the newsletter's list.
+	Newsletter haat.NewsletterService
 	// Slots keeps the seller's delivery windows and offers their slots.
 	Slots haat.SlotService
 	// PhoneSignIn sends sign-in codes by SMS and checks them.

@@ -76,7 +76,12 @@ var routeShapes = map[string]Shapes{
 	"POST /api/product/archive":   {Request: of[ProductArchiveRequest](), Answer: of[MessageResponse]()},
 	"POST /api/product/import":    {Request: of[ProductImportForm](), Form: true, Answer: of[ProductImportResponse]()},
 	"GET /api/product/export.csv": {Media: "text/csv"},
-	"POST /api/product/notify":    {Request: of[ProductNotifyRequest](), Answer: of[MessageResponse]()},
+
+	"GET /api/seller/subscribers.csv": {Media: "text/csv"},
+	"POST /api/newsletter/subscribe":  {Request: of[SubscribeRequest](), Answer: of[MessageResponse]()},
+	"GET /api/newsletter/confirm":     {Query: of[NewsletterTokenQuery](), Media: "text/html"},
+	"GET /api/newsletter/unsubscribe": {Query: of[NewsletterTokenQuery](), Media: "text/html"},
+	"POST /api/product/notify":        {Request: of[ProductNotifyRequest](), Answer: of[MessageResponse]()},
 
 	"POST /api/cart/update": {Request: of[CartUpdateRequest](), Answer: of[CartUpdateResponse]()},
 	"POST /api/cart/quote":  {Request: of[CartQuoteRequest](), Answer: of[CartQuoteResponse]()},

@@ -26,6 +26,9 @@ import (
 // Mail is one e-mail to one person, in plain text and in HTML.
 type Mail struct {
 	To, Subject, Text, HTML string
+	// Unsubscribe is the link that takes its recipient off the list the mail was sent for, given
+	// as its List-Unsubscribe header; "" for none.
+	Unsubscribe string
 }
 
 // Sender sends e-mails.
@@ -196,8 +199,12 @@ func Message(from *mail.Address, m Mail, now time.Time) ([]byte, error) {
 		{"Date", now.Format(time.RFC1123Z)},
 		{"Message-ID", "<" + hex.EncodeToString(id) + "@" + domain + ">"},
 		{"MIME-Version", "1.0"},
+		{"List-Unsubscribe", listUnsubscribe(m.Unsubscribe)},
 		{"Content-Type", `multipart/alternative; boundary="` + w.Boundary() + `"`},
 	} {
+		if h[1] == "" {
+			continue
+		}
 		fmt.Fprintf(&b, "%s: %s\r\n", h[0], h[1])
 	}
 	b.WriteString("\r\n")
@@ -221,4 +228,12 @@ func Message(from *mail.Address, m Mail, now time.Time) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// listUnsubscribe is the List-Unsubscribe header of an unsubscribe link (RFC 2369), or "".
+func listUnsubscribe(link string) string {
+	if link == "" || strings.ContainsAny(link, "\r\n<>") {
+		return ""
+	}
+	return "<" + link + ">"
 }

@@ -20,6 +20,9 @@ import (
 
 var ctx = context.Background()
 
+// base is the store's public address its mails link to.
+const base = "https://patan.example"
+
 // clock is a store's clock that a test moves on.
 type clock struct{ ms atomic.Int64 }
 
@@ -103,7 +106,7 @@ func TestOrderPlacedMailInNepali(t *testing.T) {
 		srv := mailtest.Start(t)
 		s := newShop(t, db, "sita@example.com", haat.Nepali)
 		o := s.order(t, db)
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
 			t.Fatal(err)
 		}
 		mails := srv.Mails()
@@ -131,7 +134,7 @@ func TestOrderPlacedMailInNepali(t *testing.T) {
 			t.Errorf("total %d, %q", o.Bill.Total, total)
 		}
 		// Sent once: a second round sends nothing.
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil || len(srv.Mails()) != 1 {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil || len(srv.Mails()) != 1 {
 			t.Fatalf("second round: %d mails, %v", len(srv.Mails()), err)
 		}
 	})
@@ -147,7 +150,7 @@ func TestOrderMailsInEnglish(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
 			t.Fatal(err)
 		}
 		var subjects []string
@@ -183,7 +186,7 @@ func TestMailOff(t *testing.T) {
 		s.user, s.address = s.shopper(t, "ram@example.com", haat.English)
 		db.QueueMails(false)
 		s.order(t, db)
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil || len(srv.Mails()) != 0 {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil || len(srv.Mails()) != 0 {
 			t.Fatalf("%d mails, %v", len(srv.Mails()), err)
 		}
 	})
@@ -213,7 +216,7 @@ func TestMailQueueSurvivesRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer again.Close()
-		if err := notify.SendMails(ctx, again, sender(srv)); err != nil {
+		if err := notify.SendMails(ctx, again, sender(srv), base); err != nil {
 			t.Fatal(err)
 		}
 		mails := srv.Mails()
@@ -242,7 +245,7 @@ func TestMailSentOnceByTwoServers(t *testing.T) {
 		var wg sync.WaitGroup
 		errs := make([]error, 4)
 		for i := range errs {
-			wg.Go(func() { errs[i] = notify.SendMails(ctx, dbs[i%2], sender(srv)) })
+			wg.Go(func() { errs[i] = notify.SendMails(ctx, dbs[i%2], sender(srv), base) })
 		}
 		wg.Wait()
 		for _, err := range errs {
@@ -278,7 +281,7 @@ func TestMailServerFailing(t *testing.T) {
 		s := newShop(t, db, "sita@example.com", haat.English)
 		srv.Fail(true)
 		o := s.order(t, db)
-		if err := notify.SendMails(ctx, db, sender(srv)); err == nil || !strings.Contains(err.Error(), "Try again later") {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err == nil || !strings.Contains(err.Error(), "Try again later") {
 			t.Fatalf("send to a refusing server: %v", err)
 		}
 		// A server that is not there at all: the order is placed all the same.
@@ -289,18 +292,18 @@ func TestMailServerFailing(t *testing.T) {
 		}
 		srv.Fail(false)
 		// Not due again yet: nothing is tried.
-		if err := notify.SendMails(ctx, db, gone); err != nil || len(srv.Mails()) != 0 {
+		if err := notify.SendMails(ctx, db, gone, base); err != nil || len(srv.Mails()) != 0 {
 			t.Fatalf("tried before its time: %d mails, %v", len(srv.Mails()), err)
 		}
 		c.advance(haat.MessageRetryAfter(1))
-		if err := notify.SendMails(ctx, db, gone); err == nil {
+		if err := notify.SendMails(ctx, db, gone, base); err == nil {
 			t.Fatal("no error from a server that is not there")
 		}
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil || len(srv.Mails()) != 0 {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil || len(srv.Mails()) != 0 {
 			t.Fatalf("tried before its second wait: %d mails, %v", len(srv.Mails()), err)
 		}
 		c.advance(haat.MessageRetryAfter(2))
-		if err := notify.SendMails(ctx, db, sender(srv)); err != nil {
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
 			t.Fatal(err)
 		}
 		if mails := srv.Mails(); len(mails) != 1 || !strings.Contains(mails[0].Subject, "is placed") {
@@ -319,7 +322,7 @@ func TestOnlineOrderMails(t *testing.T) {
 		db.QueueMails(true)
 		send := func() []string {
 			t.Helper()
-			if err := notify.SendMails(ctx, db, sender(srv)); err != nil {
+			if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
 				t.Fatal(err)
 			}
 			var subjects []string
@@ -368,6 +371,52 @@ func TestOnlineOrderMails(t *testing.T) {
 		c.advance(31 * 24 * time.Hour)
 		if swept, err := db.Sweep(ctx); err != nil || swept.Messages != 3 {
 			t.Fatalf("swept %+v, %v", swept, err)
+		}
+	})
+}
+
+// TestNewsletterConfirmationMail: a newsletter signup's confirmation mail reaches the mail server
+// in the language of the signup, with its confirmation link, its unsubscribe link and the
+// List-Unsubscribe header.
+func TestNewsletterConfirmationMail(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		srv := mailtest.Start(t)
+		newShop(t, db, "sita@example.com", haat.English)
+		if err := db.Subscribe(ctx, "ram@example.com", haat.Nepali); err != nil {
+			t.Fatal(err)
+		}
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
+			t.Fatal(err)
+		}
+		mails := srv.Mails()
+		if len(mails) != 1 {
+			t.Fatalf("%d mails: %+v", len(mails), mails)
+		}
+		m := mails[0]
+		if m.To != "ram@example.com" || m.Subject != "Patan Fresh: कृपया न्यूजलेटरको सदस्यता पक्का गर्नुहोस्" {
+			t.Fatalf("%s: %q", m.To, m.Subject)
+		}
+		confirm := base + "/api/newsletter/confirm?token="
+		unsubscribe := base + "/api/newsletter/unsubscribe?token="
+		for _, part := range []string{m.Text, m.HTML} {
+			for _, want := range []string{confirm, unsubscribe, "मेरो ठेगाना पक्का गर्नुहोस्", "सदस्यता हटाउनुहोस्"} {
+				if !strings.Contains(part, want) {
+					t.Errorf("mail lacks %q:\n%s", want, part)
+				}
+			}
+		}
+		if !strings.HasPrefix(m.ListUnsubscribe, "<"+unsubscribe) || !strings.HasSuffix(m.ListUnsubscribe, ">") {
+			t.Errorf("List-Unsubscribe %q", m.ListUnsubscribe)
+		}
+		// The link's token confirms the address.
+		at := strings.Index(m.Text, confirm)
+		token, _, _ := strings.Cut(m.Text[at+len(confirm):], "\n")
+		if err := db.ConfirmSubscription(ctx, strings.TrimSpace(token)); err != nil {
+			t.Fatalf("confirm with the mail's token %q: %v", token, err)
+		}
+		subs, err := db.Subscribers(ctx)
+		if err != nil || len(subs) != 1 || subs[0].Email != "ram@example.com" {
+			t.Fatalf("subscribers %+v, %v", subs, err)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"net/url"
 	"strings"
 	"text/template"
 
@@ -55,18 +56,24 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 		haat.English: {"{{.Product}} is back in stock", "{{.Product}}, which you asked about, is on sale again."},
 		haat.Nepali:  {"{{.Product}} फेरि उपलब्ध छ", "तपाईंले सोध्नुभएको {{.Product}} फेरि बिक्रीमा छ।"},
 	},
+	haat.MessageNewsletterConfirm: {
+		haat.English: {"Please confirm your newsletter signup", "Someone, we hope you, asked for our newsletter at this address. Follow the link below to confirm; if it was not you, ignore this mail and you will get nothing more."},
+		haat.Nepali:  {"कृपया न्यूजलेटरको सदस्यता पक्का गर्नुहोस्", "यो ठेगानामा हाम्रो न्यूजलेटरका लागि अनुरोध आएको छ। पक्का गर्न तलको लिङ्क खोल्नुहोस्; तपाईंले अनुरोध गर्नुभएको होइन भने यो इमेललाई बेवास्ता गर्नुहोस्, अरू केही आउने छैन।"},
+	},
 }
 
 // labels are the fixed words of every mail, in each language.
 type labels struct {
-	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks string
+	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe string
 }
 
 var mailLabels = map[haat.Language]labels{
 	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Delivery: "Delivery", Free: "Free",
-		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you"},
+		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you",
+		Confirm: "Confirm my address", Unsubscribe: "Unsubscribe"},
 	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Delivery: "डेलिभरी", Free: "निःशुल्क",
-		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद"},
+		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद",
+		Confirm: "मेरो ठेगाना पक्का गर्नुहोस्", Unsubscribe: "सदस्यता हटाउनुहोस्"},
 }
 
 // line is one row of a bill as a mail shows it.
@@ -79,11 +86,16 @@ type rendered struct {
 	Total                      line
 	Product                    string
 	Thanks                     string
+	// Confirm is the link that confirms a newsletter signup, and ConfirmLabel its words;
+	// Unsubscribe the link off the list, and UnsubscribeLabel its words.
+	Confirm, ConfirmLabel, Unsubscribe, UnsubscribeLabel string
 }
 
 // Render writes the mail of a message in its shopper's language: the subject and opening of its
-// kind, then the order's bill as it was placed (every figure from haat.Bill), or the product.
-func Render(m haat.Message) (mail.Mail, error) {
+// kind, then the order's bill as it was placed (every figure from haat.Bill), or the product. The
+// links of a mail to a newsletter subscriber (to confirm, to unsubscribe, also as its
+// List-Unsubscribe header) are under base, the store's public address.
+func Render(m haat.Message, base string) (mail.Mail, error) {
 	lang := m.Language
 	if _, ok := mailLabels[lang]; !ok {
 		lang = haat.English
@@ -95,11 +107,17 @@ func Render(m haat.Message) (mail.Mail, error) {
 	w := kind[lang]
 	l := mailLabels[lang]
 	data := wordsData{Name: m.Name, Code: m.Code}
-	hello := l.Hello + ","
-	if m.Name != "" {
-		hello = l.Hello + " " + m.Name + ","
+	r := rendered{Store: m.Store, Hello: l.Hello + " " + m.Name + ",", Thanks: l.Thanks}
+	if m.Name == "" {
+		r.Hello = l.Hello + ","
 	}
-	r := rendered{Store: m.Store, Hello: hello, Thanks: l.Thanks}
+	base = strings.TrimSuffix(base, "/")
+	if m.Confirm != "" {
+		r.Confirm, r.ConfirmLabel = base+"/api/newsletter/confirm?token="+url.QueryEscape(m.Confirm), l.Confirm
+	}
+	if m.Unsubscribe != "" {
+		r.Unsubscribe, r.UnsubscribeLabel = base+"/api/newsletter/unsubscribe?token="+url.QueryEscape(m.Unsubscribe), l.Unsubscribe
+	}
 	if m.Order != nil {
 		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
 		r.Title = l.Order + " " + data.Number
@@ -126,7 +144,7 @@ func Render(m haat.Message) (mail.Mail, error) {
 	if err := htmlMail.Execute(&html, r); err != nil {
 		return mail.Mail{}, err
 	}
-	return mail.Mail{To: m.To, Subject: subject, Text: text.String(), HTML: html.String()}, nil
+	return mail.Mail{To: m.To, Subject: subject, Text: text.String(), HTML: html.String(), Unsubscribe: r.Unsubscribe}, nil
 }
 
 // bill lays out the order's bill: a row per line, the sums, and the total, in the order's
@@ -194,10 +212,14 @@ var textMail = template.Must(template.New("text").Parse(`{{.Hello}}
 {{end}}  {{.Total.Label}}: {{.Total.Amount}}
 {{end}}{{if .Product}}
 {{.Product}}
+{{end}}{{if .Confirm}}
+{{.ConfirmLabel}}: {{.Confirm}}
 {{end}}
 {{.Thanks}}{{if .Store}},
 {{.Store}}{{end}}
-`))
+{{if .Unsubscribe}}
+{{.UnsubscribeLabel}}: {{.Unsubscribe}}
+{{end}}`))
 
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
@@ -212,7 +234,9 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 {{end}}<tr><td style="padding:6px 0;border-top:1px solid #ccc"><strong>{{.Total.Label}}</strong></td><td style="text-align:right;border-top:1px solid #ccc"><strong>{{.Total.Amount}}</strong></td></tr>
 </table>{{end}}
 {{if .Product}}<p><strong>{{.Product}}</strong></p>{{end}}
+{{if .Confirm}}<p><a href="{{.Confirm}}" style="display:inline-block;padding:10px 16px;background:#2e7d32;color:#fff;text-decoration:none;border-radius:6px">{{.ConfirmLabel}}</a></p>{{end}}
 <p>{{.Thanks}}{{if .Store}},<br>{{.Store}}{{end}}</p>
+{{if .Unsubscribe}}<p style="font-size:12px;color:#777"><a href="{{.Unsubscribe}}" style="color:#777">{{.UnsubscribeLabel}}</a></p>{{end}}
 </body></html>
 `))
 

@@ -21,10 +21,11 @@ import (
 const batch = 50
 
 // SendMails sends the mails due through sender, each once: a mail that fails is tried again
-// later (haat.MessageRetryAfter), until haat.MaxMessageTries.
-func SendMails(ctx context.Context, outbox haat.OutboxService, sender mail.Sender) error {
+// later (haat.MessageRetryAfter), until haat.MaxMessageTries. Their links are under base, the
+// store's public address.
+func SendMails(ctx context.Context, outbox haat.OutboxService, sender mail.Sender, base string) error {
 	return send(ctx, outbox, haat.ChannelMail, func(m haat.Message) error {
-		out, err := Render(m)
+		out, err := Render(m, base)
 		if err != nil {
 			return err
 		}
@@ -83,11 +84,13 @@ func QueueBackInStock(ctx context.Context, outbox haat.OutboxService) error {
 	}
 }
 
-// Outbox sends what the outbox holds: Mail the mails (nil: none are queued), SMS the texts.
+// Outbox sends what the outbox holds: Mail the mails (nil: none are queued), SMS the texts;
+// the mails' links are under PublicURL.
 type Outbox struct {
-	Store haat.OutboxService
-	Mail  mail.Sender
-	SMS   sms.Sender
+	Store     haat.OutboxService
+	Mail      mail.Sender
+	SMS       sms.Sender
+	PublicURL string
 }
 
 // Run queues the back-in-stock messages and sends the messages due every interval until ctx ends.
@@ -95,7 +98,7 @@ func (o Outbox) Run(ctx context.Context, interval time.Duration, logger *slog.Lo
 	every(ctx, interval, logger, "messages", func() error {
 		errs := []error{QueueBackInStock(ctx, o.Store)}
 		if o.Mail != nil {
-			errs = append(errs, SendMails(ctx, o.Store, o.Mail))
+			errs = append(errs, SendMails(ctx, o.Store, o.Mail, o.PublicURL))
 		}
 		if o.SMS != nil {
 			errs = append(errs, SendSMS(ctx, o.Store, o.SMS))

@@ -21,7 +21,7 @@ func (r ResetMail) SendResetCode(ctx context.Context, email string, lang haat.La
 	if r.StoreName != nil {
 		m.Store = r.StoreName(ctx)
 	}
-	out, err := Render(m)
+	out, err := Render(m, "") // a reset mail links to nothing
 	if err != nil {
 		return err
 	}

@@ -100,9 +100,12 @@ func (d *DB) ClaimMessages(ctx context.Context, channel haat.Channel, n int) ([]
 // claimedMessages reads the messages of a claim with what their words are made from: the
 // shopper's address and language, the store's name, the order with its bill, the product.
 func claimedMessages(ctx context.Context, tx *Tx, claim string) ([]haat.Message, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.channel, m.kind, m.tries, u.name, u.email, COALESCE(u.phone, ''), u.language,
-		COALESCE(m.order_id, ''), COALESCE(m.product_id, '')
-		FROM messages m JOIN users u ON u.id = m.user_id WHERE m.claim = $1 ORDER BY m.next_at, m.id`, claim)
+	// A message goes to an account (user_id) or to a newsletter subscriber (subscriber_id).
+	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.channel, m.kind, m.tries, COALESCE(u.name, ''), COALESCE(u.email, s.email),
+		COALESCE(u.phone, ''), COALESCE(u.language, s.language), COALESCE(m.order_id, ''), COALESCE(m.product_id, ''),
+		COALESCE(s.confirm_token, ''), COALESCE(s.unsubscribe_token, '')
+		FROM messages m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN subscribers s ON s.id = m.subscriber_id
+		WHERE m.claim = $1 ORDER BY m.next_at, m.id`, claim)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +114,8 @@ func claimedMessages(ctx context.Context, tx *Tx, claim string) ([]haat.Message,
 	for rows.Next() {
 		var m haat.Message
 		var email, phone, orderID, productID string
-		if err := rows.Scan(&m.ID, &m.Channel, &m.Kind, &m.Tries, &m.Name, &email, &phone, &m.Language, &orderID, &productID); err != nil {
+		if err := rows.Scan(&m.ID, &m.Channel, &m.Kind, &m.Tries, &m.Name, &email, &phone, &m.Language, &orderID, &productID,
+			&m.Confirm, &m.Unsubscribe); err != nil {
 			rows.Close()
 			return nil, err
 		}

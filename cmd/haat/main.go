@@ -272,7 +272,13 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	// products back in stock are sent within 15 seconds of the change they tell of, by whichever
 	// server claims them; without a mail server (and outside development) no e-mail is queued.
 	db.QueueMails(mails != nil)
-	outbox := notify.Outbox{Store: db, Mail: mails, SMS: sender}
+	// Their links (a newsletter signup's confirmation, unsubscribing) are under the store's public
+	// address; without one (in development) under the address it listens on.
+	base := cfg.PublicURL
+	if base == "" {
+		base = addr
+	}
+	outbox := notify.Outbox{Store: db, Mail: mails, SMS: sender, PublicURL: base}
 	loops.Go(func() { outbox.Run(ctx, 15*time.Second, logger) })
 	// Shoppers who sign in by phone are texted their orders' steps within 15 seconds.
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })

@@ -176,6 +176,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerResponse](),
 	reflect.TypeFor[api.UserSessionResponse](),
 	reflect.TypeFor[api.SellerSessionResponse](),
+	reflect.TypeFor[api.SubscribeRequest](),
+	reflect.TypeFor[api.NewsletterTokenQuery](),
 	reflect.TypeFor[api.OTPSendRequest](),
 	reflect.TypeFor[api.OTPSendResponse](),
 	reflect.TypeFor[api.OTPVerifyRequest](),

@@ -32,6 +32,8 @@ type Mail struct {
 	Text, HTML string
 	// TLS says the mail came over TLS (upgraded with STARTTLS, or from the start).
 	TLS bool
+	// ListUnsubscribe is the mail's List-Unsubscribe header.
+	ListUnsubscribe string
 }
 
 // Server is an SMTP server for one test.
@@ -172,7 +174,7 @@ func parse(raw []byte) (Mail, error) {
 	if err != nil {
 		return Mail{}, err
 	}
-	var m Mail
+	m := Mail{ListUnsubscribe: msg.Header.Get("List-Unsubscribe")}
 	if m.Subject, err = new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject")); err != nil {
 		return Mail{}, err
 	}

@@ -682,6 +682,9 @@ export const en = {
       },
     },
     dash: {
+      newsletter: 'Newsletter',
+      subscribersCSV: 'Export confirmed subscribers (CSV)',
+      subscribersHint: 'Addresses that confirmed the link mailed to them, and shoppers who chose the newsletter in their account.',
       today: 'Today',
       ordersToday: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
       revenue: 'Revenue',

@@ -659,6 +659,9 @@ export const ne: Messages = {
       },
     },
     dash: {
+      newsletter: 'न्यूजलेटर',
+      subscribersCSV: 'पक्का गरिएका सदस्यहरू निर्यात गर्नुहोस् (CSV)',
+      subscribersHint: 'इमेलमा पठाइएको लिङ्कबाट पक्का गरिएका ठेगाना, र आफ्नो खातामा न्यूजलेटर छान्ने ग्राहकहरू।',
       today: 'आज',
       ordersToday: (n) => `${num(n)} वटा अर्डर`,
       revenue: 'आम्दानी',

@@ -676,7 +676,10 @@ export interface Notifications {
   orders: boolean;
   /** backInStock: a message when a product the shopper asked about is on sale again. */
   backInStock: boolean;
-  /** newsletter: the store's news and offers (none is sent yet; the choice is kept for it). */
+  /**
+   * newsletter: the store's news and offers; the account's email is then on the newsletter's
+   * list (see NewsletterService).
+   */
   newsletter: boolean;
 }
 
@@ -1138,6 +1141,22 @@ export interface UserSessionResponse {
 export interface SellerSessionResponse {
   seller: Seller | null;
   success: boolean;
+}
+
+/**
+ * SubscribeRequest is an address given to the home page's newsletter signup
+ * (POST /api/newsletter/subscribe).
+ */
+export interface SubscribeRequest {
+  email: string;
+}
+
+/**
+ * NewsletterTokenQuery is the token of a newsletter link (GET /api/newsletter/confirm and
+ * GET /api/newsletter/unsubscribe).
+ */
+export interface NewsletterTokenQuery {
+  token: string;
 }
 
 /** OTPSendRequest asks for a sign-in code by SMS (POST /api/user/otp/send). */

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '../../app/router';
-import toast from 'react-hot-toast';
 import ProductCard, { ProductGrid } from './ProductCard';
 import { CardSkeleton } from '../../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../components/icons';
@@ -8,6 +7,7 @@ import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { paths } from '../../app/paths';
 import { useProductSearch } from '../products';
+import { useSubscribe } from './api';
 
 /** BEST_SELLERS is how many products Best Sellers shows: the first ones in stock, newest first. */
 const BEST_SELLERS = 10;
@@ -26,6 +26,7 @@ export default function Home() {
   const { products: best, loading: productsLoading } = useProductSearch({ limit: BEST_SELLERS });
   const navigate = useNavigate();
   const claims = useStoreSettings().store.claims.slice(0, STAND_OUT);
+  const subscribe = useSubscribe();
 
   return (
     <div className="mt-6 space-y-16">
@@ -122,15 +123,16 @@ export default function Home() {
           className="mx-auto mt-6 flex max-w-xl overflow-hidden rounded-full border border-stone-300 bg-white"
           onSubmit={(e) => {
             e.preventDefault();
-            toast.success(t.home.subscribed);
-            e.currentTarget.reset();
+            const form = e.currentTarget;
+            const email = (form.elements.namedItem('email') as HTMLInputElement).value;
+            subscribe.mutate(email, { onSuccess: () => form.reset() });
           }}
         >
           <label className="sr-only" htmlFor="newsletter-email">
             {t.home.newsletterLabel}
           </label>
-          <input id="newsletter-email" type="email" required placeholder={t.home.newsletterPlaceholder} className="min-h-12 w-full px-5 outline-none" />
-          <button type="submit" className="bg-green-700 px-6 font-semibold text-white hover:bg-green-800 md:px-10">
+          <input id="newsletter-email" name="email" type="email" required placeholder={t.home.newsletterPlaceholder} className="min-h-12 w-full px-5 outline-none" />
+          <button type="submit" disabled={subscribe.isPending} className="bg-green-700 px-6 font-semibold text-white hover:bg-green-800 md:px-10">
             {t.home.subscribe}
           </button>
         </form>

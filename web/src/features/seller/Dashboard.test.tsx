@@ -32,6 +32,7 @@ describe('seller dashboard', () => {
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Delivery slots', 'Settings', 'Ready to open?']);
 
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
+    expect(screen.getByRole('link', { name: 'Export confirmed subscribers (CSV)' })).toHaveAttribute('href', '/api/seller/subscribers.csv');
     expect(screen.getByTestId('today-revenue')).toHaveTextContent('$1586.10');
     expect(screen.getByRole('link', { name: 'See orders' })).toHaveAttribute('href', '/seller/orders?day=today');
     const waiting = screen.getByRole('region', { name: 'Waiting for you' });

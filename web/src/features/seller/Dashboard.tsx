@@ -81,6 +81,16 @@ export default function Dashboard() {
           </ProductRow>
         ))}
       </ProductPanel>
+
+      <section className={card} aria-labelledby="dash-newsletter">
+        <h2 id="dash-newsletter" className={heading}>
+          {t.seller.dash.newsletter}
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">{t.seller.dash.subscribersHint}</p>
+        <a href="/api/seller/subscribers.csv" download className={more}>
+          {t.seller.dash.subscribersCSV}
+        </a>
+      </section>
     </div>
   );
 }
