@@ -48,6 +48,7 @@ async function placeCashOrder(browser: Browser, product: string) {
 }
 
 test('a seller adds a product, takes it out of stock and delivers a cash order', async ({ page, browser }) => {
+  test.slow(); // a product with a photo, a shopper's order, its four steps, and an axe scan of the seller's order
   const name = `Ilam Green Tea ${Date.now()}`;
   await sellerLogin(page);
 
