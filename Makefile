@@ -3,12 +3,15 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
 GO ?= go
+# One set of build flags for the binary, vet and the tests, so that each package is compiled once
+# and shared: with different flags, go test would compile every dependency a second time.
+GOFLAGS_BUILD := -trimpath
 CATALOGUE_IMAGES := web/public/media/catalogue
 
 .PHONY: build run test test-go test-web test-e2e web deps clean bench bench-web soak
 
 build: web
-	$(GO) build -trimpath -o bin/haat ./cmd/haat
+	$(GO) build $(GOFLAGS_BUILD) -o bin/haat ./cmd/haat
 
 run: build
 	HAAT_ENV=development ./bin/haat serve
@@ -31,9 +34,9 @@ test: build test-go test-web test-e2e
 # runs of real servers are `make soak`'s.
 GO_TEST_PARALLEL ?= 8
 test-go:
-	$(GO) vet ./...
+	$(GO) vet $(GOFLAGS_BUILD) ./...
 	@if [ -z "$$HAAT_TEST_POSTGRES" ]; then echo "HAAT_TEST_POSTGRES is not set: Go tests run on SQLite only"; fi
-	HAAT_SOAK= $(GO) test -count=1 -parallel $(GO_TEST_PARALLEL) -timeout 20m -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
+	HAAT_SOAK= $(GO) test $(GOFLAGS_BUILD) -count=1 -parallel $(GO_TEST_PARALLEL) -timeout 20m -v ./... | awk '/^=== (RUN|PAUSE|CONT|NAME)/ || /^PASS$$/ { next } \
 		/^ *--- PASS/ && !/^    --- PASS: [^ ]+\/(sqlite|postgres) / { next } { print }'
 	@# The fuzz targets ran their seeds above; each now runs 5 s beyond them (an input that fails is
 	@# written to api/testdata/fuzz: commit it with the fix).
@@ -65,7 +68,7 @@ bench: build
 # PostgreSQL and on two servers (HAAT_TEST_POSTGRES, versitygw); docs/RELIABILITY.md quotes the
 # last figures. HAAT_SOAK_SHOPPERS and HAAT_SOAK_SECONDS change the crowd and the time.
 soak: build
-	HAAT_SOAK=1 HAAT_BENCH_BIN=$(CURDIR)/bin/haat $(GO) test ./bench -run 'TestSoak|TestCrashKeepsAnsweredOrders|TestBackupUnderLoad|TestTwoServers' \
+	HAAT_SOAK=1 HAAT_BENCH_BIN=$(CURDIR)/bin/haat $(GO) test $(GOFLAGS_BUILD) ./bench -run 'TestSoak|TestCrashKeepsAnsweredOrders|TestBackupUnderLoad|TestTwoServers' \
 		-count=1 -v -timeout 30m | grep -v '^=== '
 
 # Lighthouse (mobile defaults) on the landing page, /home, /products, a product page and /cart of
