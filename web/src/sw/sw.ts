@@ -35,13 +35,19 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope;
 
-/** shellCache holds this build's shell, files and pages; dataCache the catalogue last seen, kept across builds. */
+/**
+ * The caches: this build's shell and files, this build's pages, and the catalogue last seen, which
+ * is kept across builds. Pages and the catalogue keep their newest answers only, the oldest dropped
+ * first: a page not kept opens from the shell, which draws every page alike.
+ */
 const shellCache = `haat-shell-${BUILD}`;
+const pagesCache = `haat-pages-${BUILD}`;
 const dataCache = 'haat-data';
+const limits: Record<string, number> = { [pagesCache]: 40, [dataCache]: 400 };
+/** buildCaches are the prefixes of the caches named by their build, dropped when another build takes over. */
+const buildCaches = ['haat-shell-', 'haat-pages-'];
 /** shell is the app's page with no page drawn in it, which the app draws any page into. */
 const shell = '/index.html';
-/** dataKept is how many of the catalogue's answers and pictures are kept, the oldest dropped first. */
-const dataKept = 400;
 
 worker.addEventListener('install', (e) => {
   e.waitUntil(
@@ -61,52 +67,60 @@ worker.addEventListener('activate', (e) => {
   e.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('haat-shell-') && name !== shellCache) await caches.delete(name);
+        if (buildCaches.some((prefix) => name.startsWith(prefix)) && name !== shellCache && name !== pagesCache) await caches.delete(name);
       }
       await worker.clients.claim();
     })(),
   );
 });
 
+/** puts counts the answers kept since the worker started: the caches are trimmed every so often. */
+let puts = 0;
+
 /**
- * keep puts an answer in the cache that its kind of request belongs to, when it may be kept. A
- * cache that fails (the phone's storage full) only means the answer is not kept.
+ * keep puts an answer in the cache named, when it may be kept, and now and then drops the oldest
+ * answers of a cache that keeps only so many. A cache that fails (the phone's storage full) only
+ * means the answer is not kept.
  */
-async function keep(request: Request | string, res: Response, data: boolean) {
+async function keep(request: Request | string, res: Response, name: string) {
   if (!keepable(res)) return;
   try {
-    const cache = await caches.open(data ? dataCache : shellCache);
+    const cache = await caches.open(name);
     await cache.put(request, res);
-    if (data) {
+    const limit = limits[name];
+    if (limit && ++puts % 10 === 0) {
       const keys = await cache.keys();
-      for (const old of keys.slice(0, Math.max(0, keys.length - dataKept))) await cache.delete(old);
+      for (const old of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(old);
     }
   } catch {
     // Not kept: the next visit online keeps it.
   }
 }
 
-/** fromNetwork answers from the network and keeps the answer; offline, the copy kept, then fallback. */
-async function fromNetwork(request: Request, data: boolean, fallback?: string): Promise<Response> {
+/**
+ * fromNetwork answers from the network and keeps the answer in the cache named (after answering);
+ * offline, the copy kept, else fallback's, marked as kept (offlineHeader).
+ */
+async function fromNetwork(e: FetchEvent, name: string, fallback?: string): Promise<Response> {
   try {
-    const res = await fetch(request);
-    await keep(request, res.clone(), data);
+    const res = await fetch(e.request);
+    e.waitUntil(keep(e.request, res.clone(), name));
     return res;
   } catch (err) {
-    const kept = (await caches.match(request, { ignoreVary: true })) ?? (fallback && (await caches.match(fallback)));
-    if (!kept) throw err;
-    const headers = new Headers(kept.headers);
+    const copy = (await caches.match(e.request, { ignoreVary: true })) ?? (fallback && (await caches.match(fallback)));
+    if (!copy) throw err;
+    const headers = new Headers(copy.headers);
     headers.set(offlineHeader, '1');
-    return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+    return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
   }
 }
 
 /** fromCache answers a file of the build from the cache, else from the network, keeping it. */
-async function fromCache(request: Request): Promise<Response> {
-  const kept = await caches.match(request);
-  if (kept) return kept;
-  const res = await fetch(request);
-  await keep(request, res.clone(), false);
+async function fromCache(e: FetchEvent): Promise<Response> {
+  const copy = await caches.match(e.request);
+  if (copy) return copy;
+  const res = await fetch(e.request);
+  e.waitUntil(keep(e.request, res.clone(), shellCache));
   return res;
 }
 
@@ -114,11 +128,11 @@ worker.addEventListener('fetch', (e) => {
   const r = e.request;
   switch (strategy(r.method, new URL(r.url), worker.location.origin, r.mode === 'navigate')) {
     case 'page':
-      return e.respondWith(fromNetwork(r, false, shell));
+      return e.respondWith(fromNetwork(e, pagesCache, shell));
     case 'asset':
-      return e.respondWith(fromCache(r));
+      return e.respondWith(fromCache(e));
     case 'read':
-      return e.respondWith(fromNetwork(r, true));
+      return e.respondWith(fromNetwork(e, dataCache));
   }
 });
 
@@ -139,7 +153,7 @@ worker.addEventListener('message', (e) => {
         const kind = strategy('GET', url, origin, page);
         if (kind === 'pass' || (await caches.match(url.href))) return;
         try {
-          await keep(url.href, await fetch(url.href), kind === 'read');
+          await keep(url.href, await fetch(url.href), kind === 'read' ? dataCache : kind === 'page' ? pagesCache : shellCache);
         } catch {
           // Offline already: what was not kept is kept at the next visit.
         }
