@@ -126,6 +126,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		s.pages = st
 		mux.Handle("/", st)
+		mux.HandleFunc("GET /manifest.webmanifest", s.manifest)
 	}
 	return s.withRequestID(s.recoverer(s.logRequests(s.securityHeaders(mux))))
 }

@@ -70,6 +70,10 @@ func fixedPage(name string) bool {
 	return false
 }
 
+// serviceWorker is the storefront's service worker (web/src/sw), which the build writes beside
+// index.html: it must be served from the top so that its scope is the whole store.
+const serviceWorker = "/sw.js"
+
 // compressible says which files are worth gzipping.
 func compressible(contentType string) bool {
 	for _, p := range []string{"text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json"} {
@@ -145,6 +149,9 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case found && strings.HasPrefix(name, "/assets/"):
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	case found && name == serviceWorker:
+		// Asked for again at every visit, so that a new release takes over at the next load.
+		w.Header().Set("Cache-Control", "no-cache")
 	case found && name != "/index.html":
 		w.Header().Set("Cache-Control", "public, max-age=86400")
 	case path.Ext(name) != "" && name != "/index.html":

@@ -1,4 +1,5 @@
 // The build's own steps: compressed copies of the files, and the pages rendered ahead.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -108,6 +109,42 @@ export const prerender = (): Plugin => {
           compressedCopies(path);
         }
       }
+    },
+  };
+};
+
+/**
+ * serviceWorker builds the storefront's service worker (src/sw/sw.ts) to sw.js at the top of the
+ * build, where its scope is the whole store, as one classic script. It names the build it belongs
+ * to (BUILD) by a hash of index.html and of the names of the build's files, which hold their
+ * contents' hashes: every release that changes a file gets caches of its own, and the worker of
+ * the one before drops its files.
+ */
+export const serviceWorker = (): Plugin => {
+  let outDir = 'dist/app';
+  let root = process.cwd();
+  return {
+    name: 'haat-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const hash = createHash('sha256').update(readFileSync(join(outDir, 'index.html')));
+      for (const file of readdirSync(join(outDir, 'assets')).sort()) hash.update(`\n${file}`);
+      const output = await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { BUILD: JSON.stringify(hash.digest('hex').slice(0, 16)) },
+        build: { write: false, minify: true, target: 'es2020', rolldownOptions: { input: join(root, 'src/sw/sw.ts'), output: { format: 'iife' } } },
+      });
+      const chunk = (Array.isArray(output) ? output[0] : output) as Rollup.RollupOutput;
+      const path = join(outDir, 'sw.js');
+      writeFileSync(path, chunk.output[0].code);
+      compressedCopies(path);
     },
   };
 };

@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { inlineStyles, precompress, prerender } from './vite-plugins';
+import { inlineStyles, precompress, prerender, serviceWorker } from './vite-plugins';
 
 // The Go server embeds dist/app; dist/index.html is the placeholder shown before a build.
 const api = process.env.HAAT_API ?? 'http://127.0.0.1:8080';
@@ -17,7 +17,7 @@ const report = process.env.BUNDLE_REPORT
   : [];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStyles(), precompress(), prerender(), ...report],
+  plugins: [react(), tailwindcss(), inlineStyles(), precompress(), prerender(), serviceWorker(), ...report],
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/lib/useSyncExternalStore.ts', import.meta.url)) }],
   },

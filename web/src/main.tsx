@@ -8,9 +8,15 @@ import './index.css';
 import { language, setLanguage, storedLanguage } from './i18n';
 import { configKeys } from './lib/config';
 import { pageSettings } from './lib/store';
+import { registerServiceWorker } from './lib/online';
 
+// Offline, reads and writes are still tried (offlineFirst), not held back: the service worker answers
+// the catalogue's reads from what it kept, and a write fails at once with a message that says why.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+    mutations: { networkMode: 'offlineFirst' },
+  },
 });
 // The store's settings are those the server filled the page with: the page taken over shows them.
 const filled = pageSettings();
@@ -39,3 +45,6 @@ void setLanguage(storedLanguage()).finally(() => {
     else createRoot(root).render(app);
   });
 });
+
+// Installed as an app, the store opens offline too (lib/online.ts).
+registerServiceWorker();

@@ -4,6 +4,7 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useApp } from './context';
 import Navbar from './Navbar';
 import Footer from '../components/Footer';
+import OfflineNotice from '../components/OfflineNotice';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
 import { inSellerArea, paths, routes, type AppPage } from './paths';
@@ -106,6 +107,7 @@ export default function App() {
         </Suspense>
       </main>
       {!sellerPath && <Footer />}
+      <OfflineNotice raised={pathname === paths.cart} />
     </div>
   );
 }

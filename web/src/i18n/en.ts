@@ -1026,6 +1026,13 @@ export const en = {
     cancelFailed: 'Failed to cancel the order',
     orderCancelled: 'Order Cancelled',
   },
+
+  offline: {
+    /** notice is the line the storefront shows while the phone has no connection. */
+    notice: 'You are offline. You can browse the products you have seen; ordering needs a connection.',
+    /** write answers anything that needs the store's server (adding to a saved cart, ordering, signing in) tried offline. */
+    write: 'You are offline, and this needs a connection. Nothing is lost: try again once you are back online.',
+  },
 };
 
 /** deliveryFee says what delivery costs under terms with a fee. */

@@ -4,7 +4,9 @@
 // server's message or its own fallback.
 
 import type { ErrorResponse } from './contract';
-import { language } from '../i18n';
+import { language, t } from '../i18n';
+import { reached } from './online';
+import { offlineHeader } from '../sw/policy';
 import { answered, requestKey } from './requestKey';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
@@ -39,9 +41,13 @@ async function call<T, E = ErrorResponse>(method: 'GET' | 'POST', path: string, 
   let res: Response;
   try {
     res = await fetch(path, init);
-  } catch (err) {
-    return { success: false, message: err instanceof Error ? err.message : String(err), status: 0 };
+  } catch {
+    // No network: the shopper is told so plainly (and the storefront's offline notice shows).
+    reached(false);
+    return { success: false, message: t.offline.write, status: 0 };
   }
+  // An answer the service worker kept from before says the network failed as plainly as an error.
+  reached(!res.headers.has(offlineHeader));
   let data: unknown = null;
   try {
     data = await res.json();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { unwrap, type ApiResult } from './api';
+import { ApiError, unwrap, type ApiResult } from './api';
 
 /**
  * useToastQuery loads an API call with TanStack Query, keeps the part pick chooses, and shows a
@@ -13,9 +13,12 @@ export function useToastQuery<R, T>(key: QueryKey, call: () => Promise<ApiResult
   return query;
 }
 
-/** useErrorToast shows a query's failure as an error toast once: its message, or fallback. */
+/**
+ * useErrorToast shows a query's failure as an error toast once: its message, or fallback. A read
+ * that found no network shows none: the offline notice (components/OfflineNotice.tsx) says it.
+ */
 export function useErrorToast(error: Error | null, fallback: string) {
   useEffect(() => {
-    if (error) toast.error(error.message || fallback);
+    if (error && !(error instanceof ApiError && error.status === 0)) toast.error(error.message || fallback);
   }, [error, fallback]);
 }

@@ -37,6 +37,8 @@ export class CartStore {
   private saved: Saved | null = null;
   private pending: Cart | null = null;
   private syncing = false;
+  /** unsent is set when a change found no network: it is sent once the browser is back online. */
+  private unsent = false;
   private user: string | null = null;
   private channel: BroadcastChannel | null = null;
 
@@ -85,8 +87,16 @@ export class CartStore {
       });
     };
     document.addEventListener('visibilitychange', refresh);
+    // Back online: a change made offline reaches the server now, and nothing the shopper did is lost.
+    const resend = () => {
+      if (!this.unsent || !this.user) return;
+      this.unsent = false;
+      void this.sync(this.current());
+    };
+    addEventListener('online', resend);
     return () => {
       document.removeEventListener('visibilitychange', refresh);
+      removeEventListener('online', resend);
       if (ch) {
         if (this.channel === ch) this.channel = null;
         ch.close();
@@ -139,6 +149,7 @@ export class CartStore {
         this.pending = merged;
         continue;
       }
+      if (r.status === 0) this.unsent = true;
       toast.error(r.message || t.toast.updateFailed, { id: 'cart-error' });
     }
     this.syncing = false;
@@ -160,6 +171,7 @@ export class CartStore {
   /** signedOut forgets the shopper's cart: the tab shows an empty one. */
   signedOut() {
     this.user = null;
+    this.unsent = false;
     this.saved = null;
     this.show({});
   }
