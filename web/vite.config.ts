@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { inlineStyles, precompress, prerender, serviceWorker } from './vite-plugins';
@@ -52,5 +53,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 20_000,
+    // A worker a core: Vitest's own default leaves one core free, and on a machine of two the files
+    // then run one at a time (107 s against 71 s for the suite, measured on 2 cores).
+    maxWorkers: availableParallelism(),
   },
 });
