@@ -68,6 +68,17 @@ const (
 	MessagePasswordReset MessageKind = "password_reset"
 )
 
+// Chosen says whether the shopper chose to get messages of the kind and can turn them off on the
+// account page (Notifications): news of orders and of products back in stock. A password reset's
+// code and a newsletter's confirmation are sent because the shopper just asked for them.
+func (k MessageKind) Chosen() bool {
+	switch k {
+	case MessageOrderPlaced, MessageOutForDelivery, MessageDelivered, MessageCancelled, MessageRefunded, MessageBackInStock:
+		return true
+	}
+	return false
+}
+
 // Channel is how a message reaches its shopper.
 type Channel string
 

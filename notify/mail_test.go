@@ -123,7 +123,8 @@ func TestOrderPlacedMailInNepali(t *testing.T) {
 			t.Errorf("subject %q, want %q", m.Subject, want)
 		}
 		for _, part := range []string{m.Text, m.HTML} {
-			for _, want := range []string{"नमस्ते Sita Gurung", "जुम्ली रातो चामल × २", "जम्मा", total, "Patan Fresh"} {
+			// Order news is a mail the shopper chose: it says where to turn it off.
+			for _, want := range []string{"नमस्ते Sita Gurung", "जुम्ली रातो चामल × २", "जम्मा", total, "Patan Fresh", "कुन सन्देशहरू पाउने छान्नुहोस्", base + "/account"} {
 				if !strings.Contains(part, want) {
 					t.Errorf("mail lacks %q:\n%s", want, part)
 				}

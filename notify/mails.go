@@ -64,16 +64,18 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 
 // labels are the fixed words of every mail, in each language.
 type labels struct {
-	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe string
+	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe, Choices string
 }
 
 var mailLabels = map[haat.Language]labels{
 	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Delivery: "Delivery", Free: "Free",
 		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you",
-		Confirm: "Confirm my address", Unsubscribe: "Unsubscribe"},
+		Confirm: "Confirm my address", Unsubscribe: "Unsubscribe",
+		Choices: "Choose which messages you get, or turn these off"},
 	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Delivery: "डेलिभरी", Free: "निःशुल्क",
 		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद",
-		Confirm: "मेरो ठेगाना पक्का गर्नुहोस्", Unsubscribe: "सदस्यता हटाउनुहोस्"},
+		Confirm: "मेरो ठेगाना पक्का गर्नुहोस्", Unsubscribe: "सदस्यता हटाउनुहोस्",
+		Choices: "कुन सन्देशहरू पाउने छान्नुहोस्, वा यी बन्द गर्नुहोस्"},
 }
 
 // line is one row of a bill as a mail shows it.
@@ -89,6 +91,9 @@ type rendered struct {
 	// Confirm is the link that confirms a newsletter signup, and ConfirmLabel its words;
 	// Unsubscribe the link off the list, and UnsubscribeLabel its words.
 	Confirm, ConfirmLabel, Unsubscribe, UnsubscribeLabel string
+	// Choices is the link to the account page where a shopper turns off the kind of mail, on a
+	// mail they chose to get (haat.MessageKind.Chosen); ChoicesLabel its words.
+	Choices, ChoicesLabel string
 }
 
 // Render writes the mail of a message in its shopper's language: the subject and opening of its
@@ -117,6 +122,9 @@ func Render(m haat.Message, base string) (mail.Mail, error) {
 	}
 	if m.Unsubscribe != "" {
 		r.Unsubscribe, r.UnsubscribeLabel = base+"/api/newsletter/unsubscribe?token="+url.QueryEscape(m.Unsubscribe), l.Unsubscribe
+	}
+	if m.Kind.Chosen() {
+		r.Choices, r.ChoicesLabel = base+"/account", l.Choices
 	}
 	if m.Order != nil {
 		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
@@ -219,6 +227,8 @@ var textMail = template.Must(template.New("text").Parse(`{{.Hello}}
 {{.Store}}{{end}}
 {{if .Unsubscribe}}
 {{.UnsubscribeLabel}}: {{.Unsubscribe}}
+{{end}}{{if .Choices}}
+{{.ChoicesLabel}}: {{.Choices}}
 {{end}}`))
 
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
@@ -237,6 +247,7 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 {{if .Confirm}}<p><a href="{{.Confirm}}" style="display:inline-block;padding:10px 16px;background:#2e7d32;color:#fff;text-decoration:none;border-radius:6px">{{.ConfirmLabel}}</a></p>{{end}}
 <p>{{.Thanks}}{{if .Store}},<br>{{.Store}}{{end}}</p>
 {{if .Unsubscribe}}<p style="font-size:12px;color:#777"><a href="{{.Unsubscribe}}" style="color:#777">{{.UnsubscribeLabel}}</a></p>{{end}}
+{{if .Choices}}<p style="font-size:12px;color:#777"><a href="{{.Choices}}" style="color:#777">{{.ChoicesLabel}}</a></p>{{end}}
 </body></html>
 `))
 
