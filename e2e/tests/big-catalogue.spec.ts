@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { startOwnStore, type OwnStore } from './helpers';
+import { settled, startOwnStore, type OwnStore } from './helpers';
 
 // A shop of 10,000 products: a phone's first load of /home and /products downloads the pages of
 // products it shows, not the catalogue. Its own store (a second bin/haat on a free port, on a data
@@ -39,11 +39,7 @@ async function firstLoad(page: Page, path: string): Promise<{ rows: Loaded[]; as
   );
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(base + path);
-  for (let seen = -1; seen !== pending.length; ) {
-    seen = pending.length;
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-  }
+  await settled(page);
   return { rows: await Promise.all(pending), asked };
 }
 

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { settled } from './helpers';
 
 // What a shopper's phone downloads to show the landing page and the home page the first time: an
 // empty cache, a 360 px wide window, English. Sizes are the bytes on the wire as the browser counts
@@ -40,13 +41,7 @@ async function firstLoad(page: Page, path: string): Promise<Loaded[]> {
   page.on('requestfinished', (r) => pending.push(measure(r)));
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(path);
-  // The page asks for pictures once the catalogue has come: the load is over when a second of
-  // quiet brings no new request.
-  for (let seen = -1; seen !== pending.length; ) {
-    seen = pending.length;
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-  }
+  await settled(page);
   return Promise.all(pending);
 }
 

@@ -115,3 +115,17 @@ export async function startOwnStore(name: string, env: Record<string, string>, p
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * settled waits until a page's first load is over: the network has been quiet for half a second,
+ * every picture in view or not lazily loaded has arrived (pictures are asked for once the catalogue
+ * has come), the network is quiet again after them, and the browser has drawn two frames since.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((i) => i.complete || (i.loading === 'lazy' && i.getBoundingClientRect().top > innerHeight)),
+  );
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { products } from './helpers';
+import { products, settled } from './helpers';
 
 // Nothing on a shopper's first screen may move once shown: the cumulative layout shift of a first
 // load stays at most 0.02 (Lighthouse counts 0.1 as poor). A phone-sized window on a slow connection
@@ -35,8 +35,7 @@ test('the first load of the shop pages does not shift on a slow phone', async ({
 
   for (const path of pages) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await settled(page);
     const shifts = await page.evaluate(() => window.shifts);
     const total = shifts.reduce((n, s) => n + s.value, 0);
     expect(total, `${path} shifted by ${total.toFixed(3)}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
