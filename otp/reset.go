@@ -37,8 +37,10 @@ func resetKey(to *haat.ResetRequest) (string, error) {
 }
 
 // SendResetCode implements haat.PasswordReset. The limits are taken whether or not an account
-// has the address, and a code is made and hashed either way, so that the answer and its time say
-// nothing of who shops here; the code is kept and sent only for an account.
+// has the address, and a code is made and hashed either way, so that the answer says nothing of
+// who shops here; the code is kept and sent only for an account. It is sent within the request:
+// the time of the send, and a 503 when the mail or SMS server fails, still tell an account apart
+// from none (sending it after answering would not).
 func (s *Service) SendResetCode(ctx context.Context, to haat.ResetRequest, lang haat.Language, from, requester string) (int, error) {
 	key, err := resetKey(&to)
 	if err != nil {
