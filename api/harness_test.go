@@ -158,8 +158,12 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	})
 	s.server = httptest.NewServer(s.api.Handler())
 	t.Cleanup(s.server.Close)
+	t.Cleanup(s.sent) // before the database closes
 	return s
 }
+
+// sent waits for the codes the store sends after answering (password resets) to be sent.
+func (s *store) sent() { app.Finish(s.api) }
 
 // newStore starts a server with two products (rice in stock, dal out of stock) and a seller.
 func newStore(t testing.TB, db *sqlstore.DB, opts ...option) *store {

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -62,6 +63,7 @@ func TestResetPasswordByEmail(t *testing.T) {
 
 		before := len(box.all())
 		want(t, b.post("/api/user/password/reset", map[string]string{"email": "nobody-" + email}), 200, resetSent)
+		s.sent()
 		if len(box.all()) != before {
 			t.Fatal("a code went to an address no account has")
 		}
@@ -70,6 +72,7 @@ func TestResetPasswordByEmail(t *testing.T) {
 		if r.body["resendIn"] != float64(60) {
 			t.Fatalf("answer %s", r.raw)
 		}
+		s.sent()
 		mails := box.all()
 		if len(mails) != before+1 || mails[len(mails)-1].to != email || mails[len(mails)-1].lang != haat.Nepali {
 			t.Fatalf("mails %+v", mails)
@@ -99,12 +102,14 @@ func TestResetPasswordByPhone(t *testing.T) {
 		b := s.client()
 		texts := len(s.texts.sent)
 		want(t, b.post("/api/user/password/reset", map[string]string{"phone": "9800000000"}), 200, resetSent)
+		s.sent()
 		if len(s.texts.sent) != texts {
 			t.Fatal("a code went to a number no account has")
 		}
 		want(t, b.post("/api/user/password/reset", map[string]string{"phone": "12345"}), 400, "Enter a 10-digit mobile number starting with 97 or 98")
 		s.clock.advance(time.Minute)
 		want(t, b.post("/api/user/password/reset", map[string]string{"phone": "981-234-5678"}), 200, resetSent)
+		s.sent()
 		text := s.texts.last("9812345678")
 		if !strings.Contains(text, "password reset code. It is valid for 15 minutes") {
 			t.Fatalf("text %q", text)
@@ -118,6 +123,7 @@ func TestResetPasswordByPhone(t *testing.T) {
 
 		s.clock.advance(time.Minute)
 		want(t, b.post("/api/user/password/reset", map[string]string{"phone": "9812345678"}), 200)
+		s.sent()
 		code = s.texts.last("9812345678")[:6]
 		s.clock.advance(16 * time.Minute)
 		want(t, b.post("/api/user/password/reset/confirm", map[string]string{"phone": "9812345678", "code": code, "password": "a-new-passw0rd"}), 400,
@@ -132,12 +138,57 @@ func TestResetCodesAreLimited(t *testing.T) {
 		b := s.client()
 		for range 5 {
 			want(t, b.post("/api/user/password/reset", map[string]string{"email": "nobody@example.com"}), 200, resetSent)
-			s.clock.advance(time.Minute)
+			s.clock.advance(time.Minute + time.Second) // past the minute between two codes
 		}
 		r := b.post("/api/user/password/reset", map[string]string{"email": "nobody@example.com"})
 		want(t, r, 429, "Too many codes asked for this email; try again in 55 minutes")
 		if r.header.Get("Retry-After") == "" {
 			t.Fatal("no Retry-After")
+		}
+	})
+}
+
+// heldMail is a haat.ResetMailer that sends nothing until released, then fails when told to.
+type heldMail struct {
+	release chan struct{}
+	fail    bool
+	mailBox
+}
+
+func (m *heldMail) SendResetCode(ctx context.Context, email string, lang haat.Language, code string) error {
+	<-m.release
+	if m.fail {
+		return errors.New("the mail server refused it")
+	}
+	return m.mailBox.SendResetCode(ctx, email, lang, code)
+}
+
+// TestResetAnswersBeforeSending: the answer to a reset does not wait for the code to be sent, so
+// neither its time nor a mail server that is down tells whether an account has the address. A
+// code that could not be sent is forgotten, logged, and counts against no limit.
+func TestResetAnswersBeforeSending(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		held := &heldMail{release: make(chan struct{}), fail: true}
+		s := newStore(t, db, func(srv *api.Server) { srv.PhoneSignIn.(*otp.Service).Mail = held })
+		email := s.newEmail()
+		s.shopper(email)
+		b := s.client()
+		// The mail is held: the answer comes all the same, and says what it says for anyone.
+		want(t, b.post("/api/user/password/reset", map[string]string{"email": email}), 200, resetSent)
+		close(held.release)
+		s.sent()
+		if !strings.Contains(s.logs.String(), "reset code not sent") {
+			t.Fatalf("the failed send is not logged:\n%s", s.logs.String())
+		}
+		// The code that was not sent is forgotten: no code of it sets a password.
+		want(t, b.post("/api/user/password/reset/confirm", map[string]string{"email": email, "code": "123456", "password": "a-new-passw0rd"}), 400,
+			"That code has expired; ask for a new one")
+		// Its limits were given back: a new code may be asked at once, and this one arrives.
+		held.fail = false
+		want(t, b.post("/api/user/password/reset", map[string]string{"email": email}), 200, resetSent)
+		s.sent()
+		if mails := held.all(); len(mails) != 1 || mails[0].to != email {
+			t.Fatalf("mails %+v", mails)
 		}
 	})
 }

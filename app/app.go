@@ -123,3 +123,11 @@ func StoreName(db haat.SettingsService, logger *slog.Logger) func(ctx context.Co
 		return s.Store.Name
 	}
 }
+
+// Finish waits for the work the store's answers left under way (password reset codes being
+// sent); the store calls it once it has stopped answering, before it closes its database.
+func Finish(s *api.Server) {
+	if codes, ok := s.PhoneSignIn.(*otp.Service); ok {
+		codes.Wait()
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -38,6 +39,8 @@ type Service struct {
 	Accounts haat.ResetAccounts
 	// Mail sends the reset codes asked for by e-mail.
 	Mail haat.ResetMailer
+
+	sending sync.WaitGroup // reset codes being sent (see Wait)
 }
 
 var (

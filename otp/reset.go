@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -36,11 +37,12 @@ func resetKey(to *haat.ResetRequest) (string, error) {
 	}
 }
 
-// SendResetCode implements haat.PasswordReset. The limits are taken whether or not an account
-// has the address, and a code is made and hashed either way, so that the answer says nothing of
-// who shops here; the code is kept and sent only for an account. It is sent within the request:
-// the time of the send, and a 503 when the mail or SMS server fails, still tell an account apart
-// from none (sending it after answering would not).
+// SendResetCode implements haat.PasswordReset. Only the limits are taken within the request,
+// and they are taken whether or not an account has the address; finding the account, keeping
+// its code and sending it happen after the answer, in the background (see Wait). So the answer,
+// its words and its time are the same whether an account has the address and whether the mail
+// or SMS server is up. A code that could not be sent is forgotten, its limits are given back and
+// the failure is logged.
 func (s *Service) SendResetCode(ctx context.Context, to haat.ResetRequest, lang haat.Language, from, requester string) (int, error) {
 	key, err := resetKey(&to)
 	if err != nil {
@@ -49,47 +51,62 @@ func (s *Service) SendResetCode(ctx context.Context, to haat.ResetRequest, lang 
 	if requester == "" {
 		return 0, fmt.Errorf("otp: a reset code asked by no browser")
 	}
-	bySMS := to.Phone != ""
-	taken, wait, err := s.takeLimits(ctx, "reset", key, from, bySMS)
+	taken, wait, err := s.takeLimits(ctx, "reset", key, from, to.Phone != "")
 	if err != nil {
 		return wait, err
+	}
+	// The request's values (its id, for the log) but not its end: the answer ends the request.
+	bg := context.WithoutCancel(ctx)
+	s.sending.Go(func() {
+		ctx, cancel := context.WithTimeout(bg, resetSendTimeout)
+		defer cancel()
+		if err := s.sendReset(ctx, key, to, lang, requester); err != nil {
+			s.Logger.ErrorContext(ctx, "reset code not sent", "err", err)
+			s.giveBack(ctx, taken)
+		}
+	})
+	return seconds(haat.OTPResendAfter), nil
+}
+
+// resetSendTimeout bounds the sending of one reset code, and so how long Wait may wait for it.
+const resetSendTimeout = 30 * time.Second
+
+// Wait waits for the reset codes still being sent: the store calls it once it stops answering.
+func (s *Service) Wait() { s.sending.Wait() }
+
+// sendReset makes a reset code for the account with the address, keeps it hashed and sends it;
+// with no such account it does nothing. A code that could not be sent is forgotten.
+func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetRequest, lang haat.Language, requester string) error {
+	u, err := s.Accounts.ResetAccount(ctx, to)
+	if haat.ErrorCode(err) == haat.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
 	}
 	code := haat.NewOTP()
 	hash, err := bcrypt.GenerateFromPassword([]byte(key+":"+code), s.cost())
 	if err != nil {
-		s.giveBack(ctx, taken)
-		return 0, fmt.Errorf("otp: hash reset code: %w", err)
-	}
-	resendIn := seconds(haat.OTPResendAfter)
-	u, err := s.Accounts.ResetAccount(ctx, to)
-	if haat.ErrorCode(err) == haat.ENOTFOUND {
-		return resendIn, nil
-	} else if err != nil {
-		s.giveBack(ctx, taken)
-		return 0, err
+		return fmt.Errorf("otp: hash reset code: %w", err)
 	}
 	saved, err := s.Store.SaveCode(ctx, key, requester, string(hash), haat.ResetValidFor)
 	if err != nil {
-		s.giveBack(ctx, taken)
-		return 0, err
+		return err
 	}
-	if bySMS {
+	if to.Phone != "" {
 		err = s.Sender.Send(ctx, to.Phone, haat.ResetText(code, s.storeName(ctx)))
 	} else {
 		err = s.Mail.SendResetCode(ctx, u.Email, lang, code) // as the account spells it
 	}
 	if err != nil {
-		s.Logger.ErrorContext(ctx, "reset code not sent", "err", err)
 		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.Requester, saved.CreatedAt); err != nil {
 			s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)
 		}
-		s.giveBack(ctx, taken)
-		return 0, haat.Errorf(haat.EUNAVAILABLE, "The code could not be sent; try again in a moment")
+		return err
 	}
-	if bySMS {
+	if to.Phone != "" {
 		s.count("sent")
 	}
-	return resendIn, nil
+	return nil
 }
 
 // ResetPassword implements haat.PasswordReset: the new password is checked before the code, so

@@ -300,6 +300,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if err := httpServer.Shutdown(shutdownCtx); err != nil {
 		logger.Warn("requests still under way were cut off", "after", shutdownWait, "err", err)
 	}
+	app.Finish(srv)
 	return nil
 }
 
