@@ -29,7 +29,14 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // The service worker is left out of the pages the tests open: each test's browser is new, so
+    // each would install it again (a shopper's phone installs it once), and it took a sixth of the
+    // browser's time. The shopper's journeys (shopper.spec.ts, journey-nepali.spec.ts) and the
+    // offline tests (pwa.spec.ts) run with it.
+    serviceWorkers: 'block',
+    // A failed test keeps its trace, with the page's DOM at each step but no screencast: recording
+    // the screencast for every test, passed or not, took a fifth of the browser tests' time.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

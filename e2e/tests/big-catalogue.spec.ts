@@ -16,7 +16,8 @@ let base = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   store = await startOwnStore('big', {}, (dataDir) => {
-    const seeded = spawnSync('go', ['run', './e2e/seedcatalogue', '-dir', dataDir, '-n', String(size)], { cwd: '..', encoding: 'utf8' });
+    // -trimpath, as make build compiles: the seeder reuses what building bin/haat compiled.
+    const seeded = spawnSync('go', ['run', '-trimpath', './e2e/seedcatalogue', '-dir', dataDir, '-n', String(size)], { cwd: '..', encoding: 'utf8' });
     if (seeded.status !== 0) throw new Error(`seeding ${size} products failed: ${seeded.stderr || seeded.error?.message}`);
   });
   base = store.base;

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { seller } from '../playwright.config';
 import { startOwnStore, type OwnStore } from './helpers';
 
+// With the service worker, as a shopper's phone runs the store (the other tests leave it out:
+// playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // A shopper's whole first order on a 360 px phone, in Nepali, from a store that sells in rupees as
 // the store in Nepal does: its own server (HAAT_CURRENCY=NPR, a fresh data folder), which starts with
 // the Kathmandu Valley's delivery rules (Rs. 75 below Rs. 1,000), Nepal's VAT included in prices and

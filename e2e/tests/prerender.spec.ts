@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 
+// With the service worker, as a shopper's phone runs the store (the other tests leave it out:
+// playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The landing page and /home come rendered ahead: a phone shows them before any script has run,
 // in the language this browser chose, and the page's code then takes them over where they stand,
 // with nothing logged and nothing redrawn.

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cartButton, products, uniqueEmail } from './helpers';
 
+// With the service worker, as a shopper's phone runs the store (the other tests leave it out:
+// playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The store installs on a phone as an app of its own: a manifest with the store's name and icons,
 // and a service worker that lets the pages last seen open without a connection, says when the
 // phone is offline, keeps no write, and shows a new release at the next load.

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { cartButton, money, products, signUp, uniqueEmail } from './helpers';
 
+// The shopper's journey runs with the service worker, as a shopper's phone does (the other tests
+// leave it out: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('a guest shops, signs up, keeps the cart and places a cash order', async ({ page, request }) => {
   const catalogue = await products(request);
   const apple = catalogue.find((p) => p.name === 'Mustang Apple')!;
