@@ -93,26 +93,31 @@ func TestRoleMatrix(t *testing.T) {
 			{"seller", s.seller},
 			{"shopper and seller", func() *client { c := s.shopper(""); s.loginSeller(c); return c }},
 		}
-		for _, rt := range apiRoutes {
-			for _, who := range callers {
-				t.Run(fmt.Sprintf("%s %s as %s", rt.method, rt.path, who.name), func(t *testing.T) {
-					isShopper := strings.Contains(who.name, "shopper")
-					isSeller := strings.Contains(who.name, "seller")
-					status := rt.status
-					switch {
-					case rt.path == "/api/user/is-auth" && !isShopper:
-						// is-auth tells anyone without a shopper session "not signed in", sellers included.
-						status = 401
-					case rt.role == "user" && !isShopper && isSeller:
-						status = 403
-					case rt.role == "seller" && !isSeller && isShopper:
-						status = 403
-					case rt.role == "user" && !isShopper, rt.role == "seller" && !isSeller:
-						status = 401
-					}
-					want(t, who.new().call(rt), status)
-				})
-			}
+		// The kinds of callers side by side, each calling every route in turn, each call by a
+		// caller of its own.
+		for _, who := range callers {
+			t.Run(who.name, func(t *testing.T) {
+				t.Parallel()
+				for _, rt := range apiRoutes {
+					t.Run(fmt.Sprintf("%s %s", rt.method, rt.path), func(t *testing.T) {
+						isShopper := strings.Contains(who.name, "shopper")
+						isSeller := strings.Contains(who.name, "seller")
+						status := rt.status
+						switch {
+						case rt.path == "/api/user/is-auth" && !isShopper:
+							// is-auth tells anyone without a shopper session "not signed in", sellers included.
+							status = 401
+						case rt.role == "user" && !isShopper && isSeller:
+							status = 403
+						case rt.role == "seller" && !isSeller && isShopper:
+							status = 403
+						case rt.role == "user" && !isShopper, rt.role == "seller" && !isSeller:
+							status = 401
+						}
+						want(t, who.new().call(rt), status)
+					})
+				}
+			})
 		}
 	})
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
 )
 
 // The load and crash tests run the real server, bin/haat built from this tree, as a child
@@ -59,7 +60,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := sqlstoretest.Main(m)
 	if builtBin != "" {
 		os.RemoveAll(filepath.Dir(builtBin))
 	}

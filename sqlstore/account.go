@@ -22,7 +22,7 @@ func (d *DB) CheckPassword(ctx context.Context, userID, password string) error {
 		return wrap("check password", err)
 	}
 	if hash == "" || !settable(password) {
-		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		d.missing(password)
 		return haat.ErrWrongPassword
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -31,8 +32,11 @@ type DB struct {
 	dialect string
 	// Now returns the current time; tests replace it.
 	Now func() time.Time
-	// BcryptCost is the cost of new password hashes; tests lower it.
+	// BcryptCost is the cost of new password hashes; tests lower it before the first sign-in.
 	BcryptCost int
+	// dummyHash is a hash at BcryptCost that no password matches (see missing).
+	dummyHash []byte
+	dummyOnce sync.Once
 	// stmts keeps SQLite's statements prepared (nil on PostgreSQL).
 	stmts *stmtCache
 	// writer runs every write operation, several to a commit (see writer.go); nil until the

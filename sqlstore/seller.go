@@ -66,7 +66,7 @@ func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*h
 	}
 	s, hash, err := d.seller(ctx, email)
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
-		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		d.missing(password)
 		return nil, errBadLogin
 	} else if err != nil {
 		return nil, wrap("authenticate seller", err)

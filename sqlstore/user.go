@@ -15,8 +15,14 @@ import (
 // errBadLogin is the one answer for an unknown email and a wrong password.
 var errBadLogin = haat.Errorf(haat.EUNAUTHORIZED, "Invalid email or password")
 
-// dummyHash is compared against when an email is unknown, so both failures take as long.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), 11)
+// missing compares password with a hash made at the store's cost, for an account that is unknown
+// or has no password: every failed sign-in then takes as long as a wrong password does.
+func (d *DB) missing(password string) {
+	d.dummyOnce.Do(func() {
+		d.dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), d.BcryptCost)
+	})
+	bcrypt.CompareHashAndPassword(d.dummyHash, []byte(password))
+}
 
 func (d *DB) hashPassword(password string) (string, error) {
 	h, err := bcrypt.GenerateFromPassword([]byte(password), d.BcryptCost)
@@ -69,13 +75,13 @@ func (d *DB) Authenticate(ctx context.Context, email, password string) (*haat.Us
 	}
 	u, hash, err := d.user(ctx, UserFilter{Email: &email})
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
-		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		d.missing(password)
 		return nil, errBadLogin
 	} else if err != nil {
 		return nil, wrap("authenticate", err)
 	}
 	if hash == "" { // a shopper who signs in by phone has no password
-		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		d.missing(password)
 		return nil, errBadLogin
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {

@@ -7,10 +7,12 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"haat/sqlstore"
 )
@@ -80,7 +82,15 @@ func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
 	}
 	dsn, dir := "", t.TempDir()
 	if dialect == sqlstore.Postgres {
-		dsn = postgresSchema(t, !benchmark)
+		reused := false
+		if !benchmark {
+			dsn, reused = reusedSchema(t, os.Getenv("HAAT_TEST_POSTGRES"))
+		}
+		if !reused {
+			dsn = postgresSchema(t, !benchmark)
+		}
+	} else {
+		copyMigratedSQLite(t, dir)
 	}
 	dbs := make([]*sqlstore.DB, n)
 	for i := range dbs {
@@ -95,23 +105,41 @@ func OpenShared(t testing.TB, dialect string, n int) []*sqlstore.DB {
 	return dbs
 }
 
-// postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES and returns a URL that uses it;
-// with noSync, a URL whose commits do not wait for the server's disk (synchronous_commit=off).
+// postgresSchema creates a schema of its own on HAAT_TEST_POSTGRES, dropped when the test ends,
+// and returns a URL that uses it; with noSync, a URL whose commits do not wait for the server's
+// disk (synchronous_commit=off).
 func postgresSchema(t testing.TB, noSync bool) string {
 	t.Helper()
 	base := os.Getenv("HAAT_TEST_POSTGRES")
-	buf := make([]byte, 6)
-	rand.Read(buf)
-	schema := "haat_test_" + hex.EncodeToString(buf)
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatalf("postgres: %v", err)
 	}
 	t.Cleanup(func() { admin.Close() })
+	schema := newSchema(t, admin, base)
+	t.Cleanup(func() { admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	return schemaURL(t, base, schema, noSync)
+}
+
+// schemaPrefix starts the names of the tests' schemas, followed by the Unix time they were made.
+const schemaPrefix = "haat_test_"
+
+// newSchema creates a schema with a name of its own and answers its name.
+func newSchema(t testing.TB, admin *sql.DB, base string) string {
+	t.Helper()
+	buf := make([]byte, 6)
+	rand.Read(buf)
+	schema := fmt.Sprintf("%s%d_%s", schemaPrefix, time.Now().Unix(), hex.EncodeToString(buf))
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatalf("postgres: create schema (is HAAT_TEST_POSTGRES=%q reachable?): %v", base, err)
 	}
-	t.Cleanup(func() { admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	return schema
+}
+
+// schemaURL is base with schema as its search path, and with noSync, commits that do not wait for
+// the server's disk.
+func schemaURL(t testing.TB, base, schema string, noSync bool) string {
+	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatalf("HAAT_TEST_POSTGRES: %v", err)
