@@ -66,16 +66,16 @@ test('installable at 360 px, and the pages last seen browse offline', async ({ b
   // Browse: a category, a product, the cart, and back to the product.
   await page.getByRole('button', { name: 'Fresh Fruits' }).click();
   await expect(page).toHaveURL(/\/products\/fruits$/);
-  await expect(page.getByRole('link', { name: 'Mustang Apple' })).toBeVisible();
-  await page.getByRole('link', { name: 'Mustang Apple' }).click();
-  await expect(page.getByRole('heading', { name: 'Mustang Apple' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mustang Apple', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Mustang Apple', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Mustang Apple', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   await cartButton(page).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Jhamsikhel 3, Lalitpur')).toBeVisible();
   await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Mustang Apple' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mustang Apple', exact: true })).toBeVisible();
   // Nothing of the shopper's is kept: not the session, the cart, the addresses.
   for (const path of ['/api/user/session', '/api/user/is-auth', '/api/address/get', '/api/cart/quote']) expect(await kept(page, path), path).toBe(false);
 
@@ -105,21 +105,21 @@ test('installable at 360 px, and the pages last seen browse offline', async ({ b
   await context.setOffline(true);
   for (const [path, shows] of [
     ['/home', page.getByRole('heading', { name: 'Best Sellers' })],
-    ['/products/fruits', page.getByRole('link', { name: 'Mustang Apple' })],
-    [`/products/fruits/${apple._id}`, page.getByRole('heading', { name: 'Mustang Apple' })],
+    ['/products/fruits', page.getByRole('link', { name: 'Mustang Apple', exact: true })],
+    [`/products/fruits/${apple._id}`, page.getByRole('heading', { name: 'Mustang Apple', exact: true })],
   ] as const) {
     await page.goto(path);
     await expect(shows, path).toBeVisible();
     await expect(status, path).toBeVisible();
   }
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Mustang Apple' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mustang Apple', exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/pwa-offline-en-360.png' });
 
   // Back online, the notice goes at the next answer.
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Mustang Apple' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mustang Apple', exact: true })).toBeVisible();
   await expect(status).toBeHidden();
 
   // A shopper who reads Nepali is told in Nepali.
