@@ -7,9 +7,7 @@ import (
 	_ "image/gif" // registers the GIF decoder
 	"io"
 
-	_ "gocloud.dev/blob/fileblob" // file:// buckets, the default
-	_ "gocloud.dev/blob/s3blob"   // s3:// buckets
-	_ "golang.org/x/image/webp"   // registers the WebP decoder
+	_ "golang.org/x/image/webp" // registers the WebP decoder
 
 	"haat"
 )

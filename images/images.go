@@ -20,7 +20,6 @@ import (
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets, the default
 	"gocloud.dev/blob/memblob"
-	_ "gocloud.dev/blob/s3blob" // s3:// buckets
 	_ "golang.org/x/image/webp" // registers the WebP decoder
 	"golang.org/x/sync/semaphore"
 
@@ -71,7 +70,7 @@ type Store struct {
 }
 
 // Open opens the image store: blobURL "" means the folder uploads/ under dataDir; otherwise any
-// gocloud.dev/blob URL (file://…, s3://…, mem://).
+// gocloud.dev/blob URL (file://…, mem://, or s3://… where the command registers S3).
 func Open(ctx context.Context, blobURL, dataDir string) (*Store, error) {
 	var bucket *blob.Bucket
 	var err error

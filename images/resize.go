@@ -14,9 +14,6 @@ import (
 	"strings"
 
 	"github.com/disintegration/imaging"
-	_ "gocloud.dev/blob/fileblob" // file:// buckets, the default
-	_ "gocloud.dev/blob/s3blob"   // s3:// buckets
-	_ "golang.org/x/image/webp"   // registers the WebP decoder
 )
 
 // bigDecode is the decoding cost from which the memory is collected as soon as a photo is done.

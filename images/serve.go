@@ -10,10 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	_ "gocloud.dev/blob/fileblob" // file:// buckets, the default
-	_ "gocloud.dev/blob/s3blob"   // s3:// buckets
 	"gocloud.dev/gcerrors"
-	_ "golang.org/x/image/webp" // registers the WebP decoder
 )
 
 const cacheControl = "public, max-age=31536000, immutable"

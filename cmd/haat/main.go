@@ -31,6 +31,10 @@ import (
 	"haat/notify"
 	"haat/sqlstore"
 	"haat/web"
+
+	// The store keeps photos on disk (file://, the images package's default) or in S3 (s3://,
+	// registered here, so only the command carries the AWS client, not every package's tests).
+	_ "gocloud.dev/blob/s3blob"
 )
 
 func main() {
