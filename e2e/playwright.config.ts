@@ -38,7 +38,11 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers,
-  retries: 0,
+  // A failed test runs once more, recording its trace (the page's DOM at each step, no screencast)
+  // for the report; a test that then passes fails the run all the same (failOnFlakyTests). Traces
+  // of every test, kept only for the failed ones, took a tenth of the suite's time.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
@@ -50,9 +54,7 @@ export default defineConfig({
     // browser's time. The shopper's journeys (shopper.spec.ts, journey-nepali.spec.ts) and the
     // offline tests (pwa.spec.ts) run with it.
     serviceWorkers: 'block',
-    // A failed test keeps its trace, with the page's DOM at each step but no screencast: recording
-    // the screencast for every test, passed or not, took a fifth of the browser tests' time.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    trace: { mode: 'on-first-retry', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
   },
   // The tests run in Chromium's headless shell, which draws the pages as Chromium does without the
