@@ -262,9 +262,17 @@ func TestRateLimiter(t *testing.T) {
 		if ok, retry, _ := db.Attempt(ctx, "signup:10.0.0.1", 20, time.Hour); ok || retry != time.Hour {
 			t.Fatalf("21st of 20: allowed %v, retry after %v", ok, retry)
 		}
-		now = now.Add(10*time.Minute + time.Second)
+		now = now.Add(10*time.Minute - time.Millisecond)
+		if ok, retry := attempt("10.0.0.1"); ok || retry != time.Millisecond {
+			t.Fatalf("a millisecond before the window ends: allowed %v, retry after %v", ok, retry)
+		}
+		// The window ends when its length has passed, not a moment later.
+		now = now.Add(time.Millisecond)
+		if n, _ := db.Attempts(ctx, "10.0.0.1", window); n != 0 {
+			t.Fatalf("a window that has just ended counts %d", n)
+		}
 		if ok, _ := attempt("10.0.0.1"); !ok {
-			t.Fatal("refused after the window passed")
+			t.Fatal("refused when the window had passed")
 		}
 		if ok, _ := attempt("10.0.0.1"); !ok {
 			t.Fatal("refused after one attempt in a new window")
