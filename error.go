@@ -6,6 +6,7 @@ package haat
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -37,6 +38,18 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("haat: code=%s message=%s", e.Code, e.Message) }
+
+// TooManyFor is the refusal of an attempt that may be made again in retry: minute is its message
+// when that is a minute away at most, minutes when more, each given the minutes to wait (rounded
+// up). The refusal carries retry, for the answer's Retry-After.
+func TooManyFor(retry time.Duration, minute, minutes string) *Error {
+	n := max(1, int(math.Ceil(retry.Minutes())))
+	format := minutes
+	if n == 1 {
+		format = minute
+	}
+	return &Error{Code: ETOOMANY, Message: fmt.Sprintf(format, n), RetryAfter: retry, format: format, args: []any{n}}
+}
 
 // Errorf returns an application error with a user-facing message.
 func Errorf(code, format string, args ...any) *Error {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // sourceMessages walks the store's Go source (not its tests) and collects every message: the
@@ -62,6 +63,9 @@ func sourceMessages(t *testing.T) (messages map[string]string, problems []string
 				switch name, pkg := callee(n); {
 				case name == "Errorf" && (pkg == "haat" || (pkg == "" && f.Name.Name == "haat")) && len(n.Args) >= 2:
 					literal(n.Args[1], "the format of Errorf")
+				case name == "TooManyFor" && (pkg == "haat" || (pkg == "" && f.Name.Name == "haat")) && len(n.Args) == 3:
+					literal(n.Args[1], "the message of TooManyFor")
+					literal(n.Args[2], "the message of TooManyFor")
 				case name == "say" && pkg == "" && f.Name.Name == "api" && len(n.Args) >= 3:
 					literal(n.Args[2], "the format of say")
 				}
@@ -198,3 +202,28 @@ func TestErrorIn(t *testing.T) {
 }
 
 func errBSDay() error { return BSDate{Year: 2081, Month: 9, Day: 31}.Validate() }
+
+func TestTooManyFor(t *testing.T) {
+	const minute, minutes = "Too many wrong passwords; try again in %d minute", "Too many wrong passwords; try again in %d minutes"
+	for _, tc := range []struct {
+		retry  time.Duration
+		en, ne string
+	}{
+		{0, "Too many wrong passwords; try again in 1 minute", "धेरै पटक गलत पासवर्ड; १ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
+		{time.Millisecond, "Too many wrong passwords; try again in 1 minute", "धेरै पटक गलत पासवर्ड; १ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
+		{time.Minute, "Too many wrong passwords; try again in 1 minute", "धेरै पटक गलत पासवर्ड; १ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
+		{time.Minute + time.Millisecond, "Too many wrong passwords; try again in 2 minutes", "धेरै पटक गलत पासवर्ड; २ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
+		{14*time.Minute + 59*time.Second, "Too many wrong passwords; try again in 15 minutes", "धेरै पटक गलत पासवर्ड; १५ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
+	} {
+		err := TooManyFor(tc.retry, minute, minutes)
+		if err.Code != ETOOMANY || err.RetryAfter != tc.retry {
+			t.Errorf("%v: code %s, retry after %v", tc.retry, err.Code, err.RetryAfter)
+		}
+		if got := ErrorMessage(err); got != tc.en {
+			t.Errorf("%v: English %q, want %q", tc.retry, got, tc.en)
+		}
+		if got := ErrorMessageIn(err, Nepali); got != tc.ne {
+			t.Errorf("%v: Nepali %q, want %q", tc.retry, got, tc.ne)
+		}
+	}
+}

@@ -5,7 +5,6 @@ package account
 
 import (
 	"context"
-	"math"
 	"strings"
 
 	"haat"
@@ -120,13 +119,7 @@ func (s *Service) checkPassword(ctx context.Context, userID, password string) er
 		return err
 	}
 	if !ok {
-		minutes := max(1, int(math.Ceil(retry.Minutes())))
-		refused := haat.Errorf(haat.ETOOMANY, "Too many wrong passwords; try again in %d minutes", minutes)
-		if minutes == 1 {
-			refused = haat.Errorf(haat.ETOOMANY, "Too many wrong passwords; try again in %d minute", minutes)
-		}
-		refused.RetryAfter = retry
-		return refused
+		return haat.TooManyFor(retry, "Too many wrong passwords; try again in %d minute", "Too many wrong passwords; try again in %d minutes")
 	}
 	err = s.Store.CheckPassword(ctx, userID, password)
 	if err == nil {

@@ -203,7 +203,7 @@ func (s *Server) giveBack(r *http.Request, key string, limit int) {
 // signUpAttempt takes a slot of the client address's sign-up limit before an account is
 // created, and refuses the attempt when it is used up. Call signUpResult with the outcome.
 // In development requests from the machine itself (the browser tests) are not limited.
-func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) signUpAttempt(r *http.Request) error {
 	if s.ownMachine(r) {
 		return nil
 	}
@@ -212,11 +212,8 @@ func (s *Server) signUpAttempt(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !ok {
-		minutes := int(math.Ceil(retry.Minutes()))
-		if minutes == 1 {
-			return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many sign-ups from your network. Please try again in %d minute.", minutes))
-		}
-		return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many sign-ups from your network. Please try again in %d minutes.", minutes))
+		return haat.TooManyFor(retry, "Too many sign-ups from your network. Please try again in %d minute.",
+			"Too many sign-ups from your network. Please try again in %d minutes.")
 	}
 	return nil
 }

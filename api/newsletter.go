@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/csv"
 	htmltemplate "html/template"
-	"math"
 	"net/http"
 	"time"
 
@@ -29,14 +28,14 @@ func (s *Server) newsletterSubscribe(w http.ResponseWriter, r *http.Request) err
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.newsletterAttempt(w, r, "newsletter:"+addressKey(r, s.ClientIPHeader), haat.NewsletterSignupsPerAddress); err != nil {
+	if err := s.newsletterAttempt(r, "newsletter:"+addressKey(r, s.ClientIPHeader), haat.NewsletterSignupsPerAddress); err != nil {
 		return err
 	}
 	email, err := haat.NewsletterEmail(req.Email)
 	if err != nil {
 		return err
 	}
-	if err := s.newsletterAttempt(w, r, "newsletter:email:"+hashKey(email), haat.NewsletterSignupsPerEmail); err != nil {
+	if err := s.newsletterAttempt(r, "newsletter:email:"+hashKey(email), haat.NewsletterSignupsPerEmail); err != nil {
 		return err
 	}
 	if err := s.Newsletter.Subscribe(r.Context(), email, language(w, r)); err != nil {
@@ -46,16 +45,12 @@ func (s *Server) newsletterSubscribe(w http.ResponseWriter, r *http.Request) err
 }
 
 // newsletterAttempt takes a slot of a signup limit, and refuses the signup when it is used up.
-func (s *Server) newsletterAttempt(w http.ResponseWriter, r *http.Request, key string, limit int) error {
+func (s *Server) newsletterAttempt(r *http.Request, key string, limit int) error {
 	ok, retry, err := s.Limiter.Attempt(r.Context(), key, limit, haat.NewsletterWindow)
 	if err != nil || ok {
 		return err
 	}
-	minutes := int(max(1, math.Ceil(retry.Minutes())))
-	if minutes == 1 {
-		return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many signups. Please try again in %d minute.", minutes))
-	}
-	return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many signups. Please try again in %d minutes.", minutes))
+	return haat.TooManyFor(retry, "Too many signups. Please try again in %d minute.", "Too many signups. Please try again in %d minutes.")
 }
 
 // newsletterConfirm confirms the address of a confirmation link, and answers a page saying so.

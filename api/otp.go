@@ -2,7 +2,6 @@ package api
 
 import (
 	"crypto/rand"
-	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -53,7 +52,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.otpAddressAttempt(w, r); err != nil {
+	if err := s.otpAddressAttempt(r); err != nil {
 		return err
 	}
 	sent, err := s.PhoneSignIn.SendCode(r.Context(), req.Phone, addressKey(r, s.ClientIPHeader), s.codeRequester(w, r))
@@ -142,7 +141,7 @@ func (s *Server) codeRequester(w http.ResponseWriter, r *http.Request) string {
 
 // otpAddressAttempt takes a slot of the client address's limit of codes asked for, and refuses
 // the request when it is used up. In development requests from the machine itself are not limited.
-func (s *Server) otpAddressAttempt(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) otpAddressAttempt(r *http.Request) error {
 	if s.ownMachine(r) {
 		return nil
 	}
@@ -151,11 +150,8 @@ func (s *Server) otpAddressAttempt(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if !ok {
-		minutes := int(math.Ceil(retry.Minutes()))
-		if minutes == 1 {
-			return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many codes asked from your network; try again in %d minute", minutes))
-		}
-		return tooMany(w, retry, haat.Errorf(haat.ETOOMANY, "Too many codes asked from your network; try again in %d minutes", minutes))
+		return haat.TooManyFor(retry, "Too many codes asked from your network; try again in %d minute",
+			"Too many codes asked from your network; try again in %d minutes")
 	}
 	return nil
 }

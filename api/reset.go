@@ -36,7 +36,7 @@ func (s *Server) resetSend(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.otpAddressAttempt(w, r); err != nil {
+	if err := s.otpAddressAttempt(r); err != nil {
 		return err
 	}
 	to := haat.ResetRequest{Email: req.Email, Phone: req.Phone}

@@ -39,7 +39,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.signUpAttempt(w, r); err != nil {
+	if err := s.signUpAttempt(r); err != nil {
 		return err
 	}
 	u, err := s.Users.Register(r.Context(), req.Name, req.Email, req.Password)

@@ -128,15 +128,11 @@ func (s *Service) takeLimits(ctx context.Context, prefix, key, from string, sms 
 		return nil, 0, err
 	} else if !ok {
 		s.giveBack(ctx, taken)
-		minutes := int(math.Ceil(retry.Minutes()))
-		tooMany := haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minutes", minutes)
-		switch {
-		case sms && minutes == 1:
-			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this number; try again in %d minute", minutes)
-		case !sms && minutes == 1:
-			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this email; try again in %d minute", minutes)
-		case !sms:
-			tooMany = haat.Errorf(haat.ETOOMANY, "Too many codes asked for this email; try again in %d minutes", minutes)
+		tooMany := haat.TooManyFor(retry, "Too many codes asked for this number; try again in %d minute",
+			"Too many codes asked for this number; try again in %d minutes")
+		if !sms {
+			tooMany = haat.TooManyFor(retry, "Too many codes asked for this email; try again in %d minute",
+				"Too many codes asked for this email; try again in %d minutes")
 		}
 		return nil, seconds(retry), tooMany
 	}
