@@ -22,6 +22,7 @@ import {
   isValidElement,
   startTransition,
   useContext,
+  useCallback,
   useLayoutEffect,
   useMemo,
   useState,
@@ -52,6 +53,8 @@ interface Shown {
   location: Location;
   navigate: (to: string, options?: NavigateOptions) => void;
   go: (delta: number) => void;
+  /** latestSearch is the query of the address now, which the location shown may not have caught up with yet. */
+  latestSearch: () => string;
 }
 
 const ShownContext = createContext<Shown | null>(null);
@@ -71,7 +74,7 @@ const useShownPath = (): [string, Shown['navigate']] => {
 const useShownSearch = () => useShown().location.search;
 
 /** Transitioned shows the location at, and renders a change of it in a transition. */
-function Transitioned({ at, navigate, go, children }: { at: Location } & Omit<Shown, 'location'> & { children: ReactNode }) {
+function Transitioned({ at, navigate, go, latestSearch, children }: { at: Location } & Omit<Shown, 'location'> & { children: ReactNode }) {
   const [location, setLocation] = useState(at);
   const { pathname, search, hash, state } = at;
   useLayoutEffect(() => {
@@ -79,7 +82,7 @@ function Transitioned({ at, navigate, go, children }: { at: Location } & Omit<Sh
       setLocation((l) => (l.pathname === pathname && l.search === search && l.hash === hash && l.state === state ? l : { pathname, search, hash, state })),
     );
   }, [pathname, search, hash, state]);
-  const value = useMemo(() => ({ location, navigate, go }), [location, navigate, go]);
+  const value = useMemo(() => ({ location, navigate, go, latestSearch }), [location, navigate, go, latestSearch]);
   return (
     <ShownContext value={value}>
       <Router hook={useShownPath} searchHook={useShownSearch}>
@@ -92,12 +95,13 @@ function Transitioned({ at, navigate, go, children }: { at: Location } & Omit<Sh
 const withMark = (search: string) => (search === '' || search === '?' ? '' : search[0] === '?' ? search : `?${search}`);
 const browserGo = (delta: number) => window.history.go(delta);
 const browserHash = () => window.location.hash;
+const browserSearch = () => window.location.search;
 
 /** BrowserRouter keeps the page's address bar. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const at = { pathname: usePathname(), search: withMark(useBrowserSearch()), hash: useLocationProperty(browserHash, browserHash), state: useHistoryState<unknown>() };
   return (
-    <Transitioned at={at} navigate={browserNavigate} go={browserGo}>
+    <Transitioned at={at} navigate={browserNavigate} go={browserGo} latestSearch={browserSearch}>
       {children}
     </Transitioned>
   );
@@ -118,12 +122,16 @@ export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntr
       entries.length += delta;
       navigate(to, { replace: true });
     };
-    return { m, navigate, go };
+    const latestSearch = () => {
+      const path = m.history?.at(-1) ?? '';
+      return path.includes('?') ? path.slice(path.indexOf('?')) : '';
+    };
+    return { m, navigate, go, latestSearch };
   });
   const [pathname] = memory.m.hook();
   const at = { pathname, search: withMark(memory.m.searchHook()), hash: '', state: memory.m.state };
   return (
-    <Transitioned at={at} navigate={memory.navigate} go={memory.go}>
+    <Transitioned at={at} navigate={memory.navigate} go={memory.go} latestSearch={memory.latestSearch}>
       {children}
     </Transitioned>
   );
@@ -135,7 +143,7 @@ const stay = () => {};
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
   const [pathname = '/', search = ''] = location.split('?');
   return (
-    <Transitioned at={{ pathname, search: withMark(search), hash: '', state: null }} navigate={stay} go={stay}>
+    <Transitioned at={{ pathname, search: withMark(search), hash: '', state: null }} navigate={stay} go={stay} latestSearch={() => withMark(search)}>
       {children}
     </Transitioned>
   );
@@ -157,9 +165,22 @@ export function useNavigate(): Navigate {
 }
 
 type SearchInit = URLSearchParams | Record<string, string> | string;
+type SetSearch = (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void;
 
-/** useSearchParams is the query of the location shown, and a function that replaces it on the same path. */
-export const useSearchParams = useWouterSearchParams as () => [URLSearchParams, (next: SearchInit, options?: NavigateOptions) => void];
+/**
+ * useSearchParams is the query of the location shown, and a function that replaces it on the same
+ * path. Given a function, it is passed the query as the last change left it, even one the page has
+ * not shown yet: two changes in quick succession (two filters chosen one after the other) both hold.
+ */
+export function useSearchParams(): [URLSearchParams, SetSearch] {
+  const [params, setParams] = (useWouterSearchParams as () => [URLSearchParams, (next: SearchInit, options?: NavigateOptions) => void])();
+  const { latestSearch } = useShown();
+  const set = useCallback<SetSearch>(
+    (next, options) => setParams(typeof next === 'function' ? next(new URLSearchParams(latestSearch())) : next, options),
+    [setParams, latestSearch],
+  );
+  return [params, set];
+}
 
 /** useParams are the values of the ":name" segments of the routes matched. */
 export const useParams = (): Record<string, string | undefined> => useWouterParams();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bill, renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
@@ -38,6 +38,30 @@ describe('seller order filters', () => {
     expect(storeDay('UTC', 0, now)).toBe('2026-11-22');
     // Unknown values are dropped; dates alone mean a range.
     expect(readFilters(new URLSearchParams('status=Awaiting+Payment&paid=yes&from=2026-11-01'))).toEqual({ status: '', paid: '', q: '', day: 'range', from: '2026-11-01', to: '', slot: '' });
+  });
+
+  it('keeps both of two filters chosen before the page shows the first', async () => {
+    const calls = serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller': list([order({})]),
+      'GET /api/order/seller?status=Packed&paid=false': list([order({ _id: 'o3', number: 10490, status: 'Packed' })]),
+    });
+    renderStore('/seller/orders');
+    expect(await screen.findByRole('listitem', { name: /^Order #/ })).toBeInTheDocument();
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    const status = within(filters).getByLabelText<HTMLSelectElement>('Status');
+    const payment = within(filters).getByLabelText<HTMLSelectElement>('Payment');
+    // Both choices land in one go, the second before the page has drawn the first (a busy phone).
+    act(() => {
+      status.value = 'Packed';
+      status.dispatchEvent(new Event('change', { bubbles: true }));
+      payment.value = 'false';
+      payment.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(await screen.findByRole('listitem', { name: 'Order #10490' })).toBeInTheDocument();
+    expect(calls.at(-1)?.key).toBe('GET /api/order/seller?status=Packed&paid=false');
+    expect(screen.getByTestId('query')).toHaveTextContent('?status=Packed&paid=false');
   });
 
   it('narrows the list by status, payment, search and date, keeps paging, and says when nothing matches', async () => {

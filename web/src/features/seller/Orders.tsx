@@ -28,7 +28,8 @@ export default function Orders() {
 
   const orders = query.data?.pages.flatMap((p) => p.orders) ?? [];
   const filtered = hasFilters(filters);
-  const change = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, ...next }), { replace: true });
+  // Each change applies to the filters as the last one left them, which the page may not show yet.
+  const change = (next: Partial<OrderFilters>) => setParams((current) => writeFilters({ ...readFilters(current), ...next }), { replace: true });
   const clear = () => setParams(new URLSearchParams(), { replace: true });
 
   return (

@@ -42,7 +42,7 @@ export default function ProductList() {
   }, [view.search]);
 
   /** change narrows or reorders the list, which starts again at its first page. */
-  const change = (next: Partial<ListView>, replace = false) => setParams(writeView({ ...view, ...next, page: 1 }), { replace });
+  const change = (next: Partial<ListView>, replace = false) => setParams((current) => writeView({ ...readView(current), ...next, page: 1 }), { replace });
   const goTo = (p: number) => {
     setParams(writeView({ ...view, page: p }));
     top.current?.scrollIntoView?.({ block: 'start' });
