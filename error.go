@@ -40,15 +40,16 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("haat: code=%s message=%s", e.Code, e.Message) }
 
 // TooManyFor is the refusal of an attempt that may be made again in retry: minute is its message
-// when that is a minute away at most, minutes when more, each given the minutes to wait (rounded
-// up). The refusal carries retry, for the answer's Retry-After.
-func TooManyFor(retry time.Duration, minute, minutes string) *Error {
+// when that is a minute away at most, minutes when more, each given args and then the minutes to
+// wait (rounded up). The refusal carries retry, for the answer's Retry-After.
+func TooManyFor(retry time.Duration, minute, minutes string, args ...any) *Error {
 	n := max(1, int(math.Ceil(retry.Minutes())))
 	format := minutes
 	if n == 1 {
 		format = minute
 	}
-	return &Error{Code: ETOOMANY, Message: fmt.Sprintf(format, n), RetryAfter: retry, format: format, args: []any{n}}
+	args = append(args[:len(args):len(args)], n)
+	return &Error{Code: ETOOMANY, Message: fmt.Sprintf(format, args...), RetryAfter: retry, format: format, args: args}
 }
 
 // Errorf returns an application error with a user-facing message.

@@ -63,7 +63,7 @@ func sourceMessages(t *testing.T) (messages map[string]string, problems []string
 				switch name, pkg := callee(n); {
 				case name == "Errorf" && (pkg == "haat" || (pkg == "" && f.Name.Name == "haat")) && len(n.Args) >= 2:
 					literal(n.Args[1], "the format of Errorf")
-				case name == "TooManyFor" && (pkg == "haat" || (pkg == "" && f.Name.Name == "haat")) && len(n.Args) == 3:
+				case name == "TooManyFor" && (pkg == "haat" || (pkg == "" && f.Name.Name == "haat")) && len(n.Args) >= 3:
 					literal(n.Args[1], "the message of TooManyFor")
 					literal(n.Args[2], "the message of TooManyFor")
 				case name == "say" && pkg == "" && f.Name.Name == "api" && len(n.Args) >= 3:

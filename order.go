@@ -97,15 +97,8 @@ type OrderCounts struct {
 func (o NewOrder) CheckLimits(c OrderCounts, now time.Time) error {
 	if o.PerHour > 0 && c.LastHour >= o.PerHour {
 		wait := max(time.Second, c.FirstInHour.Add(time.Hour).Sub(now))
-		minutes := int((wait + time.Minute - 1) / time.Minute)
-		var e *Error
-		if minutes == 1 {
-			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minute.", c.LastHour, minutes)
-		} else {
-			e = Errorf(ETOOMANY, "You have placed %d orders in the last hour. Please try again in %d minutes.", c.LastHour, minutes)
-		}
-		e.RetryAfter = wait
-		return e
+		return TooManyFor(wait, "You have placed %d orders in the last hour. Please try again in %d minute.",
+			"You have placed %d orders in the last hour. Please try again in %d minutes.", c.LastHour)
 	}
 	if o.PaymentType == PaymentOnline && c.Unpaid >= MaxUnpaidOrders {
 		return ErrUnpaidOrders

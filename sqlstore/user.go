@@ -19,7 +19,8 @@ var errBadLogin = haat.Errorf(haat.EUNAUTHORIZED, "Invalid email or password")
 // or has no password: every failed sign-in then takes as long as a wrong password does.
 func (d *DB) missing(password string) {
 	d.dummyOnce.Do(func() {
-		d.dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), d.BcryptCost)
+		hash, _ := d.hashPassword("not a real password")
+		d.dummyHash = []byte(hash)
 	})
 	bcrypt.CompareHashAndPassword(d.dummyHash, []byte(password))
 }

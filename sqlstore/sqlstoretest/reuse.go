@@ -217,19 +217,22 @@ func (e *emptySchema) restore(ctx context.Context, admin *sql.DB, schema string)
 		return errChanged
 	}
 	var q strings.Builder
-	q.WriteString("BEGIN;\n")
 	for _, table := range e.tables {
 		fmt.Fprintf(&q, "DELETE FROM %s.%s;\n", schema, table)
 	}
 	for table, rows := range e.rows {
 		fmt.Fprintf(&q, "INSERT INTO %[1]s.%[2]s SELECT * FROM json_populate_recordset(NULL::%[1]s.%[2]s, %[3]s);\n", schema, table, quote(rows))
 	}
-	q.WriteString("COMMIT;")
-	if _, err := admin.ExecContext(ctx, q.String()); err != nil {
-		admin.ExecContext(ctx, "ROLLBACK")
+	// One transaction, rolled back on its own connection when a statement fails.
+	tx, err := admin.BeginTx(ctx, nil)
+	if err != nil {
 		return err
 	}
-	return nil
+	if _, err := tx.ExecContext(ctx, q.String()); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 // readEmpty reads what schema, just migrated, holds.
