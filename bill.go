@@ -8,6 +8,26 @@ type BillLine struct {
 	UnitPrice Money `json:"unitPrice"`
 	Quantity  int   `json:"quantity"`
 	VATExempt bool  `json:"vatExempt"`
+	// Step is, for goods sold by weight, the grams each of Quantity weighs, and UnitPrice is per
+	// kilogram; 0 for goods sold by the unit.
+	Step int `json:"step,omitempty"`
+}
+
+// Amount is what the line costs: UnitPrice × Quantity, or for goods sold by weight the price of
+// Quantity × Step grams at UnitPrice a kilogram, rounded half up to the minor unit.
+func (l BillLine) Amount() (Money, error) {
+	if l.Step == 0 {
+		return l.UnitPrice.Times(l.Quantity)
+	}
+	if l.Quantity < 0 || l.Step < 0 || l.Quantity > MaxQuantity || l.Step > MaxStep {
+		return 0, ErrMoneyOverflow
+	}
+	grams := Grams(l.Quantity, l.Step)
+	whole, err := l.UnitPrice.Times(grams / 1000)
+	if err != nil {
+		return 0, err
+	}
+	return whole.Add(l.UnitPrice.Part(int64(grams%1000), 1000))
 }
 
 // BillRules are the store's rules an order is priced under: its tax rule (empty: TaxFlat) and its
@@ -43,7 +63,7 @@ type Adjustment struct {
 type Bill struct {
 	// TaxRule is the rule the bill was worked out under.
 	TaxRule TaxRule `json:"taxRule"`
-	// Lines are what each line costs (unit price × quantity), in the order of the lines.
+	// Lines are what each line costs (BillLine.Amount), in the order of the lines.
 	Lines []Money `json:"lines"`
 	// Subtotal is what the lines cost together.
 	Subtotal Money `json:"subtotal"`
@@ -80,7 +100,7 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 	}
 	var exemptGoods Money
 	for i, l := range lines {
-		amount, err := l.UnitPrice.Times(l.Quantity)
+		amount, err := l.Amount()
 		if err != nil {
 			return Bill{}, err
 		}
@@ -163,7 +183,7 @@ func TaxLabel() string {
 func BillLines(items []OrderItem) []BillLine {
 	lines := make([]BillLine, len(items))
 	for i, it := range items {
-		lines[i] = BillLine{UnitPrice: it.Product.OfferPrice, Quantity: it.Quantity, VATExempt: it.Product.VATExempt}
+		lines[i] = BillLine{UnitPrice: it.Product.OfferPrice, Quantity: it.Quantity, VATExempt: it.Product.VATExempt, Step: it.Product.Step}
 	}
 	return lines
 }
@@ -215,6 +235,11 @@ var BillExamples = func() []BillExample {
 		{Name: "VAT, a discount shared between taxable and exempt goods", Lines: []BillLine{butter(2), rice(1)}, Rules: vat, Choices: coupon(-7260),
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500,
 				Adjustments: coupon(-7260).Adjustments, Taxable: 27840, Exempt: 45000, Tax: 3203, Total: 72840}},
+		{Name: "flat, goods sold by weight: 750 g at 180 a kg", Lines: []BillLine{{UnitPrice: 18000, Quantity: 3, Step: 250, VATExempt: true}}, Rules: BillRules{TaxRule: TaxFlat},
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{13500}, Subtotal: 13500, Adjustments: none, Taxable: 13500, Tax: 270, Total: 13770}},
+		{Name: "VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg", Lines: []BillLine{{UnitPrice: 9999, Quantity: 5, Step: 250, VATExempt: true}, butter(1)},
+			Rules: BillRules{TaxRule: TaxNepalVAT},
+			Want:  Bill{TaxRule: TaxNepalVAT, Lines: []Money{12499, 11300}, Subtotal: 23799, Adjustments: none, Taxable: 11300, Exempt: 12499, Tax: 1300, Total: 23799}},
 		{Name: "VAT, a discount's taxable share rounded half up", Lines: []BillLine{{UnitPrice: 1000, Quantity: 1}, {UnitPrice: 2000, Quantity: 1, VATExempt: true}},
 			Rules: BillRules{TaxRule: TaxNepalVAT}, Choices: coupon(-100),
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{1000, 2000}, Subtotal: 3000, Adjustments: coupon(-100).Adjustments,

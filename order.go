@@ -120,6 +120,10 @@ type OrderProduct struct {
 	NameNe string `json:"nameNe,omitempty"`
 	// VATExempt says the product was exempt from VAT when the order was placed.
 	VATExempt bool `json:"vatExempt,omitempty"`
+	// SoldBy and Step say, for goods sold by weight, that OfferPrice was per kilogram and each of
+	// the item's Quantity weighed Step grams, as the product was sold when the order was placed.
+	SoldBy SoldBy `json:"soldBy,omitempty"`
+	Step   int    `json:"step,omitempty"`
 }
 
 // OrderItem is a line of a placed order.

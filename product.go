@@ -57,6 +57,11 @@ type Product struct {
 	NameNe        string   `json:"nameNe,omitempty"`
 	DescriptionNe []string `json:"descriptionNe,omitempty"`
 	Weight        string   `json:"weight,omitempty"`
+	// SoldBy is SoldByWeight for goods sold by weight, whose Price and OfferPrice are per kilogram
+	// and which a shopper buys in steps of Step grams (a cart's quantity counts steps, and so does
+	// Stock); empty for goods sold by the unit, which have no Step.
+	SoldBy SoldBy `json:"soldBy,omitempty"`
+	Step   int    `json:"step,omitempty"`
 	// SKU is the seller's own code for the product (stock-keeping unit), optional and unique
 	// among products whatever its letters' case: imports find the product by it.
 	SKU string `json:"sku,omitempty"`
@@ -184,6 +189,9 @@ func (p *Product) Validate() error {
 	case len(p.Image) > MaxProductImages:
 		return Errorf(EINVALID, "A product can have at most 4 images")
 	}
+	if err := p.validateSoldBy(); err != nil {
+		return err
+	}
 	return ValidateStock(p.Stock)
 }
 
@@ -222,6 +230,10 @@ type ProductEdit struct {
 	// SKU replaces the product's SKU; set empty, it clears it.
 	SKU       *string
 	VATExempt *bool
+	// SoldBy and Step change how the product is sold; a product turned to sell by the unit drops
+	// its step.
+	SoldBy *SoldBy
+	Step   *int
 	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
 	// count stays as stored, whatever orders take meanwhile.
 	SetStock bool
@@ -274,6 +286,15 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 	}
 	if e.VATExempt != nil {
 		p.VATExempt = *e.VATExempt
+	}
+	if e.SoldBy != nil {
+		p.SoldBy = *e.SoldBy
+		if !p.ByWeight() {
+			p.Step = 0
+		}
+	}
+	if e.Step != nil {
+		p.Step = *e.Step
 	}
 	if e.SetStock {
 		p.Stock = e.Stock

@@ -16,7 +16,7 @@ import (
 // order an export writes them. An import takes them in any order; sku, name, category, price,
 // offerPrice and description are required.
 var ProductColumns = []string{"sku", "name", "nameNe", "category", "price", "offerPrice", "weight", "stock",
-	"description", "descriptionNe", "vatExempt", "image"}
+	"description", "descriptionNe", "vatExempt", "image", "soldBy", "step"}
 
 // requiredColumns are the columns every import must have.
 var requiredColumns = []string{"sku", "name", "category", "price", "offerPrice", "description"}
@@ -47,6 +47,8 @@ type ImportRow struct {
 	SKU, Name, NameNe, Category, Price, OfferPrice string
 	Weight, Stock, Description, DescriptionNe      string
 	VATExempt, Image                               string
+	// SoldBy is "weight", "unit" or empty, and Step the grams of a step of goods sold by weight.
+	SoldBy, Step string
 	// Photo is where the photo Image names is kept, set by the caller once it found it in the ZIP
 	// of photos and checked it: the product's new first photo. Left empty, Image must name the
 	// first photo the product has.
@@ -134,7 +136,8 @@ func ReadProductCSV(r io.Reader) ([]ImportRow, error) {
 		}
 		row := ImportRow{Line: line, SKU: cell("sku"), Name: cell("name"), NameNe: cell("nameNe"), Category: cell("category"),
 			Price: cell("price"), OfferPrice: cell("offerPrice"), Weight: cell("weight"), Stock: cell("stock"),
-			Description: cell("description"), DescriptionNe: cell("descriptionNe"), VATExempt: cell("vatExempt"), Image: cell("image")}
+			Description: cell("description"), DescriptionNe: cell("descriptionNe"), VATExempt: cell("vatExempt"), Image: cell("image"),
+			SoldBy: cell("soldBy"), Step: cell("step")}
 		if len(record) != len(header) {
 			row.Err = Errorf(EINVALID, "The row has %d columns; the header has %d", len(record), len(header))
 		}
@@ -189,7 +192,8 @@ func SKUKey(sku string) string { return strings.ToLower(strings.TrimSpace(sku)) 
 // Product returns the product the row makes, checked as the product form's is (Validate):
 // existing, when the row's SKU names it, with the row's fields, or else a new product, on sale,
 // pictured by its category's image when the row has no photo. An empty vatExempt keeps an existing
-// product's and gives a new one its category's (DefaultVATExempt); an empty stock counts no units.
+// product's and gives a new one its category's (DefaultVATExempt); an empty stock counts no units;
+// an empty soldBy or step keeps an existing product's and sells a new one by the unit.
 func (row *ImportRow) Product(existing *Product) (Product, error) {
 	if row.Err != nil {
 		return Product{}, row.Err
@@ -218,6 +222,19 @@ func (row *ImportRow) Product(existing *Product) (Product, error) {
 		return p, err
 	}
 	p.InStock = p.Available()
+	if row.SoldBy != "" {
+		if p.SoldBy, err = ParseSoldBy(row.SoldBy); err != nil {
+			return p, err
+		}
+		if !p.ByWeight() {
+			p.Step = 0
+		}
+	}
+	if row.Step != "" {
+		if p.Step, err = ParseStep(row.Step); err != nil {
+			return p, err
+		}
+	}
 	switch strings.ToLower(row.VATExempt) {
 	case "":
 	case "true", "yes", "1":
@@ -281,16 +298,19 @@ func WriteProductCSV(w io.Writer, products []Product) error {
 		return err
 	}
 	for _, p := range products {
-		stock, image := "", ""
+		stock, image, soldBy, step := "", "", string(soldByUnit), ""
 		if p.Stock != nil {
 			stock = strconv.Itoa(*p.Stock)
+		}
+		if p.ByWeight() {
+			soldBy, step = string(SoldByWeight), strconv.Itoa(p.Step)
 		}
 		if len(p.Image) > 0 {
 			image = path.Base(p.Image[0])
 		}
 		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.OfferPrice.String(),
 			p.Weight, stock, strings.Join(p.Description, DescriptionSeparator), strings.Join(p.DescriptionNe, DescriptionSeparator),
-			strconv.FormatBool(p.VATExempt), image}
+			strconv.FormatBool(p.VATExempt), image, soldBy, step}
 		for i := range row {
 			row[i] = SpreadsheetCell(row[i])
 		}

@@ -45,6 +45,11 @@ type productFields struct {
 	SKU    string `json:"sku,omitempty"`
 	// VATExempt is "true" or "false"; left out of a new product, as its category usually is.
 	VATExempt string `json:"vatExempt,omitempty" ts:"'true' | 'false'"`
+	// SoldBy is "weight" for goods sold by weight (prices per kilogram, bought in steps of Step
+	// grams) or "unit"; left out of a new product, it is sold by the unit, and left out of an
+	// update, as it was. A product turned to sell by the unit drops its step.
+	SoldBy string `json:"soldBy,omitempty" ts:"'unit' | 'weight'"`
+	Step   string `json:"step,omitempty"`
 	// Stock is the units for sale when the store counts them: left out of a new product, or sent
 	// empty to an update, they are not counted; left out of an update, the count stays as orders
 	// leave it.

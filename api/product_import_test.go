@@ -14,6 +14,9 @@ import (
 // importCSVHeader is the header of the product CSVs of these tests.
 const importCSVHeader = "sku,name,nameNe,category,price,offerPrice,weight,stock,description,descriptionNe,vatExempt,image\n"
 
+// exportCSVHeader is the header of an export: every column, how each product is sold too.
+const exportCSVHeader = "sku,name,nameNe,category,price,offerPrice,weight,stock,description,descriptionNe,vatExempt,image,soldBy,step\n"
+
 // importForm is an import: the CSV, an optional ZIP of photos, and dryRun ("" leaves it out).
 type importForm struct {
 	csv    string
@@ -244,7 +247,7 @@ func TestProductExportRoundTrip(t *testing.T) {
 		r := seller.get("/api/product/export.csv")
 		want(t, r, 200)
 		text := string(r.raw)
-		if !strings.HasPrefix(text, "\uFEFF"+importCSVHeader) || r.header.Get("Content-Type") != "text/csv; charset=utf-8" ||
+		if !strings.HasPrefix(text, "\uFEFF"+exportCSVHeader) || r.header.Get("Content-Type") != "text/csv; charset=utf-8" ||
 			!strings.Contains(r.header.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("export starts %q, type %q", text[:min(len(text), 120)], r.header.Get("Content-Type"))
 		}
@@ -256,8 +259,8 @@ func TestProductExportRoundTrip(t *testing.T) {
 			t.Fatalf("formula-like cells exported:\n%s", text)
 		}
 		before := s.sellerProducts()
-		onlySKUs := "\uFEFF" + importCSVHeader
-		for _, line := range strings.Split(strings.TrimPrefix(text, "\uFEFF"+importCSVHeader), "\n") {
+		onlySKUs := "\uFEFF" + exportCSVHeader
+		for _, line := range strings.Split(strings.TrimPrefix(text, "\uFEFF"+exportCSVHeader), "\n") {
 			if line != "" && !strings.HasPrefix(line, ",") {
 				onlySKUs += line + "\n"
 			}

@@ -8,6 +8,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"haat"
@@ -73,6 +74,7 @@ func checkForm(form *multipart.Form) error {
 // productInput is the product of an add-product form as sent, before it is checked.
 type productInput struct {
 	Name, NameNe, Category, Weight, Price, OfferPrice, Stock, SKU string
+	SoldBy, Step                                                  string
 	Description, DescriptionNe                                    []string
 	VATExempt                                                     *bool
 }
@@ -87,6 +89,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{
 			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
 			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"), SKU: field("sku"),
+			SoldBy: field("soldBy"), Step: field("step"),
 			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
 			VATExempt: exempt,
 		}, err
@@ -100,7 +103,10 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
 	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe,
-		VATExempt: d.VATExempt, SKU: d.SKU}
+		VATExempt: d.VATExempt, SKU: d.SKU, SoldBy: d.SoldBy}
+	if d.Step != 0 {
+		in.Step = strconv.Itoa(d.Step)
+	}
 	var err error
 	if in.Price, err = jsonAmountText(d.Price, "Price"); err != nil {
 		return in, err
@@ -147,6 +153,12 @@ func (in productInput) product() (haat.Product, error) {
 		return p, err
 	}
 	if p.Stock, err = haat.ParseStock(in.Stock); err != nil {
+		return p, err
+	}
+	if p.SoldBy, err = haat.ParseSoldBy(in.SoldBy); err != nil {
+		return p, err
+	}
+	if p.Step, err = haat.ParseStep(in.Step); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -196,6 +208,20 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 	var err error
 	if e.VATExempt, err = formBool(form, "vatExempt"); err != nil {
 		return e, err
+	}
+	if v := text("soldBy"); v != nil {
+		soldBy, err := haat.ParseSoldBy(*v)
+		if err != nil {
+			return e, err
+		}
+		e.SoldBy = &soldBy
+	}
+	if v := text("step"); v != nil {
+		step, err := haat.ParseStep(*v)
+		if err != nil {
+			return e, err
+		}
+		e.Step = &step
 	}
 	if v := text("description"); v != nil {
 		e.Description = descriptionLines(*v)

@@ -30,6 +30,10 @@ type ProductDataRequest struct {
 	// VATExempt says the product is exempt from Nepal's VAT; absent: as its category usually is
 	// (haat.DefaultVATExempt).
 	VATExempt *bool `json:"vatExempt,omitempty"`
+	// SoldBy is "weight" for goods sold by weight, whose prices are then per kilogram and which
+	// shoppers buy in steps of Step grams; absent or "unit": sold by the unit.
+	SoldBy string `json:"soldBy,omitempty"`
+	Step   int    `json:"step,omitempty"`
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
 	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`

@@ -64,6 +64,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)
 	g.constant(d, "MaxWeight", haat.MaxWeight)
 	g.constant(d, "MaxSKU", haat.MaxSKU)
+	g.constant(d, "MinStep", haat.MinStep)
+	g.constant(d, "MaxStep", haat.MaxStep)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
 	g.constant(d, "ProductColumns", haat.ProductColumns)

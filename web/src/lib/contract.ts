@@ -76,6 +76,10 @@ export const MAX_WEIGHT = 40;
 /** MAX_SKU is the longest stock-keeping unit a seller may give a product. */
 export const MAX_SKU = 64;
 
+// The least and the most a step of a product sold by weight may weigh, in grams.
+export const MIN_STEP = 10;
+export const MAX_STEP = 5000;
+
 // Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 4194304;
@@ -84,7 +88,7 @@ export const MAX_IMPORT_BYTES = 4194304;
  * order an export writes them. An import takes them in any order; sku, name, category, price,
  * offerPrice and description are required.
  */
-export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image'] as const;
+export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image', 'soldBy', 'step'] as const;
 /** MAX_ADDRESSES is the most addresses one shopper may save. */
 export const MAX_ADDRESSES = 20;
 
@@ -304,6 +308,11 @@ export interface BillLine {
   unitPrice: Money;
   quantity: number;
   vatExempt: boolean;
+  /**
+   * step is, for goods sold by weight, the grams each of Quantity weighs, and UnitPrice is per
+   * kilogram; 0 for goods sold by the unit.
+   */
+  step?: number;
 }
 
 /**
@@ -330,7 +339,7 @@ export interface BillChoices {
 export interface Bill {
   /** taxRule is the rule the bill was worked out under. */
   taxRule: TaxRule;
-  /** lines are what each line costs (unit price × quantity), in the order of the lines. */
+  /** lines are what each line costs (BillLine.Amount), in the order of the lines. */
   lines: Money[];
   /** subtotal is what the lines cost together. */
   subtotal: Money;
@@ -405,6 +414,8 @@ export const BILL_EXAMPLES: readonly BillExample[] = [
   {"name":"VAT, exempt and taxable lines and a fee","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[],"taxable":301,"exempt":500,"tax":34.63,"total":801}},
   {"name":"VAT, staples only, free delivery","lines":[{"unitPrice":500,"quantity":2,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"taxable":0,"exempt":1000,"tax":0,"total":1000}},
   {"name":"VAT, a discount shared between taxable and exempt goods","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}],"taxable":278.4,"exempt":450,"tax":32.03,"total":728.4}},
+  {"name":"flat, goods sold by weight: 750 g at 180 a kg","lines":[{"unitPrice":180,"quantity":3,"vatExempt":true,"step":250}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[135],"subtotal":135,"deliveryFee":0,"adjustments":[],"taxable":135,"exempt":0,"tax":2.7,"total":137.7}},
+  {"name":"VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg","lines":[{"unitPrice":99.99,"quantity":5,"vatExempt":true,"step":250},{"unitPrice":113,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[124.99,113],"subtotal":237.99,"deliveryFee":0,"adjustments":[],"taxable":113,"exempt":124.99,"tax":13,"total":237.99}},
   {"name":"VAT, a discount's taxable share rounded half up","lines":[{"unitPrice":10,"quantity":1,"vatExempt":false},{"unitPrice":20,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}]},"want":{"taxRule":"vat","lines":[10,20],"subtotal":30,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}],"taxable":9.67,"exempt":19.33,"tax":1.11,"total":29}},
 ];
 
@@ -590,6 +601,13 @@ export interface Product {
   descriptionNe?: string[];
   weight?: string;
   /**
+   * soldBy is SoldByWeight for goods sold by weight, whose Price and OfferPrice are per kilogram
+   * and which a shopper buys in steps of Step grams (a cart's quantity counts steps, and so does
+   * Stock); empty for goods sold by the unit, which have no Step.
+   */
+  soldBy?: SoldBy;
+  step?: number;
+  /**
    * sku is the seller's own code for the product (stock-keeping unit), optional and unique
    * among products whatever its letters' case: imports find the product by it.
    */
@@ -633,6 +651,12 @@ export interface Product {
    */
   demo?: boolean;
 }
+
+/**
+ * SoldBy says how a product is sold: by the unit (empty, like every product of the spec) or by
+ * weight.
+ */
+export type SoldBy = 'weight' | 'unit';
 
 /** User is a shopper's account. The password hash never leaves the store package. */
 export interface User {
@@ -791,6 +815,12 @@ export interface OrderProduct {
   nameNe?: string;
   /** vatExempt says the product was exempt from VAT when the order was placed. */
   vatExempt?: boolean;
+  /**
+   * soldBy and Step say, for goods sold by weight, that OfferPrice was per kilogram and each of
+   * the item's Quantity weighed Step grams, as the product was sold when the order was placed.
+   */
+  soldBy?: SoldBy;
+  step?: number;
 }
 
 /**
@@ -1333,6 +1363,12 @@ export interface ProductDataRequest {
    */
   vatExempt?: boolean;
   /**
+   * soldBy is "weight" for goods sold by weight, whose prices are then per kilogram and which
+   * shoppers buy in steps of Step grams; absent or "unit": sold by the unit.
+   */
+  soldBy?: string;
+  step?: number;
+  /**
    * stock is the number of units for sale when the store is to count them; absent or null
    * leaves them uncounted.
    */
@@ -1356,6 +1392,8 @@ export interface ProductForm {
   weight?: string;
   sku?: string;
   vatExempt?: 'true' | 'false';
+  soldBy?: 'unit' | 'weight';
+  step?: string;
   stock?: string;
   /** productData is the whole product as JSON (ProductDataRequest), in place of the fields above. */
   productData?: string;
@@ -1379,6 +1417,8 @@ export interface ProductUpdateForm {
   weight?: string;
   sku?: string;
   vatExempt?: 'true' | 'false';
+  soldBy?: 'unit' | 'weight';
+  step?: string;
   stock?: string;
   /**
    * imageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
