@@ -1,18 +1,19 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { AROUND_THE_CLOCK, BS_MONTH_NAMES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type Policy, type TaxRule } from '../lib/contract';
+import { AROUND_THE_CLOCK, BS_MONTH_NAMES, MAX_IMAGE_BYTES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type Policy, type TaxRule } from '../lib/contract';
 import type { Accented } from './types';
+import { gramsText } from './weight';
 import type { DeliveryTerms } from '../lib/delivery';
 
 /** taxRate is the server's tax as people read it: "2%". */
-const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
+export const taxRate = `${(TAX_NUMERATOR * 100) / TAX_DENOMINATOR}%`;
 /** vatRate is Nepal's VAT as people read it: "13%". */
-const vatRate = `${(VAT_NUMERATOR * 100) / VAT_DENOMINATOR}%`;
+export const vatRate = `${(VAT_NUMERATOR * 100) / VAT_DENOMINATOR}%`;
 /** imageLimit is the largest photo accepted as people read it: "5 MB". */
-const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
+export const imageLimit = `${MAX_IMAGE_BYTES / (1 << 20)} MB`;
 
 /** unitsLeft is a counted product's stock as the seller reads it: "12 left". */
-const unitsLeft = (n: number) => `${n} left`;
+export const unitsLeft = (n: number) => `${n} left`;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /**
@@ -39,7 +40,7 @@ const adDay = (day: string) => dateFormat({ day: 'numeric', month: 'short', year
 /** slotDay shows a delivery day (YYYY-MM-DD) as "Tue 24 Nov". */
 const slotDay = (day: string) => dateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-/** en is the English catalogue: the shape every other language's catalogue takes (Messages). */
+/** en is the English catalogue of every page: the shape every other language's takes (StoreMessages); the seller area's texts are in seller-en.ts. */
 export const en = {
   tagline: 'Fresh groceries from the haat, at your door',
   /** brandHome names the logo, which links home. */
@@ -195,6 +196,18 @@ export const en = {
     maxReached: (max: number) => `At most ${max} of one item`,
     /** onlyLeft says how few units of a product are left. */
     onlyLeft: (n: number) => `Only ${n} left`,
+    /** grams writes a weight bought of goods sold by weight: "750 g", "1.25 kg". */
+    grams: (grams: number) => gramsText(grams),
+    /** perKg is the price of goods sold by weight: "Rs. 180/kg". */
+    perKg: (price: string) => `${price}/kg`,
+    /** weightOf names the weight control of goods sold by weight. */
+    weightOf: (name: string) => `Weight of ${name}`,
+    /** weight labels the weight chosen on the page of goods sold by weight; soldInSteps says in what steps they are sold. */
+    weight: 'Weight',
+    soldInSteps: (step: string) => `Sold by weight, in steps of ${step}`,
+    /** moreWeight and lessWeight name its buttons: a step more or less. */
+    moreWeight: (step: string, name: string) => `Add ${step} more ${name}`,
+    lessWeight: (step: string, name: string) => `Remove ${step} of ${name}`,
     breadcrumb: 'Breadcrumb',
     images: 'Product images',
     showImage: (n: number) => `Show image ${n}`,
@@ -246,6 +259,10 @@ export const en = {
     /** noWeight stands for the weight of a product that names none. */
     noWeight: 'N/A',
     qty: 'Qty:',
+    /** estimate is a line of goods sold by weight: what the weight asked for costs, settled when it is weighed at packing. */
+    estimate: (amount: string, weight: string) => `about ${amount} for ${weight}`,
+    /** pricePerKg introduces the price of goods sold by weight in a cart line. */
+    pricePerKg: 'Price:',
     remove: (name: string) => `Remove ${name} from cart`,
     open: (name: string) => `Open ${name}`,
     continueShopping: 'Continue Shopping',
@@ -374,7 +391,8 @@ export const en = {
     /** number shows an order's short number, the same for the shopper and the seller. */
     number: (n: number) => `#${n}`,
     orderLabel: (n: number) => `Order #${n}`,
-    lineTotal: (quantity: number, unit: string) => `${quantity} × ${unit} =`,
+    /** lineTotal leads to a line's total: how much (a count or a weight, written) at what unit price. */
+    lineTotal: (quantity: string, unit: string) => `${quantity} × ${unit} =`,
     payment: 'Payment:',
     total: 'Total Amount:',
     status: 'Status:',
@@ -546,313 +564,6 @@ export const en = {
     fiscal: (fy: string) => fy,
   },
 
-  seller: {
-    loginTitle: { before: '', accent: 'Seller', after: ' Login' } satisfies Accented,
-    email: 'Email',
-    password: 'Password',
-    emailPlaceholder: 'seller@example.com',
-    passwordPlaceholder: 'Your password',
-    login: 'Login',
-    greeting: 'Hi! Admin',
-    logout: 'Logout',
-    nav: 'Seller menu',
-    addProduct: 'AddProduct',
-    productList: 'Product List',
-    orders: 'Orders',
-    dashboard: 'Dashboard',
-    slots: 'Delivery slots',
-    settings: 'Settings',
-    launch: 'Ready to open?',
-    /** launchPage is the launch checklist: what a real shop needs before shoppers come, each item with where it is fixed. */
-    launchPage: {
-      title: 'Ready to open?',
-      intro: 'What a real shop needs before shoppers come. Each item says where it is fixed; the page checks again each time it is opened.',
-      done: 'Done',
-      todo: 'To do',
-      fix: 'Fix it',
-      /** readme names the section of the README (the store's configuration) where an item is fixed. */
-      readme: (section: string) => `Set on the server: see ${section} in the README`,
-      allDone: 'Everything is in place: the shop is ready to open.',
-      left: (n: number) => `${n} ${n === 1 ? 'thing' : 'things'} left to do`,
-      loadFailed: 'The checklist could not be loaded.',
-    },
-    /** demo is the demo catalogue's products, which a real shop removes, and the empty list's advice. */
-    demo: {
-      notice: "The shop still sells the demo catalogue's products. Remove them before real shoppers come.",
-      remove: 'Remove demo products',
-      removing: 'Removing...',
-      confirm: 'Remove every demo product? Those in past orders are archived, the others deleted. Your own products stay.',
-      removed: 'Demo products removed',
-      emptyHint: 'Add your products one at a time on the Add Product page (each needs a name, category, price and at least one photo), or bring a whole spreadsheet in at once.',
-      addFirst: 'Add a product',
-      importFirst: 'Import from a spreadsheet',
-    },
-    /** settingsPage is the seller's store settings, a list of sections each saved on its own. */
-    settingsPage: {
-      title: 'Store settings',
-      save: 'Save',
-      saving: 'Saving...',
-      saved: 'Settings saved',
-      loadFailed: 'The settings could not be loaded.',
-      delivery: {
-        title: 'Delivery',
-        intro: 'What delivery costs, where you deliver and the smallest order you take. The cart, the order amount and the help centre follow these rules.',
-        on: 'Set delivery rules',
-        offHint: 'Without rules, delivery is free everywhere and any order is taken, as the cart shows it: Shipping Fee Free.',
-        area: 'Delivery area',
-        areaHint: 'The districts you deliver to. Orders to an address elsewhere are refused.',
-        valley: 'Kathmandu Valley',
-        selected: (n: number) => `${n} ${n === 1 ? 'district' : 'districts'} chosen`,
-        fee: 'Delivery fee',
-        freeFrom: 'Free delivery from',
-        freeFromHint: 'Orders of this value or more ship free. 0: the fee applies to every order.',
-        minimum: 'Minimum order value',
-        minimumHint: '0: any order is taken.',
-        noDistrict: 'Choose at least one district to deliver to',
-        notAmount: (label: string) => `${label} must be an amount of 0 or more`,
-        /** inCurrency names an amount field with the store's currency symbol: "Delivery fee (Rs.)". */
-        inCurrency: (label: string, symbol: string) => `${label} (${symbol})`,
-      },
-      tax: {
-        title: 'Tax',
-        intro: 'How orders are taxed. The cart and the order amount follow the rule chosen.',
-        flat: `${taxRate} tax added to every order`,
-        flatHint: 'Prices are shown as they are and the tax is added at checkout.',
-        vat: `Nepal VAT (${vatRate}), included in prices`,
-        vatHint: 'Prices already include VAT, so nothing is added at checkout. Products marked VAT-exempt (rice, pulses, fresh vegetables, fruit, milk, eggs: VAT Schedule 1) carry none; the delivery fee carries VAT.',
-        exemptCount: (n: number) => `${n} ${n === 1 ? 'product is' : 'products are'} marked VAT-exempt. Mark or unmark each one on its edit page.`,
-      },
-      invoice: {
-        title: 'Tax invoice',
-        intro: "The business details printed on every order's tax invoice. An order gets its invoice, numbered within the Nepali fiscal year, when it is delivered.",
-        on: 'Issue tax invoices',
-        offHint: 'Without these details, delivered orders get no tax invoice.',
-        legalName: 'Registered business name',
-        address: 'Business address',
-        pan: 'PAN/VAT number',
-        panHint: '9 digits, as on the PAN certificate.',
-        panInvalid: 'The PAN/VAT number is 9 digits, like 123456789',
-        required: (label: string) => `Enter the ${label.toLowerCase()}`,
-        before: 'Orders delivered before these details are set get no tax invoice; a change applies to orders delivered after it.',
-      },
-      store: {
-        title: 'Store',
-        intro: 'Who your store is and how shoppers reach it: every page, text and paper that names the store shows these.',
-        name: 'Store name',
-        nameNe: 'Store name in Nepali',
-        logo: 'Logo',
-        logoHint: 'A square picture works best; it is checked as product photos are.',
-        uploadLogo: 'Upload logo',
-        tagline: 'Tagline',
-        phone: 'Support phone',
-        email: 'Support e-mail',
-        address: 'Address',
-        hours: 'Support hours',
-        hoursHint: 'As shoppers should read them, like 9 AM-9 PM daily.',
-        aroundTheClock: 'Around the clock (24/7)',
-        promise: 'Delivery promise',
-        promiseHint: 'Said on the landing and home pages when you offer no delivery slots; with slots, the promise is the slots\'. Leave it empty to make no promise.',
-        social: 'Social links (https://…)',
-      },
-      claims: {
-        title: 'Selling points',
-        intro: 'What your store does well. The first three are the landing page\'s cards, the first four the home page\'s "What Makes Us Stand Out?", the rest its Why Choose list.',
-        claimTitle: (n: number) => `Title ${n}`,
-        claimText: (n: number) => `Text ${n}`,
-        add: 'Add a selling point',
-        remove: (n: number) => `Remove selling point ${n}`,
-      },
-      policy: {
-        title: 'Returns and refunds',
-        intro: 'The help centre writes its returns and refunds text from these.',
-        returnDays: 'Days to return an item (0: no returns)',
-        missingHours: 'Hours to report a missing item',
-        refundDays: 'Days for a refund to reach the shopper (at most 7)',
-        perishables: 'Perishables may be returned even when not defective',
-      },
-      legal: {
-        title: 'Legal details',
-        intro: 'What the E-Commerce Act asks an online seller to show, in the footer and the help centre. The registered name and PAN are the tax invoice\'s.',
-        registrationNo: 'Registration number',
-        docscpListing: 'DoCSCP listing number',
-        officer: 'Grievance officer',
-        officerName: 'Officer\'s name',
-        officerPhone: 'Officer\'s phone',
-        officerEmail: 'Officer\'s e-mail',
-      },
-    },
-    dash: {
-      newsletter: 'Newsletter',
-      subscribersCSV: 'Export confirmed subscribers (CSV)',
-      subscribersHint: 'Addresses that confirmed the link mailed to them, and shoppers who chose the newsletter in their account.',
-      today: 'Today',
-      ordersToday: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
-      revenue: 'Revenue',
-      waiting: 'Waiting for you',
-      bestSellers: 'Best sellers, last 7 days',
-      units: (n: number) => `${n} sold`,
-      noSales: 'No sales in the last 7 days yet.',
-      lowStock: 'Low on stock',
-      noLowStock: 'Nothing is running low.',
-      switchedOff: 'Switched off',
-      asked: (n: number) => `${n} ${n === 1 ? 'shopper waits' : 'shoppers wait'} for it`,
-      seeOrders: 'See orders',
-      seeProducts: 'See products',
-    },
-
-    newProduct: 'Add New Product',
-    productImage: 'Product Image',
-    imageHint: `Up to ${MAX_PRODUCT_IMAGES} photos (JPEG, PNG, WebP or GIF, at most ${imageLimit} each). The first one is shown on the product card.`,
-    imageSlot: (n: number) => `Product image ${n}`,
-    removeImage: (n: number) => `Remove product image ${n}`,
-    moveImageLeft: (n: number) => `Move product image ${n} left`,
-    moveImageRight: (n: number) => `Move product image ${n} right`,
-    productName: 'Product Name',
-    productNamePlaceholder: 'Type here',
-    description: 'Product Description',
-    descriptionPlaceholder: 'Hill-grown red rice from Jumla\nCooks in 25 minutes',
-    descriptionHint: 'One point per line; each line becomes a bullet on the product page.',
-    nameNe: 'Name in Nepali (optional)',
-    nameNePlaceholder: 'e.g. जुम्लाको रातो चामल',
-    descriptionNe: 'Description in Nepali (optional)',
-    descriptionNePlaceholder: 'e.g. जुम्लाको पहाडी रातो चामल',
-    descriptionNeHint: 'Shoppers who read Nepali see these; without them they see the English ones. Search finds the product by either name.',
-    vatExempt: 'VAT-exempt',
-    vatExemptHint: 'A staple of VAT Schedule 1, such as rice, pulses, flour, fresh vegetables, fruit, milk or eggs. Matters when the store charges Nepal VAT.',
-    category: 'Category',
-    selectCategory: 'Select Category',
-    weight: 'Weight (optional)',
-    weightPlaceholder: 'e.g. 1 kg',
-    sku: 'SKU (optional)',
-    skuHint: 'Your own code for the product, such as RICE-5: imports find the product by it. No two products share one.',
-    skuOf: (sku: string) => `SKU ${sku}`,
-    importLink: 'Import or export products',
-    price: 'Product Price',
-    offerPrice: 'Offer Price',
-    stock: 'Units in stock (optional)',
-    stockHint: 'Leave empty to sell without counting units; orders then never run it out.',
-    reset: 'Reset',
-    add: 'Add Product',
-    adding: 'Adding...',
-    needImage: 'Please add at least one image',
-    onlyImages: 'Only image files can be added',
-    imageTooLarge: (name: string) => `${name} is larger than ${imageLimit}`,
-    offerAbovePrice: 'Offer price cannot be more than the price',
-
-    editTitle: (name: string) => `Edit ${name}`,
-    save: 'Save Changes',
-    saving: 'Saving...',
-    cancelEdit: 'Cancel',
-    backToList: 'Back to Product List',
-    productMissing: 'This product does not exist.',
-
-    allProducts: 'All Products',
-    product: 'Product',
-    sellingPrice: 'Selling Price',
-    inStock: 'In Stock',
-    removeFromStock: 'Remove from Stock',
-    updateStock: 'Update Stock',
-    pages: 'Pages',
-    previous: 'Previous',
-    next: 'Next',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-    showing: (from: number, to: number, of: number) => `${from}-${to} of ${of} products`,
-    noProducts: 'No products yet. Add the first one.',
-    lists: 'Product lists',
-    onSale: (n: number) => `On sale (${n})`,
-    archivedList: (n: number) => `Archived (${n})`,
-    archivedHint: 'Archived products are hidden from the shop and cannot be ordered. Past orders keep them. Restore one to sell it again.',
-    noArchived: 'No archived products.',
-    /** find is the product list's search, filters and order. */
-    find: {
-      region: 'Find products',
-      search: 'Search by name or SKU',
-      searchPlaceholder: 'Search products by name or SKU',
-      allCategories: 'All categories',
-      stock: 'Stock',
-      stocks: { all: 'All stock', in: 'In stock', out: 'Out of stock', low: 'Low stock' },
-      sortBy: 'Sort by',
-      sorts: { newest: 'Newest first', name: 'Name (A-Z)', price: 'Price (low to high)', 'price-desc': 'Price (high to low)', stock: 'Stock (fewest first)' },
-      noMatches: 'No products match your search and filters.',
-    },
-    unitsLeft,
-    /** unitsHeld is how many units online orders awaiting payment hold: "3 held by unpaid orders". */
-    unitsHeld: (n: number) => `${n} held by unpaid orders`,
-    notCounted: 'Not counted',
-    actions: 'Actions',
-    edit: 'Edit',
-    editNamed: (name: string) => `Edit ${name}`,
-    archive: 'Archive',
-    archiveNamed: (name: string) => `Archive ${name}`,
-    restore: 'Restore',
-    restoreNamed: (name: string) => `Restore ${name}`,
-
-    ordersTitle: 'Orders List',
-    noOrders: 'No orders yet. New orders appear here as shoppers place them.',
-    olderOrders: 'Show older orders',
-    method: 'Method:',
-    date: 'Date:',
-    payment: 'Payment:',
-    items: 'Items',
-    deliverTo: 'Deliver to',
-    /** quantity follows an item's name in an order: "x 2". */
-    quantity: (n: number) => `x ${n}`,
-    /** advance names the button that moves an order on to the status of that label. */
-    advance: (status: string) => `Mark ${status}`,
-    cancel: 'Cancel Order',
-    confirmCancel: 'Cancel this order?',
-    yesCancel: 'Yes, cancel',
-    markPaid: 'Mark Paid',
-    placed: 'Placed',
-    filters: 'Filter orders',
-    search: 'Search orders',
-    searchPlaceholder: 'Order #, name or phone',
-    searchButton: 'Search',
-    status: 'Status',
-    anyStatus: 'All statuses',
-    paymentFilter: 'Payment',
-    anyPayment: 'Paid or pending',
-    paidOnly: 'Paid',
-    pendingOnly: 'Pending',
-    day: 'Date',
-    anyDay: 'Any day',
-    today: 'Today',
-    yesterday: 'Yesterday',
-    range: 'Date range',
-    from: 'From',
-    to: 'To',
-    clearFilters: 'Clear filters',
-    noMatches: 'No orders match these filters.',
-    exportCsv: 'Export CSV',
-    /** exportHint says what the export holds. */
-    exportHint: 'All orders that match the filters, one row per order',
-    packingSlip: 'Packing slip',
-    /** packingSlipFor names an order's packing-slip link for screen readers. */
-    packingSlipFor: (n: number) => `Packing slip for order #${n}`,
-    taxInvoice: 'Tax invoice',
-    /** taxInvoiceFor names an order's tax-invoice link for screen readers. */
-    taxInvoiceFor: (n: number) => `Tax invoice for order #${n}`,
-    slip: {
-      title: 'Packing slip',
-      order: (n: number) => `Order #${n}`,
-      placed: 'Placed:',
-      item: 'Item',
-      quantity: 'Qty',
-      deliverTo: 'Deliver to',
-      phone: 'Phone:',
-      amount: 'Amount',
-      payment: 'Payment',
-      paid: 'Paid',
-      /** toCollect is the cash the delivery rider collects at the door. */
-      toCollect: (amount: string) => `To collect: ${amount}`,
-      signature: "Customer's signature",
-      received: 'Received the items above in good condition.',
-      date: 'Date',
-      print: 'Print',
-      back: 'Back to orders',
-      notFound: 'No order with that number',
-    },
-  },
 
   payment: {
     paid: 'Paid',
@@ -958,36 +669,6 @@ export const en = {
   loader: 'Loading...',
 
   /** productImport is the seller's page that brings products in from a CSV and links to their export. */
-  productImport: {
-    title: 'Import products',
-    intro: 'Bring your products in from a spreadsheet saved as CSV (UTF-8). Each row is one product: a row whose SKU a product already has updates that product, any other row adds a new one.',
-    columns: 'Columns',
-    columnsHint:
-      'sku, name, category, price, offerPrice and description are required. Separate the lines of a description with |. image is the file name of a photo in the ZIP sent with the CSV; leave it empty to keep the product\'s photo. vatExempt is true or false. Leave stock empty to sell without counting units.',
-    limits: (rows: number, mb: number) => `At most ${rows} products and ${mb} MB in one file.`,
-    sample: 'Download a sample CSV',
-    export: 'Export all products (CSV)',
-    exportHint: 'The export has the same columns: change it in your spreadsheet and import it again.',
-    file: 'CSV file',
-    photos: 'Photos (ZIP, optional)',
-    check: 'Check file',
-    checking: 'Checking...',
-    apply: (n: number) => `Import ${n} ${n === 1 ? 'product' : 'products'}`,
-    applying: 'Importing...',
-    summary: (add: number, update: number, bad: number) => `${add} to add, ${update} to update, ${bad} with errors`,
-    fixFirst: 'Fix the rows with errors in your spreadsheet and check the file again. Nothing is imported until every row is good.',
-    ready: 'Every row is good. Nothing has changed yet: import to apply it.',
-    done: (add: number, update: number) => `Imported: ${add} added, ${update} updated.`,
-    rows: 'Rows of the file',
-    line: 'Line',
-    sku: 'SKU',
-    action: 'Action',
-    problem: 'Problem',
-    actions: { add: 'Add', update: 'Update' },
-    fine: 'Ready',
-    stored: 'Imported',
-    chooseFile: 'Choose a CSV file first',
-  },
 
   toast: {
     loadUser: 'Failed to load user data',

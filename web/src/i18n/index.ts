@@ -8,21 +8,47 @@
 import { useSyncExternalStore } from 'react';
 import { LANGUAGES, type Language } from '../lib/contract';
 import { en } from './en';
+import type { sellerEn } from './seller-en';
 
 export type { Accented } from './types';
 export type { Language } from '../lib/contract';
 
-/** Messages is the shape of a language's catalogue: a second language is one more file of this type. */
-export type Messages = typeof en;
+/**
+ * StoreMessages is the shape of a language's catalogue of every page, and SellerMessages of its
+ * seller area's texts (seller-en.ts), which only the seller area loads: a second language is one
+ * more file of each.
+ */
+export type StoreMessages = typeof en;
+export type SellerMessages = typeof sellerEn;
+/** Messages is every text of a language: the seller area's are there once loadSellerTexts has loaded them. */
+export type Messages = StoreMessages & SellerMessages;
 
-/** t is the catalogue of the language shown: read it while rendering, never keep a text of it. */
-export let t: Messages = en;
+/**
+ * t is the catalogue of the language shown: read it while rendering, never keep a text of it. Its
+ * seller and productImport texts are there once the seller area has loaded them (loadSellerTexts),
+ * so only the seller area's components read those.
+ */
+export let t = en as Messages;
 let current: Language = 'en';
 
-const loaders: Record<Language, () => Promise<Messages>> = {
+const loaders: Record<Language, () => Promise<StoreMessages>> = {
   en: () => Promise.resolve(en),
   ne: () => import('./ne').then((m) => m.ne),
 };
+const sellerLoaders: Record<Language, () => Promise<SellerMessages>> = {
+  en: () => import('./seller-en').then((m) => m.sellerEn),
+  ne: () => import('./seller-ne').then((m) => m.sellerNe),
+};
+/** sellerTexts says whether the seller area's texts were asked for: a change of language loads them in the new one too. */
+let sellerTexts = false;
+
+/** loadSellerTexts loads the seller area's texts in the language shown (and in any chosen later), before the area is shown. */
+export async function loadSellerTexts(): Promise<void> {
+  sellerTexts = true;
+  const lang = current;
+  const seller = await sellerLoaders[lang]();
+  if (lang === current) t = { ...t, ...seller };
+}
 
 /** storageKey keeps the language chosen in this browser. */
 const storageKey = 'haat.language';
@@ -51,8 +77,8 @@ export function storedLanguage(): Language {
  * the choice in this browser. Components that called useLanguage render again in it.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  const messages = await loaders[lang]();
-  t = messages;
+  const [messages, seller] = await Promise.all([loaders[lang](), sellerTexts ? sellerLoaders[lang]() : undefined]);
+  t = { ...messages, ...seller } as Messages;
   current = lang;
   // Rendered ahead at build time (prerender.tsx), there is no page to mark and nothing to keep.
   if (typeof document !== 'undefined') {

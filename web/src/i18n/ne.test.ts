@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { ne } from './ne';
+import { en as storeEn } from './en';
+import { ne as storeNe } from './ne';
+import { sellerEn } from './seller-en';
+import { sellerNe } from './seller-ne';
+
+// Every text, the seller area's too.
+const en = { ...storeEn, ...sellerEn };
+const ne = { ...storeNe, ...sellerNe };
 
 /** Leaf is one text of a catalogue: a string, or a function that words values, at its path ("cart.items"). */
 interface Leaf {

@@ -30,3 +30,9 @@ export function nepaliWeight(weight: string): string {
   const words = weight.replace(/(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])/g, (w) => units[w.toLowerCase()] ?? w);
   return toDevanagariDigits(words.replace(/(\d)(?=[A-Za-z]|\p{Script=Devanagari})/gu, '$1 '));
 }
+
+/** gramsText writes a weight in grams as the shop shows it in English: "750 g" below a kilogram, "1 kg", "1.25 kg" from it. */
+export function gramsText(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  return `${Number((grams / 1000).toFixed(3))} kg`;
+}

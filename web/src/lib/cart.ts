@@ -1,4 +1,5 @@
 import { LOW_STOCK, MAX_QUANTITY, type Cart, type Product } from './contract';
+import { isWeighed } from './weight';
 
 /** quantityLimit is the most of a product one cart line can order: MAX_QUANTITY, or the units left when the store counts fewer. */
 export const quantityLimit = (p: Product): number => Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY);
@@ -64,9 +65,9 @@ export function sameCart(a: Cart, b: Cart): boolean {
   return ka.length === Object.keys(b).length && ka.every((id) => a[id] === b[id]);
 }
 
-/** cartCount is the number of items: the sum of positive quantities. */
+/** cartCount is the number of items: the sum of positive quantities, a product sold by weight counted once whatever its weight. */
 export function cartCount(cart: Cart): number {
-  return Object.values(cart).reduce((n, q) => (q > 0 ? n + q : n), 0);
+  return Object.entries(cart).reduce((n, [id, q]) => (q > 0 ? n + (isWeighed(id) ? 1 : q) : n), 0);
 }
 
 export interface CartLine {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import CartPage from './Cart';
 import { useUser } from '../account';
 import { useCartStore } from './api';
-import { catalogue, renderApp, rice, serveApi } from '../../test/render';
+import { catalogue, quote, renderApp, rice, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,6 +38,24 @@ describe('Cart page', () => {
     expect(within(quantity).getAllByRole('option')).toHaveLength(3);
     expect(screen.getByText('Only 3 left')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('haat.guestCart') ?? '{}')).toEqual({ rice: 3 });
+  });
+
+  it('shows goods sold by weight by their weight, at about the quoted amount', async () => {
+    const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, price: 200, offerPrice: 180, soldBy: 'weight' as const, step: 250, weight: '' };
+    localStorage.setItem('haat.guestCart', JSON.stringify({ tomatoes: 3 }));
+    serveApi({
+      ...catalogue([tomatoes]),
+      'POST /api/cart/quote': () => ({ json: { success: true, quote: quote({ lines: [{ product: 'tomatoes', quantity: 3, amount: 135 }], subtotal: 135, tax: 2.7, total: 137.7 }) } }),
+    });
+    renderApp(<CartPage />, '/cart');
+    const weight = await screen.findByLabelText('Weight of Local Tomatoes');
+    expect(weight).toHaveValue('3');
+    expect(within(weight).getByRole('option', { selected: true })).toHaveTextContent('750 g');
+    expect(within(weight).getAllByRole('option')[3]).toHaveTextContent('1 kg');
+    expect(screen.getByText('$180/kg')).toBeInTheDocument();
+    expect((await screen.findAllByText('about $135 for 750 g')).length).toBeGreaterThan(0);
+    await userEvent.selectOptions(weight, '4');
+    expect(JSON.parse(localStorage.getItem('haat.guestCart') ?? '{}')).toEqual({ tomatoes: 4 });
   });
 
   it('asks for an address before placing an order', async () => {

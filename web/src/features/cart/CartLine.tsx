@@ -9,6 +9,7 @@ import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useCartStore } from './api';
 import { OnlyLeft } from '../../components/FewLeft';
+import { amountText, byWeight, priceText } from '../../lib/weight';
 
 const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
 
@@ -16,9 +17,11 @@ const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid
 export function CartLineItem({ line: { product, quantity }, amount }: { line: CartLine; amount: number | undefined }) {
   const store = useCartStore();
   const navigate = useNavigate();
-  const { moneyMinor } = useStoreConfig();
+  const { money, moneyMinor } = useStoreConfig();
   const limit = quantityLimit(product);
-  const total = amount === undefined ? '' : moneyMinor(toMinor(amount));
+  const weighed = byWeight(product);
+  // Goods sold by weight cost about the quote's amount: what is weighed at packing settles it.
+  const total = amount === undefined ? '' : weighed ? t.cart.estimate(moneyMinor(toMinor(amount)), amountText(product, quantity)) : moneyMinor(toMinor(amount));
   return (
     <li className={row}>
       <div className="flex min-w-0 items-center gap-4">
@@ -33,19 +36,27 @@ export function CartLineItem({ line: { product, quantity }, amount }: { line: Ca
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product.name}</p>
           <p className="text-slate-500 [overflow-wrap:anywhere]">
-            {t.cart.weight} <span>{product.weight || t.cart.noWeight}</span>
+            {weighed ? (
+              <>
+                {t.cart.pricePerKg} <span>{priceText(product, money(product.offerPrice))}</span>
+              </>
+            ) : (
+              <>
+                {t.cart.weight} <span>{product.weight || t.cart.noWeight}</span>
+              </>
+            )}
           </p>
           <label className="mt-1 flex items-center gap-2 text-slate-500">
-            {t.cart.qty}
+            {weighed ? t.product.weight : t.cart.qty}
             <select
               value={quantity}
               onChange={(e) => store.setQuantity(product._id, Number(e.target.value))}
               className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
-              aria-label={t.product.quantityOf(product.name)}
+              aria-label={weighed ? t.product.weightOf(product.name) : t.product.quantityOf(product.name)}
             >
-              {Array.from({ length: Math.min(Math.max(quantity, 10), limit) }, (_, i) => i + 1).map((n) => (
+              {Array.from({ length: Math.min(Math.max(quantity, weighed ? 40 : 10), limit) }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {amountText(product, n)}
                 </option>
               ))}
             </select>
@@ -81,7 +92,7 @@ export function UnavailableLineItem({ line: { id, product, quantity } }: { line:
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-slate-800 [overflow-wrap:anywhere]">{product?.name ?? t.cart.noLongerSold}</p>
           <p className="text-slate-500">
-            {t.cart.qty} {quantity}
+            {product && byWeight(product) ? t.product.weight : t.cart.qty} {product ? amountText(product, quantity) : quantity}
           </p>
           <p className="mt-1 w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{t.cart.outOfStock}</p>
         </div>

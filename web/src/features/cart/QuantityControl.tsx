@@ -2,6 +2,7 @@ import { useCart, useCartStore } from './api';
 import { t } from '../../i18n';
 import { quantityLimit } from '../../lib/cart';
 import { MAX_QUANTITY, type Product } from '../../lib/contract';
+import { amountText, byWeight } from '../../lib/weight';
 
 /** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
 export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {
@@ -22,6 +23,8 @@ export default function AddToCart({ product, className = '' }: { product: Produc
     );
   }
   const atLimit = quantity >= limit;
+  // Goods sold by weight go up and down a step at a time, and show the weight bought.
+  const step = byWeight(product) ? t.product.grams(product.step) : '';
   // The limit is what is left when the store counts fewer units than a cart may hold.
   const hint = limit < MAX_QUANTITY ? t.product.onlyLeft(limit) : t.product.maxReached(MAX_QUANTITY);
   const hintId = `max-${product._id}`;
@@ -29,13 +32,18 @@ export default function AddToCart({ product, className = '' }: { product: Produc
     <div
       className={`relative z-10 flex min-h-11 items-center justify-between rounded-lg bg-green-700 text-white ${atLimit ? 'w-full' : className}`}
       role="group"
-      aria-label={t.product.quantityOf(product.name)}
+      aria-label={step ? t.product.weightOf(product.name) : t.product.quantityOf(product.name)}
     >
-      <button type="button" onClick={() => store.removeOne(product._id)} className="h-11 w-11 rounded-l-lg text-xl hover:bg-green-800" aria-label={t.product.decrease(product.name)}>
+      <button
+        type="button"
+        onClick={() => store.removeOne(product._id)}
+        className="h-11 w-11 shrink-0 rounded-l-lg text-xl hover:bg-green-800"
+        aria-label={step ? t.product.lessWeight(step, product.name) : t.product.decrease(product.name)}
+      >
         −
       </button>
-      <span className="min-w-6 text-center font-semibold" aria-live="polite">
-        {quantity}
+      <span className="min-w-6 whitespace-nowrap text-center font-semibold" aria-live="polite">
+        {amountText(product, quantity)}
       </span>
       <button
         type="button"
@@ -43,8 +51,8 @@ export default function AddToCart({ product, className = '' }: { product: Produc
         disabled={atLimit}
         aria-describedby={atLimit ? hintId : undefined}
         title={atLimit ? hint : undefined}
-        className="h-11 w-11 rounded-r-lg text-xl hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
-        aria-label={t.product.increase(product.name)}
+        className="h-11 w-11 shrink-0 rounded-r-lg text-xl hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+        aria-label={step ? t.product.moreWeight(step, product.name) : t.product.increase(product.name)}
       >
         +
       </button>

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductCard from './ProductCard';
-import { renderApp, rice, serveApi } from '../../test/render';
+import ProductDetail from './ProductDetail';
+import { catalogue, renderApp, rice, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,6 +24,34 @@ describe('ProductCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove one Jumla Red Rice' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove one Jumla Red Rice' }));
     expect(screen.getByRole('button', { name: 'Add Jumla Red Rice' })).toBeInTheDocument();
+  });
+
+  it('sells goods sold by weight by the kilogram, a step at a time', async () => {
+    const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, price: 200, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
+    serveApi({});
+    renderApp(<ProductCard product={tomatoes} />);
+    expect(screen.getByText('$180/kg')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Local Tomatoes' }));
+    const group = screen.getByRole('group', { name: 'Weight of Local Tomatoes' });
+    expect(group).toHaveTextContent('250 g');
+    for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: 'Add 250 g more Local Tomatoes' }));
+    expect(group).toHaveTextContent('1 kg');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 250 g of Local Tomatoes' }));
+    expect(group).toHaveTextContent('750 g');
+    expect(JSON.parse(localStorage.getItem('haat.guestCart')!)).toEqual({ tomatoes: 3 });
+  });
+
+  it('offers goods sold by weight by the weight on their page', async () => {
+    const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, price: 200, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
+    serveApi(catalogue([tomatoes]));
+    renderApp(<ProductDetail />, '/products/vegetables/tomatoes', '/products/:category/:id');
+    expect(await screen.findByText('Sold by weight, in steps of 250 g')).toBeInTheDocument();
+    expect(screen.getByText(/\$180\/kg/)).toBeInTheDocument();
+    const weight = screen.getByLabelText('Weight');
+    expect(screen.getAllByRole('option').map((o) => o.textContent).slice(0, 5)).toEqual(['250 g', '500 g', '750 g', '1 kg', '1.25 kg']);
+    await userEvent.selectOptions(weight, '6');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(JSON.parse(localStorage.getItem('haat.guestCart')!)).toEqual({ tomatoes: 6 });
   });
 
   it('shows the currency symbol the server names', async () => {

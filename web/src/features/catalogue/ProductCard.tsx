@@ -10,6 +10,7 @@ import FewLeft from '../../components/FewLeft';
 import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { useStoreConfig } from '../../lib/config';
+import { priceText } from '../../lib/weight';
 
 /**
  * ProductCard shows an in-stock product in a grid; the whole card opens the product page. Its name is
@@ -42,11 +43,11 @@ export default function ProductCard({ product, eager = false, heading: Heading =
       </div>
       <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-bold text-slate-900">
-          {money(product.offerPrice)}
+          {priceText(product, money(product.offerPrice))}
         </span>
         {product.price > product.offerPrice && (
           <span className="text-sm text-slate-500 line-through">
-            {money(product.price)}
+            {priceText(product, money(product.price))}
           </span>
         )}
       </div>

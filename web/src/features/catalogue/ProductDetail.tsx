@@ -13,7 +13,8 @@ import NotFound from '../../components/NotFound';
 import { paths } from '../../app/paths';
 import { useProductSearch, useProductsById } from '../products';
 import { useStoreConfig } from '../../lib/config';
-import { useCartStore } from '../cart';
+import { useCart, useCartStore } from '../cart';
+import { byWeight, priceText } from '../../lib/weight';
 
 /** RELATED is how many other products of its category a product page shows at most. */
 const RELATED = 10;
@@ -29,7 +30,11 @@ export default function ProductDetail() {
   const related = category.products.filter((p) => p._id !== id).slice(0, RELATED);
   const { money } = useStoreConfig();
   const cart = useCartStore();
+  const { cart: inCart } = useCart();
   const navigate = useNavigate();
+  // Goods sold by weight are bought by the weight chosen here (a number of steps), at first what the
+  // cart holds or one step.
+  const [steps, setSteps] = useState<{ id?: string; steps: number }>({ id, steps: 0 });
   // The picture chosen belongs to one product: another product opens on its first picture.
   const [chosen, setChosen] = useState({ id, index: 0 });
   const selected = chosen.id === id ? chosen.index : 0;
@@ -38,6 +43,10 @@ export default function ProductDetail() {
   if (productsLoading) return <DetailSkeleton />;
   if (!product) return <NotFound />;
   const image = product.image[selected] ?? product.image[0];
+  const limit = quantityLimit(product);
+  const weighed = byWeight(product);
+  const chosenSteps = Math.min(limit, (steps.id === id && steps.steps) || inCart[product._id] || 1);
+  const addToCart = () => (weighed ? cart.setQuantity(product._id, chosenSteps) : cart.addOne(product._id, limit));
 
   return (
     <div className="mt-8">
@@ -89,13 +98,17 @@ export default function ProductDetail() {
           </div>
           <div className="mt-6 space-y-1">
             <p className="text-slate-500">
-              {t.product.mrp} <span className="line-through">{money(product.price)}</span>
+              {t.product.mrp} <span className="line-through">{priceText(product, money(product.price))}</span>
             </p>
             <p className="text-2xl font-bold text-slate-900">
-              {t.product.price} {money(product.offerPrice)}
+              {t.product.price} {priceText(product, money(product.offerPrice))}
             </p>
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
-            {product.weight && <p className="text-sm text-slate-600">{product.weight}</p>}
+            {weighed ? (
+              <p className="text-sm text-slate-600">{t.product.soldInSteps(t.product.grams(product.step))}</p>
+            ) : (
+              product.weight && <p className="text-sm text-slate-600">{product.weight}</p>
+            )}
             <FewLeft product={product} className="mt-2 text-sm" />
           </div>
           <h2 className="mt-6 font-semibold text-slate-900">{t.product.about}</h2>
@@ -105,14 +118,32 @@ export default function ProductDetail() {
             ))}
           </ul>
           {product.inStock ? (
-            <div className="mt-8 flex gap-3">
-              <button type="button" onClick={() => cart.addOne(product._id, quantityLimit(product))} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
+            <>
+            {weighed && (
+              <div className="mt-8 flex items-center gap-3 font-medium text-slate-800">
+                <label htmlFor="weight-chosen">{t.product.weight}</label>
+                <select
+                  id="weight-chosen"
+                  value={chosenSteps}
+                  onChange={(e) => setSteps({ id, steps: Number(e.target.value) })}
+                  className="min-h-12 rounded-xl border border-stone-300 bg-white px-3 text-slate-800"
+                >
+                  {Array.from({ length: Math.min(limit, 40) }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {t.product.grams(n * product.step)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className={`${weighed ? 'mt-4' : 'mt-8'} flex gap-3`}>
+              <button type="button" onClick={addToCart} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
                 {t.product.addToCart}
               </button>
               <button
                 type="button"
                 onClick={() => {
-                  cart.addOne(product._id, quantityLimit(product));
+                  addToCart();
                   void navigate(paths.cart);
                 }}
                 className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800"
@@ -120,6 +151,7 @@ export default function ProductDetail() {
                 {t.product.buyNow}
               </button>
             </div>
+            </>
           ) : (
             <div className="mt-8">
               <p className="rounded-xl bg-stone-100 p-4 text-center font-medium text-slate-600">{t.product.outOfStock}</p>

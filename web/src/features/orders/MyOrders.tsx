@@ -16,6 +16,7 @@ import OrderActions from './OrderActions';
 import { BackInStock } from '../alerts';
 import { addressLines } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
+import { amountText, priceText } from '../../lib/weight';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -131,11 +132,11 @@ export default function MyOrders() {
                     {/* On phones the prices go under the name, so a long name keeps its room. */}
                     <div className="w-full pl-20 text-sm sm:w-auto sm:pl-0 sm:text-right">
                       <p className="text-slate-500">
-                        {t.orders.quantity} {item.quantity}
+                        {t.orders.quantity} {amountText(item.product, item.quantity)}
                       </p>
                       <p data-testid="line-total">
                         <span className="text-slate-600">
-                          {t.orders.lineTotal(item.quantity, money(item.product.offerPrice, o.currency))}
+                          {t.orders.lineTotal(amountText(item.product, item.quantity), priceText(item.product, money(item.product.offerPrice, o.currency)))}
                         </span>{' '}
                         <span className="font-semibold text-green-700">
                           {money(o.bill.lines[i] ?? 0, o.currency)}

@@ -4,6 +4,7 @@ import { MAX_FIND, type Category, type Product, type ProductGetResponse, type Pr
 import { t, useLanguage, type Language } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
+import { rememberWeighed } from '../../lib/weight';
 import { useCallback, useDeferredValue, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
@@ -66,16 +67,20 @@ export const productsByIdQuery = (ids: string[]) => {
 
 /**
  * inLanguage shows a product in lang: the Nepali name and description where the seller gave them,
- * the English ones otherwise, and in Nepali the weight's units and digits.
+ * the English ones otherwise, and in Nepali the weight's units and digits. It notes how the product
+ * is sold, for the cart's count (rememberWeighed).
  */
 export const inLanguage =
   (lang: Language) =>
-  (p: Product): Product => ({
-    ...p,
-    name: nameIn(p, lang),
-    description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
-    weight: lang === 'ne' && p.weight ? nepaliWeight(p.weight) : p.weight,
-  });
+  (p: Product): Product => {
+    rememberWeighed(p);
+    return {
+      ...p,
+      name: nameIn(p, lang),
+      description: lang === 'ne' && p.descriptionNe?.length ? p.descriptionNe : p.description,
+      weight: lang === 'ne' && p.weight ? nepaliWeight(p.weight) : p.weight,
+    };
+  };
 
 // One function per language for each kind of answer, so that the products are worked out once
 // per answer, not per render.

@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
 import type { Dashboard } from '../../lib/contract';
+import { loadSellerTexts } from '../../i18n';
+
+// The seller area's texts load with the area; these tests render its parts without it.
+beforeAll(() => loadSellerTexts());
 
 afterEach(() => vi.unstubAllGlobals());
 

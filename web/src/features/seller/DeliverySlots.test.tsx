@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, serveApi } from '../../test/render';
 import DeliverySlots from './DeliverySlots';
+import { loadSellerTexts } from '../../i18n';
+
+// The seller area's texts load with the area; these tests render its parts without it.
+beforeAll(() => loadSellerTexts());
 
 describe('the seller’s delivery windows', () => {
   it('edits the windows and saves them', async () => {

@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bill, renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
 import { apiFilters, readFilters, storeDay, writeFilters } from './orderFilters';
 import { setLanguage } from '../../i18n';
+import { loadSellerTexts } from '../../i18n';
+
+// The seller area's texts load with the area; these tests render its parts without it.
+beforeAll(() => loadSellerTexts());
 
 // 18:20 UTC on 22 November is already five past midnight on the 23rd in Kathmandu (+05:45).
 const now = new Date('2026-11-22T18:20:00Z');

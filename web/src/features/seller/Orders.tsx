@@ -15,6 +15,7 @@ import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type Order
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
+import { amountText } from '../../lib/weight';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
@@ -224,7 +225,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
             <ul>
               {o.items.map((it) => (
                 <li key={it.product._id} className="font-medium text-slate-900">
-                  {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(it.quantity)}</span>
+                  {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(amountText(it.product, it.quantity))}</span>
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_SKU, MAX_WEI
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { defaultVATExempt } from '../../lib/tax';
+import { byWeight } from '../../lib/weight';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { ArrowIcon, BackIcon, CloseIcon, UploadIcon } from '../../components/icons';
@@ -13,8 +14,16 @@ import { t } from '../../i18n';
 const field = { labelClass: 'block font-medium', className: 'font-normal' };
 const amount = { type: 'number', inputMode: 'decimal', step: 0.01, placeholder: '0' } as const;
 
+// The steps a seller picks from for goods sold by weight, in grams, and the one a new product starts with.
+const STEPS = [50, 100, 250, 500, 1000];
+const DEFAULT_STEP = 250;
+
 // vatExempt is 'true' or 'false' once chosen, '' while a new product follows its category's usual rule.
-const empty = { name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '', sku: '' };
+// soldBy is 'unit' or 'weight'; step is the grams of a step, kept while sold by the unit though not sent.
+const empty = {
+  name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '', sku: '',
+  soldBy: 'unit', step: String(DEFAULT_STEP),
+};
 type Fields = typeof empty;
 
 /** Photo is one photo of the form: one the product has (its URL), or a file chosen now. */
@@ -40,7 +49,18 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   stock: p.stock === undefined ? '' : String(p.stock),
   vatExempt: String(p.vatExempt ?? false),
   sku: p.sku ?? '',
+  soldBy: byWeight(p) ? 'weight' : 'unit',
+  step: String(byWeight(p) ? p.step : DEFAULT_STEP),
 });
+
+/** weighed is whether the form sells the product by weight. */
+const weighed = (fields: Fields) => fields.soldBy === 'weight';
+
+/** packWeight is the Weight field as sent: goods sold by weight have no pack, so it is hidden and counts as empty. */
+const packWeight = (fields: Fields) => (weighed(fields) ? '' : fields.weight.trim());
+
+/** stepsOf are the steps the form offers: the usual ones, and the product's own when it is another. */
+const stepsOf = (step: number) => (STEPS.includes(step) ? STEPS : [...STEPS, step].sort((a, b) => a - b));
 
 /** exemptShown is whether the form shows the product as VAT-exempt: as chosen, or as its category usually is. */
 const exemptShown = (fields: Fields) => (fields.vatExempt === '' ? defaultVATExempt(fields.category) : fields.vatExempt === 'true');
@@ -70,7 +90,11 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
     form.append('descriptionNe', JSON.stringify(nepaliLines));
   }
   if (changed('category')) form.append('category', fields.category);
-  if (changed('weight')) form.append('weight', fields.weight.trim());
+  if (!product || packWeight(fields) !== packWeight(before)) form.append('weight', packWeight(fields));
+  // How the product is sold: a new product says so, a corrected one when it changed; the step goes
+  // with goods sold by weight only (turned to sell by the unit, the server drops it).
+  if (changed('soldBy')) form.append('soldBy', fields.soldBy);
+  if (weighed(fields) && (changed('soldBy') || changed('step'))) form.append('step', fields.step);
   // The SKU is optional: sent when given, or when changed (empty clears it).
   if (product ? changed('sku') : fields.sku.trim() !== '') form.append('sku', fields.sku.trim());
   if (changed('price')) form.append('price', fields.price);
@@ -261,12 +285,57 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
               ))}
             </select>
           </label>
-          <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={MAX_WEIGHT} />
+          {/* The weight of a pack; goods sold by weight have none. */}
+          {!weighed(fields) && (
+            <TextField {...field} label={t.seller.weight} value={fields.weight} onChange={set('weight')} placeholder={t.seller.weightPlaceholder} maxLength={MAX_WEIGHT} />
+          )}
         </div>
 
+        <fieldset>
+          <legend className="font-medium">{t.seller.soldBy}</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {(['unit', 'weight'] as const).map((s) => (
+              <label
+                key={s}
+                className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 ${fields.soldBy === s ? 'border-green-700 bg-green-50' : 'border-stone-300 bg-white'}`}
+              >
+                <input type="radio" name="sold-by" value={s} checked={fields.soldBy === s} onChange={set('soldBy')} className="h-4 w-4 shrink-0 accent-green-700" />
+                {s === 'unit' ? t.seller.soldByUnit : t.seller.soldByWeight}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {weighed(fields) && (
+          <div>
+            <label className="block font-medium">
+              {t.seller.step}
+              <select className={`${inputClass} font-normal`} value={fields.step} onChange={set('step')} aria-describedby="step-hint">
+                {stepsOf(Number(fields.step)).map((g) => (
+                  <option key={g} value={g}>
+                    {t.product.grams(g)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p id="step-hint" className="mt-1 text-slate-500">
+              {t.seller.stepHint}
+            </p>
+          </div>
+        )}
+
+        {/* Goods sold by weight are priced per kilogram. */}
         <div className="grid grid-cols-2 gap-5">
-          <TextField {...field} {...amount} label={t.seller.price} min={1} value={fields.price} onChange={set('price')} required />
-          <TextField {...field} {...amount} label={t.seller.offerPrice} min={0} value={fields.offerPrice} onChange={set('offerPrice')} required />
+          <TextField {...field} {...amount} label={weighed(fields) ? t.seller.pricePerKg : t.seller.price} min={1} value={fields.price} onChange={set('price')} required />
+          <TextField
+            {...field}
+            {...amount}
+            label={weighed(fields) ? t.seller.offerPricePerKg : t.seller.offerPrice}
+            min={0}
+            value={fields.offerPrice}
+            onChange={set('offerPrice')}
+            required
+          />
         </div>
 
         <div>
@@ -298,7 +367,7 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
             aria-describedby="stock-hint"
           />
           <p id="stock-hint" className="mt-1 text-slate-500">
-            {t.seller.stockHint}
+            {weighed(fields) ? t.seller.stockStepsHint(t.product.grams(Number(fields.step)), t.product.grams(4 * Number(fields.step))) : t.seller.stockHint}
           </p>
         </div>
 

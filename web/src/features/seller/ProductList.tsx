@@ -9,6 +9,7 @@ import { useStoreConfig } from '../../lib/config';
 import { useArchiveProduct, useSellerProducts, useSetStock } from './api';
 import { DemoNotice, NoProducts } from './DemoProducts';
 import { lowOnStock } from '../../lib/cart';
+import { priceText } from '../../lib/weight';
 import { narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
 
 /**
@@ -172,7 +173,7 @@ export default function ProductList() {
                             {t.categories[p.category]}
                             <span>
                               {' · '}
-                              {money(p.offerPrice)}
+                              {priceText(p, money(p.offerPrice))}
                             </span>
                           </p>
                         </div>
@@ -180,7 +181,7 @@ export default function ProductList() {
                     </td>
                     <td className="hidden px-4 py-3 lg:table-cell">{t.categories[p.category]}</td>
                     <td className="hidden px-4 py-3 lg:table-cell">
-                      {money(p.offerPrice)}
+                      {priceText(p, money(p.offerPrice))}
                     </td>
                     <td className="px-4 py-3">
                       <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 // jsdom, not the suite's happy-dom: the product form's tests (file inputs, submitting) pass in jsdom
 // as in a browser, and do not yet under happy-dom.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bill, renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder, SellerProduct } from '../../lib/contract';
+import { loadSellerTexts } from '../../i18n';
+
+// The seller area's texts load with the area; these tests render its parts without it.
+beforeAll(() => loadSellerTexts());
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -120,6 +124,67 @@ describe('add product', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('Please choose a valid category')).toBeInTheDocument();
     expect(screen.getByLabelText('Product Name')).toHaveValue('Tea'); // nothing typed is lost
+  });
+
+  it('sells a product by weight: prices per kg, in steps of 250 g unless another is chosen, and no pack weight', async () => {
+    const calls = serveApi({ ...seller, 'POST /api/product/add': () => ({ json: { success: true, message: 'Product Added' } }) });
+    renderStore('/seller');
+    const user = userEvent.setup({ applyAccept: false });
+    const soldBy = await screen.findByRole('group', { name: 'Sold by' });
+    expect(within(soldBy).getByRole('radio', { name: 'By the unit' })).toBeChecked();
+    expect(screen.queryByLabelText('Sold in steps of')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Product Name'), 'Tomatoes');
+    await user.type(screen.getByLabelText('Product Description'), 'From Dhading');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Vegetables');
+    await user.type(screen.getByLabelText('Weight (optional)'), '1 kg'); // typed, then hidden: not sent
+    await user.click(within(soldBy).getByRole('radio', { name: 'By weight (price per kg)' }));
+
+    expect(screen.queryByLabelText('Weight (optional)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Product Price')).not.toBeInTheDocument();
+    const step = screen.getByLabelText('Sold in steps of');
+    expect(step).toHaveValue('250');
+    expect(within(step).getAllByRole('option').map((o) => o.textContent)).toEqual(['50 g', '100 g', '250 g', '500 g', '1 kg']);
+    expect(screen.getByText(/Counted in steps of 250 g: 4 in stock is 1 kg/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Price per kg'), '180');
+    await user.type(screen.getByLabelText('Offer price per kg'), '160');
+    await user.upload(screen.getByLabelText('Product image 1'), photo('tomatoes.png'));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText('Product Added')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/add')?.body as FormData;
+    expect(form.get('soldBy')).toBe('weight');
+    expect(form.get('step')).toBe('250');
+    expect(form.get('price')).toBe('180');
+    expect(form.get('offerPrice')).toBe('160');
+    expect(form.get('weight')).toBe('');
+    // The form is empty again, selling by the unit.
+    expect(screen.getByRole('radio', { name: 'By the unit' })).toBeChecked();
+    expect(screen.getByLabelText('Product Price')).toHaveValue(null);
+  });
+
+  it('sends a product sold by the unit as such, without a step', async () => {
+    const calls = serveApi({ ...seller, 'POST /api/product/add': () => ({ json: { success: true, message: 'Product Added' } }) });
+    renderStore('/seller');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(await screen.findByLabelText('Product Name'), 'Ilam Tea');
+    await user.type(screen.getByLabelText('Product Description'), 'Whole leaf');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Drinks');
+    await user.type(screen.getByLabelText('Weight (optional)'), '100 g');
+    // Chosen by weight with a step of 500 g, then back by the unit.
+    await user.click(screen.getByRole('radio', { name: 'By weight (price per kg)' }));
+    await user.selectOptions(screen.getByLabelText('Sold in steps of'), '500 g');
+    await user.click(screen.getByRole('radio', { name: 'By the unit' }));
+    expect(screen.getByLabelText('Weight (optional)')).toHaveValue('100 g');
+    await user.type(screen.getByLabelText('Product Price'), '450');
+    await user.type(screen.getByLabelText('Offer Price'), '400');
+    await user.upload(screen.getByLabelText('Product image 1'), photo());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText('Product Added')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/add')?.body as FormData;
+    expect(form.get('soldBy')).toBe('unit');
+    expect(form.get('step')).toBeNull();
+    expect(form.get('weight')).toBe('100 g');
   });
 });
 
@@ -407,6 +472,95 @@ describe('edit product', () => {
     const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
     expect([...form.keys()].sort()).toEqual(['id', 'sku']);
     expect(form.get('sku')).toBe('TEA-2');
+  });
+
+  describe('sold by weight', () => {
+    const tomatoes: SellerProduct = {
+      ...rice, _id: 'tomatoes', name: 'Tomatoes', category: 'Vegetables', price: 180, offerPrice: 160, weight: undefined, description: ['From Dhading'],
+      soldBy: 'weight', step: 500, archived: false, held: 0,
+    };
+    const edit = () =>
+      serveApi({
+        ...seller,
+        'GET /api/seller/products': () => ({ json: { success: true, products: [tomatoes] } }),
+        'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tomatoes } }),
+      });
+    const sent = async (calls: ReturnType<typeof serveApi>) => {
+      expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+      return calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    };
+
+    it('is filled in as sold by weight, and sends neither soldBy nor step when they are left as they were', async () => {
+      const calls = edit();
+      renderStore('/seller/product-list/tomatoes/edit');
+      expect(await screen.findByRole('radio', { name: 'By weight (price per kg)' })).toBeChecked();
+      expect(screen.getByLabelText('Sold in steps of')).toHaveValue('500');
+      expect(screen.getByLabelText('Price per kg')).toHaveValue(180);
+      expect(screen.getByLabelText('Offer price per kg')).toHaveValue(160);
+      expect(screen.queryByLabelText('Weight (optional)')).not.toBeInTheDocument();
+      await userEvent.clear(screen.getByLabelText('Offer price per kg'));
+      await userEvent.type(screen.getByLabelText('Offer price per kg'), '150');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const form = await sent(calls);
+      expect([...form.keys()].sort()).toEqual(['id', 'offerPrice']);
+      expect(form.get('offerPrice')).toBe('150');
+    });
+
+    it('changes the step, sending only that', async () => {
+      const calls = edit();
+      renderStore('/seller/product-list/tomatoes/edit');
+      await userEvent.selectOptions(await screen.findByLabelText('Sold in steps of'), '1 kg');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const form = await sent(calls);
+      expect([...form.keys()].sort()).toEqual(['id', 'step']);
+      expect(form.get('step')).toBe('1000');
+    });
+
+    it('turns to sell by the unit, sending soldBy=unit and no step', async () => {
+      const calls = edit();
+      renderStore('/seller/product-list/tomatoes/edit');
+      await userEvent.click(await screen.findByRole('radio', { name: 'By the unit' }));
+      expect(screen.queryByLabelText('Sold in steps of')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Product Price')).toHaveValue(180);
+      expect(screen.getByLabelText('Weight (optional)')).toHaveValue('');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const form = await sent(calls);
+      expect([...form.keys()].sort()).toEqual(['id', 'soldBy']);
+      expect(form.get('soldBy')).toBe('unit');
+    });
+
+    it('turns a product sold by the unit to sell by weight, sending the step even when left at 250 g, and clearing its pack weight', async () => {
+      const calls = serveApi({
+        ...seller,
+        'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+        'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
+      });
+      renderStore('/seller/product-list/tea/edit');
+      await userEvent.click(await screen.findByRole('radio', { name: 'By weight (price per kg)' }));
+      expect(screen.getByLabelText('Sold in steps of')).toHaveValue('250');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const form = await sent(calls);
+      expect([...form.keys()].sort()).toEqual(['id', 'soldBy', 'step', 'weight']);
+      expect(form.get('soldBy')).toBe('weight');
+      expect(form.get('step')).toBe('250');
+      expect(form.get('weight')).toBe(''); // "250 g" described a pack
+    });
+
+    it('offers the step a product has when it is not one of the usual ones', async () => {
+      serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...tomatoes, step: 200 }] } }) });
+      renderStore('/seller/product-list/tomatoes/edit');
+      const step = await screen.findByLabelText('Sold in steps of');
+      expect(step).toHaveValue('200');
+      expect(within(step).getAllByRole('option').map((o) => o.textContent)).toEqual(['50 g', '100 g', '200 g', '250 g', '500 g', '1 kg']);
+    });
+
+    it('shows its price per kg in the product list', async () => {
+      serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [tomatoes, tea] } }) });
+      renderStore('/seller/product-list');
+      const row = await screen.findByRole('row', { name: 'Tomatoes' });
+      expect(within(row).getAllByText(/\$160\/kg$/)).toHaveLength(2); // the price column, and under the name on narrow screens
+      expect(within(screen.getByRole('row', { name: 'Ilam Tea' })).queryAllByText(/\/kg/)).toEqual([]);
+    });
   });
 
   it('keeps what was typed when the server refuses it', async () => {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { amountText, byWeight, isWeighed, priceText, rememberWeighed } from './weight';
+import { cartCount } from './cart';
+import { gramsText } from '../i18n/weight';
+
+describe('goods sold by weight', () => {
+  it('writes weights in grams below a kilogram and in kilograms from it', () => {
+    expect(gramsText(250)).toBe('250 g');
+    expect(gramsText(750)).toBe('750 g');
+    expect(gramsText(1000)).toBe('1 kg');
+    expect(gramsText(1250)).toBe('1.25 kg');
+    expect(gramsText(25000)).toBe('25 kg');
+  });
+
+  it('says how much a quantity of steps is, and what a price is for', () => {
+    const tomatoes = { soldBy: 'weight' as const, step: 250 };
+    expect(byWeight(tomatoes)).toBe(true);
+    expect(byWeight({})).toBe(false);
+    expect(byWeight({ soldBy: 'weight' })).toBe(false);
+    expect(amountText(tomatoes, 3)).toBe('750 g');
+    expect(amountText({}, 3)).toBe('3');
+    expect(priceText(tomatoes, 'Rs. 180')).toBe('Rs. 180/kg');
+    expect(priceText({}, 'Rs. 180')).toBe('Rs. 180');
+  });
+
+  it('counts a product sold by weight as one item in the cart, whatever its weight', () => {
+    expect(cartCount({ tomatoes: 3, rice: 2 })).toBe(5);
+    rememberWeighed({ _id: 'tomatoes', soldBy: 'weight', step: 250 });
+    expect(isWeighed('tomatoes')).toBe(true);
+    expect(cartCount({ tomatoes: 3, rice: 2 })).toBe(3);
+    expect(JSON.parse(localStorage.getItem('haat.weighed') ?? '[]')).toEqual(['tomatoes']);
+    rememberWeighed({ _id: 'tomatoes' });
+    expect(cartCount({ tomatoes: 3, rice: 2 })).toBe(5);
+  });
+});

@@ -1,0 +1,57 @@
+// Goods sold by weight: their prices are per kilogram and a cart's quantity counts steps of
+// product.step grams (3 at a step of 250 g is 750 g). What a line costs is the server's (the
+// quote's or the order's bill); these only say how much is bought and what a price is for.
+import { language, t } from '../i18n';
+import { localDigits } from './money';
+import type { SoldBy } from './contract';
+
+/** Sold is what says how a product, or an order's product, is sold. */
+export interface Sold {
+  soldBy?: SoldBy;
+  step?: number;
+}
+
+/** byWeight says whether the product is sold by weight. */
+export const byWeight = (p: Sold): p is Sold & { step: number } => p.soldBy === 'weight' && (p.step ?? 0) > 0;
+
+/** amountText writes how much of the product quantity is: its weight ("750 g") for goods sold by weight, else the count, in the language's digits. */
+export const amountText = (p: Sold, quantity: number, count = (n: number) => localDigits(String(n), language())): string =>
+  byWeight(p) ? t.product.grams(quantity * p.step) : count(quantity);
+
+/** priceText is a price as the product is sold at it: "Rs. 180/kg" for goods sold by weight, else the price. */
+export const priceText = (p: Sold, price: string): string => (byWeight(p) ? t.product.perKg(price) : price);
+
+/**
+ * weighed are the ids of the products sold by weight this browser has shown, kept across visits: a
+ * cart's count takes each of them as one item, whatever its weight, though the cart holds only ids
+ * and steps.
+ */
+const weighedKey = 'haat.weighed';
+let weighed: Set<string> | undefined;
+
+function weighedIds(): Set<string> {
+  if (!weighed) {
+    try {
+      weighed = new Set(JSON.parse(localStorage.getItem(weighedKey) ?? '[]') as string[]);
+    } catch {
+      weighed = new Set();
+    }
+  }
+  return weighed;
+}
+
+/** rememberWeighed notes how a product the shop shows is sold, for the cart's count. */
+export function rememberWeighed(p: Sold & { _id: string }) {
+  const ids = weighedIds();
+  if (byWeight(p) === ids.has(p._id)) return;
+  if (byWeight(p)) ids.add(p._id);
+  else ids.delete(p._id);
+  try {
+    localStorage.setItem(weighedKey, JSON.stringify([...ids]));
+  } catch {
+    // A browser that keeps nothing counts by this visit's products.
+  }
+}
+
+/** isWeighed says whether a product the shop has shown is sold by weight. */
+export const isWeighed = (id: string): boolean => weighedIds().has(id);
