@@ -13,13 +13,14 @@ import { settled } from './helpers';
 // change in. It went from 108 to 110 KB once, when the store's name, promises, claims and legal
 // details became the seller's settings, read by every page (108.1 KB measured then), and to 111 KB
 // when the English texts of the account page, the address book and the newsletter joined the
-// catalogue every page loads (110.5 KB measured on /home then). The strings of the seller area and
-// of the account page, which every page loads with the English catalogue, are the next thing to
-// split off.
+// catalogue every page loads (110.5 KB measured on /home then). It came down to 109 KB when the
+// seller area's strings left that catalogue to load with the area (108.0 KB measured on /home,
+// goods sold by weight included). The account page's strings, which every page still loads with
+// the English catalogue, are the next thing to split off.
 // `npm run report` in web/ shows what each chunk holds.
 const KB = 1000;
 const budgets = {
-  script: 111 * KB, // every script the page loads before another route is visited, compressed
+  script: 109 * KB, // every script the page loads before another route is visited, compressed
   stylesheet: 12 * KB, // every stylesheet, compressed
   total: 250 * KB, // everything: HTML, scripts, styles, API answers, images, fonts (bodies and headers)
 };
