@@ -11,6 +11,8 @@ type BillLine struct {
 	// Step is, for goods sold by weight, the grams each of Quantity weighs, and UnitPrice is per
 	// kilogram; 0 for goods sold by the unit.
 	Step int `json:"step,omitempty"`
+	// Product is the line's product, which an adjustment of this line alone names.
+	Product string `json:"product,omitempty"`
 }
 
 // Amount is what the line costs: UnitPrice × Quantity, or for goods sold by weight the price of
@@ -22,12 +24,19 @@ func (l BillLine) Amount() (Money, error) {
 	if l.Quantity < 0 || l.Step < 0 || l.Quantity > MaxQuantity || l.Step > MaxStep {
 		return 0, ErrMoneyOverflow
 	}
-	grams := Grams(l.Quantity, l.Step)
-	whole, err := l.UnitPrice.Times(grams / 1000)
+	return WeightPrice(l.UnitPrice, Grams(l.Quantity, l.Step))
+}
+
+// WeightPrice is what grams of goods cost at perKg a kilogram, rounded half up to the minor unit.
+func WeightPrice(perKg Money, grams int) (Money, error) {
+	if grams < 0 {
+		return 0, ErrMoneyOverflow
+	}
+	whole, err := perKg.Times(grams / 1000)
 	if err != nil {
 		return 0, err
 	}
-	return whole.Add(l.UnitPrice.Part(int64(grams%1000), 1000))
+	return whole.Add(perKg.Part(int64(grams%1000), 1000))
 }
 
 // BillRules are the store's rules an order is priced under: its tax rule (empty: TaxFlat) and its
@@ -35,6 +44,9 @@ func (l BillLine) Amount() (Money, error) {
 type BillRules struct {
 	TaxRule  TaxRule        `json:"taxRule"`
 	Delivery *DeliveryRules `json:"delivery"`
+	// Fee, when set, is the delivery fee instead of the delivery rules': an order billed again
+	// (settled at packing) keeps the fee it was placed with.
+	Fee *Money `json:"fee,omitempty"`
 }
 
 // BillChoices are what the order itself brings to its bill beyond its lines: its adjustments, in
@@ -48,15 +60,21 @@ type AdjustmentKind string
 
 // Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
 // Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
-// delivery fee: it is shared between taxable and VAT-exempt goods in proportion to their values
-// (the taxable share rounded half up, the exempt share the rest), and the tax is worked out on the
-// adjusted values. It may not take the goods below nothing.
+// delivery fee. One that names a line's Product changes that line's goods (taxable or VAT-exempt
+// as the line is); any other is shared between taxable and VAT-exempt goods in proportion to their
+// values (the taxable share rounded half up, the exempt share the rest). The tax is worked out on
+// the adjusted values. Adjustments may not take the goods below nothing.
 type Adjustment struct {
 	Kind AdjustmentKind `json:"kind"`
 	// Label is how the bill names the adjustment to the shopper.
 	Label  string `json:"label"`
 	Amount Money  `json:"amount"`
+	// Product is the product of the line the adjustment is of, if it is of one line.
+	Product string `json:"product,omitempty"`
 }
+
+// ErrAdjustmentLine refuses an adjustment of a line the bill does not have.
+var ErrAdjustmentLine = errors.New("haat: an adjustment names a line the bill does not have")
 
 // Bill is every figure of what an order costs, in minor units, worked out once by BillOf: an order
 // keeps its bill as it was placed, and an invoice the figures of it.
@@ -99,7 +117,11 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 		b.TaxRule = TaxFlat
 	}
 	var exemptGoods Money
+	exemptLine := make(map[string]bool, len(lines))
 	for i, l := range lines {
+		if l.Product != "" {
+			exemptLine[l.Product] = l.VATExempt
+		}
 		amount, err := l.Amount()
 		if err != nil {
 			return Bill{}, err
@@ -115,10 +137,27 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 		}
 	}
 	b.DeliveryFee = rules.Delivery.DeliveryFee(b.Subtotal)
-	var adjusted Money
+	if rules.Fee != nil {
+		b.DeliveryFee = *rules.Fee
+	}
+	// adjusted is what the adjustments change together, of which shared is what those of no one
+	// line change, and exemptLines what those of VAT-exempt lines change.
+	var adjusted, shared, exemptLines Money
 	for _, a := range choices.Adjustments {
 		var err error
 		if adjusted, err = adjusted.Add(a.Amount); err != nil {
+			return Bill{}, err
+		}
+		exempt, ok := exemptLine[a.Product]
+		switch {
+		case a.Product == "":
+			shared, err = shared.Add(a.Amount)
+		case !ok:
+			return Bill{}, ErrAdjustmentLine
+		case exempt:
+			exemptLines, err = exemptLines.Add(a.Amount)
+		}
+		if err != nil {
 			return Bill{}, err
 		}
 		b.Adjustments = append(b.Adjustments, a)
@@ -141,16 +180,16 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 	if err != nil {
 		return Bill{}, err
 	}
-	// The adjustments' share of the taxable goods, in proportion to their value; the exempt goods
-	// take the rest.
-	taxableShare := adjusted
+	// The shared adjustments' share of the taxable goods, in proportion to their value; the exempt
+	// goods take the rest, and the adjustments of their own lines.
+	taxableShare := shared
 	if b.Subtotal > 0 {
-		taxableShare = adjusted.Part(int64(taxableGoods), int64(b.Subtotal))
+		taxableShare = shared.Part(int64(taxableGoods), int64(b.Subtotal))
 	}
-	if b.Exempt, err = Sum(exemptGoods, adjusted, -taxableShare); err != nil {
+	if b.Exempt, err = Sum(exemptGoods, shared, -taxableShare, exemptLines); err != nil {
 		return Bill{}, err
 	}
-	if b.Taxable, err = Sum(taxableGoods, taxableShare, b.DeliveryFee); err != nil {
+	if b.Taxable, err = Sum(taxableGoods, adjusted, -shared, -exemptLines, taxableShare, b.DeliveryFee); err != nil {
 		return Bill{}, err
 	}
 	if b.Exempt < 0 || b.Taxable < 0 {
@@ -183,7 +222,7 @@ func TaxLabel() string {
 func BillLines(items []OrderItem) []BillLine {
 	lines := make([]BillLine, len(items))
 	for i, it := range items {
-		lines[i] = BillLine{UnitPrice: it.Product.OfferPrice, Quantity: it.Quantity, VATExempt: it.Product.VATExempt, Step: it.Product.Step}
+		lines[i] = BillLine{UnitPrice: it.Product.OfferPrice, Quantity: it.Quantity, VATExempt: it.Product.VATExempt, Step: it.Product.Step, Product: it.Product.ID}
 	}
 	return lines
 }
@@ -240,6 +279,16 @@ var BillExamples = func() []BillExample {
 		{Name: "VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg", Lines: []BillLine{{UnitPrice: 9999, Quantity: 5, Step: 250, VATExempt: true}, butter(1)},
 			Rules: BillRules{TaxRule: TaxNepalVAT},
 			Want:  Bill{TaxRule: TaxNepalVAT, Lines: []Money{12499, 11300}, Subtotal: 23799, Adjustments: none, Taxable: 11300, Exempt: 12499, Tax: 1300, Total: 23799}},
+		{Name: "VAT, an adjustment of one exempt line", Rules: BillRules{TaxRule: TaxNepalVAT},
+			Lines:   []BillLine{{UnitPrice: 11300, Quantity: 2, Product: "butter"}, {UnitPrice: 50000, Quantity: 1, VATExempt: true, Product: "rice"}},
+			Choices: BillChoices{Adjustments: []Adjustment{{Kind: AdjustShort, Label: "Rice", Amount: -5000, Product: "rice"}}},
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600,
+				Adjustments: []Adjustment{{Kind: AdjustShort, Label: "Rice", Amount: -5000, Product: "rice"}}, Taxable: 22600, Exempt: 45000, Tax: 2600, Total: 67600}},
+		{Name: "VAT, an adjustment of one taxable line and a fee kept", Rules: BillRules{TaxRule: TaxNepalVAT, Fee: new(Money(7500))},
+			Lines:   []BillLine{{UnitPrice: 11300, Quantity: 2, Product: "butter"}, {UnitPrice: 50000, Quantity: 1, VATExempt: true, Product: "rice"}},
+			Choices: BillChoices{Adjustments: []Adjustment{{Kind: AdjustWeight, Label: "Butter", Amount: 1130, Product: "butter"}}},
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500,
+				Adjustments: []Adjustment{{Kind: AdjustWeight, Label: "Butter", Amount: 1130, Product: "butter"}}, Taxable: 31230, Exempt: 50000, Tax: 3593, Total: 81230}},
 		{Name: "VAT, a discount's taxable share rounded half up", Lines: []BillLine{{UnitPrice: 1000, Quantity: 1}, {UnitPrice: 2000, Quantity: 1, VATExempt: true}},
 			Rules: BillRules{TaxRule: TaxNepalVAT}, Choices: coupon(-100),
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{1000, 2000}, Subtotal: 3000, Adjustments: coupon(-100).Adjustments,

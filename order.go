@@ -130,6 +130,9 @@ type OrderProduct struct {
 type OrderItem struct {
 	Product  OrderProduct `json:"product"`
 	Quantity int          `json:"quantity"`
+	// Packed is what was packed of the item, once the order was packed with its weights and counts
+	// (POST /api/order/pack); absent before, and for an order moved to Packed without them.
+	Packed *Packed `json:"packed,omitempty"`
 }
 
 // Order is a placed order with its items and address populated.
@@ -226,6 +229,19 @@ func (o *Order) CheckStatusChange(status OrderStatus) error {
 		return Errorf(ECONFLICT, "An order that is %s cannot be handled yet", o.Status)
 	case status != next && status != StatusCancelled:
 		return Errorf(ECONFLICT, "An order that is %s can go to %s or %s, not %s", o.Status, next, StatusCancelled, status)
+	}
+	return nil
+}
+
+// CheckStatusSet explains why a seller cannot move the order to status by naming it, or returns
+// nil: CheckStatusChange allows it, and an order with goods sold by weight is packed with their
+// weights (Order.Pack), not by a change of status.
+func (o *Order) CheckStatusSet(status OrderStatus) error {
+	if err := o.CheckStatusChange(status); err != nil {
+		return err
+	}
+	if status == StatusPacked && slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Product.SoldBy == SoldByWeight }) {
+		return Errorf(ECONFLICT, "Weigh the goods sold by weight: pack this order with their weights")
 	}
 	return nil
 }
@@ -419,8 +435,12 @@ type OrderService interface {
 	EachSellerOrder(ctx context.Context, f SellerOrderFilter, fn func(Order) error) error
 	// SellerOrderByNumber returns the order the seller handles with that number, or ENOTFOUND.
 	SellerOrderByNumber(ctx context.Context, number int64) (*Order, error)
-	// SetOrderStatus moves an order the seller sees to status, if CheckStatusChange allows it.
+	// SetOrderStatus moves an order the seller sees to status, if CheckStatusSet allows it.
 	SetOrderStatus(ctx context.Context, id string, status OrderStatus) (*Order, error)
+	// PackOrder moves an order the seller sees to Packed as Order.Pack settles it: what was packed
+	// of each item, the settled bill and, for a paid online order packed for less than it paid,
+	// the difference due back to the shopper.
+	PackOrder(ctx context.Context, p PackOrder) (*Order, error)
 	// CancelOrder cancels a user's own order, if CheckCancel allows it, or answers ENOTFOUND
 	// (also for another user's order).
 	CancelOrder(ctx context.Context, userID, orderID string) (*Order, error)

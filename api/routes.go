@@ -108,6 +108,7 @@ func (s *Server) routes() []route {
 		{"GET /api/order/seller", seller, s.orderSeller},
 		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
 		{"POST /api/order/status", seller, s.orderStatus},
+		{"POST /api/order/pack", seller, s.orderPack},
 		{"POST /api/order/paid", seller, s.orderPaid},
 		{"POST /api/order/refund", seller, s.orderRefund},
 		{"POST /api/order/refunded", seller, s.orderRefunded},

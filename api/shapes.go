@@ -103,6 +103,7 @@ var routeShapes = map[string]Shapes{
 	"GET /api/order/seller":     {Query: of[SellerOrdersQuery](), Answer: of[SellerOrdersResponse]()},
 	"GET /api/order/seller.csv": {Query: of[SellerOrdersQuery](), Media: "text/csv"},
 	"POST /api/order/status":    {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
+	"POST /api/order/pack":      {Request: of[OrderPackRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/paid":      {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refund":    {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refunded":  {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},

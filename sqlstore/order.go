@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -385,6 +386,11 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
+	if o.Status == haat.StatusPacked && was.Status != haat.StatusPacked {
+		if err := writePacking(ctx, tx, o, was); err != nil {
+			return false, err
+		}
+	}
 	if o.Status != was.Status {
 		if err := queueOrderText(ctx, tx, o.ID); err != nil {
 			return false, err
@@ -404,6 +410,44 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	return true, settleCancelled(ctx, tx, o.ID)
 }
 
+// writePacking stores what packing settled of an order moved to Packed (o, as it was before: was),
+// when it was packed with its counts and weights (PackOrder): what was packed of each item, the
+// settled bill and the money owed back of a paid online order.
+func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) error {
+	if len(o.Items) == 0 || o.Items[0].Packed == nil {
+		return nil
+	}
+	for i, it := range o.Items {
+		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2 WHERE order_id = $3 AND position = $4`,
+			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), o.ID, i); err != nil {
+			return err
+		}
+	}
+	b := o.Bill
+	adjustments, err := json.Marshal(b.Adjustments)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET amount = $1, tax = $2, taxable = $3, exempt = $4, adjustments = $5 WHERE id = $6`,
+		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.ID); err != nil {
+		return err
+	}
+	if len(o.Refunds) > len(was.Refunds) {
+		owed := o.Refunds[len(o.Refunds)-1].Amount
+		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund = ''`,
+			haat.RefundDue, owed, o.ID, haat.PaymentPaid)
+	}
+	return err
+}
+
+// nullIfZero is n as a column's value: NULL when n does not apply (!applies).
+func nullIfZero(n int, applies bool) any {
+	if !applies {
+		return nil
+	}
+	return n
+}
+
 // settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
 // delivery slot's place to the slot, a payment still pending ends (superseded: money that arrives
 // for it is due back), and its payment, if money arrived, is due back to the shopper until the
@@ -418,20 +462,53 @@ func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if _, err := supersedeAttempts(ctx, tx, orderID); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE order_id = $2 AND state = $3 AND refund = ''`,
-		haat.RefundDue, orderID, haat.PaymentPaid)
+	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = NULL WHERE order_id = $2 AND state = $3
+		AND (refund = '' OR refund = $1)`, haat.RefundDue, orderID, haat.PaymentPaid)
 	return err
 }
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
 func (d *DB) SetOrderStatus(ctx context.Context, id string, status haat.OrderStatus) (*haat.Order, error) {
 	return d.changeOrder(ctx, sellerHandles(id), func(o *haat.Order) error {
-		if err := o.CheckStatusChange(status); err != nil {
+		if err := o.CheckStatusSet(status); err != nil {
 			return err
 		}
 		o.Status = status
 		return nil
 	})
+}
+
+// errPackedAgain stops the change of an order packed before as it is asked to be packed now.
+var errPackedAgain = errors.New("sqlstore: packed so already")
+
+// PackOrder packs an order the seller handles as Order.Pack settles it. A packing sent again
+// answers the order as it was packed, and changes nothing.
+func (d *DB) PackOrder(ctx context.Context, p haat.PackOrder) (*haat.Order, error) {
+	var again haat.Order
+	o, err := d.changeOrder(ctx, sellerHandles(p.OrderID), func(o *haat.Order) error {
+		if o.PackedAs(p.Lines) {
+			again = *o
+			return errPackedAgain
+		}
+		packed, bill, err := o.Pack(p.Lines)
+		if err != nil {
+			return err
+		}
+		paid := o.Amount
+		for i := range o.Items {
+			o.Items[i].Packed = &packed[i]
+		}
+		o.SetBill(bill)
+		o.Status = haat.StatusPacked
+		if owed := haat.RefundAfterPacking(o, bill, paid); owed > 0 {
+			o.Refunds = append(o.Refunds, haat.Refund{Amount: owed, State: haat.RefundDue})
+		}
+		return nil
+	})
+	if errors.Is(err, errPackedAgain) {
+		return &again, nil
+	}
+	return o, err
 }
 
 // CancelOrder cancels a user's own order while CheckCancel allows it; its units go back to the
@@ -576,7 +653,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step, packed_quantity, packed_grams
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -586,9 +663,14 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		var orderID, images string
 		var it haat.OrderItem
 		var amount haat.Money
+		var packedQuantity, packedGrams sql.NullInt64
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
-			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount, &it.Product.Step); err != nil {
+			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount, &it.Product.Step,
+			&packedQuantity, &packedGrams); err != nil {
 			return err
+		}
+		if packedQuantity.Valid {
+			it.Packed = &haat.Packed{Quantity: int(packedQuantity.Int64), Grams: int(packedGrams.Int64)}
 		}
 		if it.Product.Step > 0 {
 			it.Product.SoldBy = haat.SoldByWeight
@@ -609,7 +691,7 @@ func attachRefunds(ctx context.Context, tx *Tx, orders []haat.Order, index map[s
 	var w where
 	w.add(`refund <> ''`)
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, id, provider, COALESCE(reference, ''), amount, currency, refund, refund_reference
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, id, provider, COALESCE(reference, ''), COALESCE(refund_amount, amount), currency, refund, refund_reference
 		FROM payment_attempts`+w.String()+` ORDER BY order_id, created_at, id`, w.args...)
 	if err != nil {
 		return err

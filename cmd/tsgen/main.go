@@ -240,6 +240,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerOrdersQuery](),
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),
+	reflect.TypeFor[api.OrderPackRequest](),
 	reflect.TypeFor[api.OrderChangeResponse](),
 	reflect.TypeFor[api.SellerInvoiceQuery](),
 	reflect.TypeFor[api.OrderInvoiceQuery](),

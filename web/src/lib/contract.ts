@@ -313,6 +313,8 @@ export interface BillLine {
    * kilogram; 0 for goods sold by the unit.
    */
   step?: number;
+  /** product is the line's product, which an adjustment of this line alone names. */
+  product?: string;
 }
 
 /**
@@ -322,6 +324,11 @@ export interface BillLine {
 export interface BillRules {
   taxRule: TaxRule;
   delivery: DeliveryRules | null;
+  /**
+   * fee, when set, is the delivery fee instead of the delivery rules': an order billed again
+   * (settled at packing) keeps the fee it was placed with.
+   */
+  fee?: Money;
 }
 
 /**
@@ -387,19 +394,22 @@ export interface DeliveryRules {
 /**
  * Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
  * Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
- * delivery fee: it is shared between taxable and VAT-exempt goods in proportion to their values
- * (the taxable share rounded half up, the exempt share the rest), and the tax is worked out on the
- * adjusted values. It may not take the goods below nothing.
+ * delivery fee. One that names a line's Product changes that line's goods (taxable or VAT-exempt
+ * as the line is); any other is shared between taxable and VAT-exempt goods in proportion to their
+ * values (the taxable share rounded half up, the exempt share the rest). The tax is worked out on
+ * the adjusted values. Adjustments may not take the goods below nothing.
  */
 export interface Adjustment {
   kind: AdjustmentKind;
   /** label is how the bill names the adjustment to the shopper. */
   label: string;
   amount: Money;
+  /** product is the product of the line the adjustment is of, if it is of one line. */
+  product?: string;
 }
 
 /** AdjustmentKind says what an adjustment of a bill is for. */
-export type AdjustmentKind = string;
+export type AdjustmentKind = 'weight' | 'short';
 
 /**
  * BILL_EXAMPLES are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
@@ -416,6 +426,8 @@ export const BILL_EXAMPLES: readonly BillExample[] = [
   {"name":"VAT, a discount shared between taxable and exempt goods","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}],"taxable":278.4,"exempt":450,"tax":32.03,"total":728.4}},
   {"name":"flat, goods sold by weight: 750 g at 180 a kg","lines":[{"unitPrice":180,"quantity":3,"vatExempt":true,"step":250}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[135],"subtotal":135,"deliveryFee":0,"adjustments":[],"taxable":135,"exempt":0,"tax":2.7,"total":137.7}},
   {"name":"VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg","lines":[{"unitPrice":99.99,"quantity":5,"vatExempt":true,"step":250},{"unitPrice":113,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[124.99,113],"subtotal":237.99,"deliveryFee":0,"adjustments":[],"taxable":113,"exempt":124.99,"tax":13,"total":237.99}},
+  {"name":"VAT, an adjustment of one exempt line","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":0,"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}],"taxable":226,"exempt":450,"tax":26,"total":676}},
+  {"name":"VAT, an adjustment of one taxable line and a fee kept","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null,"fee":75},"choices":{"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}],"taxable":312.3,"exempt":500,"tax":35.93,"total":812.3}},
   {"name":"VAT, a discount's taxable share rounded half up","lines":[{"unitPrice":10,"quantity":1,"vatExempt":false},{"unitPrice":20,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}]},"want":{"taxRule":"vat","lines":[10,20],"subtotal":30,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}],"taxable":9.67,"exempt":19.33,"tax":1.11,"total":29}},
 ];
 
@@ -794,6 +806,11 @@ export interface Order {
 export interface OrderItem {
   product: OrderProduct;
   quantity: number;
+  /**
+   * packed is what was packed of the item, once the order was packed with its weights and counts
+   * (POST /api/order/pack); absent before, and for an order moved to Packed without them.
+   */
+  packed?: Packed;
 }
 
 /** OrderSlot is the delivery slot an order was placed for, kept with the order as it was chosen. */
@@ -821,6 +838,12 @@ export interface OrderProduct {
    */
   soldBy?: SoldBy;
   step?: number;
+}
+
+/** Packed is what was packed of an order's item: the units, or for goods sold by weight the grams. */
+export interface Packed {
+  quantity: number;
+  grams?: number;
 }
 
 /**
@@ -1911,8 +1934,28 @@ export interface OrderChangeRequest {
 }
 
 /**
- * OrderChangeResponse is the changed order as the seller sees it (POST /api/order/status, /paid,
- * /refund, /refunded).
+ * OrderPackRequest packs an order (POST /api/order/pack): what was packed of its items, each
+ * named by its product; items not named are packed as ordered, goods sold by weight are weighed.
+ */
+export interface OrderPackRequest {
+  id: string;
+  lines: PackLine[];
+}
+
+/**
+ * PackLine is what the packer packed of an item of an order: for goods sold by the unit how many
+ * (Quantity; fewer than ordered when short, 0 when none were there), for goods sold by weight what
+ * they weighed on the scale (Grams; 0 when none were there).
+ */
+export interface PackLine {
+  product: string;
+  quantity?: number;
+  grams?: number;
+}
+
+/**
+ * OrderChangeResponse is the changed order as the seller sees it (POST /api/order/status, /pack,
+ * /paid, /refund, /refunded).
  */
 export interface OrderChangeResponse {
   message: string;

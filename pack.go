@@ -1,0 +1,176 @@
+package haat
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Adjustment kinds of packing: what was packed settles the bill of an order.
+const (
+	// AdjustWeight is the difference between what goods sold by weight were estimated to cost and
+	// what their weight on the scale costs, within the order's limits (Settle).
+	AdjustWeight AdjustmentKind = "weight"
+	// AdjustShort takes off the price of units ordered that were not there to pack.
+	AdjustShort AdjustmentKind = "short"
+)
+
+// OverWeightPercent is how much more than its estimate a weighed line of a cash order may cost: a
+// shopper never pays more than that for goods the packer weighed over, the store bears the rest.
+const OverWeightPercent = 10
+
+// PackLine is what the packer packed of an item of an order: for goods sold by the unit how many
+// (Quantity; fewer than ordered when short, 0 when none were there), for goods sold by weight what
+// they weighed on the scale (Grams; 0 when none were there).
+type PackLine struct {
+	Product  string `json:"product"`
+	Quantity *int   `json:"quantity,omitempty"`
+	Grams    *int   `json:"grams,omitempty"`
+}
+
+// Packed is what was packed of an order's item: the units, or for goods sold by weight the grams.
+type Packed struct {
+	Quantity int `json:"quantity"`
+	Grams    int `json:"grams,omitempty"`
+}
+
+// MaxPackedGrams is the most a packed line sold by weight may weigh: the most a line may order.
+const MaxPackedGrams = MaxQuantity * MaxStep
+
+// PackOrder is the packing of an order a seller asks for: the order and what was packed of its
+// items. Items not named are packed as ordered; goods sold by weight must be weighed.
+type PackOrder struct {
+	OrderID string
+	Lines   []PackLine
+}
+
+// Pack settles the order as packed by lines: each item gets what was packed of it, and the bill
+// is worked out again (BillOf) with the order's fee and tax rule and one adjustment for each item
+// packed otherwise than ordered, added to the adjustments it had. It explains why the order
+// cannot be packed so, or returns the packed items (in the order's order) and the settled bill:
+//
+//   - the order must be one that may move to Packed now;
+//   - each line names an item of the order, at most once; goods sold by the unit take a quantity
+//     from 0 to what was ordered, goods sold by weight a weight from 0 to MaxPackedGrams, and every
+//     item sold by weight must be weighed;
+//   - a short item costs its units packed: its adjustment takes off the rest;
+//   - a weighed item costs what its weight costs, but a cash order pays at most OverWeightPercent
+//     over the line's estimate, and an online order never more than the estimate it paid (what was
+//     packed below it is owed back).
+func (o *Order) Pack(lines []PackLine) ([]Packed, Bill, error) {
+	if err := o.CheckStatusChange(StatusPacked); err != nil {
+		return nil, Bill{}, err
+	}
+	given := make(map[string]PackLine, len(lines))
+	for _, l := range lines {
+		if _, twice := given[l.Product]; twice {
+			return nil, Bill{}, Errorf(EINVALID, "A product appears twice in the packing")
+		}
+		given[l.Product] = l
+	}
+	packed := make([]Packed, len(o.Items))
+	adjustments := append([]Adjustment{}, o.Bill.Adjustments...)
+	for i, it := range o.Items {
+		l, named := given[it.Product.ID]
+		delete(given, it.Product.ID)
+		a, p, err := o.packItem(i, it, l, named)
+		if err != nil {
+			return nil, Bill{}, err
+		}
+		packed[i] = p
+		if a.Amount != 0 {
+			adjustments = append(adjustments, a)
+		}
+	}
+	if len(given) > 0 {
+		return nil, Bill{}, Errorf(EINVALID, "The packing names a product that is not in the order")
+	}
+	fee := o.Bill.DeliveryFee
+	bill, err := BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
+	if err != nil {
+		return nil, Bill{}, err
+	}
+	return packed, bill, nil
+}
+
+// packItem is what was packed of the order's i-th item it as the line l says (named: the packing
+// names it), and the adjustment of its price that follows (Amount 0 for none).
+func (o *Order) packItem(i int, it OrderItem, l PackLine, named bool) (Adjustment, Packed, error) {
+	name := it.Product.Name
+	estimate := o.Bill.Lines[i]
+	if it.Product.SoldBy != SoldByWeight {
+		if l.Grams != nil {
+			return Adjustment{}, Packed{}, Errorf(EINVALID, "%s is sold by the unit: give how many were packed", name)
+		}
+		q := it.Quantity
+		if named && l.Quantity != nil {
+			q = *l.Quantity
+		}
+		if q < 0 || q > it.Quantity {
+			return Adjustment{}, Packed{}, Errorf(EINVALID, "Pack 0 to %d of %s", it.Quantity, name)
+		}
+		missing, err := it.Product.OfferPrice.Times(it.Quantity - q)
+		if err != nil {
+			return Adjustment{}, Packed{}, err
+		}
+		label := fmt.Sprintf("%s: %d of %d packed", name, q, it.Quantity)
+		return Adjustment{Kind: AdjustShort, Label: label, Amount: -missing, Product: it.Product.ID}, Packed{Quantity: q}, nil
+	}
+	if !named || l.Grams == nil {
+		return Adjustment{}, Packed{}, Errorf(EINVALID, "Weigh %s", name)
+	}
+	if l.Quantity != nil {
+		return Adjustment{}, Packed{}, Errorf(EINVALID, "%s is sold by weight: give what it weighed", name)
+	}
+	grams := *l.Grams
+	if grams < 0 || grams > MaxPackedGrams {
+		return Adjustment{}, Packed{}, Errorf(EINVALID, "A weight is 0 to %d grams", MaxPackedGrams)
+	}
+	cost, err := WeightPrice(it.Product.OfferPrice, grams)
+	if err != nil {
+		return Adjustment{}, Packed{}, err
+	}
+	most := estimate
+	if o.PaymentType == PaymentCOD {
+		if most, err = estimate.Add(estimate.Part(OverWeightPercent, 100)); err != nil {
+			return Adjustment{}, Packed{}, err
+		}
+	}
+	kind := AdjustWeight
+	if grams == 0 {
+		kind = AdjustShort
+	}
+	label := fmt.Sprintf("%s: %s packed of %s", name, FormatGrams(grams), FormatGrams(Grams(it.Quantity, it.Product.Step)))
+	packed := Packed{Quantity: it.Quantity, Grams: grams}
+	if grams == 0 {
+		packed.Quantity = 0
+	}
+	return Adjustment{Kind: kind, Label: label, Amount: min(cost, most) - estimate, Product: it.Product.ID}, packed, nil
+}
+
+// PackedAs reports whether the order was packed as lines would pack it: a packing sent again.
+func (o *Order) PackedAs(lines []PackLine) bool {
+	if o.Status != StatusPacked || slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Packed == nil }) {
+		return false
+	}
+	again := *o
+	again.Status = StatusOrderPlaced
+	packed, _, err := again.Pack(lines)
+	if err != nil {
+		return false
+	}
+	for i := range packed {
+		if packed[i] != *o.Items[i].Packed {
+			return false
+		}
+	}
+	return true
+}
+
+// RefundAfterPacking is what a paid online order's settled bill owes the shopper back: what it
+// paid (paid) beyond its settled total; 0 for a cash order or one that owes nothing back.
+func RefundAfterPacking(o *Order, settled Bill, paid Money) Money {
+	if o.PaymentType != PaymentOnline || !o.IsPaid || settled.Total >= paid {
+		return 0
+	}
+	return paid - settled.Total
+}
