@@ -251,7 +251,7 @@ var BillExamples = func() []BillExample {
 	butter := func(q int) BillLine { return BillLine{UnitPrice: 11300, Quantity: q} }
 	rice := func(q int) BillLine { return BillLine{UnitPrice: 50000, Quantity: q, VATExempt: true} }
 	coupon := func(amount Money) BillChoices {
-		return BillChoices{Adjustments: []Adjustment{{Kind: "coupon", Label: "Dashain offer", Amount: amount}}}
+		return BillChoices{Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "Dashain offer", Amount: amount}}}
 	}
 	none := []Adjustment{}
 	examples := []BillExample{

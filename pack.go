@@ -5,8 +5,10 @@ import (
 	"slices"
 )
 
-// Adjustment kinds of packing: what was packed settles the bill of an order.
+// Adjustment kinds: a discount given, and what packing settles of the bill of an order.
 const (
+	// AdjustCoupon is a discount of the goods, shared by all the lines.
+	AdjustCoupon AdjustmentKind = "coupon"
 	// AdjustWeight is the difference between what goods sold by weight were estimated to cost and
 	// what their weight on the scale costs, within the order's limits (Settle).
 	AdjustWeight AdjustmentKind = "weight"

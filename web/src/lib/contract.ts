@@ -409,7 +409,7 @@ export interface Adjustment {
 }
 
 /** AdjustmentKind says what an adjustment of a bill is for. */
-export type AdjustmentKind = 'weight' | 'short';
+export type AdjustmentKind = 'coupon' | 'weight' | 'short';
 
 /**
  * BILL_EXAMPLES are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
