@@ -393,6 +393,8 @@ export const en = {
     orderLabel: (n: number) => `Order #${n}`,
     /** lineTotal leads to a line's total: how much (a count or a weight, written) at what unit price. */
     lineTotal: (quantity: string, unit: string) => `${quantity} × ${unit} =`,
+    /** packed says what was packed of a line when it differs from what was ordered; the bill below says what it changed. */
+    packed: (amount: string) => `Packed: ${amount}`,
     payment: 'Payment:',
     total: 'Total Amount:',
     status: 'Status:',

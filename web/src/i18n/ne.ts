@@ -381,6 +381,7 @@ export const ne: StoreMessages = {
     number: (n) => `#${num(n)}`,
     orderLabel: (n) => `अर्डर #${num(n)}`,
     lineTotal: (quantity, unit) => `${quantity} × ${unit} =`,
+    packed: (amount) => `प्याक भयो: ${amount}`,
     payment: 'भुक्तानी:',
     total: 'जम्मा रकम:',
     status: 'स्थिति:',

@@ -271,6 +271,19 @@ export const sellerEn = {
     quantity: (n: string) => `x ${n}`,
     /** advance names the button that moves an order on to the status of that label. */
     advance: (status: string) => `Mark ${status}`,
+    /** packAndWeigh opens the packing of an order with goods sold by weight; packShort of any other, with an item short. */
+    packAndWeigh: 'Pack and weigh',
+    packShort: 'Pack with items short',
+    packOrder: (n: number) => `Packing of order #${n}`,
+    packHint: 'Weigh what is sold by weight, and say how many of the rest were there. The bill is settled from it.',
+    ordered: (amount: string) => `(ordered ${amount})`,
+    grams: 'g',
+    noneThere: 'None there',
+    packedCount: (n: number) => `${n} packed`,
+    packIt: 'Packed',
+    close: 'Close',
+    /** packedAs says what was packed of an item, when it differs from what was ordered. */
+    packedAs: (amount: string) => `packed ${amount}`,
     cancel: 'Cancel Order',
     confirmCancel: 'Cancel this order?',
     yesCancel: 'Yes, cancel',

@@ -3,7 +3,7 @@
 // quote's or the order's bill); these only say how much is bought and what a price is for.
 import { language, t } from '../i18n';
 import { localDigits } from './money';
-import type { SoldBy } from './contract';
+import type { OrderItem, SoldBy } from './contract';
 
 /** Sold is what says how a product, or an order's product, is sold. */
 export interface Sold {
@@ -55,3 +55,10 @@ export function rememberWeighed(p: Sold & { _id: string }) {
 
 /** isWeighed says whether a product the shop has shown is sold by weight. */
 export const isWeighed = (id: string): boolean => weighedIds().has(id);
+
+/** packedDiffers is what was packed of an order's item, written as its amount ordered is, when it differs from what was ordered; '' otherwise. */
+export function packedDiffers(it: Pick<OrderItem, 'product' | 'quantity' | 'packed'>): string {
+  if (!it.packed) return '';
+  const packed = byWeight(it.product) ? t.product.grams(it.packed.grams ?? 0) : amountText(it.product, it.packed.quantity);
+  return packed === amountText(it.product, it.quantity) ? '' : packed;
+}

@@ -16,7 +16,7 @@ import OrderActions from './OrderActions';
 import { BackInStock } from '../alerts';
 import { addressLines } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
-import { amountText, priceText } from '../../lib/weight';
+import { amountText, packedDiffers, priceText } from '../../lib/weight';
 
 
 /** MyOrders lists the signed-in shopper's orders, newest first. */
@@ -133,6 +133,7 @@ export default function MyOrders() {
                     <div className="w-full pl-20 text-sm sm:w-auto sm:pl-0 sm:text-right">
                       <p className="text-slate-500">
                         {t.orders.quantity} {amountText(item.product, item.quantity)}
+                        {packedDiffers(item) && <span className="block text-amber-800">{t.orders.packed(packedDiffers(item))}</span>}
                       </p>
                       <p data-testid="line-total">
                         <span className="text-slate-600">

@@ -224,4 +224,37 @@ describe('packing slip', () => {
     expect(await screen.findByText('No order with that number')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });
+
+  it('packs an order with goods sold by weight: the weight from the scale and an item short', async () => {
+    const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
+    const coriander = { ...rice, _id: 'coriander', name: 'Coriander', offerPrice: 20 };
+    const placed = order({ items: [{ product: tomatoes, quantity: 3 }, { product: coriander, quantity: 1 }] });
+    const packed = order({
+      status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'],
+      items: [{ product: tomatoes, quantity: 3, packed: { quantity: 3, grams: 820 } }, { product: coriander, quantity: 1, packed: { quantity: 0 } }],
+    });
+    const calls = serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller': list([placed]),
+      'POST /api/order/pack': () => ({ json: { success: true, message: 'Order Packed', order: packed } }),
+    });
+    renderStore('/seller/orders');
+    // Goods sold by weight are packed with their weights, not by a change of status.
+    await userEvent.click(await screen.findByRole('button', { name: 'Pack and weigh' }));
+    expect(screen.queryByRole('button', { name: 'Mark Packed' })).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Packing of order #10001' });
+    const done = within(form).getByRole('button', { name: 'Packed' });
+    expect(done).toBeDisabled();
+    await userEvent.type(within(form).getByLabelText(/Local Tomatoes/), '820');
+    await userEvent.selectOptions(within(form).getByLabelText(/Coriander/), '0');
+    await userEvent.click(done);
+    expect(await screen.findByText('Order Packed')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/pack')?.body).toEqual({
+      id: 'o1', lines: [{ product: 'tomatoes', grams: 820 }, { product: 'coriander', quantity: 0 }],
+    });
+    expect(await screen.findByText('packed 820 g')).toBeInTheDocument();
+    expect(screen.getByText('packed 0')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Packing of order #10001' })).not.toBeInTheDocument();
+  });
 });

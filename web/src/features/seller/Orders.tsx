@@ -15,7 +15,8 @@ import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type Order
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
-import { amountText } from '../../lib/weight';
+import { amountText, packedDiffers } from '../../lib/weight';
+import PackForm, { weighs } from './PackForm';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
@@ -189,11 +190,13 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
   const action = useOrderAction(o._id);
   const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
+  const [packing, setPacking] = useState(false);
 
   const act = (a: OrderAction) =>
     action.mutate(a, {
       onSettled: () => setConfirming(false),
       onSuccess: (r) => {
+        setPacking(false);
         if (r.message) toast.success(r.message);
       },
       onError: (err) => toast.error(err.message),
@@ -226,6 +229,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
               {o.items.map((it) => (
                 <li key={it.product._id} className="font-medium text-slate-900">
                   {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(amountText(it.product, it.quantity))}</span>
+                  {packedDiffers(it) && <span className="ml-1 font-normal text-amber-800">{t.seller.packedAs(packedDiffers(it))}</span>}
                 </li>
               ))}
             </ul>
@@ -281,11 +285,22 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
             <Confirm question={t.seller.confirmCancel} yes={t.seller.yesCancel} no={t.orders.keep} busy={busy} onYes={() => move('Cancelled')} onNo={() => setConfirming(false)} />
           ) : (
             <>
-              {forward.map((s) => (
-                <button key={s} type="button" disabled={busy} onClick={() => move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
-                  {t.seller.advance(t.orderStatus[s])}
+              {forward.map((s) =>
+                s === 'Packed' && weighs(o) ? (
+                  <button key={s} type="button" disabled={busy || packing} onClick={() => setPacking(true)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                    {t.seller.packAndWeigh}
+                  </button>
+                ) : (
+                  <button key={s} type="button" disabled={busy} onClick={() => move(s)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
+                    {t.seller.advance(t.orderStatus[s])}
+                  </button>
+                ),
+              )}
+              {forward.includes('Packed') && !weighs(o) && !packing && (
+                <button type="button" disabled={busy} onClick={() => setPacking(true)} className="min-h-11 rounded-lg border border-green-700 px-4 font-medium text-green-800 hover:bg-green-50 disabled:opacity-60">
+                  {t.seller.packShort}
                 </button>
-              ))}
+              )}
               {o.canMarkPaid && (
                 <button type="button" disabled={busy} onClick={() => act({ kind: 'paid' })} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                   {t.seller.markPaid}
@@ -300,6 +315,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           )}
         </div>
       </div>
+      {packing && <PackForm order={o} busy={busy} onPack={(lines) => act({ kind: 'pack', lines })} onClose={() => setPacking(false)} />}
     </OrderCard>
   );
 }

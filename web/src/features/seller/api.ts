@@ -13,7 +13,9 @@ import type {
   MessageResponse,
   OrderChangeRequest,
   OrderChangeResponse,
+  OrderPackRequest,
   OrderStatus,
+  PackLine,
   Product,
   ProductAddResponse,
   ProductArchiveRequest,
@@ -63,6 +65,7 @@ const api = {
   findSellerOrder: (number: string) => get<SellerOrdersResponse>(`/api/order/seller?number=${encodeURIComponent(number.trim())}`),
   setOrderStatus: (id: string, status: OrderStatus) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/status', { id, status }),
   markOrderPaid: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/paid', { id }),
+  packOrder: (id: string, lines: PackLine[]) => post<OrderPackRequest, OrderChangeResponse>('/api/order/pack', { id, lines }),
   /** refundOrder gives the order's refunds due back through the payment provider. */
   refundOrder: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refund', { id }),
   /** markOrderRefunded records that the order's refunds due were given back by hand. */
@@ -176,12 +179,14 @@ export function useOrderSlip(number: number) {
 }
 
 /** OrderAction is a step a seller takes on an order. */
-export type OrderAction = { kind: 'status'; status: OrderStatus } | { kind: 'paid' | 'refund' | 'refunded' };
+export type OrderAction = { kind: 'status'; status: OrderStatus } | { kind: 'pack'; lines: PackLine[] } | { kind: 'paid' | 'refund' | 'refunded' };
 
 const orderCall = (id: string, a: OrderAction) => {
   switch (a.kind) {
     case 'status':
       return api.setOrderStatus(id, a.status);
+    case 'pack':
+      return api.packOrder(id, a.lines);
     case 'paid':
       return api.markOrderPaid(id);
     case 'refund':
