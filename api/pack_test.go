@@ -122,22 +122,24 @@ func TestPackOnlineOrderOwesBack(t *testing.T) {
 		seller := s.seller()
 		c := s.shopper("")
 		address := c.addAddress()
-		body := order(tomatoes, 4, address) // 1 kg: 180, 2% = 3.60: 183.60 paid
-		r := c.post("/api/order/stripe", body)
-		want(t, r, 200)
-		c.answer(r.body["url"].(string), "pay")
-		id := c.orders()[0].(map[string]any)["_id"].(string)
+		// payOnline places an online order for 1 kg of tomatoes (180, 2% = 3.60: 183.60), pays it and
+		// returns its id.
+		payOnline := func() string {
+			t.Helper()
+			r := c.post("/api/order/stripe", order(tomatoes, 4, address))
+			want(t, r, 200)
+			c.answer(r.body["url"].(string), "pay")
+			return c.orders()[0].(map[string]any)["_id"].(string)
+		}
+		id := payOnline()
 
-		r = seller.post("/api/order/pack", map[string]any{"id": id, "lines": []any{map[string]any{"product": tomatoes, "grams": 1200}}})
+		r := seller.post("/api/order/pack", map[string]any{"id": id, "lines": []any{map[string]any{"product": tomatoes, "grams": 1200}}})
 		want(t, r, 200)
 		if o := r.body["order"].(map[string]any); o["amount"] != 183.6 || o["refund"] != nil {
 			t.Fatalf("weighed over, paid online: %v", o)
 		}
 
-		r = c.post("/api/order/stripe", body)
-		want(t, r, 200)
-		c.answer(r.body["url"].(string), "pay")
-		under := c.orders()[0].(map[string]any)["_id"].(string)
+		under := payOnline()
 		r = seller.post("/api/order/pack", map[string]any{"id": under, "lines": []any{map[string]any{"product": tomatoes, "grams": 900}}})
 		want(t, r, 200)
 		// 900 g: 162, 2% = 3.24: 165.24; 18.36 of the 183.60 paid is due back.
@@ -152,10 +154,7 @@ func TestPackOnlineOrderOwesBack(t *testing.T) {
 		want(t, seller.post("/api/order/refunded", map[string]string{"id": under}), 200, "Marked Refunded")
 
 		// Cancelled after packing, the whole payment is due back.
-		r = c.post("/api/order/stripe", body)
-		want(t, r, 200)
-		c.answer(r.body["url"].(string), "pay")
-		third := c.orders()[0].(map[string]any)["_id"].(string)
+		third := payOnline()
 		want(t, seller.post("/api/order/pack", map[string]any{"id": third, "lines": []any{map[string]any{"product": tomatoes, "grams": 900}}}), 200)
 		s.walk(seller, third, haat.StatusCancelled)
 		if so := s.sellerOrder(third); so["refunds"].([]any)[0].(map[string]any)["amount"] != 183.6 {

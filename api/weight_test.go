@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -13,22 +14,14 @@ func TestSoldByWeight(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()
 		img := upload{"tomato.png", pngFile(t)}
-		tomatoes := productForm(map[string]string{"name": "Local Tomatoes", "category": "Vegetables", "price": "200", "offerPrice": "180",
-			"weight": "", "soldBy": "weight", "step": "250"})
+		// with is the form of tomatoes sold by weight, changed by change ("" leaves a field out).
 		with := func(change map[string]string) map[string]string {
-			form := map[string]string{}
-			for k, v := range tomatoes {
-				form[k] = v
-			}
-			for k, v := range change {
-				if v == "" {
-					delete(form, k)
-				} else {
-					form[k] = v
-				}
-			}
-			return form
+			fields := map[string]string{"name": "Local Tomatoes", "category": "Vegetables", "price": "200", "offerPrice": "180",
+				"weight": "", "soldBy": "weight", "step": "250"}
+			maps.Copy(fields, change)
+			return productForm(fields)
 		}
+		tomatoes := with(nil)
 		for name, tc := range map[string]struct {
 			change map[string]string
 			msg    string

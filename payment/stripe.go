@@ -82,8 +82,13 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 	if c.Attempt.Amount != bill.Total {
 		return "", "", fmt.Errorf("stripe: attempt %s is for %s, the order's bill for %s", c.Attempt.ID, c.Attempt.Amount, bill.Total)
 	}
-	for _, it := range c.Order.Items {
-		params.LineItems = append(params.LineItems, stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity))
+	for i, it := range c.Order.Items {
+		line := stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity)
+		if it.Product.SoldBy == haat.SoldByWeight {
+			// Goods sold by weight are one line of their weight, at what the bill charges for it.
+			line = stripeLine(currency, it.Product.Name+", "+haat.FormatGrams(haat.Grams(it.Quantity, it.Product.Step)), bill.Lines[i], 1)
+		}
+		params.LineItems = append(params.LineItems, line)
 	}
 	if bill.TaxRule == haat.TaxFlat && bill.Tax > 0 {
 		params.LineItems = append(params.LineItems, stripeLine(currency, haat.TaxLabel(), bill.Tax, 1))

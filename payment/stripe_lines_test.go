@@ -117,7 +117,10 @@ func TestStripeLinesAddUp(t *testing.T) {
 			o := &haat.Order{ID: "o" + strconv.Itoa(i)}
 			for j, l := range ex.Lines {
 				o.Items = append(o.Items, haat.OrderItem{Quantity: l.Quantity,
-					Product: haat.OrderProduct{ID: "p" + strconv.Itoa(j), Name: "Product " + strconv.Itoa(j), OfferPrice: l.UnitPrice, VATExempt: l.VATExempt}})
+					Product: haat.OrderProduct{ID: "p" + strconv.Itoa(j), Name: "Product " + strconv.Itoa(j), OfferPrice: l.UnitPrice, VATExempt: l.VATExempt, Step: l.Step}})
+				if l.Step > 0 {
+					o.Items[j].Product.SoldBy = haat.SoldByWeight
+				}
 			}
 			bill := ex.Want
 			// A charge too, beside the table's discounts: it is a line of its own.
