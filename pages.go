@@ -31,6 +31,7 @@ var Pages = []Page{
 	{"sellerProductList", "/seller/product-list"},
 	{"sellerEditProduct", "/seller/product-list/:id/edit"},
 	{"sellerOrders", "/seller/orders"},
+	{"sellerPack", "/seller/pack"},
 	{"sellerOrderSlip", "/seller/orders/:number/slip"},
 	{"sellerOrderInvoice", "/seller/orders/:number/invoice"},
 	{"sellerSlots", "/seller/slots"},

@@ -106,6 +106,12 @@ type SellerOrdersQuery struct {
 	Number string `json:"number,omitempty"`
 }
 
+// PickListQuery selects the orders a pick list is of (GET /api/seller/picklist): those of a delivery
+// day, YYYY-MM-DD, or of a slot (its id); left out, every order waiting to be packed.
+type PickListQuery struct {
+	Slot string `json:"slot,omitempty"`
+}
+
 // SellerInvoiceQuery names the order whose invoice the seller asks for (GET /api/seller/order/invoice).
 type SellerInvoiceQuery struct {
 	Number string `json:"number"`

@@ -162,3 +162,38 @@ func TestPackOnlineOrderOwesBack(t *testing.T) {
 		}
 	}, withSandbox)
 }
+
+// TestPickList: the pick list adds up what the orders waiting to be packed want, product by
+// product in the shop's order of categories, and leaves out orders already packed; only sellers
+// see it, and a slot it does not know is refused.
+func TestPickList(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		tomatoes, coriander := s.addWeighed()
+		seller := s.seller()
+		c := s.shopper("")
+		address := c.addAddress()
+		for _, q := range []int{3, 2, 4} {
+			want(t, c.post("/api/order/cod", map[string]any{"address": address, "items": []map[string]any{
+				{"product": tomatoes, "quantity": q}, {"product": coriander, "quantity": 1}, {"product": s.rice.ID, "quantity": 1}}}), 200)
+		}
+		packed := c.orders()[0].(map[string]any)["_id"].(string)
+		want(t, seller.post("/api/order/pack", map[string]any{"id": packed, "lines": []any{map[string]any{"product": tomatoes, "grams": 1000}}}), 200)
+
+		r := seller.get("/api/seller/picklist")
+		want(t, r, 200)
+		var got []string
+		for _, l := range r.body["lines"].([]any) {
+			l := l.(map[string]any)
+			got = append(got, fmt.Sprint(l["name"], " ", l["quantity"], " ", l["grams"], " ", l["orders"]))
+		}
+		// Coriander and tomatoes (Vegetables, by name), then rice (Grains); the packed order left out.
+		if r.body["orders"] != 2.0 || fmt.Sprint(got) != "[Coriander 2 <nil> 2 Local Tomatoes 5 1250 2 Jumla Red Rice 2 <nil> 2]" {
+			t.Fatalf("pick list: %v orders, %v", r.body["orders"], got)
+		}
+		want(t, c.get("/api/seller/picklist"), 403)
+		want(t, seller.get("/api/seller/picklist?slot=tomorrow"), 400)
+		if r := seller.get("/api/seller/picklist?slot=2026-01-01"); r.status != 200 || r.body["orders"] != 0.0 || len(r.body["lines"].([]any)) != 0 {
+			t.Fatalf("a day without orders: %d %v", r.status, r.body)
+		}
+	})
+}

@@ -109,6 +109,7 @@ func (s *Server) routes() []route {
 		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
 		{"POST /api/order/status", seller, s.orderStatus},
 		{"POST /api/order/pack", seller, s.orderPack},
+		{"GET /api/seller/picklist", seller, s.pickList},
 		{"POST /api/order/paid", seller, s.orderPaid},
 		{"POST /api/order/refund", seller, s.orderRefund},
 		{"POST /api/order/refunded", seller, s.orderRefunded},

@@ -36,13 +36,6 @@ type OrderChangeRequest struct {
 	Status haat.OrderStatus `json:"status,omitempty"`
 }
 
-// OrderPackRequest packs an order (POST /api/order/pack): what was packed of its items, each
-// named by its product; items not named are packed as ordered, goods sold by weight are weighed.
-type OrderPackRequest struct {
-	ID    string          `json:"id"`
-	Lines []haat.PackLine `json:"lines"`
-}
-
 // OrderChangeResponse is the changed order as the seller sees it (POST /api/order/status, /pack,
 // /paid, /refund, /refunded).
 type OrderChangeResponse struct {
@@ -170,19 +163,6 @@ func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) error {
 	}
 	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
 	return s.answerOrderChange(w, o, err, say(w, r, "Order %s", req.Status))
-}
-
-// orderPack packs an order with what was packed of its items, which settles its bill.
-func (s *Server) orderPack(w http.ResponseWriter, r *http.Request) error {
-	var req OrderPackRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if req.ID == "" {
-		return haat.Errorf(haat.EINVALID, "Order id is required")
-	}
-	o, err := s.Orders.PackOrder(r.Context(), haat.PackOrder{OrderID: req.ID, Lines: req.Lines})
-	return s.answerOrderChange(w, o, err, say(w, r, "Order %s", haat.StatusPacked))
 }
 
 // orderPaid records that a delivered cash order has been paid at the door.

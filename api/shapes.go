@@ -104,6 +104,7 @@ var routeShapes = map[string]Shapes{
 	"GET /api/order/seller.csv": {Query: of[SellerOrdersQuery](), Media: "text/csv"},
 	"POST /api/order/status":    {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/pack":      {Request: of[OrderPackRequest](), Answer: of[OrderChangeResponse]()},
+	"GET /api/seller/picklist":  {Query: of[PickListQuery](), Answer: of[PickListResponse]()},
 	"POST /api/order/paid":      {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refund":    {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refunded":  {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},

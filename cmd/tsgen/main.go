@@ -241,6 +241,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),
 	reflect.TypeFor[api.OrderPackRequest](),
+	reflect.TypeFor[api.PickListResponse](),
 	reflect.TypeFor[api.OrderChangeResponse](),
 	reflect.TypeFor[api.SellerInvoiceQuery](),
 	reflect.TypeFor[api.OrderInvoiceQuery](),

@@ -66,6 +66,7 @@ export const paths = {
     /** editProduct is the form that corrects one product. */
     editProduct: (id: string) => `${PAGES.sellerProductList}/${encodeURIComponent(id)}/edit`,
     orders: PAGES.sellerOrders,
+    pack: PAGES.sellerPack,
     slots: PAGES.sellerSlots,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${PAGES.sellerOrders}/${number}/slip`,

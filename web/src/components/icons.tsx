@@ -119,6 +119,13 @@ export const BoxIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m3 8 9 5 9-5M12 13v8" />
   </svg>
 );
+/** ScaleIcon is a shop's weighing scale: packing. */
+export const ScaleIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M12 3v4M5 7h14" />
+    <path d="M5 7 2 14a3 3 0 0 0 6 0zM19 7l-3 7a3 3 0 0 0 6 0zM8 21h8M12 7v14" />
+  </svg>
+);
 export const UploadIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M12 16V4M7 9l5-5 5 5" />

@@ -503,6 +503,7 @@ export const en = {
   },
 
   titles: {
+    pack: 'Pick and pack',
     home: 'Home',
     products: 'All Products',
     search: (q: string) => `Search: ${q}`,
@@ -532,6 +533,8 @@ export const en = {
   /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
   invoice: {
     title: 'Tax Invoice',
+    /** delivered says what was delivered of a line when packing found other than was ordered; the adjustments below settle it. */
+    delivered: (amount: string) => `delivered ${amount}`,
     pan: 'PAN/VAT No.',
     number: 'Invoice No.',
     fiscalYear: 'Fiscal year',

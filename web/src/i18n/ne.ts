@@ -482,6 +482,7 @@ export const ne: StoreMessages = {
   },
 
   titles: {
+    pack: 'सामान टिप्ने र प्याक गर्ने',
     home: 'गृहपृष्ठ',
     products: 'सबै उत्पादनहरू',
     search: (q) => `खोज: ${q}`,
@@ -509,6 +510,7 @@ export const ne: StoreMessages = {
   },
 
   invoice: {
+    delivered: (amount) => `डेलिभर भयो ${amount}`,
     title: 'कर बीजक',
     pan: 'प्यान/भ्याट नं.',
     number: 'बीजक नं.',

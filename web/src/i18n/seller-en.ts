@@ -273,6 +273,19 @@ export const sellerEn = {
     advance: (status: string) => `Mark ${status}`,
     /** packAndWeigh opens the packing of an order with goods sold by weight; packShort of any other, with an item short. */
     packAndWeigh: 'Pack and weigh',
+    /** pack is the packer's screen: the day's pick list, then each order to pack. */
+    pack: {
+      nav: 'Pack',
+      title: 'Pick and pack',
+      day: 'Deliveries of',
+      today: 'Today',
+      tomorrow: 'Tomorrow',
+      all: 'Every order waiting',
+      pickList: (orders: number) => `Pick list: ${orders} ${orders === 1 ? 'order' : 'orders'} to pack`,
+      forOrders: (orders: number) => `for ${orders} ${orders === 1 ? 'order' : 'orders'}`,
+      orders: 'Orders to pack',
+      nothing: 'Nothing waits to be packed.',
+    },
     packShort: 'Pack with items short',
     packOrder: (n: number) => `Packing of order #${n}`,
     packHint: 'Weigh what is sold by weight, and say how many of the rest were there. The bill is settled from it.',

@@ -529,6 +529,7 @@ export const PAGES = {
   sellerProductList: '/seller/product-list',
   sellerEditProduct: '/seller/product-list/:id/edit',
   sellerOrders: '/seller/orders',
+  sellerPack: '/seller/pack',
   sellerOrderSlip: '/seller/orders/:number/slip',
   sellerOrderInvoice: '/seller/orders/:number/invoice',
   sellerSlots: '/seller/slots',
@@ -1951,6 +1952,38 @@ export interface PackLine {
   product: string;
   quantity?: number;
   grams?: number;
+}
+
+/**
+ * PickListResponse is what to take off the shelves for the orders waiting to be packed (GET
+ * /api/seller/picklist): how many orders, and every product they want with how much, grouped by
+ * category.
+ */
+export interface PickListResponse {
+  orders: number;
+  lines: PickLine[];
+  success: boolean;
+}
+
+/**
+ * PickLine is one product to take off the shelves for the orders being packed: how much of it
+ * they want together, and how many of them do.
+ */
+export interface PickLine {
+  product: string;
+  name: string;
+  nameNe?: string;
+  category: Category;
+  image?: string;
+  /**
+   * quantity is the units the orders want; for goods sold by weight, their steps, and Grams
+   * what those weigh together.
+   */
+  quantity: number;
+  grams?: number;
+  soldBy?: SoldBy;
+  /** orders is how many of the orders want the product. */
+  orders: number;
 }
 
 /**

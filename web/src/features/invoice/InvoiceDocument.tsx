@@ -3,7 +3,7 @@ import { formatMinor, localDigits, toMinor } from '../../lib/money';
 import { addressLines } from '../../lib/address';
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
-import { amountText, priceText } from '../../lib/weight';
+import { amountText, packedDiffers, priceText } from '../../lib/weight';
 
 /**
  * InvoiceDocument is a delivered order's tax invoice as it is printed: the seller's registered
@@ -116,7 +116,10 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
                   {nameIn(it.product, lang)}
                   {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
                 </td>
-                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">{amountText(it.product, it.quantity, (n) => localDigits(String(n), lang))}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">
+                  {amountText(it.product, it.quantity, (n) => localDigits(String(n), lang))}
+                  {packedDiffers(it) && <span className="block text-xs text-slate-600 print:text-slate-800">{text.delivered(packedDiffers(it))}</span>}
+                </td>
                 <td className="py-2 pr-1.5 sm:pr-3 text-right whitespace-nowrap tabular-nums">{priceText(it.product, minor(toMinor(it.product.offerPrice)))}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
               </tr>

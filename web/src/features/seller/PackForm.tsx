@@ -12,7 +12,7 @@ export const weighs = (o: SellerOrder) => o.items.some((it) => byWeight(it.produ
  * scale shows, each other with how many were packed (all ordered at first; fewer when short). The
  * server settles the bill from it; a weight not given yet keeps the button off.
  */
-export default function PackForm({ order: o, busy, onPack, onClose }: { order: SellerOrder; busy: boolean; onPack: (lines: PackLine[]) => void; onClose: () => void }) {
+export default function PackForm({ order: o, busy, onPack, onClose }: { order: SellerOrder; busy: boolean; onPack: (lines: PackLine[]) => void; onClose?: () => void }) {
   const [grams, setGrams] = useState<Record<string, string>>({});
   const [counts, setCounts] = useState<Record<string, number>>({});
   const weighed = o.items.filter((it) => byWeight(it.product));
@@ -79,9 +79,11 @@ export default function PackForm({ order: o, busy, onPack, onClose }: { order: S
         })}
       </ul>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onClose} className="min-h-11 rounded-lg px-4 font-medium text-slate-700 hover:bg-stone-100">
-          {t.seller.close}
-        </button>
+        {onClose && (
+          <button type="button" onClick={onClose} className="min-h-11 rounded-lg px-4 font-medium text-slate-700 hover:bg-stone-100">
+            {t.seller.close}
+          </button>
+        )}
         <button type="submit" disabled={busy || !ready} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
           {t.seller.packIt}
         </button>

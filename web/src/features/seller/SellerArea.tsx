@@ -17,6 +17,7 @@ const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
 import { SellerInvoice } from '../invoice';
+import PackPage from './PackPage';
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
@@ -32,6 +33,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerProductList: <Page title={t.titles.productList}><ProductList /></Page>,
   sellerEditProduct: <Page title={t.titles.editProduct}><EditProduct /></Page>,
   sellerOrders: <Page title={t.titles.sellerOrders}><Orders /></Page>,
+  sellerPack: <Page title={t.titles.pack}><PackPage /></Page>,
   sellerSlots: <Page title={t.titles.deliverySlots}><DeliverySlots /></Page>,
   sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
   sellerImport: <Page title={t.titles.productImport}><ImportProducts /></Page>,

@@ -16,6 +16,7 @@ import type {
   OrderPackRequest,
   OrderStatus,
   PackLine,
+  PickListResponse,
   Product,
   ProductAddResponse,
   ProductArchiveRequest,
@@ -65,6 +66,7 @@ const api = {
   findSellerOrder: (number: string) => get<SellerOrdersResponse>(`/api/order/seller?number=${encodeURIComponent(number.trim())}`),
   setOrderStatus: (id: string, status: OrderStatus) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/status', { id, status }),
   markOrderPaid: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/paid', { id }),
+  pickList: (day: string) => get<PickListResponse>(`/api/seller/picklist${day ? `?slot=${day}` : ''}`),
   packOrder: (id: string, lines: PackLine[]) => post<OrderPackRequest, OrderChangeResponse>('/api/order/pack', { id, lines }),
   /** refundOrder gives the order's refunds due back through the payment provider. */
   refundOrder: (id: string) => post<OrderChangeRequest, OrderChangeResponse>('/api/order/refund', { id }),
@@ -169,6 +171,15 @@ export function useSellerOrders(filters: Record<string, string>) {
   });
 }
 
+/** usePickList loads what the orders waiting to be packed want, of a day (YYYY-MM-DD) or of all (''), again as orders are packed. */
+export function usePickList(day: string) {
+  return useQuery({
+    queryKey: sellerKeys.pickList(day),
+    queryFn: () => unwrap(api.pickList(day), t.toast.generic),
+    refetchInterval: 30_000,
+  });
+}
+
 /** useOrderSlip loads the order with that number, for its packing slip; null when there is none. */
 export function useOrderSlip(number: number) {
   return useQuery({
@@ -207,6 +218,7 @@ export function useOrderAction(id: string) {
       );
       client.setQueryData(sellerKeys.slip(order.number), order);
       void client.invalidateQueries({ queryKey: sellerKeys.dashboard() });
+      void client.invalidateQueries({ queryKey: [...sellerKeys.orders(), 'picklist'] });
     },
   });
 }

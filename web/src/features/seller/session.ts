@@ -18,6 +18,8 @@ export const sellerKeys = {
   checklist: () => [...sellerKeys.all, 'checklist'] as const,
   /** orderList is a list of orders the filters (as the API takes them) select. */
   orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
+  /** pickList is what the orders waiting to be packed want, of a day (YYYY-MM-DD) or of all ('' ). */
+  pickList: (day: string) => [...sellerKeys.orders(), 'picklist', day] as const,
   /** slip is the order with that number, for its packing slip. */
   slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
 };
