@@ -41,6 +41,9 @@ const (
 	MaxWeight           = 40
 	// MaxSKU is the longest stock-keeping unit a seller may give a product.
 	MaxSKU = 64
+	// MaxFamily is the longest family key, and MaxSize the longest size label.
+	MaxFamily = 64
+	MaxSize   = 40
 )
 
 // Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
@@ -62,6 +65,14 @@ type Product struct {
 	// Stock); empty for goods sold by the unit, which have no Step.
 	SoldBy SoldBy `json:"soldBy,omitempty"`
 	Step   int    `json:"step,omitempty"`
+	// Family groups the pack sizes of one product ("basmati-rice"), each a product of its own with
+	// its Size label ("1 kg", "5 kg"): the shop lists a family once and its page switches between
+	// the sizes. Empty for a product of one size.
+	Family string `json:"family,omitempty"`
+	Size   string `json:"size,omitempty"`
+	// Sizes are the sizes of the product's family on sale, smallest price first, the product's own
+	// among them; worked out by the catalogue, never stored.
+	Sizes []ProductSize `json:"sizes,omitempty"`
 	// SKU is the seller's own code for the product (stock-keeping unit), optional and unique
 	// among products whatever its letters' case: imports find the product by it.
 	SKU string `json:"sku,omitempty"`
@@ -192,6 +203,9 @@ func (p *Product) Validate() error {
 	if err := p.validateSoldBy(); err != nil {
 		return err
 	}
+	if err := p.validateFamily(); err != nil {
+		return err
+	}
 	return ValidateStock(p.Stock)
 }
 
@@ -234,6 +248,8 @@ type ProductEdit struct {
 	// its step.
 	SoldBy *SoldBy
 	Step   *int
+	// Family and Size replace the product's pack family and size label; set empty, they clear them.
+	Family, Size *string
 	// SetStock says the edit sets the stock count to Stock: nil stops counting. Without it the
 	// count stays as stored, whatever orders take meanwhile.
 	SetStock bool
@@ -295,6 +311,12 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 	}
 	if e.Step != nil {
 		p.Step = *e.Step
+	}
+	if e.Family != nil {
+		p.Family = *e.Family
+	}
+	if e.Size != nil {
+		p.Size = *e.Size
 	}
 	if e.SetStock {
 		p.Stock = e.Stock

@@ -16,7 +16,7 @@ import (
 // order an export writes them. An import takes them in any order; sku, name, category, price,
 // offerPrice and description are required.
 var ProductColumns = []string{"sku", "name", "nameNe", "category", "price", "offerPrice", "weight", "stock",
-	"description", "descriptionNe", "vatExempt", "image", "soldBy", "step"}
+	"description", "descriptionNe", "vatExempt", "image", "soldBy", "step", "family", "size"}
 
 // requiredColumns are the columns every import must have.
 var requiredColumns = []string{"sku", "name", "category", "price", "offerPrice", "description"}
@@ -49,6 +49,8 @@ type ImportRow struct {
 	VATExempt, Image                               string
 	// SoldBy is "weight", "unit" or empty, and Step the grams of a step of goods sold by weight.
 	SoldBy, Step string
+	// Family and Size make the product one pack size of a family; empty, a product keeps its own.
+	Family, Size string
 	// Photo is where the photo Image names is kept, set by the caller once it found it in the ZIP
 	// of photos and checked it: the product's new first photo. Left empty, Image must name the
 	// first photo the product has.
@@ -137,7 +139,7 @@ func ReadProductCSV(r io.Reader) ([]ImportRow, error) {
 		row := ImportRow{Line: line, SKU: cell("sku"), Name: cell("name"), NameNe: cell("nameNe"), Category: cell("category"),
 			Price: cell("price"), OfferPrice: cell("offerPrice"), Weight: cell("weight"), Stock: cell("stock"),
 			Description: cell("description"), DescriptionNe: cell("descriptionNe"), VATExempt: cell("vatExempt"), Image: cell("image"),
-			SoldBy: cell("soldBy"), Step: cell("step")}
+			SoldBy: cell("soldBy"), Step: cell("step"), Family: cell("family"), Size: cell("size")}
 		if len(record) != len(header) {
 			row.Err = Errorf(EINVALID, "The row has %d columns; the header has %d", len(record), len(header))
 		}
@@ -235,6 +237,12 @@ func (row *ImportRow) Product(existing *Product) (Product, error) {
 			return p, err
 		}
 	}
+	if row.Family != "" {
+		p.Family = row.Family
+	}
+	if row.Size != "" {
+		p.Size = row.Size
+	}
 	switch strings.ToLower(row.VATExempt) {
 	case "":
 	case "true", "yes", "1":
@@ -310,7 +318,7 @@ func WriteProductCSV(w io.Writer, products []Product) error {
 		}
 		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.OfferPrice.String(),
 			p.Weight, stock, strings.Join(p.Description, DescriptionSeparator), strings.Join(p.DescriptionNe, DescriptionSeparator),
-			strconv.FormatBool(p.VATExempt), image, soldBy, step}
+			strconv.FormatBool(p.VATExempt), image, soldBy, step, p.Family, p.Size}
 		for i := range row {
 			row[i] = SpreadsheetCell(row[i])
 		}

@@ -227,6 +227,8 @@ type Catalogue struct {
 	products []Product
 	search   []Searchable
 	byID     map[string]int // index of each product
+	// lead is, for each family of pack sizes, the product the shop lists for it (see families).
+	lead map[string]string
 }
 
 // NewCatalogue indexes products, which must be newest first. The index of a product whose names
@@ -234,7 +236,12 @@ type Catalogue struct {
 // few products is indexed again in a fraction of the time.
 func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
 	c := &Catalogue{products: products, search: make([]Searchable, len(products)), byID: make(map[string]int, len(products))}
+	sizes, lead := families(products)
+	c.lead = lead
 	for i, p := range products {
+		if p.Family != "" {
+			products[i].Sizes = sizes[p.Family]
+		}
 		c.byID[p.ID] = i
 		if last != nil {
 			if j, ok := last.byID[p.ID]; ok && last.products[j].Name == p.Name && last.products[j].NameNe == p.NameNe {
@@ -265,7 +272,8 @@ func (c *Catalogue) Find(ids []string) ([]Product, error) {
 	return found, nil
 }
 
-// Search returns the page q asks for of the products in stock that match its text and category.
+// Search returns the page q asks for of the products in stock that match its text and category,
+// a family of pack sizes once: by its lead.
 func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -287,7 +295,7 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	page := &ProductPage{Products: []Product{}}
 	for i := start; i < len(c.products); i++ {
 		p := c.products[i]
-		if !p.InStock || (q.Category != "" && p.Category != q.Category) || !c.search[i].matches(text) {
+		if !p.InStock || (q.Category != "" && p.Category != q.Category) || (p.Family != "" && c.lead[p.Family] != p.ID) || !c.search[i].matches(text) {
 			continue
 		}
 		if len(page.Products) == limit {

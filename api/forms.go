@@ -50,6 +50,10 @@ type productFields struct {
 	// update, as it was. A product turned to sell by the unit drops its step.
 	SoldBy string `json:"soldBy,omitempty" ts:"'unit' | 'weight'"`
 	Step   string `json:"step,omitempty"`
+	// Family groups the pack sizes of one product (a key such as "basmati-rice"), and Size is this
+	// one's label ("5 kg"); sent empty to an update, they clear them.
+	Family string `json:"family,omitempty"`
+	Size   string `json:"size,omitempty"`
 	// Stock is the units for sale when the store counts them: left out of a new product, or sent
 	// empty to an update, they are not counted; left out of an update, the count stays as orders
 	// leave it.

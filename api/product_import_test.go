@@ -15,7 +15,7 @@ import (
 const importCSVHeader = "sku,name,nameNe,category,price,offerPrice,weight,stock,description,descriptionNe,vatExempt,image\n"
 
 // exportCSVHeader is the header of an export: every column, how each product is sold too.
-const exportCSVHeader = "sku,name,nameNe,category,price,offerPrice,weight,stock,description,descriptionNe,vatExempt,image,soldBy,step\n"
+const exportCSVHeader = "sku,name,nameNe,category,price,offerPrice,weight,stock,description,descriptionNe,vatExempt,image,soldBy,step,family,size\n"
 
 // importForm is an import: the CSV, an optional ZIP of photos, and dryRun ("" leaves it out).
 type importForm struct {

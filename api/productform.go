@@ -74,7 +74,7 @@ func checkForm(form *multipart.Form) error {
 // productInput is the product of an add-product form as sent, before it is checked.
 type productInput struct {
 	Name, NameNe, Category, Weight, Price, OfferPrice, Stock, SKU string
-	SoldBy, Step                                                  string
+	SoldBy, Step, Family, Size                                    string
 	Description, DescriptionNe                                    []string
 	VATExempt                                                     *bool
 }
@@ -89,7 +89,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{
 			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
 			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"), SKU: field("sku"),
-			SoldBy: field("soldBy"), Step: field("step"),
+			SoldBy: field("soldBy"), Step: field("step"), Family: field("family"), Size: field("size"),
 			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
 			VATExempt: exempt,
 		}, err
@@ -103,7 +103,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
 	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe,
-		VATExempt: d.VATExempt, SKU: d.SKU, SoldBy: d.SoldBy}
+		VATExempt: d.VATExempt, SKU: d.SKU, SoldBy: d.SoldBy, Family: d.Family, Size: d.Size}
 	if d.Step != 0 {
 		in.Step = strconv.Itoa(d.Step)
 	}
@@ -139,7 +139,7 @@ func jsonAmountText(raw json.RawMessage, label string) (string, error) {
 // product builds the product the input describes; prices are checked here, the rest by
 // Product.Validate.
 func (in productInput) product() (haat.Product, error) {
-	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight, SKU: in.SKU,
+	p := haat.Product{Name: in.Name, NameNe: in.NameNe, Category: haat.Category(in.Category), Weight: in.Weight, SKU: in.SKU, Family: in.Family, Size: in.Size,
 		Description: in.Description, DescriptionNe: in.DescriptionNe, StockOn: true,
 		VATExempt: haat.DefaultVATExempt(haat.CanonicalCategory(in.Category))}
 	if in.VATExempt != nil {
@@ -205,6 +205,7 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 		return nil
 	}
 	e.Name, e.NameNe, e.Weight, e.SKU = text("name"), text("nameNe"), text("weight"), text("sku")
+	e.Family, e.Size = text("family"), text("size")
 	var err error
 	if e.VATExempt, err = formBool(form, "vatExempt"); err != nil {
 		return e, err

@@ -34,6 +34,9 @@ type ProductDataRequest struct {
 	// shoppers buy in steps of Step grams; absent or "unit": sold by the unit.
 	SoldBy string `json:"soldBy,omitempty"`
 	Step   int    `json:"step,omitempty"`
+	// Family and Size make the product one pack size of a family: its key and this size's label.
+	Family string `json:"family,omitempty"`
+	Size   string `json:"size,omitempty"`
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
 	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`

@@ -93,8 +93,8 @@ func TestSoldByWeight(t *testing.T) {
 
 		// The import sets both, and an export says how each product is sold.
 		header := exportCSVHeader
-		csv := header + "DAL-1,Masoor Dal Loose,,Grains,190,180,,,Red lentils,,,,weight,500\n" +
-			"DAL-2,Masoor Dal 1 kg,,Grains,190,180,1 kg,,Red lentils,,,,,\n"
+		csv := header + "DAL-1,Masoor Dal Loose,,Grains,190,180,,,Red lentils,,,,weight,500,,\n" +
+			"DAL-2,Masoor Dal 1 kg,,Grains,190,180,1 kg,,Red lentils,,,,,,,\n"
 		want(t, seller.importProducts(importForm{csv: csv, dryRun: "false"}), 200)
 		products := s.bySKU()
 		if p := products["DAL-1"]; p["soldBy"] != "weight" || p["step"] != 500.0 {
@@ -103,7 +103,7 @@ func TestSoldByWeight(t *testing.T) {
 		if p := products["DAL-2"]; p["soldBy"] != nil || p["step"] != nil {
 			t.Fatalf("imported by the unit: %v", p)
 		}
-		bad := header + "DAL-3,Masoor Dal,,Grains,190,180,,,Red lentils,,,,weight,\n"
+		bad := header + "DAL-3,Masoor Dal,,Grains,190,180,,,Red lentils,,,,weight,,,\n"
 		if rows := importRows(seller.importProducts(importForm{csv: bad, dryRun: "false"})); len(rows) != 1 || !strings.HasSuffix(rows[0], "A product sold by weight needs a step in grams") {
 			t.Fatalf("a row by weight without a step: %v", rows)
 		}
@@ -111,8 +111,8 @@ func TestSoldByWeight(t *testing.T) {
 		want(t, export, 200)
 		for _, line := range strings.Split(string(export.raw), "\n") {
 			line = strings.TrimSpace(line)
-			if strings.HasPrefix(line, "DAL-1,") && !strings.HasSuffix(line, ",weight,500") ||
-				strings.HasPrefix(line, "DAL-2,") && !strings.HasSuffix(line, ",unit,") {
+			if strings.HasPrefix(line, "DAL-1,") && !strings.HasSuffix(line, ",weight,500,,") ||
+				strings.HasPrefix(line, "DAL-2,") && !strings.HasSuffix(line, ",unit,,,") {
 				t.Errorf("exported: %s", line)
 			}
 		}

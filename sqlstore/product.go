@@ -10,7 +10,7 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku, step`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku, step, family, size`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -19,7 +19,7 @@ func scanProduct(s scanner) (haat.Product, error) {
 	var images, description, descriptionNe string
 	var created int64
 	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt, &p.SKU, &p.Step); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt, &p.SKU, &p.Step, &p.Family, &p.Size); err != nil {
 		return p, err
 	}
 	p.Stock = intOrNil(stock)
@@ -189,9 +189,9 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`, sku_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`, sku_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
 		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
-		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.SKU, p.Step, skuKey(p.SKU))
+		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.SKU, p.Step, p.Family, p.Size, skuKey(p.SKU))
 	p.InStock = p.Available()
 	return skuTaken(p.SKU, err)
 }
@@ -238,9 +238,9 @@ func updateProduct(ctx context.Context, tx *Tx, p *haat.Product, withStock bool)
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
 	res, err := writeProducts(ctx, tx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
-		description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10, sku = $11, sku_key = $12, step = $13 WHERE id = $14`,
+		description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10, sku = $11, sku_key = $12, step = $13, family = $14, size = $15 WHERE id = $16`,
 		p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt,
-		p.SKU, skuKey(p.SKU), p.Step, p.ID)
+		p.SKU, skuKey(p.SKU), p.Step, p.Family, p.Size, p.ID)
 	if err != nil {
 		return skuTaken(p.SKU, err)
 	}

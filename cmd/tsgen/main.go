@@ -64,6 +64,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)
 	g.constant(d, "MaxWeight", haat.MaxWeight)
 	g.constant(d, "MaxSKU", haat.MaxSKU)
+	g.constant(d, "MaxFamily", haat.MaxFamily)
+	g.constant(d, "MaxSize", haat.MaxSize)
 	g.constant(d, "MinStep", haat.MinStep)
 	g.constant(d, "MaxStep", haat.MaxStep)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
@@ -241,6 +243,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),
 	reflect.TypeFor[api.OrderPackRequest](),
+	reflect.TypeFor[api.PickListQuery](),
 	reflect.TypeFor[api.PickListResponse](),
 	reflect.TypeFor[api.OrderChangeResponse](),
 	reflect.TypeFor[api.SellerInvoiceQuery](),

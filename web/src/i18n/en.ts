@@ -204,6 +204,9 @@ export const en = {
     weightOf: (name: string) => `Weight of ${name}`,
     /** weight labels the weight chosen on the page of goods sold by weight; soldInSteps says in what steps they are sold. */
     weight: 'Weight',
+    /** sizes says how many pack sizes a product comes in; chooseSize heads the sizes on its page. */
+    sizes: (n: number) => `${n} sizes`,
+    chooseSize: 'Size',
     soldInSteps: (step: string) => `Sold by weight, in steps of ${step}`,
     /** moreWeight and lessWeight name its buttons: a step more or less. */
     moreWeight: (step: string, name: string) => `Add ${step} more ${name}`,

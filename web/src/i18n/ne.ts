@@ -214,6 +214,8 @@ export const ne: StoreMessages = {
     perKg: (price) => `${price}/के.जी.`,
     weightOf: (name) => `${name} को तौल`,
     weight: 'तौल',
+    sizes: (n) => `${num(n)} साइज`,
+    chooseSize: 'साइज',
     soldInSteps: (step) => `तौलमा बिक्री, ${step} को दरले`,
     moreWeight: (step, name) => `${name} ${step} थप्नुहोस्`,
     lessWeight: (step, name) => `${name} ${step} घटाउनुहोस्`,

@@ -75,6 +75,9 @@ export const MAX_DESCRIPTION_LINES = 20;
 export const MAX_WEIGHT = 40;
 /** MAX_SKU is the longest stock-keeping unit a seller may give a product. */
 export const MAX_SKU = 64;
+/** MAX_FAMILY is the longest family key, and MaxSize the longest size label. */
+export const MAX_FAMILY = 64;
+export const MAX_SIZE = 40;
 
 // The least and the most a step of a product sold by weight may weigh, in grams.
 export const MIN_STEP = 10;
@@ -88,7 +91,7 @@ export const MAX_IMPORT_BYTES = 4194304;
  * order an export writes them. An import takes them in any order; sku, name, category, price,
  * offerPrice and description are required.
  */
-export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image', 'soldBy', 'step'] as const;
+export const PRODUCT_COLUMNS = ['sku', 'name', 'nameNe', 'category', 'price', 'offerPrice', 'weight', 'stock', 'description', 'descriptionNe', 'vatExempt', 'image', 'soldBy', 'step', 'family', 'size'] as const;
 /** MAX_ADDRESSES is the most addresses one shopper may save. */
 export const MAX_ADDRESSES = 20;
 
@@ -621,6 +624,18 @@ export interface Product {
   soldBy?: SoldBy;
   step?: number;
   /**
+   * family groups the pack sizes of one product ("basmati-rice"), each a product of its own with
+   * its Size label ("1 kg", "5 kg"): the shop lists a family once and its page switches between
+   * the sizes. Empty for a product of one size.
+   */
+  family?: string;
+  size?: string;
+  /**
+   * sizes are the sizes of the product's family on sale, smallest price first, the product's own
+   * among them; worked out by the catalogue, never stored.
+   */
+  sizes?: ProductSize[];
+  /**
    * sku is the seller's own code for the product (stock-keeping unit), optional and unique
    * among products whatever its letters' case: imports find the product by it.
    */
@@ -670,6 +685,14 @@ export interface Product {
  * weight.
  */
 export type SoldBy = 'weight' | 'unit';
+
+/** ProductSize is one pack size of a family of products, as a product's page offers it. */
+export interface ProductSize {
+  _id: string;
+  size: string;
+  offerPrice: Money;
+  inStock: boolean;
+}
 
 /** User is a shopper's account. The password hash never leaves the store package. */
 export interface User {
@@ -1392,6 +1415,9 @@ export interface ProductDataRequest {
    */
   soldBy?: string;
   step?: number;
+  /** family and Size make the product one pack size of a family: its key and this size's label. */
+  family?: string;
+  size?: string;
   /**
    * stock is the number of units for sale when the store is to count them; absent or null
    * leaves them uncounted.
@@ -1418,6 +1444,8 @@ export interface ProductForm {
   vatExempt?: 'true' | 'false';
   soldBy?: 'unit' | 'weight';
   step?: string;
+  family?: string;
+  size?: string;
   stock?: string;
   /** productData is the whole product as JSON (ProductDataRequest), in place of the fields above. */
   productData?: string;
@@ -1443,6 +1471,8 @@ export interface ProductUpdateForm {
   vatExempt?: 'true' | 'false';
   soldBy?: 'unit' | 'weight';
   step?: string;
+  family?: string;
+  size?: string;
   stock?: string;
   /**
    * imageOrder is a JSON array of the product's photos in their new order: the URL of a photo it
@@ -1952,6 +1982,14 @@ export interface PackLine {
   product: string;
   quantity?: number;
   grams?: number;
+}
+
+/**
+ * PickListQuery selects the orders a pick list is of (GET /api/seller/picklist): those of a delivery
+ * day, YYYY-MM-DD, or of a slot (its id); left out, every order waiting to be packed.
+ */
+export interface PickListQuery {
+  slot?: string;
 }
 
 /**

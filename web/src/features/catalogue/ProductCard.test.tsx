@@ -54,6 +54,33 @@ describe('ProductCard', () => {
     expect(JSON.parse(localStorage.getItem('haat.guestCart')!)).toEqual({ tomatoes: 6 });
   });
 
+  it('shows a product of pack sizes once, with how many sizes it has', () => {
+    const sizes = [
+      { _id: 'rice-1', size: '1 kg', offerPrice: 200, inStock: true },
+      { _id: 'rice-5', size: '5 kg', offerPrice: 950, inStock: true },
+      { _id: 'rice-25', size: '25 kg', offerPrice: 4500, inStock: false },
+    ];
+    const five = { ...rice, _id: 'rice-5', name: 'Basmati Rice', offerPrice: 950, price: 950, family: 'basmati-rice', size: '5 kg', sizes };
+    serveApi(catalogue([five]));
+    renderApp(<ProductCard product={five} />);
+    expect(screen.getByText('3 sizes')).toBeInTheDocument();
+  });
+
+  it('links each pack size from the product page', async () => {
+    const sizes = [
+      { _id: 'rice-1', size: '1 kg', offerPrice: 200, inStock: true },
+      { _id: 'rice-5', size: '5 kg', offerPrice: 950, inStock: true },
+      { _id: 'rice-25', size: '25 kg', offerPrice: 4500, inStock: false },
+    ];
+    const five = { ...rice, _id: 'rice-5', name: 'Basmati Rice', offerPrice: 950, price: 950, family: 'basmati-rice', size: '5 kg', sizes };
+    serveApi(catalogue([five]));
+    renderApp(<ProductDetail />, '/products/grains/rice-5', '/products/:category/:id');
+    const current = await screen.findByRole('link', { current: 'page' });
+    expect(current).toHaveTextContent('5 kg$950');
+    expect(screen.getByRole('link', { name: /^1 kg/ })).toHaveAttribute('href', '/products/grains/rice-1');
+    expect(screen.getByRole('link', { name: /^25 kg/ })).toHaveTextContent('Out of stock');
+  });
+
   it('shows the currency symbol the server names', async () => {
     serveApi({ 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.' } }) });
     renderApp(<ProductCard product={rice} />);

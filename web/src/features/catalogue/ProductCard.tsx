@@ -54,6 +54,7 @@ export default function ProductCard({ product, eager = false, heading: Heading =
       <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
         {t.product.save(moneyMinor(toMinor(product.price) - toMinor(product.offerPrice), { fixed: true }))}
       </p>
+      {(product.sizes?.length ?? 0) > 1 && <p className="mt-1 text-xs font-medium text-slate-600">{t.product.sizes(product.sizes!.length)}</p>}
       <FewLeft product={product} className="mt-1" />
       <div className="mt-3">
         <AddToCart product={product} className="w-full" />

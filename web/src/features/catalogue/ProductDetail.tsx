@@ -27,7 +27,8 @@ export default function ProductDetail() {
   const productsLoading = found.loading || (!!id && !product && !found.answered(id));
   // The other products of its category in stock: one more than shown, as the product may be one of them.
   const category = useProductSearch({ category: product?.category ?? '', limit: RELATED + 1 }, !!product);
-  const related = category.products.filter((p) => p._id !== id).slice(0, RELATED);
+  // Other products: neither this one nor another size of it.
+  const related = category.products.filter((p) => p._id !== id && !(product?.family && p.family === product.family)).slice(0, RELATED);
   const { money } = useStoreConfig();
   const cart = useCartStore();
   const { cart: inCart } = useCart();
@@ -104,6 +105,27 @@ export default function ProductDetail() {
               {t.product.price} {priceText(product, money(product.offerPrice))}
             </p>
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
+            {(product.sizes?.length ?? 0) > 1 && (
+              <div className="pt-3">
+                <p className="text-sm font-medium text-slate-700">{t.product.chooseSize}</p>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {product.sizes!.map((s) => (
+                    <li key={s._id}>
+                      <Link
+                        to={paths.product({ _id: s._id, category: product.category })}
+                        aria-current={s._id === product._id ? 'page' : undefined}
+                        className={`flex min-h-12 flex-col justify-center rounded-xl border px-3 py-1 text-sm ${
+                          s._id === product._id ? 'border-green-700 bg-green-50 font-semibold text-green-900' : 'border-stone-300 text-slate-800 hover:border-green-600'
+                        } ${s.inStock ? '' : 'opacity-60'}`}
+                      >
+                        <span>{s.size}</span>
+                        <span className="text-xs">{s.inStock ? money(s.offerPrice) : t.product.outOfStock}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {weighed ? (
               <p className="text-sm text-slate-600">{t.product.soldInSteps(t.product.grams(product.step))}</p>
             ) : (

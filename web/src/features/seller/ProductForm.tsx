@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_SKU, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_SKU, MAX_FAMILY, MAX_SIZE, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { defaultVATExempt } from '../../lib/tax';
@@ -22,7 +22,7 @@ const DEFAULT_STEP = 250;
 // soldBy is 'unit' or 'weight'; step is the grams of a step, kept while sold by the unit though not sent.
 const empty = {
   name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '', sku: '',
-  soldBy: 'unit', step: String(DEFAULT_STEP),
+  soldBy: 'unit', step: String(DEFAULT_STEP), family: '', size: '',
 };
 type Fields = typeof empty;
 
@@ -51,6 +51,8 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   sku: p.sku ?? '',
   soldBy: byWeight(p) ? 'weight' : 'unit',
   step: String(byWeight(p) ? p.step : DEFAULT_STEP),
+  family: p.family ?? '',
+  size: p.size ?? '',
 });
 
 /** weighed is whether the form sells the product by weight. */
@@ -97,6 +99,9 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
   if (weighed(fields) && (changed('soldBy') || changed('step'))) form.append('step', fields.step);
   // The SKU is optional: sent when given, or when changed (empty clears it).
   if (product ? changed('sku') : fields.sku.trim() !== '') form.append('sku', fields.sku.trim());
+  for (const key of ['family', 'size'] as const) {
+    if (product ? changed(key) : fields[key].trim() !== '') form.append(key, fields[key].trim());
+  }
   if (changed('price')) form.append('price', fields.price);
   if (changed('offerPrice')) form.append('offerPrice', fields.offerPrice);
   // A new product counts its units only when a count is given; a corrected one sends the count only
@@ -375,6 +380,14 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
           <TextField {...field} label={t.seller.sku} value={fields.sku} onChange={set('sku')} maxLength={MAX_SKU} aria-describedby="sku-hint" />
           <p id="sku-hint" className="mt-1 text-slate-500">
             {t.seller.skuHint}
+          </p>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...field} label={t.seller.family} value={fields.family} onChange={set('family')} maxLength={MAX_FAMILY} aria-describedby="family-hint" />
+          <TextField {...field} label={t.seller.size} value={fields.size} onChange={set('size')} maxLength={MAX_SIZE} required={fields.family.trim() !== ''} aria-describedby="family-hint" />
+          <p id="family-hint" className="text-slate-500 sm:col-span-2">
+            {t.seller.familyHint}
           </p>
         </div>
 
