@@ -41,6 +41,7 @@ describe('pages', () => {
       ['sellerProductList', paths.seller.archived],
       ['sellerEditProduct', paths.seller.editProduct('01ABC')],
       ['sellerOrders', paths.seller.orders],
+      ['sellerPack', paths.seller.pack],
       ['sellerOrderSlip', paths.seller.orderSlip(10482)],
       ['sellerOrderInvoice', paths.seller.orderInvoice(10482)],
       ['sellerSlots', paths.seller.slots],
