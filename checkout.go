@@ -1,6 +1,7 @@
 package haat
 
 import (
+	"cmp"
 	"context"
 	"slices"
 )
@@ -65,6 +66,20 @@ func (f OrderFacts) Item(l OrderLine) (OrderItem, error) {
 	}}, nil
 }
 
+// substitute is what the line's item is to be substituted by if it is not there at packing: the
+// shopper's choice, or the store's default; a product named must be on sale.
+func (f OrderFacts) substitute(l OrderLine, item OrderItem) (Substitute, error) {
+	if l.Substitute == "" {
+		return cmp.Or(f.Settings.Substitute, SubstituteBest), nil
+	}
+	if named := l.Substitute.Named(); named != "" {
+		if p, ok := f.Products[named]; !ok || p.CheckOnSale() != nil {
+			return "", Errorf(EINVALID, "The substitute chosen for %s is not sold", item.Product.Name)
+		}
+	}
+	return l.Substitute, nil
+}
+
 // Bill is the bill of these items under the store's rules (see BillOf).
 func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
 	return BillOf(BillLines(items), BillRules{TaxRule: f.Settings.TaxRule, Delivery: f.Settings.Delivery}, BillChoices{})
@@ -89,6 +104,9 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	for _, l := range o.Lines {
 		item, err := f.Item(l)
 		if err != nil {
+			return nil, err
+		}
+		if item.Substitute, err = f.substitute(l, item); err != nil {
 			return nil, err
 		}
 		order.Items = append(order.Items, item)

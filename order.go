@@ -50,6 +50,9 @@ func knownStatus(status OrderStatus) bool { return slices.Contains(SellerStatuse
 type OrderLine struct {
 	ProductID string
 	Quantity  int
+	// Substitute is what the shopper wants if the product is not there at packing; empty: the
+	// store's default (StoreSettings.Substitute).
+	Substitute Substitute
 }
 
 // NewOrder is what a shopper asks for; prices and amount are decided by the store.
@@ -133,6 +136,9 @@ type OrderItem struct {
 	// Packed is what was packed of the item, once the order was packed with its weights and counts
 	// (POST /api/order/pack); absent before, and for an order moved to Packed without them.
 	Packed *Packed `json:"packed,omitempty"`
+	// Substitute is what the shopper wants if the product is not there at packing: "best" (a
+	// similar item at no higher price), "none" (leave it out) or a product's id.
+	Substitute Substitute `json:"substitute,omitempty" ts:"string"`
 }
 
 // Order is a placed order with its items and address populated.
@@ -408,6 +414,9 @@ func validateLines(lines []OrderLine) error {
 		}
 		seen[l.ProductID] = true
 		if err := ValidateQuantity(l.Quantity); err != nil {
+			return err
+		}
+		if err := l.validateSubstitute(); err != nil {
 			return err
 		}
 	}

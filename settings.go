@@ -22,12 +22,15 @@ type StoreSettings struct {
 	// DeliverySlots is whether the store offers delivery slots (the seller's windows), from
 	// which its speed promise is written; it is read, never set, with the settings.
 	DeliverySlots bool `json:"deliverySlots"`
+	// Substitute is what the store does with an item that is not there at packing when its
+	// shopper chose nothing: "best" (a similar item at no higher price, the default) or "none".
+	Substitute Substitute `json:"substitute"`
 }
 
 // NewStoreSettings are the settings of a store that never saved any: no delivery rules, the flat
 // tax, no name or claims, and the default policy.
 func NewStoreSettings() *StoreSettings {
-	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy}
+	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy, Substitute: SubstituteBest}
 }
 
 // Validate checks the settings a seller sets (see DeliveryRules.Validate and
@@ -53,6 +56,9 @@ func (s *StoreSettings) Validate() error {
 	}
 	if s.Policy == (Policy{}) {
 		s.Policy = DefaultPolicy
+	}
+	if err := validStoreSubstitute(&s.Substitute); err != nil {
+		return err
 	}
 	if err := s.Store.Validate(); err != nil {
 		return err

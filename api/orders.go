@@ -25,6 +25,10 @@ type OrderRequest struct {
 type OrderItemRequest struct {
 	Product  string   `json:"product"`
 	Quantity Quantity `json:"quantity"`
+	// Substitute is what the shopper wants if the product is not there at packing: "best" (a
+	// similar item at no higher price), "none" (leave it out) or a product's id; left out, the
+	// store's default (its settings' substitute).
+	Substitute haat.Substitute `json:"substitute,omitempty" ts:"string"`
 }
 
 // OrderPayRequest starts a new payment of one of the shopper's unpaid online orders, with the
@@ -113,7 +117,7 @@ func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string,
 		if err != nil {
 			return o, "", err
 		}
-		o.Lines = append(o.Lines, haat.OrderLine{ProductID: it.Product, Quantity: q})
+		o.Lines = append(o.Lines, haat.OrderLine{ProductID: it.Product, Quantity: q, Substitute: it.Substitute})
 	}
 	return o, req.Method, nil
 }

@@ -124,9 +124,12 @@ func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLi
 			return f, err
 		}
 	}
-	ids := make([]string, len(lines))
-	for i, l := range lines {
-		ids[i] = l.ProductID
+	ids := make([]string, 0, len(lines))
+	for _, l := range lines {
+		ids = append(ids, l.ProductID)
+		if named := l.Substitute.Named(); named != "" {
+			ids = append(ids, named)
+		}
 	}
 	if f.Products, err = s.Products.ProductsByID(ctx, ids); err != nil {
 		return f, err

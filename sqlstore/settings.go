@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -103,7 +104,7 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 	if s.Invoice != nil {
 		invoice = *s.Invoice
 	}
-	profile, err := json.Marshal(storeProfile{s.Store, s.Policy, s.Legal})
+	profile, err := json.Marshal(storeProfile{s.Store, s.Policy, s.Legal, s.Substitute})
 	if err != nil {
 		return err
 	}
@@ -124,9 +125,10 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 // storeProfile is how the store's details, policy and legal details are kept: one JSON document
 // in store_settings.profile.
 type storeProfile struct {
-	Store  haat.StoreDetails `json:"store"`
-	Policy haat.Policy       `json:"policy"`
-	Legal  haat.LegalDetails `json:"legal"`
+	Store      haat.StoreDetails `json:"store"`
+	Policy     haat.Policy       `json:"policy"`
+	Legal      haat.LegalDetails `json:"legal"`
+	Substitute haat.Substitute   `json:"substitute,omitempty"`
 }
 
 // withSlots sets s.DeliverySlots, which the storefront's speed promise follows: read only for the
@@ -154,11 +156,11 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		return nil, err
 	}
 	if profile != "" {
-		p := storeProfile{s.Store, s.Policy, s.Legal}
+		p := storeProfile{s.Store, s.Policy, s.Legal, s.Substitute}
 		if err := json.Unmarshal([]byte(profile), &p); err != nil {
 			return nil, err
 		}
-		s.Store, s.Policy, s.Legal = p.Store, p.Policy, p.Legal
+		s.Store, s.Policy, s.Legal, s.Substitute = p.Store, p.Policy, p.Legal, cmp.Or(p.Substitute, haat.SubstituteBest)
 	}
 	if on {
 		if err := json.Unmarshal([]byte(districts), &r.Districts); err != nil {

@@ -262,6 +262,13 @@ export const en = {
     /** noWeight stands for the weight of a product that names none. */
     noWeight: 'N/A',
     qty: 'Qty:',
+    /** ifNotThere asks, on a cart line, what to do if the product is not there when the order is packed. */
+    ifNotThere: 'If not there:',
+    ifNotThereFor: (name: string) => `If ${name} is not there`,
+    similar: 'A similar item (no dearer)',
+    leaveOut: 'Leave it out',
+    instead: 'Or instead',
+    namedBefore: 'The product chosen before',
     /** estimate is a line of goods sold by weight: what the weight asked for costs, settled when it is weighed at packing. */
     estimate: (amount: string, weight: string) => `about ${amount} for ${weight}`,
     /** pricePerKg introduces the price of goods sold by weight in a cart line. */

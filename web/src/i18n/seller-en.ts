@@ -74,6 +74,14 @@ export const sellerEn = {
         /** inCurrency names an amount field with the store's currency symbol: "Delivery fee (Rs.)". */
         inCurrency: (label: string, symbol: string) => `${label} (${symbol})`,
       },
+      substitute: {
+        title: 'Items not there at packing',
+        intro: 'What the packer does with an item that is not there when the shopper chose nothing in the cart. Shoppers may choose for each item.',
+        best: 'A similar item, at no higher price',
+        bestHint: 'The packer picks one; the shopper pays no more than for the item ordered.',
+        none: 'Leave it out',
+        noneHint: 'The item is not charged, or its money is given back.',
+      },
       tax: {
         title: 'Tax',
         intro: 'How orders are taxed. The cart and the order amount follow the rule chosen.',
@@ -300,6 +308,11 @@ export const sellerEn = {
     close: 'Close',
     /** packedAs says what was packed of an item, when it differs from what was ordered. */
     packedAs: (amount: string) => `packed ${amount}`,
+    /** ifNotThere says what the shopper wants if an item is not there at packing. */
+    ifNotThere: (what: string) => `If not there: ${what}`,
+    subBest: 'a similar item, no dearer',
+    subNone: 'leave it out',
+    subNamed: 'the product the shopper chose',
     cancel: 'Cancel Order',
     confirmCancel: 'Cancel this order?',
     yesCancel: 'Yes, cancel',

@@ -835,6 +835,11 @@ export interface OrderItem {
    * (POST /api/order/pack); absent before, and for an order moved to Packed without them.
    */
   packed?: Packed;
+  /**
+   * substitute is what the shopper wants if the product is not there at packing: "best" (a
+   * similar item at no higher price), "none" (leave it out) or a product's id.
+   */
+  substitute?: string;
 }
 
 /** OrderSlot is the delivery slot an order was placed for, kept with the order as it was chosen. */
@@ -869,6 +874,12 @@ export interface Packed {
   quantity: number;
   grams?: number;
 }
+
+/**
+ * Substitute is what a shopper wants if an item of their order is not there when it is packed:
+ * SubstituteBest, SubstituteNone, or the id of a product they name.
+ */
+export type Substitute = 'best' | 'none';
 
 /**
  * Refund is money of a payment the store owes the shopper back: the payment of an order the
@@ -971,6 +982,11 @@ export interface StoreSettings {
    * which its speed promise is written; it is read, never set, with the settings.
    */
   deliverySlots: boolean;
+  /**
+   * substitute is what the store does with an item that is not there at packing when its
+   * shopper chose nothing: "best" (a similar item at no higher price, the default) or "none".
+   */
+  substitute: Substitute;
 }
 
 /**
@@ -1695,6 +1711,12 @@ export interface CartQuoteRequest {
 export interface OrderItemRequest {
   product: string;
   quantity: Quantity;
+  /**
+   * substitute is what the shopper wants if the product is not there at packing: "best" (a
+   * similar item at no higher price), "none" (leave it out) or a product's id; left out, the
+   * store's default (its settings' substitute).
+   */
+  substitute?: string;
 }
 
 /** CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote). */

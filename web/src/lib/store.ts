@@ -14,6 +14,7 @@ export const noSettings: StoreSettings = {
   invoice: null,
   taxRule: 'flat',
   deliverySlots: false,
+  substitute: 'best',
   store: { name: '', nameNe: '', logo: '', tagline: '', phone: '', email: '', address: '', hours: '', promise: '', claims: [], social: { facebook: '', instagram: '', tiktok: '', youtube: '' } },
   policy: { returnDays: 7, missingHours: 24, refundDays: 5, perishablesReturnable: false },
   legal: { registrationNo: '', docscpListing: '', grievanceOfficer: { name: '', phone: '', email: '' } },

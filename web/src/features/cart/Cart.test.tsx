@@ -58,6 +58,25 @@ describe('Cart page', () => {
     expect(JSON.parse(localStorage.getItem('haat.guestCart') ?? '{}')).toEqual({ tomatoes: 4 });
   });
 
+  it('asks what to do if an item is not there, keeps the choice and sends it with the order', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+    const calls = serveApi({
+      'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: { rice: 1 } } } }),
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [{ _id: 'a1', userId: 'u1', firstName: 'Sita', lastName: 'Rai', email: 's@example.com', street: 'Lakeside', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9800000000' }] } }),
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+      'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
+    });
+    renderApp(<CartPage />, '/cart');
+    const choice = await screen.findByLabelText('If Jumla Red Rice is not there');
+    // The store's default until the shopper chooses.
+    expect(choice).toHaveValue('best');
+    await userEvent.selectOptions(choice, 'none');
+    expect(JSON.parse(localStorage.getItem('haat.substitutes') ?? '{}')).toEqual({ rice: 'none' });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled());
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ items: [{ product: 'rice', substitute: 'none' }] }));
+  });
+
   it('asks for an address before placing an order', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
     serveApi({

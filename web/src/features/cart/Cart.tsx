@@ -17,6 +17,7 @@ import { useDeliveryRules, useStoreConfig } from '../../lib/config';
 import { useCart, useCartQuote, useCartStore } from './api';
 import { toMinor } from '../../lib/money';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
+import { useSubstitutes } from './substitutes';
 
 /** noAddresses is the address book of a guest, or of a shopper whose addresses are loading. */
 const noAddresses: AddressBook = { addresses: [] };
@@ -72,6 +73,8 @@ export default function CartPage() {
   // What the order will cost, and whether the server would refuse it (below the minimum, an address
   // outside the delivery area, a slot gone), is the server's quote of these lines, address and slot.
   const items = useMemo(() => lines.map((l) => ({ product: l.product._id, quantity: l.quantity })), [lines]);
+  // What the shopper chose for each line should its product not be there; the store's default for the rest.
+  const substitutes = useSubstitutes();
   const quoted = useCartQuote(items, selected?._id, slot?.id);
   const quote = lines.length > 0 ? quoted.data : null;
   const blocked = lines.length > 0 && !!quote?.problem;
@@ -99,7 +102,7 @@ export default function CartPage() {
       return;
     }
     order.mutate(
-      { payment, items, address: selected._id, method: method?.id, slot: slot?.id },
+      { payment, items: items.map((i) => (substitutes[i.product] ? { ...i, substitute: substitutes[i.product] } : i)), address: selected._id, method: method?.id, slot: slot?.id },
       {
         onError: (err) => {
           toast.error(err.message, { id: 'order-error' });

@@ -10,6 +10,42 @@ import { paths } from '../../app/paths';
 import { useCartStore } from './api';
 import { OnlyLeft } from '../../components/FewLeft';
 import { amountText, byWeight, priceText } from '../../lib/weight';
+import { useStoreSettings } from '../../lib/store';
+import { useProductSearch } from '../products';
+import type { Product } from '../../lib/contract';
+import { chooseSubstitute, useSubstitutes } from './substitutes';
+
+/** SubstituteChoice asks what the shopper wants if the product is not there at packing: a similar item, to leave it out, or another product of its category; the last choice for it, else the store's default. */
+function SubstituteChoice({ product }: { product: Product }) {
+  const chosen = useSubstitutes()[product._id];
+  const fallback = useStoreSettings().substitute || 'best';
+  const others = useProductSearch({ category: product.category, limit: 12 }).products.filter((p) => p._id !== product._id);
+  const value: string = chosen ?? fallback;
+  return (
+    <label className="mt-1 flex flex-wrap items-center gap-2 text-slate-500">
+      {t.cart.ifNotThere}
+      <select
+        value={value}
+        onChange={(e) => chooseSubstitute(product._id, e.target.value)}
+        className="min-h-11 max-w-full rounded-lg border border-stone-300 bg-white px-2 text-slate-800"
+        aria-label={t.cart.ifNotThereFor(product.name)}
+      >
+        <option value="best">{t.cart.similar}</option>
+        <option value="none">{t.cart.leaveOut}</option>
+        {others.length > 0 && (
+          <optgroup label={t.cart.instead}>
+            {others.map((p) => (
+              <option key={p._id} value={p._id}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {value !== 'best' && value !== 'none' && !others.some((p) => p._id === value) && <option value={value}>{t.cart.namedBefore}</option>}
+      </select>
+    </label>
+  );
+}
 
 const row = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-4 md:grid-cols-[minmax(0,2fr)_1fr_1fr]';
 
@@ -62,6 +98,7 @@ export function CartLineItem({ line: { product, quantity }, amount }: { line: Ca
             </select>
           </label>
           {limit < MAX_QUANTITY && quantity >= limit && <OnlyLeft left={limit} className="mt-1" />}
+          <SubstituteChoice product={product} />
           <p className="mt-1 font-medium text-slate-700 md:hidden">{total}</p>
         </div>
       </div>

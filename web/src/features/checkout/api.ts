@@ -123,7 +123,7 @@ export function useAddAddress() {
 }
 
 /** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, and the delivery slot when the store offers slots. */
-export type NewOrder = { payment: PaymentType; items: { product: string; quantity: number }[]; address: string; method?: string; slot?: string };
+export type NewOrder = { payment: PaymentType; items: OrderItemRequest[]; address: string; method?: string; slot?: string };
 
 /** usePlaceOrder places an order, a cash order at once, an online one through the provider's page (url), and tells of it. */
 export function usePlaceOrder() {

@@ -228,7 +228,7 @@ describe('packing slip', () => {
   it('packs an order with goods sold by weight: the weight from the scale and an item short', async () => {
     const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
     const coriander = { ...rice, _id: 'coriander', name: 'Coriander', offerPrice: 20 };
-    const placed = order({ items: [{ product: tomatoes, quantity: 3 }, { product: coriander, quantity: 1 }] });
+    const placed = order({ items: [{ product: tomatoes, quantity: 3, substitute: 'none' }, { product: coriander, quantity: 1, substitute: 'best' }] });
     const packed = order({
       status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'],
       items: [{ product: tomatoes, quantity: 3, packed: { quantity: 3, grams: 820 } }, { product: coriander, quantity: 1, packed: { quantity: 0 } }],
@@ -242,6 +242,9 @@ describe('packing slip', () => {
     renderStore('/seller/orders');
     // Goods sold by weight are packed with their weights, not by a change of status.
     await userEvent.click(await screen.findByRole('button', { name: 'Pack and weigh' }));
+    // What the shopper wants if an item is not there.
+    expect(screen.getByText('If not there: leave it out')).toBeInTheDocument();
+    expect(screen.getByText('If not there: a similar item, no dearer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Packed' })).not.toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Packing of order #10001' });
     const done = within(form).getByRole('button', { name: 'Packed' });

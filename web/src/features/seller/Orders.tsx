@@ -17,6 +17,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
 import PackForm, { weighs } from './PackForm';
+import SubstituteNote from './SubstituteNote';
 
 
 /** Orders lists the orders the seller handles, newest first, with the next step of each, narrowed by the filters kept in the URL. */
@@ -230,6 +231,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
                 <li key={it.product._id} className="font-medium text-slate-900">
                   {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(amountText(it.product, it.quantity))}</span>
                   {packedDiffers(it) && <span className="ml-1 font-normal text-amber-800">{t.seller.packedAs(packedDiffers(it))}</span>}
+                  {o.status === 'Order Placed' && <SubstituteNote item={it} />}
                 </li>
               ))}
             </ul>

@@ -13,6 +13,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { storeName, useStoreSettings } from '../../lib/store';
 import { amountText, packedDiffers } from '../../lib/weight';
+import SubstituteNote from './SubstituteNote';
 
 /** PackingSlip is the printable slip that goes in an order's bag: what to pack, where it goes, what to collect, and a line to sign. */
 export default function PackingSlip() {
@@ -127,7 +128,10 @@ function Slip({ order: o }: { order: SellerOrder }) {
         <tbody>
           {o.items.map((it) => (
             <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
-              <td className="py-2 pr-4 [overflow-wrap:anywhere]">{nameIn(it.product, language())}</td>
+              <td className="py-2 pr-4 [overflow-wrap:anywhere]">
+                {nameIn(it.product, language())}
+                <SubstituteNote item={it} />
+              </td>
               <td className="py-2 text-right text-lg font-semibold tabular-nums">
                 {amountText(it.product, it.quantity)}
                 {packedDiffers(it) && <span className="block text-sm font-normal text-slate-700">{t.orders.packed(packedDiffers(it))}</span>}

@@ -88,6 +88,22 @@ describe('store settings', () => {
   });
 });
 
+describe('items not there at packing', () => {
+  it('chooses what the packer does when the shopper chose nothing', async () => {
+    const calls = serveApi({
+      ...seller,
+      'POST /api/seller/settings': (body) => ({ json: { success: true, message: 'Settings saved', settings: { ...demoSettings, ...(body as object) } } }),
+    });
+    renderStore('/seller/settings');
+    const section = await screen.findByRole('region', { name: 'Items not there at packing' });
+    expect(within(section).getByRole('radio', { name: /A similar item, at no higher price/ })).toBeChecked();
+    await userEvent.click(within(section).getByRole('radio', { name: /Leave it out/ }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/settings')?.body).toEqual({ substitute: 'none' });
+  });
+});
+
 describe("the store's identity", () => {
   it('renames the store, removes a selling point and sets the legal details, each section on its own', async () => {
     const calls = serveApi({

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
-import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_DIGITS, PROVINCES, TAX_RULES, type DeliveryRules, type InvoiceDetails, type StoreSettings, type TaxRule } from '../../lib/contract';
+import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_DIGITS, PROVINCES, TAX_RULES, type DeliveryRules, type InvoiceDetails, type StoreSettings, type TaxRule, type Substitute } from '../../lib/contract';
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
@@ -25,6 +25,7 @@ const sections: { key: string; Section: (p: { settings: StoreSettings }) => Reac
   { key: 'legal', Section: LegalSection },
   { key: 'delivery', Section: DeliverySection },
   { key: 'tax', Section: TaxSection },
+  { key: 'substitute', Section: SubstituteSection },
   { key: 'invoice', Section: InvoiceSection },
 ];
 
@@ -207,6 +208,41 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
           ))}
         </fieldset>
         {rule === 'vat' && exempt !== undefined && <p className="text-sm text-slate-600">{text.exemptCount(exempt)}</p>}
+        <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
+          {save.isPending ? texts().saving : texts().save}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}
+
+/** SubstituteSection chooses what the store does with an item not there at packing when its shopper chose nothing. */
+function SubstituteSection({ settings }: { settings: StoreSettings }) {
+  const text = texts().substitute;
+  const save = useSaveSettings();
+  const [choice, setChoice] = useState<Substitute>(settings.substitute || 'best');
+  const label: Record<Substitute, { name: string; hint: string }> = { best: { name: text.best, hint: text.bestHint }, none: { name: text.none, hint: text.noneHint } };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate({ substitute: choice }, { onError: (err) => toast.error(err.message, { id: 'settings-error' }) });
+  }
+
+  return (
+    <SettingsCard id="substitute" title={text.title} intro={text.intro}>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <fieldset className="space-y-3">
+          <legend className="sr-only">{text.title}</legend>
+          {(['best', 'none'] as const).map((c) => (
+            <label key={c} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${choice === c ? 'border-green-700 bg-green-50' : 'border-stone-300'}`}>
+              <input type="radio" name="substitute" value={c} checked={choice === c} onChange={() => setChoice(c)} className="mt-1 h-4 w-4 shrink-0 accent-green-700" />
+              <span>
+                <span className="block font-medium text-slate-800">{label[c].name}</span>
+                <span className="block text-sm text-slate-600">{label[c].hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
           {save.isPending ? texts().saving : texts().save}
         </button>
