@@ -265,7 +265,7 @@ export const en = {
     /** ifNotThere asks, on a cart line, what to do if the product is not there when the order is packed. */
     ifNotThere: 'If not there:',
     ifNotThereFor: (name: string) => `If ${name} is not there`,
-    similar: 'A similar item (no dearer)',
+    similar: 'Similar, no dearer',
     leaveOut: 'Leave it out',
     instead: 'Or instead',
     namedBefore: 'The product chosen before',

@@ -270,7 +270,7 @@ export const ne: StoreMessages = {
     qty: 'परिमाण:',
     ifNotThere: 'नभए:',
     ifNotThereFor: (name) => `${name} नभए`,
-    similar: 'उस्तै अर्को सामान (महँगो नहुने)',
+    similar: 'उस्तै, महँगो नहुने',
     leaveOut: 'नपठाउनुहोस्',
     instead: 'वा यसको सट्टा',
     namedBefore: 'पहिले छानिएको सामान',
