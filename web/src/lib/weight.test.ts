@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, byWeight, isWeighed, priceText, rememberWeighed } from './weight';
+import { renderHook, waitFor } from '@testing-library/react';
+import { amountText, byWeight, isWeighed, priceText, rememberWeighed, useWeighedVersion } from './weight';
 import { cartCount } from './cart';
 import { gramsText } from '../i18n/weight';
 
@@ -31,5 +32,16 @@ describe('goods sold by weight', () => {
     expect(JSON.parse(localStorage.getItem('haat.weighed') ?? '[]')).toEqual(['tomatoes']);
     rememberWeighed({ _id: 'tomatoes' });
     expect(cartCount({ tomatoes: 3, rice: 2 })).toBe(5);
+  });
+
+  it('tells the counts that follow it when the shop learns a product is sold by weight', async () => {
+    const { result } = renderHook(() => useWeighedVersion());
+    const before = result.current;
+    rememberWeighed({ _id: 'onions', soldBy: 'weight', step: 500 });
+    await waitFor(() => expect(result.current).toBeGreaterThan(before));
+    const after = result.current;
+    rememberWeighed({ _id: 'onions', soldBy: 'weight', step: 500 });
+    await Promise.resolve();
+    expect(result.current).toBe(after);
   });
 });

@@ -1,6 +1,7 @@
 // Goods sold by weight: their prices are per kilogram and a cart's quantity counts steps of
 // product.step grams (3 at a step of 250 g is 750 g). What a line costs is the server's (the
 // quote's or the order's bill); these only say how much is bought and what a price is for.
+import { useSyncExternalStore } from 'react';
 import { language, t } from '../i18n';
 import { localDigits } from './money';
 import type { OrderItem, SoldBy } from './contract';
@@ -28,6 +29,9 @@ export const priceText = (p: Sold, price: string): string => (byWeight(p) ? t.pr
  */
 const weighedKey = 'haat.weighed';
 let weighed: Set<string> | undefined;
+/** weighedVersion counts the changes of weighed, for the counts that follow it (useWeighedVersion). */
+let weighedVersion = 0;
+const weighedListeners = new Set<() => void>();
 
 function weighedIds(): Set<string> {
   if (!weighed) {
@@ -46,6 +50,9 @@ export function rememberWeighed(p: Sold & { _id: string }) {
   if (byWeight(p) === ids.has(p._id)) return;
   if (byWeight(p)) ids.add(p._id);
   else ids.delete(p._id);
+  weighedVersion++;
+  // Told after the render that noted it: the cart's count changes with it.
+  queueMicrotask(() => weighedListeners.forEach((l) => l()));
   try {
     localStorage.setItem(weighedKey, JSON.stringify([...ids]));
   } catch {
@@ -62,3 +69,12 @@ export function packedDiffers(it: Pick<OrderItem, 'product' | 'quantity' | 'pack
   const packed = byWeight(it.product) ? t.product.grams(it.packed.grams ?? 0) : amountText(it.product, it.packed.quantity);
   return packed === amountText(it.product, it.quantity) ? '' : packed;
 }
+
+const subscribeWeighed = (l: () => void) => {
+  weighedListeners.add(l);
+  return () => weighedListeners.delete(l);
+};
+const currentWeighed = () => weighedVersion;
+
+/** useWeighedVersion changes when the shop learns that a product is sold by weight: a cart's count made before counts it again. */
+export const useWeighedVersion = () => useSyncExternalStore(subscribeWeighed, currentWeighed, currentWeighed);

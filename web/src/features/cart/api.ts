@@ -3,6 +3,7 @@ import { post, unwrap } from '../../lib/api';
 import { t } from '../../i18n';
 import type { Cart, CartQuoteRequest, CartQuoteResponse } from '../../lib/contract';
 import { cartCount } from '../../lib/cart';
+import { useWeighedVersion } from '../../lib/weight';
 import { cartKeys, cartStore } from './store';
 import { useHydrated } from '../../lib/useHydrated';
 
@@ -24,6 +25,8 @@ export function useCart() {
   const store = useCartStore();
   const { data } = useQuery({ queryKey: cartKeys.items(), queryFn: () => store.current(), initialData: () => store.current() });
   const counted = useHydrated();
+  // The count takes a product sold by weight as one item, once the shop has seen how it is sold.
+  useWeighedVersion();
   const cart: Cart = counted ? data : noItems;
   return { cart, count: cartCount(cart), counted };
 }
