@@ -7,6 +7,16 @@ import { catalogue, renderApp, rice, serveApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** five is the 5 kg bag of a rice sold in three pack sizes, the 25 kg one out of stock. */
+const five = {
+  ...rice, _id: 'rice-5', name: 'Basmati Rice', offerPrice: 950, price: 950, family: 'basmati-rice', size: '5 kg',
+  sizes: [
+    { _id: 'rice-1', size: '1 kg', offerPrice: 200, inStock: true },
+    { _id: 'rice-5', size: '5 kg', offerPrice: 950, inStock: true },
+    { _id: 'rice-25', size: '25 kg', offerPrice: 4500, inStock: false },
+  ],
+};
+
 describe('ProductCard', () => {
   it('shows prices and saving, and turns Add into a quantity control', async () => {
     serveApi({});
@@ -55,24 +65,12 @@ describe('ProductCard', () => {
   });
 
   it('shows a product of pack sizes once, with how many sizes it has', () => {
-    const sizes = [
-      { _id: 'rice-1', size: '1 kg', offerPrice: 200, inStock: true },
-      { _id: 'rice-5', size: '5 kg', offerPrice: 950, inStock: true },
-      { _id: 'rice-25', size: '25 kg', offerPrice: 4500, inStock: false },
-    ];
-    const five = { ...rice, _id: 'rice-5', name: 'Basmati Rice', offerPrice: 950, price: 950, family: 'basmati-rice', size: '5 kg', sizes };
     serveApi(catalogue([five]));
     renderApp(<ProductCard product={five} />);
     expect(screen.getByText('3 sizes')).toBeInTheDocument();
   });
 
   it('links each pack size from the product page', async () => {
-    const sizes = [
-      { _id: 'rice-1', size: '1 kg', offerPrice: 200, inStock: true },
-      { _id: 'rice-5', size: '5 kg', offerPrice: 950, inStock: true },
-      { _id: 'rice-25', size: '25 kg', offerPrice: 4500, inStock: false },
-    ];
-    const five = { ...rice, _id: 'rice-5', name: 'Basmati Rice', offerPrice: 950, price: 950, family: 'basmati-rice', size: '5 kg', sizes };
     serveApi(catalogue([five]));
     renderApp(<ProductDetail />, '/products/grains/rice-5', '/products/:category/:id');
     const current = await screen.findByRole('link', { current: 'page' });

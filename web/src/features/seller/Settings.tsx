@@ -195,24 +195,38 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
   return (
     <SettingsCard id="tax" title={text.title} intro={text.intro}>
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <fieldset className="space-y-3">
-          <legend className="sr-only">{text.title}</legend>
-          {TAX_RULES.map((r) => (
-            <label key={r} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${rule === r ? 'border-green-700 bg-green-50' : 'border-stone-300'}`}>
-              <input type="radio" name="tax-rule" value={r} checked={rule === r} onChange={() => setRule(r)} className="mt-1 h-4 w-4 shrink-0 accent-green-700" />
-              <span>
-                <span className="block font-medium text-slate-800">{label[r].name}</span>
-                <span className="block text-sm text-slate-600">{label[r].hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <Choices legend={text.title} name="tax-rule" options={TAX_RULES} label={label} value={rule} onChange={setRule} />
         {rule === 'vat' && exempt !== undefined && <p className="text-sm text-slate-600">{text.exemptCount(exempt)}</p>}
         <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
           {save.isPending ? texts().saving : texts().save}
         </button>
       </form>
     </SettingsCard>
+  );
+}
+
+/** Choices is a setting of a few options as radio cards, each with its name and a hint. */
+function Choices<T extends string>({ legend, name, options, label, value, onChange }: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  label: Record<T, { name: string; hint: string }>;
+  value: T;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="sr-only">{legend}</legend>
+      {options.map((o) => (
+        <label key={o} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value === o ? 'border-green-700 bg-green-50' : 'border-stone-300'}`}>
+          <input type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} className="mt-1 h-4 w-4 shrink-0 accent-green-700" />
+          <span>
+            <span className="block font-medium text-slate-800">{label[o].name}</span>
+            <span className="block text-sm text-slate-600">{label[o].hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -231,18 +245,7 @@ function SubstituteSection({ settings }: { settings: StoreSettings }) {
   return (
     <SettingsCard id="substitute" title={text.title} intro={text.intro}>
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <fieldset className="space-y-3">
-          <legend className="sr-only">{text.title}</legend>
-          {(['best', 'none'] as const).map((c) => (
-            <label key={c} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${choice === c ? 'border-green-700 bg-green-50' : 'border-stone-300'}`}>
-              <input type="radio" name="substitute" value={c} checked={choice === c} onChange={() => setChoice(c)} className="mt-1 h-4 w-4 shrink-0 accent-green-700" />
-              <span>
-                <span className="block font-medium text-slate-800">{label[c].name}</span>
-                <span className="block text-sm text-slate-600">{label[c].hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <Choices legend={text.title} name="substitute" options={['best', 'none'] as const} label={label} value={choice} onChange={setChoice} />
         <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
           {save.isPending ? texts().saving : texts().save}
         </button>
