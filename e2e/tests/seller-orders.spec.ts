@@ -91,7 +91,7 @@ test('the seller filters the day’s orders, exports them and prints a packing s
   await expect(slip).toBeVisible();
   await expect(slip).toContainText('Haat');
   await expect(slip).toContainText(`Order ${number}`);
-  await expect(slip.getByRole('row', { name: 'Jumla Red Rice 1' })).toBeVisible();
+  await expect(slip.getByRole('row', { name: 'Jumla Red Rice If not there: a similar item, no dearer 1' })).toBeVisible();
   await expect(slip).toContainText(`Pema ${lastName}`);
   await expect(slip).toContainText('Thamel Marg 7');
   await expect(slip).toContainText('Phone: 9801234567');
