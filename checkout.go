@@ -62,7 +62,7 @@ func (f OrderFacts) Item(l OrderLine) (OrderItem, error) {
 	}
 	return OrderItem{Quantity: l.Quantity, Product: OrderProduct{
 		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
-		SoldBy: p.SoldBy, Step: p.Step,
+		SoldBy: p.SoldBy, Step: p.Step, Size: p.Size,
 	}}, nil
 }
 

@@ -127,6 +127,8 @@ type OrderProduct struct {
 	// the item's Quantity weighed Step grams, as the product was sold when the order was placed.
 	SoldBy SoldBy `json:"soldBy,omitempty"`
 	Step   int    `json:"step,omitempty"`
+	// Size is the pack size the product was of its family when the order was placed ("5 kg").
+	Size string `json:"size,omitempty"`
 }
 
 // OrderItem is a line of a placed order.

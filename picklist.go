@@ -12,7 +12,9 @@ type PickLine struct {
 	Name     string   `json:"name"`
 	NameNe   string   `json:"nameNe,omitempty"`
 	Category Category `json:"category"`
-	Image    string   `json:"image,omitempty"`
+	// Size is the product's pack size, of a family of sizes ("5 kg").
+	Size  string `json:"size,omitempty"`
+	Image string `json:"image,omitempty"`
 	// Quantity is the units the orders want; for goods sold by weight, their steps, and Grams
 	// what those weigh together.
 	Quantity int    `json:"quantity"`
@@ -38,7 +40,7 @@ func PickListOf(orders []Order) []PickLine {
 				if len(p.Image) > 0 {
 					image = p.Image[0]
 				}
-				lines = append(lines, PickLine{Product: p.ID, Name: p.Name, NameNe: p.NameNe, Category: p.Category, Image: image, SoldBy: p.SoldBy})
+				lines = append(lines, PickLine{Product: p.ID, Name: p.Name, NameNe: p.NameNe, Category: p.Category, Size: p.Size, Image: image, SoldBy: p.SoldBy})
 			}
 			l := &lines[i]
 			l.Quantity += it.Quantity

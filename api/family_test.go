@@ -72,8 +72,10 @@ func TestPackSizes(t *testing.T) {
 		c := s.shopper("")
 		address := c.addAddress()
 		want(t, c.post("/api/order/cod", map[string]any{"address": address, "items": []map[string]any{{"product": small, "quantity": 2}, {"product": big, "quantity": 1}}}), 200)
-		if o := c.orders()[0].(map[string]any); o["amount"] != 4998.0 {
-			t.Fatalf("order of two sizes: %v", o["amount"])
+		o := c.orders()[0].(map[string]any)
+		items := o["items"].([]any)
+		if o["amount"] != 4998.0 || items[0].(map[string]any)["product"].(map[string]any)["size"] != "1 kg" || items[1].(map[string]any)["product"].(map[string]any)["size"] != "25 kg" {
+			t.Fatalf("order of two sizes: %v", o)
 		}
 
 		// Out of the family again.

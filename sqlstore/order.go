@@ -211,10 +211,10 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		return nil
 	}
 	// One statement for all the items.
-	const columns = 13
+	const columns = 14
 	var q strings.Builder
 	q.WriteString(`INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-		product_name, product_category, product_images, product_name_ne, vat_exempt, amount, step, substitute) VALUES `)
+		product_name, product_category, product_images, product_name_ne, vat_exempt, amount, step, substitute, product_size) VALUES `)
 	args := make([]any, 0, columns*len(order.Items))
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
@@ -223,7 +223,7 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		}
 		q.WriteString("(" + placeholders(len(args)+1, columns) + ")")
 		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
-			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i], it.Product.Step, it.Substitute)
+			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i], it.Product.Step, it.Substitute, it.Product.Size)
 	}
 	return tx.send(ctx, q.String(), args...)
 }
@@ -653,7 +653,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step, packed_quantity, packed_grams, substitute
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step, packed_quantity, packed_grams, substitute, product_size
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -666,7 +666,7 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		var packedQuantity, packedGrams sql.NullInt64
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
 			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount, &it.Product.Step,
-			&packedQuantity, &packedGrams, &it.Substitute); err != nil {
+			&packedQuantity, &packedGrams, &it.Substitute, &it.Product.Size); err != nil {
 			return err
 		}
 		if packedQuantity.Valid {

@@ -3,8 +3,9 @@ import { seller } from '../playwright.config';
 import { addAddress, signUp, startOwnStore, uniqueEmail, type OwnStore } from './helpers';
 
 // Goods sold by weight, from the shelf to the settled bill, in a store of the test's own (no other
-// test's settings): a shopper on a phone buys 750 g of tomatoes and a bunch of coriander; the packer
-// weighs 820 g and finds no coriander; the shopper sees what was packed and the settled amount.
+// test's settings): a shopper on a phone buys 750 g of tomatoes, a bunch of coriander ("leave it out"
+// if it is not there) and the 5 kg bag of a rice sold in two sizes; the packer weighs 820 g and finds
+// no coriander; the shopper sees what was packed and the settled amount.
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 let store: OwnStore | undefined;
@@ -15,7 +16,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => store?.stop());
 
-test('a shopper buys 750 g of tomatoes; the packer weighs 820 g and finds no coriander; the shopper sees the settled bill', async ({ browser }) => {
+test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs 820 g and finds no coriander; the shopper sees the settled bill', async ({ browser }) => {
   test.slow(); // a shopper and a packer in two browsers
   const base = store!.base;
   const sellerContext = await browser.newContext({ baseURL: base });
@@ -31,6 +32,8 @@ test('a shopper buys 750 g of tomatoes; the packer weighs 820 g and finds no cor
   };
   const tomatoes = await add({ name: 'Kavre Tomatoes', price: '200', offerPrice: '180', soldBy: 'weight', step: '250' });
   const coriander = await add({ name: 'Fresh Coriander', price: '20', offerPrice: '20', weight: '1 bunch' });
+  const rice1 = await add({ name: 'Pokhreli Rice', category: 'Grains', price: '150', offerPrice: '150', family: 'pokhreli-rice', size: '1 kg' });
+  await add({ name: 'Pokhreli Rice', category: 'Grains', price: '700', offerPrice: '700', family: 'pokhreli-rice', size: '5 kg' });
 
   const shopper = await browser.newContext({ ...phone, baseURL: base });
   const page = await shopper.newPage();
@@ -43,11 +46,18 @@ test('a shopper buys 750 g of tomatoes; the packer weighs 820 g and finds no cor
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto(`/products/vegetables/${coriander._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('button', { name: /^Cart, 2 items$/ }).click();
+  // The rice comes in two sizes: its page switches to the 5 kg bag.
+  await page.goto(`/products/grains/${rice1._id}`);
+  await page.getByRole('link', { name: /^5 kg/ }).click();
+  await expect(page.getByText('Price: $700')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: /^Cart, 3 items$/ }).click();
   await expect(page.getByText('about $135 for 750 g').first()).toBeVisible();
+  // No coriander, no substitute: leave it out.
+  await page.getByLabel('If Fresh Coriander is not there').selectOption({ label: 'Leave it out' });
   await addAddress(page, 'Sita', 'Tamang', 'Jhamsikhel 3', 'Lalitpur');
-  // 135 + 20 = 155, and 2% = 3.10.
-  await expect(page.getByTestId('cart-total').first()).toHaveText('$158.10');
+  // 135 + 20 + 700 = 855, and 2% = 17.10.
+  await expect(page.getByTestId('cart-total').first()).toHaveText('$872.10');
   await page.getByRole('button', { name: 'Place Order' }).first().click();
   await expect(page).toHaveURL(/\/my-orders$/);
 
@@ -58,16 +68,18 @@ test('a shopper buys 750 g of tomatoes; the packer weighs 820 g and finds no cor
   const form = packer.getByRole('form', { name: /^Packing of order #/ });
   await form.getByLabel(/Kavre Tomatoes/).fill('820');
   await form.getByLabel(/Fresh Coriander/).selectOption({ label: 'None there' });
+  await expect(form.getByText('Pokhreli Rice, 5 kg')).toBeVisible();
   await packer.screenshot({ path: test.info().outputPath('packing-360.png'), fullPage: true });
   await form.getByRole('button', { name: 'Packed' }).click();
   await expect(packer.getByText('Order Packed').first()).toBeVisible();
   await expect(packer.getByText('packed 820 g')).toBeVisible();
 
-  // 820 g at 180 is 147.60, no coriander: 147.60 and 2% = 2.95: 150.55.
+  // 820 g at 180 is 147.60, no coriander, the 5 kg rice: 847.60 and 2% = 16.95: 864.55.
   await page.reload();
   await expect(page.getByText('Packed: 820 g')).toBeVisible();
+  await expect(page.getByText('Pokhreli Rice, 5 kg', { exact: true })).toBeVisible();
   await expect(page.getByText('Packed: 0')).toBeVisible();
-  await expect(page.getByText('$150.55').first()).toBeVisible();
+  await expect(page.getByText('$864.55').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('settled-360.png'), fullPage: true });
   await shopper.close();
   await sellerContext.close();

@@ -1,5 +1,6 @@
 import { CATEGORIES, PHOTO_FULL_SIZE, PHOTO_SIZES, type Category, type Product } from './contract';
 import { t, type Language } from '../i18n';
+import { nepaliWeight } from '../i18n/weight';
 
 export interface CategoryInfo {
   text: string;
@@ -35,8 +36,13 @@ export const categories: CategoryInfo[] = CATEGORIES.map((path) => ({
 export const findCategory = (path: string | undefined): CategoryInfo | undefined =>
   categories.find((c) => c.path.toLowerCase() === (path ?? '').toLowerCase());
 
-/** nameIn is a product's name in the language: its Nepali name where it has one, the English one otherwise. */
-export const nameIn = (p: { name: string; nameNe?: string }, lang: Language): string => (lang === 'ne' && p.nameNe ? p.nameNe : p.name);
+/** nameIn is a product's name in the language: its Nepali name where it has one, the English one otherwise, and its pack size when it is one of a family. */
+export const nameIn = (p: { name: string; nameNe?: string; size?: string }, lang: Language): string => {
+  const name = lang === 'ne' && p.nameNe ? p.nameNe : p.name;
+  // A pack size is named with its size ("Basmati Rice, 5 kg"), so that the right bag is bought and picked.
+  if (!p.size) return name;
+  return `${name}, ${lang === 'ne' ? nepaliWeight(p.size) : p.size}`;
+};
 
 const uploaded = /^(\/media\/uploads\/.+)\.(jpg|png)$/;
 

@@ -867,6 +867,8 @@ export interface OrderProduct {
    */
   soldBy?: SoldBy;
   step?: number;
+  /** size is the pack size the product was of its family when the order was placed ("5 kg"). */
+  size?: string;
 }
 
 /** Packed is what was packed of an order's item: the units, or for goods sold by weight the grams. */
@@ -2034,6 +2036,8 @@ export interface PickLine {
   name: string;
   nameNe?: string;
   category: Category;
+  /** size is the product's pack size, of a family of sizes ("5 kg"). */
+  size?: string;
   image?: string;
   /**
    * quantity is the units the orders want; for goods sold by weight, their steps, and Grams
