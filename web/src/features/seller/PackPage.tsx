@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { language, t } from '../../i18n';
 import { nameIn, photo, photoSizes } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';
+import { localDigits } from '../../lib/money';
 import type { OrderStatus, PickLine, SellerOrder } from '../../lib/contract';
 import { useOrderAction, usePickList, useSellerOrders } from './api';
 import { storeDay } from './orderFilters';
@@ -96,7 +97,7 @@ function PickList({ lines }: { lines: PickLine[] }) {
                     {l.image && <img {...photo(l.image, photoSizes.cartLine)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 object-contain" />}
                     <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{nameIn(l, language())}</span>
                     <span className="whitespace-nowrap text-lg font-semibold tabular-nums">
-                      {l.soldBy === 'weight' ? t.product.grams(l.grams ?? 0) : `× ${l.quantity}`}
+                      {l.soldBy === 'weight' ? t.product.grams(l.grams ?? 0) : `× ${localDigits(String(l.quantity), language())}`}
                     </span>
                     <span className="sr-only">{t.seller.pack.forOrders(l.orders)}</span>
                   </label>
