@@ -405,6 +405,8 @@ export const en = {
     lineTotal: (quantity: string, unit: string) => `${quantity} × ${unit} =`,
     /** packed says what was packed of a line when it differs from what was ordered; the bill below says what it changed. */
     packed: (amount: string) => `Packed: ${amount}`,
+    /** packedOf names an adjustment of packing: what was packed of an item against what was ordered. */
+    packedOf: (name: string, packed: string, ordered: string) => `${name}: ${packed} packed of ${ordered}`,
     payment: 'Payment:',
     total: 'Total Amount:',
     status: 'Status:',

@@ -390,6 +390,7 @@ export const ne: StoreMessages = {
     orderLabel: (n) => `अर्डर #${num(n)}`,
     lineTotal: (quantity, unit) => `${quantity} × ${unit} =`,
     packed: (amount) => `प्याक भयो: ${amount}`,
+    packedOf: (name, packed, ordered) => `${name}: ${ordered} मध्ये ${packed} प्याक भयो`,
     payment: 'भुक्तानी:',
     total: 'जम्मा रकम:',
     status: 'स्थिति:',

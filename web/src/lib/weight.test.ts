@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import { amountText, byWeight, isWeighed, priceText, rememberWeighed, useWeighedVersion } from './weight';
+import { adjustmentLabel, amountText, byWeight, isWeighed, priceText, rememberWeighed, useWeighedVersion } from './weight';
+import { rice } from '../test/render';
 import { cartCount } from './cart';
 import { gramsText } from '../i18n/weight';
 
@@ -43,5 +44,16 @@ describe('goods sold by weight', () => {
     rememberWeighed({ _id: 'onions', soldBy: 'weight', step: 500 });
     await Promise.resolve();
     expect(result.current).toBe(after);
+  });
+
+  it('names what packing found of an item from the order, in the language shown', () => {
+    const tomatoes = { ...rice, _id: 't', name: 'Tomatoes', soldBy: 'weight' as const, step: 250, offerPrice: 180 };
+    const items = [
+      { product: tomatoes, quantity: 3, packed: { quantity: 3, grams: 820 } },
+      { product: { ...rice, _id: 'c', name: 'Coriander' }, quantity: 2, packed: { quantity: 1 } },
+    ];
+    expect(adjustmentLabel({ kind: 'weight', label: 'server', amount: 12.6, product: 't' }, items)).toBe('Tomatoes: 820 g packed of 750 g');
+    expect(adjustmentLabel({ kind: 'short', label: 'server', amount: -295, product: 'c' }, items)).toBe('Coriander: 1 packed of 2');
+    expect(adjustmentLabel({ kind: 'coupon', label: 'Dashain offer', amount: -10 }, items)).toBe('Dashain offer');
   });
 });

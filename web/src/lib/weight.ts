@@ -4,7 +4,8 @@
 import { useSyncExternalStore } from 'react';
 import { language, t } from '../i18n';
 import { localDigits } from './money';
-import type { OrderItem, SoldBy } from './contract';
+import type { Adjustment, OrderItem, SoldBy } from './contract';
+import { nameIn } from './catalogue';
 
 /** Sold is what says how a product, or an order's product, is sold. */
 export interface Sold {
@@ -78,3 +79,15 @@ const currentWeighed = () => weighedVersion;
 
 /** useWeighedVersion changes when the shop learns that a product is sold by weight: a cart's count made before counts it again. */
 export const useWeighedVersion = () => useSyncExternalStore(subscribeWeighed, currentWeighed, currentWeighed);
+
+/**
+ * adjustmentLabel names an adjustment of a bill in the language shown: what packing found of an
+ * item (its weight, or how many were there) from the order's items; the server's label otherwise.
+ */
+export function adjustmentLabel(a: Adjustment, items: OrderItem[]): string {
+  const it = items.find((i) => i.product._id === a.product);
+  if (!it?.packed || (a.kind !== 'weight' && a.kind !== 'short')) return a.label;
+  const packed = byWeight(it.product) ? t.product.grams(it.packed.grams ?? 0) : amountText(it.product, it.packed.quantity);
+  return t.orders.packedOf(nameIn(it.product, language()), packed, amountText(it.product, it.quantity));
+}
+

@@ -4,6 +4,7 @@ import { addressLines } from '../../lib/address';
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { amountText, packedDiffers, priceText } from '../../lib/weight';
+import { adjustmentLabel } from '../../lib/weight';
 
 /**
  * InvoiceDocument is a delivered order's tax invoice as it is printed: the seller's registered
@@ -22,7 +23,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
   // Under VAT, prices include it: the total splits into the taxable value, the VAT and the exempt goods.
   const rows: (readonly [string, number])[] = [
     [text.subtotal, totals.subtotal],
-    ...totals.adjustments.map((a) => [a.label, a.amount] as const),
+    ...totals.adjustments.map((a) => [adjustmentLabel(a, o.items), a.amount] as const),
     [text.deliveryFee, totals.deliveryFee],
     ...(vat
       ? ([

@@ -1,4 +1,5 @@
-import type { Bill, Order } from '../../lib/contract';
+import type { Bill, Order, OrderItem } from '../../lib/contract';
+import { adjustmentLabel } from '../../lib/weight';
 import { formatMinor, toMinor } from '../../lib/money';
 import { t, useLanguage } from '../../i18n';
 
@@ -10,10 +11,10 @@ export type BillRow = readonly [label: string, minor: number | null, testId: str
  * the items, each adjustment, the delivery fee (null when free) and the tax (added, or under VAT
  * included). Nothing is added up here. testIds starts each figure's test id.
  */
-export function billRows(bill: Bill, testIds: string): BillRow[] {
+export function billRows(bill: Bill, testIds: string, items: OrderItem[] = []): BillRow[] {
   return [
     [t.orders.items, toMinor(bill.subtotal), `${testIds}-items`],
-    ...bill.adjustments.map((a, i): BillRow => [a.label, toMinor(a.amount), `${testIds}-adjustment-${i}`]),
+    ...bill.adjustments.map((a, i): BillRow => [adjustmentLabel(a, items), toMinor(a.amount), `${testIds}-adjustment-${i}`]),
     [t.orders.deliveryFee, bill.deliveryFee > 0 ? toMinor(bill.deliveryFee) : null, `${testIds}-delivery-fee`],
     [bill.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax, toMinor(bill.tax), `${testIds}-tax`],
   ];
@@ -34,7 +35,7 @@ export default function OrderBill({ order: o, className = '', totalLabel = t.ord
   const money = (minor: number) => formatMinor(minor, o.currency, lang);
   return (
     <dl className={`space-y-1 ${className}`}>
-      {billRows(o.bill, 'order').map(([label, minor, testId]) => (
+      {billRows(o.bill, 'order', o.items).map(([label, minor, testId]) => (
         <div key={testId} className="flex justify-between gap-4">
           <dt>{label}</dt>
           <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>

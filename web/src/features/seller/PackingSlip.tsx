@@ -58,7 +58,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
   const amount = money(o.amount, o.currency);
   const minor = (m: number) => money(m / 100, o.currency);
   // What the amount is made of, from the order's bill: the items, any adjustments, the delivery fee (or Free) and the tax.
-  const bill: [string, string, string][] = billRows(o.bill, 'slip').map(([label, m, testId]) => [label, m === null ? t.cart.free : minor(m), testId]);
+  const bill: [string, string, string][] = billRows(o.bill, 'slip', o.items).map(([label, m, testId]) => [label, m === null ? t.cart.free : minor(m), testId]);
   return (
     <article
       aria-labelledby="slip-title"
