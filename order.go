@@ -248,10 +248,16 @@ func (o *Order) CheckStatusSet(status OrderStatus) error {
 	if err := o.CheckStatusChange(status); err != nil {
 		return err
 	}
-	if status == StatusPacked && slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Product.SoldBy == SoldByWeight }) {
+	if status == StatusPacked && o.NeedsWeighing() {
 		return Errorf(ECONFLICT, "Weigh the goods sold by weight: pack this order with their weights")
 	}
 	return nil
+}
+
+// NeedsWeighing reports whether the order holds goods sold by weight: it is packed with their
+// weights (Order.Pack), not moved to Packed by a change of status.
+func (o *Order) NeedsWeighing() bool {
+	return slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Product.SoldBy == SoldByWeight })
 }
 
 // CheckPay explains why the shopper cannot pay the order online (again), or returns nil: only an

@@ -62,21 +62,37 @@ func (o *Order) Pack(lines []PackLine) ([]Packed, Bill, error) {
 	if err := o.CheckStatusChange(StatusPacked); err != nil {
 		return nil, Bill{}, err
 	}
+	packed, changes, err := o.packing(lines)
+	if err != nil {
+		return nil, Bill{}, err
+	}
+	fee := o.Bill.DeliveryFee
+	adjustments := append(slices.Clip(o.Bill.Adjustments), changes...)
+	bill, err := BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
+	if err != nil {
+		return nil, Bill{}, err
+	}
+	return packed, bill, nil
+}
+
+// packing is what lines pack of each item of the order, and the adjustments of the items packed
+// otherwise than ordered, by the rules of Pack; the order's status is Pack's to check.
+func (o *Order) packing(lines []PackLine) ([]Packed, []Adjustment, error) {
 	given := make(map[string]PackLine, len(lines))
 	for _, l := range lines {
 		if _, twice := given[l.Product]; twice {
-			return nil, Bill{}, Errorf(EINVALID, "A product appears twice in the packing")
+			return nil, nil, Errorf(EINVALID, "A product appears twice in the packing")
 		}
 		given[l.Product] = l
 	}
 	packed := make([]Packed, len(o.Items))
-	adjustments := append([]Adjustment{}, o.Bill.Adjustments...)
+	var adjustments []Adjustment
 	for i, it := range o.Items {
 		l, named := given[it.Product.ID]
 		delete(given, it.Product.ID)
 		a, p, err := o.packItem(i, it, l, named)
 		if err != nil {
-			return nil, Bill{}, err
+			return nil, nil, err
 		}
 		packed[i] = p
 		if a.Amount != 0 {
@@ -84,14 +100,9 @@ func (o *Order) Pack(lines []PackLine) ([]Packed, Bill, error) {
 		}
 	}
 	if len(given) > 0 {
-		return nil, Bill{}, Errorf(EINVALID, "The packing names a product that is not in the order")
+		return nil, nil, Errorf(EINVALID, "The packing names a product that is not in the order")
 	}
-	fee := o.Bill.DeliveryFee
-	bill, err := BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
-	if err != nil {
-		return nil, Bill{}, err
-	}
-	return packed, bill, nil
+	return packed, adjustments, nil
 }
 
 // packItem is what was packed of the order's i-th item it as the line l says (named: the packing
@@ -154,9 +165,7 @@ func (o *Order) PackedAs(lines []PackLine) bool {
 	if o.Status != StatusPacked || slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Packed == nil }) {
 		return false
 	}
-	again := *o
-	again.Status = StatusOrderPlaced
-	packed, _, err := again.Pack(lines)
+	packed, _, err := o.packing(lines)
 	if err != nil {
 		return false
 	}

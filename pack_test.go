@@ -146,3 +146,27 @@ func TestPackRefuses(t *testing.T) {
 		t.Errorf("packing a packed order: %v", err)
 	}
 }
+
+// TestPackedAs: a packing sent again is known as such, even one that packed nothing at all (its
+// adjustments, counted twice, would take the goods below nothing), and another packing is not.
+func TestPackedAs(t *testing.T) {
+	none := 0
+	lines := []haat.PackLine{{Product: "tomato", Grams: &none}, {Product: "butter", Quantity: &none}}
+	o := packOrder(t, haat.PaymentCOD, haat.TaxFlat)
+	packed, bill, err := o.Pack(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Status = haat.StatusPacked
+	for i := range o.Items {
+		o.Items[i].Packed = &packed[i]
+	}
+	o.SetBill(bill)
+	if !o.PackedAs(lines) {
+		t.Error("the same packing sent again is not known")
+	}
+	some := 500
+	if o.PackedAs([]haat.PackLine{{Product: "tomato", Grams: &some}}) {
+		t.Error("another packing is taken for the same")
+	}
+}

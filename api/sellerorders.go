@@ -19,6 +19,9 @@ type SellerOrder struct {
 	CanRefund bool `json:"canRefund"`
 	// CanMarkRefunded: a refund is due, to be recorded once made by hand (POST /api/order/refunded).
 	CanMarkRefunded bool `json:"canMarkRefunded"`
+	// NeedsWeighing: the order holds goods sold by weight, so it goes to Packed by packing it with
+	// their weights (POST /api/order/pack), not by /api/order/status.
+	NeedsWeighing bool `json:"needsWeighing,omitempty"`
 }
 
 // SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
@@ -49,7 +52,7 @@ const sellerOrdersPage = 50
 
 func (s *Server) sellerOrder(o haat.Order) SellerOrder {
 	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil,
-		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil}
+		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing()}
 	if so.Refunds == nil {
 		so.Refunds = []haat.Refund{}
 	}

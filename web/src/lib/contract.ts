@@ -1977,6 +1977,11 @@ export interface SellerOrder extends Order {
   canRefund: boolean;
   /** canMarkRefunded: a refund is due, to be recorded once made by hand (POST /api/order/refunded). */
   canMarkRefunded: boolean;
+  /**
+   * needsWeighing: the order holds goods sold by weight, so it goes to Packed by packing it with
+   * their weights (POST /api/order/pack), not by /api/order/status.
+   */
+  needsWeighing?: boolean;
 }
 
 /**

@@ -67,9 +67,12 @@ export const isWeighed = (id: string): boolean => weighedIds().has(id);
 /** packedDiffers is what was packed of an order's item, written as its amount ordered is, when it differs from what was ordered; '' otherwise. */
 export function packedDiffers(it: Pick<OrderItem, 'product' | 'quantity' | 'packed'>): string {
   if (!it.packed) return '';
-  const packed = byWeight(it.product) ? t.product.grams(it.packed.grams ?? 0) : amountText(it.product, it.packed.quantity);
+  const packed = packedText(it.product, it.packed);
   return packed === amountText(it.product, it.quantity) ? '' : packed;
 }
+
+/** packedText writes what was packed of an item: the scale's weight of goods sold by weight, else the count. */
+const packedText = (p: Sold, packed: NonNullable<OrderItem['packed']>) => (byWeight(p) ? t.product.grams(packed.grams ?? 0) : amountText(p, packed.quantity));
 
 const subscribeWeighed = (l: () => void) => {
   weighedListeners.add(l);
@@ -87,7 +90,6 @@ export const useWeighedVersion = () => useSyncExternalStore(subscribeWeighed, cu
 export function adjustmentLabel(a: Adjustment, items: OrderItem[]): string {
   const it = items.find((i) => i.product._id === a.product);
   if (!it?.packed || (a.kind !== 'weight' && a.kind !== 'short')) return a.label;
-  const packed = byWeight(it.product) ? t.product.grams(it.packed.grams ?? 0) : amountText(it.product, it.packed.quantity);
-  return t.orders.packedOf(nameIn(it.product, language()), packed, amountText(it.product, it.quantity));
+  return t.orders.packedOf(nameIn(it.product, language()), packedText(it.product, it.packed), amountText(it.product, it.quantity));
 }
 

@@ -228,7 +228,7 @@ describe('packing slip', () => {
   it('packs an order with goods sold by weight: the weight from the scale and an item short', async () => {
     const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
     const coriander = { ...rice, _id: 'coriander', name: 'Coriander', offerPrice: 20 };
-    const placed = order({ items: [{ product: tomatoes, quantity: 3, substitute: 'none' }, { product: coriander, quantity: 1, substitute: 'best' }] });
+    const placed = order({ items: [{ product: tomatoes, quantity: 3, substitute: 'none' }, { product: coriander, quantity: 1, substitute: 'best' }], needsWeighing: true });
     const packed = order({
       status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'],
       items: [{ product: tomatoes, quantity: 3, packed: { quantity: 3, grams: 820 } }, { product: coriander, quantity: 1, packed: { quantity: 0 } }],

@@ -16,7 +16,7 @@ import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
-import PackForm, { weighs } from './PackForm';
+import PackForm from './PackForm';
 import SubstituteNote from './SubstituteNote';
 
 
@@ -288,7 +288,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           ) : (
             <>
               {forward.map((s) =>
-                s === 'Packed' && weighs(o) ? (
+                s === 'Packed' && o.needsWeighing ? (
                   <button key={s} type="button" disabled={busy || packing} onClick={() => setPacking(true)} className="min-h-11 rounded-lg bg-green-700 px-4 font-medium text-white hover:bg-green-800 disabled:opacity-60">
                     {t.seller.packAndWeigh}
                   </button>
@@ -298,7 +298,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
                   </button>
                 ),
               )}
-              {forward.includes('Packed') && !weighs(o) && !packing && (
+              {forward.includes('Packed') && !o.needsWeighing && !packing && (
                 <button type="button" disabled={busy} onClick={() => setPacking(true)} className="min-h-11 rounded-lg border border-green-700 px-4 font-medium text-green-800 hover:bg-green-50 disabled:opacity-60">
                   {t.seller.packShort}
                 </button>

@@ -4,9 +4,6 @@ import { language, t } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { amountText, byWeight } from '../../lib/weight';
 
-/** weighs says whether an order holds goods sold by weight: it is packed with their weights. */
-export const weighs = (o: SellerOrder) => o.items.some((it) => byWeight(it.product));
-
 /**
  * PackForm is the packing of an order at the shelf: each item sold by weight with the grams the
  * scale shows, each other with how many were packed (all ordered at first; fewer when short). The
