@@ -60,10 +60,7 @@ func (f OrderFacts) Item(l OrderLine) (OrderItem, error) {
 	if err := p.CheckStock(l.Quantity); err != nil {
 		return OrderItem{}, err
 	}
-	return OrderItem{Quantity: l.Quantity, Product: OrderProduct{
-		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
-		SoldBy: p.SoldBy, Step: p.Step, Size: p.Size,
-	}}, nil
+	return OrderItem{Quantity: l.Quantity, Product: p.Ordered()}, nil
 }
 
 // substitute is what the line's item is to be substituted by if it is not there at packing: the

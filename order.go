@@ -199,7 +199,7 @@ func (o *Order) CheckMarkRefunded() error {
 	if RefundState(o.Refunds) != RefundDue {
 		return Errorf(ECONFLICT, "No refund is due for this order")
 	}
-	return nil
+	return o.CheckOffersAnswered()
 }
 
 // ParseOrderNumber reads an order number as a person types it: "10482" or "#10482".
@@ -237,6 +237,8 @@ func (o *Order) CheckStatusChange(status OrderStatus) error {
 		return Errorf(ECONFLICT, "An order that is %s cannot be handled yet", o.Status)
 	case status != next && status != StatusCancelled:
 		return Errorf(ECONFLICT, "An order that is %s can go to %s or %s, not %s", o.Status, next, StatusCancelled, status)
+	case status == StatusOutForDelivery:
+		return o.CheckOffersAnswered()
 	}
 	return nil
 }
@@ -458,6 +460,10 @@ type OrderService interface {
 	// of each item, the settled bill and, for a paid online order packed for less than it paid,
 	// the difference due back to the shopper.
 	PackOrder(ctx context.Context, p PackOrder) (*Order, error)
+	// AnswerSubstitute records a user's answer to the substitute offered for the item of product
+	// in their own order (Order.AnswerSubstitute) and settles its bill, or answers ENOTFOUND (also
+	// for another user's order).
+	AnswerSubstitute(ctx context.Context, userID, orderID, product string, accept bool) (*Order, error)
 	// CancelOrder cancels a user's own order, if CheckCancel allows it, or answers ENOTFOUND
 	// (also for another user's order).
 	CancelOrder(ctx context.Context, userID, orderID string) (*Order, error)

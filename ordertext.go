@@ -3,10 +3,12 @@ package haat
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // TextedStatuses are the steps of an order that its shopper is told of by SMS, when they sign in
-// by phone and an SMS provider is configured: placed, out for delivery, delivered.
+// by phone and an SMS provider is configured: placed, out for delivery, delivered. An order packed
+// with a substitute to accept or refuse is texted too, with the text of its step Packed.
 var TextedStatuses = []OrderStatus{StatusOrderPlaced, StatusOutForDelivery, StatusDelivered}
 
 // OrderText is one SMS to a shopper about a step of their order.
@@ -41,11 +43,14 @@ func (t OrderText) Text() string {
 		text = fmt.Sprintf("your order #%d is out for delivery.", t.Number)
 	case StatusDelivered:
 		text = fmt.Sprintf("your order #%d is delivered. Thank you for shopping with us!", t.Number)
+	case StatusPacked:
+		text = fmt.Sprintf("an item of your order #%d was not there, so we packed another instead. Accept or refuse it in My Orders within %d minutes; if you do not answer, it stays in your order.",
+			t.Number, SubstituteAnswerMinutes)
 	default:
 		text = fmt.Sprintf("your order #%d: %s.", t.Number, t.Status)
 	}
 	if t.Store == "" {
-		return "Y" + text[1:]
+		return strings.ToUpper(text[:1]) + text[1:]
 	}
 	return t.Store + ": " + text
 }
@@ -72,6 +77,10 @@ func (t OrderText) nepali() string {
 		text = "तपाईंको अर्डर " + number + " डेलिभरीका लागि निस्कियो।"
 	case StatusDelivered:
 		text = "तपाईंको अर्डर " + number + " पुर्‍याइयो। हामीसँग किनमेल गर्नुभएकोमा धन्यवाद!"
+	case StatusPacked:
+		minutes := LocalDigits(fmt.Sprint(SubstituteAnswerMinutes), Nepali)
+		text = "तपाईंको अर्डर " + number + " को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। " + minutes +
+			" मिनेटभित्र My Orders मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"
 	default:
 		text = "तपाईंको अर्डर " + number + ": " + string(t.Status) + "।"
 	}

@@ -63,6 +63,8 @@ const (
 	MessageCancelled      MessageKind = "cancelled"
 	MessageRefunded       MessageKind = "refunded"
 	MessageBackInStock    MessageKind = "back_in_stock"
+	// MessageSubstitute asks the shopper to accept or refuse a substitute packed in their order.
+	MessageSubstitute MessageKind = "substitute"
 	// MessagePasswordReset carries a code to set a new password. It is mailed at once, never
 	// queued: the outbox keeps no code.
 	MessagePasswordReset MessageKind = "password_reset"
@@ -73,7 +75,7 @@ const (
 // code and a newsletter's confirmation are sent because the shopper just asked for them.
 func (k MessageKind) Chosen() bool {
 	switch k {
-	case MessageOrderPlaced, MessageOutForDelivery, MessageDelivered, MessageCancelled, MessageRefunded, MessageBackInStock:
+	case MessageOrderPlaced, MessageOutForDelivery, MessageDelivered, MessageCancelled, MessageRefunded, MessageBackInStock, MessageSubstitute:
 		return true
 	}
 	return false

@@ -3,6 +3,7 @@ package haat
 import (
 	"fmt"
 	"slices"
+	"time"
 )
 
 // Adjustment kinds: a discount given, and what packing settles of the bill of an order.
@@ -14,6 +15,8 @@ const (
 	AdjustWeight AdjustmentKind = "weight"
 	// AdjustShort takes off the price of units ordered that were not there to pack.
 	AdjustShort AdjustmentKind = "short"
+	// AdjustSubstitute charges what was sent instead of units that were not there (Sent).
+	AdjustSubstitute AdjustmentKind = "substitute"
 )
 
 // OverWeightPercent is how much more than its estimate a weighed line of a cash order may cost: a
@@ -22,17 +25,38 @@ const OverWeightPercent = 10
 
 // PackLine is what the packer packed of an item of an order: for goods sold by the unit how many
 // (Quantity; fewer than ordered when short, 0 when none were there), for goods sold by weight what
-// they weighed on the scale (Grams; 0 when none were there).
+// they weighed on the scale (Grams; 0 when none were there), and what was sent instead of what was
+// not there, if anything (Substitute).
 type PackLine struct {
+	Product    string          `json:"product"`
+	Quantity   *int            `json:"quantity,omitempty"`
+	Grams      *int            `json:"grams,omitempty"`
+	Substitute *PackSubstitute `json:"substitute,omitempty"`
+}
+
+// PackSubstitute is what the packer sent instead of the units of an item that were not there: a
+// product, and how many of it (goods sold by the unit; by default as many as were missing, or 1)
+// or what it weighed (goods sold by weight).
+type PackSubstitute struct {
 	Product  string `json:"product"`
 	Quantity *int   `json:"quantity,omitempty"`
 	Grams    *int   `json:"grams,omitempty"`
 }
 
-// Packed is what was packed of an order's item: the units, or for goods sold by weight the grams.
+// Packed is what was packed of an order's item: the units, or for goods sold by weight the grams,
+// and the substitute sent for what was not there, if any.
 type Packed struct {
-	Quantity int `json:"quantity"`
-	Grams    int `json:"grams,omitempty"`
+	Quantity   int   `json:"quantity"`
+	Grams      int   `json:"grams,omitempty"`
+	Substitute *Sent `json:"substitute,omitempty"`
+}
+
+// same reports whether p packs what q packs: the same units or weight, and the same substitute.
+func (p Packed) same(q Packed) bool {
+	if p.Quantity != q.Quantity || p.Grams != q.Grams || (p.Substitute == nil) != (q.Substitute == nil) {
+		return false
+	}
+	return p.Substitute == nil || p.Substitute.same(*q.Substitute)
 }
 
 // MaxPackedGrams is the most a packed line sold by weight may weigh: the most a line may order.
@@ -44,6 +68,20 @@ type PackOrder struct {
 	OrderID string
 	Lines   []PackLine
 }
+
+// Substitutes lists the products the lines name as substitutes, for the store to look up.
+func (p PackOrder) Substitutes() []string {
+	var ids []string
+	for _, l := range p.Lines {
+		if l.Substitute != nil {
+			ids = append(ids, l.Substitute.Product)
+		}
+	}
+	return ids
+}
+
+// Shelf holds the products a packing names as substitutes, by id, as the store sells them now.
+type Shelf map[string]Product
 
 // Pack settles the order as packed by lines: each item gets what was packed of it, and the bill
 // is worked out again (BillOf) with the order's fee and tax rule and one adjustment for each item
@@ -57,27 +95,36 @@ type PackOrder struct {
 //   - a short item costs its units packed: its adjustment takes off the rest;
 //   - a weighed item costs what its weight costs, but a cash order pays at most OverWeightPercent
 //     over the line's estimate, and an online order never more than the estimate it paid (what was
-//     packed below it is owed back).
-func (o *Order) Pack(lines []PackLine) ([]Packed, Bill, error) {
+//     packed below it is owed back);
+//   - what was not there may be substituted (substitution), unless the shopper asked to leave it
+//     out: by the product from the shelf they named, at its own price, or by another, at most at
+//     the price of what it replaces, which the shopper is offered to accept or refuse until
+//     SubstituteAnswerTime after now.
+func (o *Order) Pack(lines []PackLine, shelf Shelf, now time.Time) ([]Packed, Bill, error) {
 	if err := o.CheckStatusChange(StatusPacked); err != nil {
 		return nil, Bill{}, err
 	}
-	packed, changes, err := o.packing(lines)
+	packed, changes, err := o.packing(lines, shelf, now)
 	if err != nil {
 		return nil, Bill{}, err
 	}
-	fee := o.Bill.DeliveryFee
-	adjustments := append(slices.Clip(o.Bill.Adjustments), changes...)
-	bill, err := BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
+	bill, err := o.settled(append(slices.Clip(o.Bill.Adjustments), changes...))
 	if err != nil {
 		return nil, Bill{}, err
 	}
 	return packed, bill, nil
 }
 
+// settled is the order's bill worked out again (BillOf) with these adjustments, its own fee and
+// its tax rule.
+func (o *Order) settled(adjustments []Adjustment) (Bill, error) {
+	fee := o.Bill.DeliveryFee
+	return BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
+}
+
 // packing is what lines pack of each item of the order, and the adjustments of the items packed
 // otherwise than ordered, by the rules of Pack; the order's status is Pack's to check.
-func (o *Order) packing(lines []PackLine) ([]Packed, []Adjustment, error) {
+func (o *Order) packing(lines []PackLine, shelf Shelf, now time.Time) ([]Packed, []Adjustment, error) {
 	given := make(map[string]PackLine, len(lines))
 	for _, l := range lines {
 		if _, twice := given[l.Product]; twice {
@@ -94,10 +141,18 @@ func (o *Order) packing(lines []PackLine) ([]Packed, []Adjustment, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		packed[i] = p
 		if a.Amount != 0 {
 			adjustments = append(adjustments, a)
 		}
+		if named && l.Substitute != nil {
+			sent, err := o.substitution(it, -a.Amount, p, *l.Substitute, shelf, now)
+			if err != nil {
+				return nil, nil, err
+			}
+			p.Substitute = &sent
+			adjustments = append(adjustments, sent.adjustment(it))
+		}
+		packed[i] = p
 	}
 	if len(given) > 0 {
 		return nil, nil, Errorf(EINVALID, "The packing names a product that is not in the order")
@@ -161,16 +216,18 @@ func (o *Order) packItem(i int, it OrderItem, l PackLine, named bool) (Adjustmen
 }
 
 // PackedAs reports whether the order was packed as lines would pack it: a packing sent again.
-func (o *Order) PackedAs(lines []PackLine) bool {
+// Substitutes are known by what was sent, whatever the shopper answered since; shelf holds them as
+// for Pack.
+func (o *Order) PackedAs(lines []PackLine, shelf Shelf) bool {
 	if o.Status != StatusPacked || slices.ContainsFunc(o.Items, func(it OrderItem) bool { return it.Packed == nil }) {
 		return false
 	}
-	packed, _, err := o.packing(lines)
+	packed, _, err := o.packing(lines, shelf, o.UpdatedAt)
 	if err != nil {
 		return false
 	}
 	for i := range packed {
-		if packed[i] != *o.Items[i].Packed {
+		if !packed[i].same(*o.Items[i].Packed) {
 			return false
 		}
 	}

@@ -26,6 +26,26 @@ func packOrder(t *testing.T, payment haat.PaymentType, rule haat.TaxRule) *haat.
 	return o
 }
 
+// packNow is when the orders of these tests are packed.
+var packNow = time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+
+// shelf is what the packer of these tests may send as substitutes: cheese (Rs. 150), parsley (Rs.
+// 40), spinach by weight (Rs. 120/kg), and ghee, no longer sold.
+var shelf = haat.Shelf{
+	"cheese":  {ID: "cheese", Name: "Cheese", OfferPrice: 15000},
+	"parsley": {ID: "parsley", Name: "Parsley", OfferPrice: 4000},
+	"spinach": {ID: "spinach", Name: "Spinach", OfferPrice: 12000, SoldBy: haat.SoldByWeight, Step: 250},
+	"ghee":    {ID: "ghee", Name: "Ghee", OfferPrice: 90000, Archived: true},
+}
+
+// substitute is a packing's substitute of n units of product (grams, for one sold by weight).
+func substitute(product string, n int) *haat.PackSubstitute {
+	if shelf[product].SoldBy == haat.SoldByWeight {
+		return &haat.PackSubstitute{Product: product, Grams: &n}
+	}
+	return &haat.PackSubstitute{Product: product, Quantity: &n}
+}
+
 func TestPackSettles(t *testing.T) {
 	grams := func(g int) *int { return &g }
 	units := grams
@@ -34,7 +54,9 @@ func TestPackSettles(t *testing.T) {
 		payment  haat.PaymentType
 		rule     haat.TaxRule
 		lines    []haat.PackLine
+		choose   haat.Substitute // the butter's substitute, as the shopper chose it
 		packed   []haat.Packed
+		sent     *haat.Sent   // the substitute sent for the butter or tomatoes: product, amount, answer
 		adjusted []haat.Money // the new adjustments' amounts, in order
 		total    haat.Money
 		tax      haat.Money
@@ -80,20 +102,60 @@ func TestPackSettles(t *testing.T) {
 			packed: []haat.Packed{{Quantity: 3, Grams: 820}, {Quantity: 2}}, adjusted: []haat.Money{1260},
 			// VAT in 226 + 75 = 301: 34.63
 			total: 37360 + 7500, tax: 3463},
+		{name: "cash, no butter, a better cheese offered: at most the butter's price", payment: haat.PaymentCOD, rule: haat.TaxFlat, choose: haat.SubstituteBest,
+			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(0), Substitute: substitute("cheese", 2)}},
+			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 0}}, adjusted: []haat.Money{-22600, 22600},
+			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 2, Amount: 22600, Answer: haat.AnswerAwaited},
+			total: 36100 + 722 + 7500, tax: 722},
+		{name: "cash, one butter short, the cheese the shopper named: its own price", payment: haat.PaymentCOD, rule: haat.TaxFlat, choose: "cheese",
+			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(1), Substitute: substitute("cheese", 1)}},
+			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 1}}, adjusted: []haat.Money{-11300, 15000},
+			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 1, Amount: 15000, Answer: haat.AnswerNamed},
+			// 135 + 113 + 150 = 398, 2% = 7.96
+			total: 39800 + 796 + 7500, tax: 796},
+		{name: "online, the named cheese: never more than paid", payment: haat.PaymentOnline, rule: haat.TaxFlat, choose: "cheese",
+			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(1), Substitute: substitute("cheese", 1)}},
+			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 1}}, adjusted: []haat.Money{-11300, 11300},
+			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 1, Amount: 11300, Answer: haat.AnswerNamed},
+			total: 36100 + 722 + 7500, tax: 722},
+		{name: "online, cheaper parsley for the butter: the difference owed back", payment: haat.PaymentOnline, rule: haat.TaxFlat, choose: haat.SubstituteBest,
+			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(0), Substitute: substitute("parsley", 2)}},
+			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 0}}, adjusted: []haat.Money{-22600, 8000},
+			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "parsley"}, Quantity: 2, Amount: 8000, Answer: haat.AnswerAwaited},
+			// 135 + 80 = 215, 2% = 4.30
+			total: 21500 + 430 + 7500, tax: 430, refund: (36100 + 722) - (21500 + 430)},
+		{name: "cash, no tomatoes, 500 g of spinach offered", payment: haat.PaymentCOD, rule: haat.TaxFlat,
+			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("spinach", 500)}},
+			packed: []haat.Packed{{Quantity: 0}, {Quantity: 2}}, adjusted: []haat.Money{-13500, 6000},
+			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "spinach"}, Quantity: 1, Amount: 6000, Answer: haat.AnswerAwaited},
+			total: 28600 + 572 + 7500, tax: 572},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := packOrder(t, tc.payment, tc.rule)
-			packed, bill, err := o.Pack(tc.lines)
+			o.Items[1].Substitute = tc.choose
+			packed, bill, err := o.Pack(tc.lines, shelf, packNow)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(packed) != len(tc.packed) {
 				t.Fatalf("packed %v, want %v", packed, tc.packed)
 			}
+			var sent *haat.Sent
 			for i := range packed {
-				if packed[i] != tc.packed[i] {
-					t.Errorf("item %d packed %+v, want %+v", i, packed[i], tc.packed[i])
+				if p := packed[i]; p.Quantity != tc.packed[i].Quantity || p.Grams != tc.packed[i].Grams {
+					t.Errorf("item %d packed %+v, want %+v", i, p, tc.packed[i])
 				}
+				if packed[i].Substitute != nil {
+					sent = packed[i].Substitute
+				}
+			}
+			switch {
+			case (sent == nil) != (tc.sent == nil):
+				t.Errorf("sent %+v, want %+v", sent, tc.sent)
+			case sent != nil && (sent.Product.ID != tc.sent.Product.ID || sent.Quantity != tc.sent.Quantity || sent.Amount != tc.sent.Amount || sent.Answer != tc.sent.Answer):
+				t.Errorf("sent %+v, want %+v", *sent, *tc.sent)
+			case sent != nil && (sent.Answer == haat.AnswerAwaited) != (sent.AnswerBy != nil && sent.AnswerBy.Equal(packNow.Add(haat.SubstituteAnswerTime))):
+				t.Errorf("sent %+v: an offer is answered within %v of packing, nothing else awaits an answer", *sent, haat.SubstituteAnswerTime)
 			}
 			var got []haat.Money
 			for _, a := range bill.Adjustments {
@@ -132,17 +194,41 @@ func TestPackRefuses(t *testing.T) {
 		{"a negative weight", []haat.PackLine{{Product: "tomato", Grams: grams(-1)}}, "A weight is 0 to 500000 grams"},
 		{"twice", []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "tomato", Grams: grams(750)}}, "A product appears twice in the packing"},
 		{"not in the order", []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "ghee", Quantity: grams(1)}}, "The packing names a product that is not in the order"},
+		{"a substitute for what the shopper leaves out", []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: grams(0), Substitute: substitute("cheese", 1)}},
+			"The shopper asked to leave Butter out if it is not there"},
+		{"a substitute for goods weighed", []haat.PackLine{{Product: "tomato", Grams: grams(500), Substitute: substitute("spinach", 250)}},
+			"Tomatoes was weighed: a substitute replaces goods that were not there at all"},
+		{"a substitute for itself", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: &haat.PackSubstitute{Product: "tomato", Grams: grams(250)}}},
+			"A product cannot be its own substitute"},
+		{"a substitute in the order already", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("butter", 1)}},
+			"The substitute for Tomatoes is in the order already: choose another"},
+		{"a substitute the store does not have", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("mango", 1)}},
+			"The substitute for Tomatoes is not a product of the store"},
+		{"a substitute no longer sold", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("ghee", 1)}},
+			"Ghee is no longer sold"},
+		{"a substitute by weight counted", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: &haat.PackSubstitute{Product: "spinach", Quantity: grams(2)}}},
+			"Spinach is sold by weight: give what it weighed"},
+		{"a substitute by weight not weighed", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("spinach", 0)}},
+			"A weight is 1 to 500000 grams"},
+		{"a substitute by the unit weighed", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: &haat.PackSubstitute{Product: "parsley", Grams: grams(200)}}},
+			"Parsley is sold by the unit: give how many were packed"},
+		{"none of a substitute", []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("parsley", 0)}},
+			"Quantity must be a whole number from 1 to 100"},
+		{"a substitute for what was all packed", []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: grams(2), Substitute: substitute("cheese", 1)}},
+			"All of Butter was packed: a substitute replaces units that were not there"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := packOrder(t, haat.PaymentCOD, haat.TaxFlat)
-			if _, _, err := o.Pack(tc.lines); haat.ErrorMessage(err) != tc.msg {
+			o.Items[1].Substitute = haat.SubstituteNone
+			if _, _, err := o.Pack(tc.lines, shelf, packNow); haat.ErrorMessage(err) != tc.msg {
 				t.Errorf("%v, want %q", err, tc.msg)
 			}
 		})
 	}
 	o := packOrder(t, haat.PaymentCOD, haat.TaxFlat)
+	o.Items[1].Substitute = haat.SubstituteNone
 	o.Status = haat.StatusPacked
-	if _, _, err := o.Pack([]haat.PackLine{{Product: "tomato", Grams: grams(750)}}); haat.ErrorMessage(err) != "The order is already Packed" {
+	if _, _, err := o.Pack([]haat.PackLine{{Product: "tomato", Grams: grams(750)}}, shelf, packNow); haat.ErrorMessage(err) != "The order is already Packed" {
 		t.Errorf("packing a packed order: %v", err)
 	}
 }
@@ -153,7 +239,7 @@ func TestPackedAs(t *testing.T) {
 	none := 0
 	lines := []haat.PackLine{{Product: "tomato", Grams: &none}, {Product: "butter", Quantity: &none}}
 	o := packOrder(t, haat.PaymentCOD, haat.TaxFlat)
-	packed, bill, err := o.Pack(lines)
+	packed, bill, err := o.Pack(lines, shelf, packNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,11 +248,105 @@ func TestPackedAs(t *testing.T) {
 		o.Items[i].Packed = &packed[i]
 	}
 	o.SetBill(bill)
-	if !o.PackedAs(lines) {
+	if !o.PackedAs(lines, shelf) {
 		t.Error("the same packing sent again is not known")
 	}
 	some := 500
-	if o.PackedAs([]haat.PackLine{{Product: "tomato", Grams: &some}}) {
+	if o.PackedAs([]haat.PackLine{{Product: "tomato", Grams: &some}}, shelf) {
 		t.Error("another packing is taken for the same")
+	}
+}
+
+// packed is the order of packOrder, paid as payment says, packed as lines pack it at packNow.
+func packed(t *testing.T, payment haat.PaymentType, lines []haat.PackLine) *haat.Order {
+	t.Helper()
+	o := packOrder(t, payment, haat.TaxFlat)
+	p, bill, err := o.Pack(lines, shelf, packNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if owed := haat.RefundAfterPacking(o, bill, o.Amount); owed > 0 {
+		o.Refunds = append(o.Refunds, haat.Refund{Amount: owed, State: haat.RefundDue})
+	}
+	for i := range o.Items {
+		o.Items[i].Packed = &p[i]
+	}
+	o.SetBill(bill)
+	o.Status = haat.StatusPacked
+	return o
+}
+
+// TestAnswerSubstitute: a substitute the shopper did not name waits for their answer, which keeps
+// the order in the store until it comes or its time ends; refused, it is taken off the bill and
+// what was paid for it is owed back; unanswered, it stays.
+func TestAnswerSubstitute(t *testing.T) {
+	none, two := 0, 2
+	lines := []haat.PackLine{{Product: "tomato", Grams: &none, Substitute: substitute("spinach", 500)},
+		{Product: "butter", Quantity: &none, Substitute: &haat.PackSubstitute{Product: "parsley", Quantity: &two}}}
+
+	o := packed(t, haat.PaymentOnline, lines)
+	// 500 g of spinach (60) and 2 parsley (80) for 750 g of tomatoes (135) and 2 butter (226).
+	if o.Bill.Total != 14000+280+7500 || haat.RefundState(o.Refunds) != haat.RefundDue || o.Refunds[0].Amount != (36100+722)-(14000+280) {
+		t.Fatalf("packed: bill %+v, refunds %+v", o.Bill, o.Refunds)
+	}
+	if len(o.Offers()) != 2 {
+		t.Fatalf("offers %+v", o.Offers())
+	}
+	for _, err := range []error{o.CheckStatusChange(haat.StatusOutForDelivery), o.CheckMarkRefunded()} {
+		if haat.ErrorMessage(err) != "Wait for the shopper to accept or refuse the substitute: they have 10 minutes" {
+			t.Errorf("with offers open: %v", err)
+		}
+	}
+	if err := o.CheckStatusChange(haat.StatusCancelled); err != nil {
+		t.Errorf("cancelling with offers open: %v", err)
+	}
+
+	at := packNow.Add(5 * time.Minute)
+	if err := o.AnswerSubstitute("butter", false, at); err != nil {
+		t.Fatal(err)
+	}
+	// The parsley is taken out: 60 + 1.20 + 75 left of 443.22 paid.
+	if o.Bill.Total != 6000+120+7500 || o.Refunds[0].Amount != (36100+722)-(6000+120) || len(o.Refunds) != 1 {
+		t.Errorf("refused: bill %+v, refunds %+v", o.Bill, o.Refunds)
+	}
+	if s := o.Items[1].Packed.Substitute; s.Answer != haat.AnswerRefused || s.Kept() {
+		t.Errorf("refused: %+v", s)
+	}
+	for _, a := range o.Bill.Adjustments {
+		if a.Kind == haat.AdjustSubstitute && a.Product == "butter" {
+			t.Errorf("the refused parsley is still charged: %+v", a)
+		}
+	}
+	if err := o.AnswerSubstitute("butter", true, at); haat.ErrorMessage(err) != "You have answered already" {
+		t.Errorf("answered twice: %v", err)
+	}
+	if err := o.AnswerSubstitute("cheese", true, at); haat.ErrorCode(err) != haat.ENOTFOUND {
+		t.Errorf("answering an item not in the order: %v", err)
+	}
+
+	// The spinach is left unanswered: at the end of its time it stays, and the order may go.
+	o.SettleOffers(packNow.Add(haat.SubstituteAnswerTime - time.Millisecond))
+	if len(o.Offers()) != 1 {
+		t.Fatalf("settled before its time: %+v", o.Offers())
+	}
+	end := packNow.Add(haat.SubstituteAnswerTime)
+	o.SettleOffers(end)
+	if s := o.Items[0].Packed.Substitute; s.Answer != haat.AnswerAccepted || len(o.Offers()) != 0 {
+		t.Errorf("unanswered at its end: %+v", s)
+	}
+	if err := o.AnswerSubstitute("tomato", false, end); haat.ErrorMessage(err) != "The time to answer has passed: the substitute stays in your order" {
+		t.Errorf("answering late: %v", err)
+	}
+	if err := o.CheckStatusChange(haat.StatusOutForDelivery); err != nil {
+		t.Errorf("with every offer answered: %v", err)
+	}
+
+	// A cash order refused owes nothing back.
+	c := packed(t, haat.PaymentCOD, lines)
+	if err := c.AnswerSubstitute("tomato", false, at); err != nil {
+		t.Fatal(err)
+	}
+	if c.Bill.Total != 8000+160+7500 || len(c.Refunds) != 0 {
+		t.Errorf("cash refused: bill %+v, refunds %+v", c.Bill, c.Refunds)
 	}
 }

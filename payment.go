@@ -111,7 +111,8 @@ type PaymentAttemptService interface {
 	// slot places go back; it returns how many, and their attempts that were pending, now
 	// superseded, for their providers to end.
 	CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, keep []string) (cancelled int, ended []PaymentAttempt, err error)
-	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND.
+	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND; it waits, as
+	// Order.CheckOffersAnswered says, while a substitute offered is unanswered.
 	DueRefunds(ctx context.Context, orderID string) ([]Refund, error)
 	// RecordRefund records that the provider gave back the payment of an attempt whose refund was
 	// due, under the provider's id of the refund, and returns the order.

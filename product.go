@@ -220,6 +220,14 @@ func nonEmptyLines(lines []string) []string {
 	return kept
 }
 
+// Ordered is the product as an order keeps it: as it is sold now.
+func (p *Product) Ordered() OrderProduct {
+	return OrderProduct{
+		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
+		SoldBy: p.SoldBy, Step: p.Step, Size: p.Size,
+	}
+}
+
 // CheckOnSale explains why the product cannot go into a cart or an order, or returns nil. Out of
 // stock is checked where orders are placed, since a cart may keep a product until it is back.
 func (p *Product) CheckOnSale() error {

@@ -63,11 +63,20 @@ type OrderCancelRequest struct {
 	ID string `json:"id"`
 }
 
-// OrderCancelResponse is the cancelled order as its shopper sees it (POST /api/order/cancel).
-type OrderCancelResponse struct {
+// UserOrderResponse is an order its shopper changed, as they see it now (POST /api/order/cancel,
+// POST /api/order/substitute).
+type UserOrderResponse struct {
 	Message string    `json:"message"`
 	Order   UserOrder `json:"order"`
 	Success bool      `json:"success"`
+}
+
+// OrderSubstituteRequest is a shopper's answer to the substitute offered for an item of their order
+// (POST /api/order/substitute): the order, the product of the item, and whether they accept it.
+type OrderSubstituteRequest struct {
+	ID      string `json:"id"`
+	Product string `json:"product"`
+	Accept  bool   `json:"accept"`
 }
 
 // UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user).
@@ -174,6 +183,26 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, UserOrdersResponse{Orders: out, Success: true})
 }
 
+// orderSubstitute takes a shopper's answer to a substitute offered in their order.
+func (s *Server) orderSubstitute(w http.ResponseWriter, r *http.Request) error {
+	var req OrderSubstituteRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.ID == "" || req.Product == "" {
+		return haat.Errorf(haat.EINVALID, "Order id and product are required")
+	}
+	o, err := s.Orders.AnswerSubstitute(r.Context(), subject(r.Context(), haat.RoleUser), req.ID, req.Product, req.Accept)
+	if err != nil {
+		return err
+	}
+	message := say(w, r, "Substitute refused")
+	if req.Accept {
+		message = say(w, r, "Substitute accepted")
+	}
+	return ok(w, UserOrderResponse{Message: message, Order: s.userOrder(*o), Success: true})
+}
+
 // orderCancel cancels one of the shopper's orders that the seller has not begun to handle.
 func (s *Server) orderCancel(w http.ResponseWriter, r *http.Request) error {
 	var req OrderCancelRequest
@@ -187,5 +216,5 @@ func (s *Server) orderCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, OrderCancelResponse{Message: say(w, r, "Order Cancelled"), Order: s.userOrder(*o), Success: true})
+	return ok(w, UserOrderResponse{Message: say(w, r, "Order Cancelled"), Order: s.userOrder(*o), Success: true})
 }

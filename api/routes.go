@@ -105,6 +105,7 @@ func (s *Server) routes() []route {
 		{"GET /api/order/user", user, s.orderUser},
 		{"GET /api/order/invoice", user, s.orderInvoice},
 		{"POST /api/order/cancel", user, s.orderCancel},
+		{"POST /api/order/substitute", user, s.orderSubstitute},
 		{"GET /api/order/seller", seller, s.orderSeller},
 		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
 		{"POST /api/order/status", seller, s.orderStatus},

@@ -48,6 +48,10 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 		haat.English: {"Your money for order {{.Number}} is refunded", "We have given back the money you paid for order {{.Number}}. It may take a few days to reach your account."},
 		haat.Nepali:  {"अर्डर {{.Number}} को रकम फिर्ता गरियो", "अर्डर {{.Number}} का लागि तपाईंले तिर्नुभएको रकम हामीले फिर्ता गर्यौं। तपाईंको खातामा पुग्न केही दिन लाग्न सक्छ।"},
 	},
+	haat.MessageSubstitute: {
+		haat.English: {"A substitute in your order {{.Number}}", "An item of your order {{.Number}} was not there, so we packed another instead. Accept or refuse it in My Orders within 10 minutes; if you do not answer, it stays in your order."},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। १० मिनेटभित्र My Orders मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},
+	},
 	haat.MessagePasswordReset: {
 		haat.English: {"Your password reset code", "Your code to set a new password is {{.Code}}. It works for 15 minutes. If you did not ask for it, ignore this mail: your password stays as it is."},
 		haat.Nepali:  {"तपाईंको पासवर्ड रिसेट कोड", "नयाँ पासवर्ड राख्ने तपाईंको कोड {{.Code}} हो। यो १५ मिनेटसम्म चल्छ। तपाईंले यो मागनुभएको होइन भने यो इमेललाई बेवास्ता गर्नुहोस्: तपाईंको पासवर्ड जस्ताको तस्तै रहन्छ।"},

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -345,7 +347,7 @@ func sellerHandles(id string) OrderFilter { return OrderFilter{ID: &id, SellerHa
 // own): change checks the order as loaded and modifies it, and the write is guarded by the
 // loaded status and paid flag. An order that someone else changed in between is loaded and
 // checked again.
-func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*haat.Order) error) (*haat.Order, error) {
+func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*Tx, *haat.Order) error) (*haat.Order, error) {
 	for range 3 {
 		var changed *haat.Order
 		err := d.inTx(ctx, func(tx *Tx) error {
@@ -354,7 +356,8 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*haat.O
 				return err
 			}
 			was := *o
-			if err := change(o); err != nil {
+			was.Items, was.Refunds = slices.Clone(o.Items), slices.Clone(o.Refunds)
+			if err := change(tx, o); err != nil {
 				return err
 			}
 			if ok, err := writeOrderChange(ctx, tx, o, was); err != nil || !ok {
@@ -373,20 +376,22 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*haat.O
 	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
 }
 
-// writeOrderChange writes the status and paid flag of an order, if they are still as they were,
-// and reports whether it did. A cancelled order gives its units back to the stock counts; a paid
-// one owes the shopper their money: its payment is due back until the seller refunds it.
+// writeOrderChange writes the status and paid flag of an order, if the order is still as it was
+// (its updated_at, which every change counts up, is unchanged), and reports whether it did. A
+// cancelled order gives its units back to the stock counts; a paid one owes the shopper their
+// money: its payment is due back until the seller refunds it.
 func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) (bool, error) {
-	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2, updated_at = $3
-		WHERE id = $4 AND status = $5 AND is_paid = $6`,
-		o.Status, o.IsPaid, tx.now.UnixMilli(), o.ID, was.Status, was.IsPaid)
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2,
+		updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at + 1 END
+		WHERE id = $4 AND status = $5 AND is_paid = $6 AND updated_at = $7`,
+		o.Status, o.IsPaid, tx.now.UnixMilli(), o.ID, was.Status, was.IsPaid, was.UpdatedAt.UnixMilli())
 	if err != nil {
 		return false, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
-	if o.Status == haat.StatusPacked && was.Status != haat.StatusPacked {
+	if o.Status == haat.StatusPacked {
 		if err := writePacking(ctx, tx, o, was); err != nil {
 			return false, err
 		}
@@ -410,16 +415,24 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	return true, settleCancelled(ctx, tx, o.ID)
 }
 
-// writePacking stores what packing settled of an order moved to Packed (o, as it was before: was),
-// when it was packed with its counts and weights (PackOrder): what was packed of each item, the
-// settled bill and the money owed back of a paid online order.
+// writePacking stores what packing settled of a Packed order (o, as it was before: was), when it
+// was packed with its counts and weights (PackOrder) or its shopper answered a substitute: what
+// was packed of each item and sent instead, the settled bill and the money owed back of a paid
+// online order. Items packed as they were are not written again.
 func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) error {
 	if len(o.Items) == 0 || o.Items[0].Packed == nil {
 		return nil
 	}
 	for i, it := range o.Items {
-		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2 WHERE order_id = $3 AND position = $4`,
-			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), o.ID, i); err != nil {
+		if before := was.Items[i].Packed; before != nil && reflect.DeepEqual(*before, *it.Packed) {
+			continue
+		}
+		sent, err := jsonColumn(it.Packed.Substitute)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2, sent = $3 WHERE order_id = $4 AND position = $5`,
+			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), sent, o.ID, i); err != nil {
 			return err
 		}
 	}
@@ -432,12 +445,38 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.ID); err != nil {
 		return err
 	}
-	if len(o.Refunds) > len(was.Refunds) {
-		owed := o.Refunds[len(o.Refunds)-1].Amount
-		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund = ''`,
+	if was.Status != haat.StatusPacked && len(o.Offers()) > 0 {
+		if err := queueOffer(ctx, tx, o); err != nil {
+			return err
+		}
+	}
+	if owed, ok := dueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !slices.Equal(o.Refunds, was.Refunds)) {
+		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
 			haat.RefundDue, owed, o.ID, haat.PaymentPaid)
 	}
 	return err
+}
+
+// dueRefund is the amount of the refund due among refunds, if one is.
+func dueRefund(refunds []haat.Refund) (haat.Money, bool) {
+	for _, r := range refunds {
+		if r.State == haat.RefundDue {
+			return r.Amount, true
+		}
+	}
+	return 0, false
+}
+
+// jsonColumn is v as a column's JSON text, or NULL for a nil pointer.
+func jsonColumn[T any](v *T) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
 }
 
 // nullIfZero is n as a column's value: NULL when n does not apply (!applies).
@@ -469,7 +508,7 @@ func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 
 // SetOrderStatus moves an order the seller handles to status, if the order's rules allow it.
 func (d *DB) SetOrderStatus(ctx context.Context, id string, status haat.OrderStatus) (*haat.Order, error) {
-	return d.changeOrder(ctx, sellerHandles(id), func(o *haat.Order) error {
+	return d.changeOrder(ctx, sellerHandles(id), func(_ *Tx, o *haat.Order) error {
 		if err := o.CheckStatusSet(status); err != nil {
 			return err
 		}
@@ -485,12 +524,16 @@ var errPackedAgain = errors.New("sqlstore: packed so already")
 // answers the order as it was packed, and changes nothing.
 func (d *DB) PackOrder(ctx context.Context, p haat.PackOrder) (*haat.Order, error) {
 	var again haat.Order
-	o, err := d.changeOrder(ctx, sellerHandles(p.OrderID), func(o *haat.Order) error {
-		if o.PackedAs(p.Lines) {
+	o, err := d.changeOrder(ctx, sellerHandles(p.OrderID), func(tx *Tx, o *haat.Order) error {
+		shelf, err := productsByID(ctx, tx, p.Substitutes())
+		if err != nil {
+			return err
+		}
+		if o.PackedAs(p.Lines, shelf) {
 			again = *o
 			return errPackedAgain
 		}
-		packed, bill, err := o.Pack(p.Lines)
+		packed, bill, err := o.Pack(p.Lines, shelf, tx.now)
 		if err != nil {
 			return err
 		}
@@ -511,10 +554,18 @@ func (d *DB) PackOrder(ctx context.Context, p haat.PackOrder) (*haat.Order, erro
 	return o, err
 }
 
+// AnswerSubstitute records a user's answer to a substitute offered in their own order, which
+// settles its bill again.
+func (d *DB) AnswerSubstitute(ctx context.Context, userID, orderID, product string, accept bool) (*haat.Order, error) {
+	return d.changeOrder(ctx, OrderFilter{ID: &orderID, UserID: &userID}, func(tx *Tx, o *haat.Order) error {
+		return o.AnswerSubstitute(product, accept, tx.now)
+	})
+}
+
 // CancelOrder cancels a user's own order while CheckCancel allows it; its units go back to the
 // stock counts and a paid order's money is due back.
 func (d *DB) CancelOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
-	return d.changeOrder(ctx, OrderFilter{ID: &orderID, UserID: &userID}, func(o *haat.Order) error {
+	return d.changeOrder(ctx, OrderFilter{ID: &orderID, UserID: &userID}, func(_ *Tx, o *haat.Order) error {
 		if err := o.CheckCancel(); err != nil {
 			return err
 		}
@@ -525,7 +576,7 @@ func (d *DB) CancelOrder(ctx context.Context, userID, orderID string) (*haat.Ord
 
 // MarkOrderPaid records that a delivered cash order has been paid.
 func (d *DB) MarkOrderPaid(ctx context.Context, id string) (*haat.Order, error) {
-	return d.changeOrder(ctx, sellerHandles(id), func(o *haat.Order) error {
+	return d.changeOrder(ctx, sellerHandles(id), func(_ *Tx, o *haat.Order) error {
 		if err := o.CheckMarkPaid(); err != nil {
 			return err
 		}
@@ -570,6 +621,7 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	for i := range orders {
 		// The bill as it was placed; its lines are the items' amounts, read with them.
 		orders[i].SetBill(orders[i].Bill)
+		orders[i].SettleOffers(tx.now)
 	}
 	return orders, nil
 }
@@ -653,7 +705,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[string]int, ids []string) error {
 	var w where
 	w.in(`order_id`, ids)
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step, packed_quantity, packed_grams, substitute, product_size
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, product_id, product_name, product_category, product_images, unit_price, quantity, product_name_ne, vat_exempt, amount, step, packed_quantity, packed_grams, substitute, product_size, sent
 		FROM order_items`+w.String()+` ORDER BY order_id, position`, w.args...)
 	if err != nil {
 		return err
@@ -664,13 +716,19 @@ func attachItems(ctx context.Context, tx *Tx, orders []haat.Order, index map[str
 		var it haat.OrderItem
 		var amount haat.Money
 		var packedQuantity, packedGrams sql.NullInt64
+		var sent sql.NullString
 		if err := rows.Scan(&orderID, &it.Product.ID, &it.Product.Name, &it.Product.Category, &images,
 			&it.Product.OfferPrice, &it.Quantity, &it.Product.NameNe, &it.Product.VATExempt, &amount, &it.Product.Step,
-			&packedQuantity, &packedGrams, &it.Substitute, &it.Product.Size); err != nil {
+			&packedQuantity, &packedGrams, &it.Substitute, &it.Product.Size, &sent); err != nil {
 			return err
 		}
 		if packedQuantity.Valid {
 			it.Packed = &haat.Packed{Quantity: int(packedQuantity.Int64), Grams: int(packedGrams.Int64)}
+		}
+		if sent.Valid && it.Packed != nil {
+			if err := json.Unmarshal([]byte(sent.String), &it.Packed.Substitute); err != nil {
+				return err
+			}
 		}
 		if it.Product.Step > 0 {
 			it.Product.SoldBy = haat.SoldByWeight

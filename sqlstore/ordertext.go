@@ -25,6 +25,19 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 		ON CONFLICT (order_id, status) DO NOTHING`, append(w.args, tx.now.UnixMilli())...)
 }
 
+// queueOffer writes the text (to a shopper who signs in by phone) and the mail (to one with an
+// email) that ask the order's shopper to accept or refuse the substitutes offered as it was packed:
+// its text is the one of its step Packed.
+func queueOffer(ctx context.Context, tx *Tx, o *haat.Order) error {
+	if err := tx.send(ctx, `INSERT INTO order_texts (order_id, status, phone, created_at)
+		SELECT o.id, $1, u.phone, $2 FROM orders o JOIN users u ON u.id = o.user_id
+		WHERE o.id = $3 AND u.phone IS NOT NULL AND u.notify_orders
+		ON CONFLICT (order_id, status) DO NOTHING`, haat.StatusPacked, tx.now.UnixMilli(), o.ID); err != nil {
+		return err
+	}
+	return queueMessage(ctx, tx, haat.MessageSubstitute, o.ID, o.UserID, o.ID, "")
+}
+
 // TakeOrderTexts takes up to n unsent texts, oldest first, marking each sent as it is taken: the
 // update is conditional, so of two servers taking one text, one gets it. Texts more than a day
 // old are not sent any more (the news is stale). Each names the store as it is called now.

@@ -411,6 +411,9 @@ func (d *DB) DueRefunds(ctx context.Context, orderID string) ([]haat.Refund, err
 	if err != nil {
 		return nil, err
 	}
+	if err := o.CheckOffersAnswered(); err != nil {
+		return nil, err
+	}
 	var due []haat.Refund
 	for _, r := range o.Refunds {
 		if r.State == haat.RefundDue {

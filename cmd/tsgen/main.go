@@ -68,6 +68,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxSize", haat.MaxSize)
 	g.constant(d, "MinStep", haat.MinStep)
 	g.constant(d, "MaxStep", haat.MaxStep)
+	g.constant(d, "SubstituteAnswerMinutes", haat.SubstituteAnswerMinutes)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
 	g.constant(d, "ProductColumns", haat.ProductColumns)
@@ -238,7 +239,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.PaymentPageResponse](),
 	reflect.TypeFor[api.UserOrdersResponse](),
 	reflect.TypeFor[api.OrderCancelRequest](),
-	reflect.TypeFor[api.OrderCancelResponse](),
+	reflect.TypeFor[api.UserOrderResponse](),
+	reflect.TypeFor[api.OrderSubstituteRequest](),
 	reflect.TypeFor[api.SellerOrdersQuery](),
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),

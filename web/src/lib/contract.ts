@@ -82,6 +82,11 @@ export const MAX_SIZE = 40;
 // The least and the most a step of a product sold by weight may weigh, in grams.
 export const MIN_STEP = 10;
 export const MAX_STEP = 5000;
+/**
+ * SUBSTITUTE_ANSWER_MINUTES is how many minutes a shopper has to accept or refuse a substitute they
+ * did not name (SubstituteAnswerTime); unanswered, it stays in the order.
+ */
+export const SUBSTITUTE_ANSWER_MINUTES = 10;
 
 // Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
 export const MAX_IMPORT_ROWS = 5000;
@@ -412,7 +417,7 @@ export interface Adjustment {
 }
 
 /** AdjustmentKind says what an adjustment of a bill is for. */
-export type AdjustmentKind = 'coupon' | 'weight' | 'short';
+export type AdjustmentKind = 'coupon' | 'weight' | 'short' | 'substitute';
 
 /**
  * BILL_EXAMPLES are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
@@ -871,10 +876,14 @@ export interface OrderProduct {
   size?: string;
 }
 
-/** Packed is what was packed of an order's item: the units, or for goods sold by weight the grams. */
+/**
+ * Packed is what was packed of an order's item: the units, or for goods sold by weight the grams,
+ * and the substitute sent for what was not there, if any.
+ */
 export interface Packed {
   quantity: number;
   grams?: number;
+  substitute?: Sent;
 }
 
 /**
@@ -882,6 +891,24 @@ export interface Packed {
  * SubstituteBest, SubstituteNone, or the id of a product they name.
  */
 export type Substitute = 'best' | 'none';
+
+/**
+ * Sent is a substitute packed for the units of an item that were not there: the product as it was
+ * sold then, how many of it or what it weighed, what it is charged while it is kept (Amount), and
+ * the shopper's answer.
+ */
+export interface Sent {
+  product: OrderProduct;
+  quantity: number;
+  grams?: number;
+  amount: Money;
+  answer: 'named' | 'awaited' | 'accepted' | 'refused';
+  /** answerBy is when the time to answer an offered substitute ends. */
+  answerBy?: string;
+}
+
+/** SubstituteAnswer is where a substitute sent stands with the shopper. */
+export type SubstituteAnswer = 'named' | 'awaited' | 'accepted' | 'refused';
 
 /**
  * Refund is money of a payment the store owes the shopper back: the payment of an order the
@@ -1926,11 +1953,24 @@ export interface OrderCancelRequest {
   id: string;
 }
 
-/** OrderCancelResponse is the cancelled order as its shopper sees it (POST /api/order/cancel). */
-export interface OrderCancelResponse {
+/**
+ * UserOrderResponse is an order its shopper changed, as they see it now (POST /api/order/cancel,
+ * POST /api/order/substitute).
+ */
+export interface UserOrderResponse {
   message: string;
   order: UserOrder;
   success: boolean;
+}
+
+/**
+ * OrderSubstituteRequest is a shopper's answer to the substitute offered for an item of their order
+ * (POST /api/order/substitute): the order, the product of the item, and whether they accept it.
+ */
+export interface OrderSubstituteRequest {
+  id: string;
+  product: string;
+  accept: boolean;
 }
 
 /**
@@ -2005,9 +2045,22 @@ export interface OrderPackRequest {
 /**
  * PackLine is what the packer packed of an item of an order: for goods sold by the unit how many
  * (Quantity; fewer than ordered when short, 0 when none were there), for goods sold by weight what
- * they weighed on the scale (Grams; 0 when none were there).
+ * they weighed on the scale (Grams; 0 when none were there), and what was sent instead of what was
+ * not there, if anything (Substitute).
  */
 export interface PackLine {
+  product: string;
+  quantity?: number;
+  grams?: number;
+  substitute?: PackSubstitute;
+}
+
+/**
+ * PackSubstitute is what the packer sent instead of the units of an item that were not there: a
+ * product, and how many of it (goods sold by the unit; by default as many as were missing, or 1)
+ * or what it weighed (goods sold by weight).
+ */
+export interface PackSubstitute {
   product: string;
   quantity?: number;
   grams?: number;

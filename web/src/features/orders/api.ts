@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../products';
 import { get, post, postOnce, unwrap } from '../../lib/api';
-import type { OrderCancelRequest, OrderCancelResponse, OrderPayRequest, PaymentPageResponse, UserOrdersResponse } from '../../lib/contract';
+import type { OrderCancelRequest, UserOrderResponse, OrderPayRequest, PaymentPageResponse, UserOrdersResponse } from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
 
@@ -10,7 +10,7 @@ const api = {
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => postOnce<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
-  cancelOrder: (id: string) => post<OrderCancelRequest, OrderCancelResponse>('/api/order/cancel', { id }),
+  cancelOrder: (id: string) => post<OrderCancelRequest, UserOrderResponse>('/api/order/cancel', { id }),
 };
 
 /** orderKeys are the query keys of the shopper's orders. */
