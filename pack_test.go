@@ -110,7 +110,7 @@ func TestPackSettles(t *testing.T) {
 		{name: "cash, one butter short, the cheese the shopper named: its own price", payment: haat.PaymentCOD, rule: haat.TaxFlat, choose: "cheese",
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(1), Substitute: substitute("cheese", 1)}},
 			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 1}}, adjusted: []haat.Money{-11300, 15000},
-			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 1, Amount: 15000, Answer: haat.AnswerNamed},
+			sent: &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 1, Amount: 15000, Answer: haat.AnswerNamed},
 			// 135 + 113 + 150 = 398, 2% = 7.96
 			total: 39800 + 796 + 7500, tax: 796},
 		{name: "online, the named cheese: never more than paid", payment: haat.PaymentOnline, rule: haat.TaxFlat, choose: "cheese",
@@ -121,7 +121,7 @@ func TestPackSettles(t *testing.T) {
 		{name: "online, cheaper parsley for the butter: the difference owed back", payment: haat.PaymentOnline, rule: haat.TaxFlat, choose: haat.SubstituteBest,
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(0), Substitute: substitute("parsley", 2)}},
 			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 0}}, adjusted: []haat.Money{-22600, 8000},
-			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "parsley"}, Quantity: 2, Amount: 8000, Answer: haat.AnswerAwaited},
+			sent: &haat.Sent{Product: haat.OrderProduct{ID: "parsley"}, Quantity: 2, Amount: 8000, Answer: haat.AnswerAwaited},
 			// 135 + 80 = 215, 2% = 4.30
 			total: 21500 + 430 + 7500, tax: 430, refund: (36100 + 722) - (21500 + 430)},
 		{name: "cash, no tomatoes, 500 g of spinach offered", payment: haat.PaymentCOD, rule: haat.TaxFlat,
@@ -348,5 +348,24 @@ func TestAnswerSubstitute(t *testing.T) {
 	}
 	if c.Bill.Total != 8000+160+7500 || len(c.Refunds) != 0 {
 		t.Errorf("cash refused: bill %+v, refunds %+v", c.Bill, c.Refunds)
+	}
+}
+
+// TestSentUnits: a substitute takes its count from the stock, or for goods sold by weight the
+// steps its weight begins.
+func TestSentUnits(t *testing.T) {
+	spinach := haat.OrderProduct{ID: "spinach", SoldBy: haat.SoldByWeight, Step: 250}
+	for _, tc := range []struct {
+		sent haat.Sent
+		want int
+	}{
+		{haat.Sent{Product: haat.OrderProduct{ID: "parsley"}, Quantity: 2}, 2},
+		{haat.Sent{Product: spinach, Quantity: 1, Grams: 500}, 2},
+		{haat.Sent{Product: spinach, Quantity: 1, Grams: 510}, 3},
+		{haat.Sent{Product: spinach, Quantity: 1, Grams: 1}, 1},
+	} {
+		if got := tc.sent.Units(); got != tc.want {
+			t.Errorf("%+v: %d units, want %d", tc.sent, got, tc.want)
+		}
 	}
 }

@@ -97,6 +97,15 @@ func (s Sent) same(t Sent) bool {
 // Kept reports whether the substitute goes to the shopper: it was not refused.
 func (s Sent) Kept() bool { return s.Answer != AnswerRefused }
 
+// Units is how many of its product's counted units the substitute takes from the stock: its count,
+// or for goods sold by weight the steps its weight begins.
+func (s Sent) Units() int {
+	if s.Product.SoldBy == SoldByWeight && s.Product.Step > 0 {
+		return (s.Grams + s.Product.Step - 1) / s.Product.Step
+	}
+	return s.Quantity
+}
+
 // adjustment is what the substitute adds to the bill of the order's item it: its Amount, on the
 // item's line.
 func (s Sent) adjustment(it OrderItem) Adjustment {

@@ -68,10 +68,17 @@ func TestSubstituteAtPacking(t *testing.T) {
 		sender := &sms.Sparrow{Token: "tok", From: "Haat", URL: stand.start(t)}
 		tomatoes, coriander := s.addWeighed()
 		seller := s.seller()
-		r := seller.addProduct(productForm(map[string]string{"name": "Parsley", "category": "Vegetables", "price": "15", "offerPrice": "15", "weight": "1 bunch"}),
+		r := seller.addProduct(productForm(map[string]string{"name": "Parsley", "category": "Vegetables", "price": "15", "offerPrice": "15", "weight": "1 bunch", "stock": "5"}),
 			upload{"p.png", pngFile(t)})
 		want(t, r, 200)
 		parsley := r.body["product"].(map[string]any)["_id"].(string)
+		// The parsley sent comes off its stock count while it is kept.
+		stock := func(want float64) {
+			t.Helper()
+			if n, _ := s.stockOf(parsley); n != want {
+				t.Fatalf("parsley's stock: %v, want %v", n, want)
+			}
+		}
 		c := s.phoneShopper("9812345678")
 		address := c.addAddress()
 		place := func(payment string, substitute string) string {
@@ -103,6 +110,7 @@ func TestSubstituteAtPacking(t *testing.T) {
 			t.Fatalf("packed with parsley offered: %v", o)
 		}
 		want(t, seller.post("/api/order/pack", packing(id)), 200, "Order Packed") // sent again
+		stock(3)
 		want(t, seller.post("/api/order/status", map[string]string{"id": id, "status": "Out for Delivery"}), 409,
 			"Wait for the shopper to accept or refuse the substitute: they have 10 minutes")
 		mine := c.orders()[0].(map[string]any)
@@ -127,6 +135,7 @@ func TestSubstituteAtPacking(t *testing.T) {
 			t.Fatalf("refused: %v", o)
 		}
 		want(t, c.post("/api/order/substitute", map[string]any{"id": id, "product": coriander, "accept": true}), 409, "You have answered already")
+		stock(5)
 		if o := s.sellerOrder(id); o["amount"] != 137.7 || sent(o)["answer"] != "refused" {
 			t.Fatalf("the seller's refused order: %v", o)
 		}
@@ -143,6 +152,7 @@ func TestSubstituteAtPacking(t *testing.T) {
 		want(t, c.post("/api/order/substitute", map[string]any{"id": paid, "product": coriander, "accept": false}), 409,
 			"The time to answer has passed: the substitute stays in your order")
 		s.walk(seller, paid, haat.StatusOutForDelivery)
+		stock(3)
 
 		// Online, refused: what was paid for the parsley (30.60 with its tax) is owed back, with the
 		// coriander's 10 that it did not replace.
@@ -154,6 +164,7 @@ func TestSubstituteAtPacking(t *testing.T) {
 		if refunds := o["refunds"].([]any); o["amount"] != 137.7 || len(refunds) != 1 || refunds[0].(map[string]any)["amount"] != 40.8 {
 			t.Fatalf("refused, paid online: %v", o)
 		}
+		stock(3)
 
 		// The shopper named the parsley: sent without asking, at its own price (two bunches, 30).
 		named := place("cod", parsley)
@@ -162,6 +173,8 @@ func TestSubstituteAtPacking(t *testing.T) {
 		if o := r.body["order"].(map[string]any); sent(o)["answer"] != "named" || o["amount"] != 168.3 {
 			t.Fatalf("the named parsley: %v", o)
 		}
-		s.walk(seller, named, haat.StatusOutForDelivery)
+		stock(1)
+		s.walk(seller, named, haat.StatusCancelled)
+		stock(3)
 	}, withSandbox)
 }

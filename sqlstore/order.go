@@ -435,6 +435,9 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), sent, o.ID, i); err != nil {
 			return err
 		}
+		if err := settleSent(ctx, tx, o.ID, i, it.Packed.Substitute); err != nil {
+			return err
+		}
 	}
 	b := o.Bill
 	adjustments, err := json.Marshal(b.Adjustments)
