@@ -1,6 +1,7 @@
 package haat_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -61,6 +62,8 @@ func TestPackSettles(t *testing.T) {
 		total    haat.Money
 		tax      haat.Money
 		refund   haat.Money
+		// refused is the total and refund due once the shopper refuses the substitute offered.
+		refused *[2]haat.Money
 	}{
 		{name: "cash, weighed as estimated", payment: haat.PaymentCOD, rule: haat.TaxFlat,
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}},
@@ -106,7 +109,7 @@ func TestPackSettles(t *testing.T) {
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(0), Substitute: substitute("cheese", 2)}},
 			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 0}}, adjusted: []haat.Money{-22600, 22600},
 			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "cheese"}, Quantity: 2, Amount: 22600, Answer: haat.AnswerAwaited},
-			total: 36100 + 722 + 7500, tax: 722},
+			total: 36100 + 722 + 7500, tax: 722, refused: &[2]haat.Money{13500 + 270 + 7500, 0}},
 		{name: "cash, one butter short, the cheese the shopper named: its own price", payment: haat.PaymentCOD, rule: haat.TaxFlat, choose: "cheese",
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(750)}, {Product: "butter", Quantity: units(1), Substitute: substitute("cheese", 1)}},
 			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 1}}, adjusted: []haat.Money{-11300, 15000},
@@ -123,12 +126,13 @@ func TestPackSettles(t *testing.T) {
 			packed: []haat.Packed{{Quantity: 3, Grams: 750}, {Quantity: 0}}, adjusted: []haat.Money{-22600, 8000},
 			sent: &haat.Sent{Product: haat.OrderProduct{ID: "parsley"}, Quantity: 2, Amount: 8000, Answer: haat.AnswerAwaited},
 			// 135 + 80 = 215, 2% = 4.30
-			total: 21500 + 430 + 7500, tax: 430, refund: (36100 + 722) - (21500 + 430)},
+			total: 21500 + 430 + 7500, tax: 430, refund: (36100 + 722) - (21500 + 430),
+			refused: &[2]haat.Money{13500 + 270 + 7500, (36100 + 722) - (13500 + 270)}},
 		{name: "cash, no tomatoes, 500 g of spinach offered", payment: haat.PaymentCOD, rule: haat.TaxFlat,
 			lines:  []haat.PackLine{{Product: "tomato", Grams: grams(0), Substitute: substitute("spinach", 500)}},
 			packed: []haat.Packed{{Quantity: 0}, {Quantity: 2}}, adjusted: []haat.Money{-13500, 6000},
 			sent:  &haat.Sent{Product: haat.OrderProduct{ID: "spinach"}, Quantity: 1, Amount: 6000, Answer: haat.AnswerAwaited},
-			total: 28600 + 572 + 7500, tax: 572},
+			total: 28600 + 572 + 7500, tax: 572, refused: &[2]haat.Money{22600 + 452 + 7500, 0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := packOrder(t, tc.payment, tc.rule)
@@ -172,8 +176,30 @@ func TestPackSettles(t *testing.T) {
 			if bill.Total != tc.total || bill.Tax != tc.tax || bill.DeliveryFee != 7500 || bill.Subtotal != o.Bill.Subtotal {
 				t.Errorf("settled bill %+v, want total %v, tax %v", bill, tc.total, tc.tax)
 			}
-			if refund := haat.RefundAfterPacking(o, bill, o.Amount); refund != tc.refund {
+			refund := haat.RefundAfterPacking(o, bill, o.Amount)
+			if refund != tc.refund {
 				t.Errorf("refund %v, want %v", refund, tc.refund)
+			}
+			if tc.refused == nil {
+				return
+			}
+			if refund > 0 {
+				o.Refunds = []haat.Refund{{Amount: refund, State: haat.RefundDue}}
+			}
+			for i := range o.Items {
+				o.Items[i].Packed = &packed[i]
+			}
+			o.SetBill(bill)
+			o.Status = haat.StatusPacked
+			if err := o.AnswerSubstitute(sent.Product.ID, false, packNow); err == nil {
+				t.Fatal("answered for the substitute's product rather than the item's")
+			}
+			item := o.Items[slices.IndexFunc(o.Items, func(it haat.OrderItem) bool { return it.Packed.Substitute != nil })].Product.ID
+			if err := o.AnswerSubstitute(item, false, packNow); err != nil {
+				t.Fatal(err)
+			}
+			if due, _ := dueOf(o.Refunds); o.Bill.Total != tc.refused[0] || due != tc.refused[1] {
+				t.Errorf("refused: total %v, due %v; want %v", o.Bill.Total, due, *tc.refused)
 			}
 		})
 	}
@@ -368,4 +394,14 @@ func TestSentUnits(t *testing.T) {
 			t.Errorf("%+v: %d units, want %d", tc.sent, got, tc.want)
 		}
 	}
+}
+
+// dueOf is the amount of the refund due among refunds, if one is.
+func dueOf(refunds []haat.Refund) (haat.Money, bool) {
+	for _, r := range refunds {
+		if r.State == haat.RefundDue {
+			return r.Amount, true
+		}
+	}
+	return 0, false
 }
