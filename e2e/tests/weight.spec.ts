@@ -84,3 +84,74 @@ test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs
   await shopper.close();
   await sellerContext.close();
 });
+
+test('the packer sends parsley for the coriander that ran out; the shopper on a phone refuses it and the bill drops', async ({ browser }) => {
+  test.slow(); // a shopper and a packer in two browsers
+  const base = store!.base;
+  const sellerContext = await browser.newContext({ baseURL: base });
+  const api = sellerContext.request;
+  expect((await api.post('/api/seller/login', { data: seller })).ok()).toBeTruthy();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const add = async (fields: Record<string, string>) => {
+    const r = await api.post('/api/product/add', {
+      multipart: { description: 'From the hills', category: 'Vegetables', ...fields, images: { name: 'p.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+    return (await r.json()).product as { _id: string };
+  };
+  const coriander = await add({ name: 'Hill Coriander', price: '20', offerPrice: '20', weight: '1 bunch' });
+  await add({ name: 'Curly Parsley', price: '15', offerPrice: '15', weight: '1 bunch' });
+  const beans = await add({ name: 'Green Beans', price: '100', offerPrice: '100', weight: '500 g' });
+
+  // The shopper orders 2 bunches of coriander ("a similar item" if it is not there) and the beans:
+  // 40 + 100 = 140, and 2% = 2.80.
+  const shopper = await browser.newContext({ ...phone, baseURL: base });
+  const page = await shopper.newPage();
+  const email = uniqueEmail('gita');
+  expect((await page.request.post('/api/user/register', { data: { name: 'Gita Rai', email, password: 'namaste-123' } })).ok()).toBeTruthy();
+  const address = { firstName: 'Gita', lastName: 'Rai', email, street: 'Baneshwor 10', city: 'Kathmandu', state: 'Bagmati', zipcode: '44600', country: 'Nepal', phone: '9801234567' };
+  const added = await page.request.post('/api/address/add', { data: { address } });
+  expect(added.ok()).toBeTruthy();
+  const addressId = ((await added.json()).address as { _id: string })._id;
+  const placed = await page.request.post('/api/order/cod', {
+    data: { address: addressId, items: [{ product: coriander._id, quantity: 2, substitute: 'best' }, { product: beans._id, quantity: 1 }] },
+  });
+  expect(placed.ok(), await placed.text()).toBeTruthy();
+
+  // At the shelf: no coriander; the packer sends 2 bunches of parsley instead.
+  const packer = await sellerContext.newPage();
+  await packer.setViewportSize({ width: 360, height: 740 });
+  await packer.goto('/seller/orders');
+  const card = packer.getByRole('listitem', { name: /^Order #/ }).filter({ hasText: 'Hill Coriander' }).first();
+  await card.getByRole('button', { name: 'Pack with items short' }).click();
+  const form = packer.getByRole('form', { name: /^Packing of order #/ });
+  await form.getByLabel(/^Hill Coriander/).selectOption({ label: 'None there' });
+  await form.getByLabel('Send instead of Hill Coriander').selectOption({ label: 'Curly Parsley' });
+  await expect(form.getByLabel('How many')).toHaveValue('2');
+  await expect(form.getByText(/asked to keep or refuse it within 10 minutes/)).toBeVisible();
+  await packer.screenshot({ path: test.info().outputPath('substitute-packing-360.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Packed' }).click();
+  await expect(packer.getByText('Order Packed').first()).toBeVisible();
+  await expect(card.getByText(/Sent instead: Curly Parsley × 2 · waiting for the shopper's answer until/)).toBeVisible();
+
+  // The shopper is asked: 30 + 100 = 130 and 2.60 until they answer. They refuse it.
+  await page.goto('/my-orders');
+  const offer = page.getByRole('group', { name: /Hill Coriander/ });
+  await expect(offer.getByText('Hill Coriander was not there. We packed Curly Parsley × 2 ($30) instead.')).toBeVisible();
+  await expect(page.getByText('$132.60').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('substitute-offer-360.png'), fullPage: true });
+  await offer.getByRole('button', { name: 'Refuse it' }).click();
+  await expect(page.getByText('Substitute refused').first()).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  // Only the beans are charged now: 100 and 2% = 2.
+  await expect(page.getByText('$102', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('substitute-refused-360.png'), fullPage: true });
+
+  // The packer takes the parsley out, and the order can go.
+  await packer.reload();
+  await expect(card.getByText(/Sent instead: Curly Parsley × 2 · refused: take it out/)).toBeVisible();
+  await card.getByRole('button', { name: /Out for Delivery/ }).click();
+  await expect(packer.getByText('Order Out for Delivery').first()).toBeVisible();
+  await shopper.close();
+  await sellerContext.close();
+});

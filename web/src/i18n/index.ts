@@ -9,24 +9,27 @@ import { useSyncExternalStore } from 'react';
 import { LANGUAGES, type Language } from '../lib/contract';
 import { en } from './en';
 import type { sellerEn } from './seller-en';
+import type { ordersEn } from './orders-en';
 
 export type { Accented } from './types';
 export type { Language } from '../lib/contract';
 
 /**
- * StoreMessages is the shape of a language's catalogue of every page, and SellerMessages of its
- * seller area's texts (seller-en.ts), which only the seller area loads: a second language is one
- * more file of each.
+ * StoreMessages is the shape of a language's catalogue of every page, SellerMessages of its seller
+ * area's texts (seller-en.ts), which only the seller area loads, and OrderMessages of the texts of
+ * an order's afterlife (orders-en.ts: substitutes sent), which My Orders, the invoices and the
+ * seller area load: a second language is one more file of each.
  */
 export type StoreMessages = typeof en;
 export type SellerMessages = typeof sellerEn;
-/** Messages is every text of a language: the seller area's are there once loadSellerTexts has loaded them. */
-export type Messages = StoreMessages & SellerMessages;
+export type OrderMessages = typeof ordersEn;
+/** Messages is every text of a language: the seller area's and the orders' are there once loadSellerTexts or loadOrderTexts has loaded them. */
+export type Messages = StoreMessages & SellerMessages & OrderMessages;
 
 /**
  * t is the catalogue of the language shown: read it while rendering, never keep a text of it. Its
  * seller and productImport texts are there once the seller area has loaded them (loadSellerTexts),
- * so only the seller area's components read those.
+ * and its substitute texts once a page of orders has (loadOrderTexts), so only those read them.
  */
 export let t = en as Messages;
 let current: Language = 'en';
@@ -35,20 +38,34 @@ const loaders: Record<Language, () => Promise<StoreMessages>> = {
   en: () => Promise.resolve(en),
   ne: () => import('./ne').then((m) => m.ne),
 };
-const sellerLoaders: Record<Language, () => Promise<SellerMessages>> = {
-  en: () => import('./seller-en').then((m) => m.sellerEn),
-  ne: () => import('./seller-ne').then((m) => m.sellerNe),
-};
-/** sellerTexts says whether the seller area's texts were asked for: a change of language loads them in the new one too. */
-let sellerTexts = false;
+/** parts are the catalogues loaded only by the pages that read them, each in every language. */
+const parts = {
+  seller: { en: () => import('./seller-en').then((m) => m.sellerEn), ne: () => import('./seller-ne').then((m) => m.sellerNe) },
+  orders: { en: () => import('./orders-en').then((m) => m.ordersEn), ne: () => import('./orders-ne').then((m) => m.ordersNe) },
+} satisfies Record<string, Record<Language, () => Promise<Partial<Messages>>>>;
+type Part = keyof typeof parts;
+/** asked are the parts asked for: a change of language loads them in the new one too. */
+const asked = new Set<Part>();
 
-/** loadSellerTexts loads the seller area's texts in the language shown (and in any chosen later), before the area is shown. */
-export async function loadSellerTexts(): Promise<void> {
-  sellerTexts = true;
+/** loadPart loads a part of the catalogue in the language shown (and in any chosen later). */
+async function loadPart(part: Part): Promise<void> {
+  asked.add(part);
   const lang = current;
-  const seller = await sellerLoaders[lang]();
-  if (lang === current) t = { ...t, ...seller };
+  const texts = await parts[part][lang]();
+  if (lang === current) t = { ...t, ...texts };
 }
+
+/**
+ * loadSellerTexts loads the seller area's texts in the language shown (and in any chosen later),
+ * before the area is shown; the orders' too, as the area shows orders' packing and bills.
+ */
+export const loadSellerTexts = (): Promise<void> => Promise.all([loadPart('seller'), loadPart('orders')]).then(() => undefined);
+
+/** loadOrderTexts loads the texts of orders' substitutes in the language shown (and in any chosen later), before a page of orders is shown. */
+export const loadOrderTexts = (): Promise<void> => loadPart('orders');
+
+/** hasOrderTexts says whether the orders' texts are loaded: a bill shown elsewhere keeps the server's labels. */
+export const hasOrderTexts = (): boolean => 'substitute' in t;
 
 /** storageKey keeps the language chosen in this browser. */
 const storageKey = 'haat.language';
@@ -77,8 +94,8 @@ export function storedLanguage(): Language {
  * the choice in this browser. Components that called useLanguage render again in it.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  const [messages, seller] = await Promise.all([loaders[lang](), sellerTexts ? sellerLoaders[lang]() : undefined]);
-  t = { ...messages, ...seller } as Messages;
+  const [messages, ...more] = await Promise.all([loaders[lang](), ...[...asked].map((part) => parts[part][lang]())]);
+  t = Object.assign({}, messages, ...more) as Messages;
   current = lang;
   // Rendered ahead at build time (prerender.tsx), there is no page to mark and nothing to keep.
   if (typeof document !== 'undefined') {

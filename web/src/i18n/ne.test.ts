@@ -3,10 +3,13 @@ import { en as storeEn } from './en';
 import { ne as storeNe } from './ne';
 import { sellerEn } from './seller-en';
 import { sellerNe } from './seller-ne';
+import { ordersEn } from './orders-en';
+import { ordersNe } from './orders-ne';
+import { toDevanagariDigits } from './digits';
 
-// Every text, the seller area's too.
-const en = { ...storeEn, ...sellerEn };
-const ne = { ...storeNe, ...sellerNe };
+// Every text, the seller area's and the orders' too.
+const en = { ...storeEn, ...sellerEn, ...ordersEn };
+const ne = { ...storeNe, ...sellerNe, ...ordersNe };
 
 /** Leaf is one text of a catalogue: a string, or a function that words values, at its path ("cart.items"). */
 interface Leaf {
@@ -78,6 +81,13 @@ const samples: Record<string, unknown[]> = {
   'slots.day': ['2026-11-24'],
   'slots.shown': ['मंगल, २४ नोभेम्बर', '०८:००–१०:००'],
   'slots.remove': ['०८:००–१०:००'],
+  'substitute.offerLabel': ['धनियाँ'],
+  'substitute.offer': ['धनियाँ', 'पार्सले × २', 'रु ३०'],
+  'substitute.answerBy': ['2026-11-22T10:42:00Z'],
+  'substitute.sent': ['पार्सले × २', 'रु ३०'],
+  'substitute.refused': ['पार्सले × २'],
+  'substitute.insteadOf': ['पार्सले × २', 'धनियाँ'],
+  'substitute.instead': ['पार्सले × २'],
 };
 
 describe('the Nepali catalogue', () => {
@@ -149,6 +159,12 @@ describe('the Nepali catalogue', () => {
     expect(ne.slots.time('08:00', '10:00')).toBe('०८:००–१०:००');
     expect(ne.slots.day('2026-11-24')).toBe('मंगल, २४ नोभेम्बर');
     expect(ne.slots.day('2026-11-24')).not.toMatch(/[0-9]/);
+  });
+
+  it('writes the time to answer a substitute by with Devanagari digits, in the browser\'s time', () => {
+    const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date('2026-11-22T10:42:00Z'));
+    expect(en.substitute.answerBy('2026-11-22T10:42:00Z')).toBe(`Answer by ${clock}`);
+    expect(ne.substitute.answerBy('2026-11-22T10:42:00Z')).toBe(`${toDevanagariDigits(clock)} सम्ममा जवाफ दिनुहोस्`);
   });
 
   it('places an amount it is given as it is', () => {

@@ -313,6 +313,21 @@ export const sellerEn = {
     subBest: 'a similar item, no dearer',
     subNone: 'leave it out',
     subNamed: 'the product the shopper chose',
+    /** sendInstead labels the choice of a substitute for what was not there of an item. */
+    sendInstead: (name: string) => `Send instead of ${name}`,
+    sendNothing: 'Nothing',
+    leftOut: 'The shopper asked to leave it out.',
+    /** subCount and subGrams label how much of the substitute was sent. */
+    subCount: 'How many',
+    subGrams: 'Weight in grams',
+    namedCosts: 'The shopper named it: it costs its own price.',
+    offerCosts: (minutes: number) => `The shopper is asked to keep or refuse it within ${minutes} minutes; it costs at most what it replaces.`,
+    /** sent says what was sent instead of an item, and where the shopper's answer stands. */
+    sent: (what: string) => `Sent instead: ${what}`,
+    sentAwaited: (time: string) => `waiting for the shopper's answer until ${time}`,
+    sentAccepted: 'kept by the shopper',
+    sentNamed: 'named by the shopper',
+    sentRefused: 'refused: take it out',
     cancel: 'Cancel Order',
     confirmCancel: 'Cancel this order?',
     yesCancel: 'Yes, cancel',

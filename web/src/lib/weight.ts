@@ -2,9 +2,9 @@
 // product.step grams (3 at a step of 250 g is 750 g). What a line costs is the server's (the
 // quote's or the order's bill); these only say how much is bought and what a price is for.
 import { useSyncExternalStore } from 'react';
-import { language, t } from '../i18n';
+import { hasOrderTexts, language, t } from '../i18n';
 import { localDigits } from './money';
-import type { Adjustment, OrderItem, SoldBy } from './contract';
+import type { Adjustment, OrderItem, Sent, SoldBy } from './contract';
 import { nameIn } from './catalogue';
 
 /** Sold is what says how a product, or an order's product, is sold. */
@@ -83,13 +83,22 @@ const currentWeighed = () => weighedVersion;
 /** useWeighedVersion changes when the shop learns that a product is sold by weight: a cart's count made before counts it again. */
 export const useWeighedVersion = () => useSyncExternalStore(subscribeWeighed, currentWeighed, currentWeighed);
 
+/** sentText writes what was sent instead of an item in the language shown: "Parsley × 2", or its weight for goods sold by weight ("Spinach 500 g"). */
+export function sentText(s: Pick<Sent, 'product' | 'quantity' | 'grams'>): string {
+  const name = nameIn(s.product, language());
+  return byWeight(s.product) ? `${name} ${t.product.grams(s.grams ?? 0)}` : `${name} × ${localDigits(String(s.quantity), language())}`;
+}
+
 /**
  * adjustmentLabel names an adjustment of a bill in the language shown: what packing found of an
- * item (its weight, or how many were there) from the order's items; the server's label otherwise.
+ * item (its weight, or how many were there) and what was sent instead of it, from the order's
+ * items; the server's label otherwise, and for a substitute where the orders' texts are not loaded.
  */
 export function adjustmentLabel(a: Adjustment, items: OrderItem[]): string {
   const it = items.find((i) => i.product._id === a.product);
-  if (!it?.packed || (a.kind !== 'weight' && a.kind !== 'short')) return a.label;
-  return t.orders.packedOf(nameIn(it.product, language()), packedText(it.product, it.packed), amountText(it.product, it.quantity));
+  if (!it?.packed) return a.label;
+  const name = nameIn(it.product, language());
+  if (a.kind === 'substitute') return it.packed.substitute && hasOrderTexts() ? t.substitute.insteadOf(sentText(it.packed.substitute), name) : a.label;
+  if (a.kind !== 'weight' && a.kind !== 'short') return a.label;
+  return t.orders.packedOf(name, packedText(it.product, it.packed), amountText(it.product, it.quantity));
 }
-

@@ -131,6 +131,47 @@ describe('tax invoice', () => {
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });
 
+  it('names under a line the substitute delivered in place of what was not there, and none refused', async () => {
+    const parsley = { _id: 'p', name: 'Parsley', nameNe: 'पार्सले', category: 'Vegetables' as const, offerPrice: 15, image: [] };
+    const butter = { _id: 'b', name: 'Butter', category: 'Dairy' as const, offerPrice: 1000, image: [] };
+    const adjustments = [
+      { kind: 'short' as const, label: 'Coriander: 0 of 2 packed', amount: -40, product: 'c' },
+      { kind: 'substitute' as const, label: 'Parsley × 2 instead of Coriander', amount: 30, product: 'c' },
+      { kind: 'short' as const, label: 'Cow Ghee: 0 of 1 packed', amount: -1180.5, product: 'ghee' },
+    ];
+    const substituted: InvoiceResponse = {
+      ...answer,
+      invoice: { ...answer.invoice, totals: { ...answer.invoice.totals, subtotal: 1810.5, adjustments, tax: 12.2, total: 707.2 } },
+      order: {
+        ...answer.order,
+        bill: bill({ lines: [590, 40, 1180.5], subtotal: 1810.5, adjustments, deliveryFee: 75, taxable: 620, tax: 12.2, total: 707.2 }),
+        items: [
+          answer.order.items[0]!,
+          { product: { _id: 'c', name: 'Coriander', nameNe: 'धनियाँ', category: 'Vegetables', offerPrice: 20, image: [] }, quantity: 2, packed: { quantity: 0, substitute: { product: parsley, quantity: 2, amount: 30, answer: 'accepted' } } },
+          { ...answer.order.items[1]!, packed: { quantity: 0, substitute: { product: butter, quantity: 1, amount: 1000, answer: 'refused' } } },
+        ],
+      },
+    };
+    serveApi({ ...sita, ...npr, 'GET /api/order/invoice?id=o1': () => ({ json: substituted }) });
+    const { unmount } = renderStore('/my-orders/o1/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    const row = (name: string) => within(doc).getByText(name).closest('tr');
+    expect(row('Coriander')).toHaveTextContent('delivered 0');
+    expect(row('Coriander')).toHaveTextContent('Parsley × 2 instead');
+    expect(row('Cow Ghee')).toHaveTextContent('delivered 0');
+    expect(row('Cow Ghee')).not.toHaveTextContent('instead');
+    expect(row('Parsley × 2 instead of Coriander')).toHaveTextContent('Rs. 30.00');
+    expect(within(doc).queryByText(/Butter/)).not.toBeInTheDocument();
+    unmount();
+
+    await setLanguage('ne');
+    serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: substituted }) });
+    renderStore('/seller/orders/10482/invoice');
+    const inNepali = await screen.findByTestId('tax-invoice');
+    expect(within(inNepali).getByText('धनियाँ').closest('tr')).toHaveTextContent('सट्टामा पार्सले × २');
+    expect(within(inNepali).getByText('धनियाँ को सट्टा पार्सले × २').closest('tr')).toHaveTextContent('रु ३०.००');
+  });
+
   it('links a delivered order to its invoice in My Orders', async () => {
     const order = { ...answer.order, canPay: false, canCancel: false };
     serveApi({ ...sita, 'GET /api/order/user': () => ({ json: { success: true, orders: [order, { ...order, _id: 'o3', number: 10483, status: 'Packed' }] } }) });

@@ -1,10 +1,12 @@
-import type { Invoice, Order } from '../../lib/contract';
+import type { Invoice, Order, OrderItem } from '../../lib/contract';
 import { formatMinor, localDigits, toMinor } from '../../lib/money';
 import { addressLines } from '../../lib/address';
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
-import { amountText, packedDiffers, priceText } from '../../lib/weight';
-import { adjustmentLabel } from '../../lib/weight';
+import { adjustmentLabel, amountText, packedDiffers, priceText, sentText } from '../../lib/weight';
+
+/** kept is the substitute delivered in place of what was not there of an item: none when it was refused. */
+const kept = (it: OrderItem) => (it.packed?.substitute?.answer === 'refused' ? undefined : it.packed?.substitute);
 
 /**
  * InvoiceDocument is a delivered order's tax invoice as it is printed: the seller's registered
@@ -17,7 +19,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
   const a = o.address;
   /** minor writes an amount in minor units in the order's currency, always with its paisa or cents, as accounts are kept. */
   const minor = (m: number) => formatMinor(m, o.currency, lang, { fixed: true });
-  const lines = o.items.map((it, i) => ({ it, total: toMinor(o.bill.lines[i] ?? 0) }));
+  const lines = o.items.map((it, i) => ({ it, total: toMinor(o.bill.lines[i] ?? 0), sent: kept(it) }));
   const totals = inv.totals;
   const vat = totals.taxRule === 'vat';
   // Under VAT, prices include it: the total splits into the taxable value, the VAT and the exempt goods.
@@ -110,7 +112,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
             </tr>
           </thead>
           <tbody>
-            {lines.map(({ it, total }, i) => (
+            {lines.map(({ it, total, sent }, i) => (
               <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
                 <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
                 <td className="py-2 pr-1.5 sm:pr-3 break-words">
@@ -120,6 +122,7 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
                 <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">
                   {amountText(it.product, it.quantity, (n) => localDigits(String(n), lang))}
                   {packedDiffers(it) && <span className="block text-xs text-slate-600 print:text-slate-800">{text.delivered(packedDiffers(it))}</span>}
+                  {sent && <span className="block text-xs text-slate-600 print:text-slate-800">{t.substitute.instead(sentText(sent))}</span>}
                 </td>
                 <td className="py-2 pr-1.5 sm:pr-3 text-right whitespace-nowrap tabular-nums">{priceText(it.product, minor(toMinor(it.product.offerPrice)))}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bill, renderStore, rice, serveApi } from '../../test/render';
-import type { Order, OrderStatus, UserOrder } from '../../lib/contract';
+import type { Adjustment, Order, OrderStatus, Sent, UserOrder } from '../../lib/contract';
 import { setLanguage } from '../../i18n';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -129,5 +129,165 @@ describe('my orders', () => {
     expect(await screen.findByText('No longer available: Ilam Tea')).toBeInTheDocument();
     expect(await screen.findByText('2 items from this order added to your cart')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+  });
+});
+
+describe('a substitute sent for an item that was not there', () => {
+  const coriander = { _id: 'c', name: 'Coriander', nameNe: 'धनियाँ', category: 'Vegetables' as const, offerPrice: 20, image: [] };
+  const parsley = { _id: 'p', name: 'Parsley', nameNe: 'पार्सले', category: 'Vegetables' as const, offerPrice: 15, image: [] };
+  const short: Adjustment = { kind: 'short', label: 'Coriander: 0 of 2 packed', amount: -40, product: 'c' };
+  const instead: Adjustment = { kind: 'substitute', label: 'Parsley × 2 instead of Coriander', amount: 30, product: 'c' };
+  const inTen = () => new Date(Date.now() + 10 * 60_000).toISOString();
+  /** packed is order #10490, rice and 2 coriander packed with none of the coriander and 2 parsley sent instead; refused takes the parsley off the bill. */
+  const packed = (sent: Partial<Sent>): UserOrder => {
+    const kept = sent.answer !== 'refused';
+    const b = kept
+      ? bill({ lines: [295, 40], subtotal: 335, adjustments: [short, instead], taxable: 325, tax: 6.5, total: 331.5 })
+      : bill({ lines: [295, 40], subtotal: 335, adjustments: [short], taxable: 295, tax: 5.9, total: 300.9 });
+    return {
+      _id: 'o1', number: 10490, address, amount: b.total, deliveryFee: 0, taxRule: 'flat', tax: b.tax, bill: b, currency: 'USD', paymentType: 'COD', status: 'Packed', isPaid: false, testPayment: false, canPay: false, canCancel: false,
+      items: [
+        { product: rice, quantity: 1, packed: { quantity: 1 } },
+        { product: coriander, quantity: 2, packed: { quantity: 0, substitute: { product: parsley, quantity: 2, amount: 30, answer: 'awaited', ...sent } } },
+      ],
+      createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+    };
+  };
+  const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+  it('asks the shopper to keep or refuse it by its time, and keeps it', async () => {
+    const answerBy = inTen();
+    let order = packed({ answerBy });
+    const calls = serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
+      'POST /api/order/substitute': () => {
+        order = packed({ answer: 'accepted', answerBy });
+        return { json: { success: true, message: 'Substitute accepted', order } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10490' });
+    const offer = within(card).getByRole('group', { name: 'Substitute for Coriander' });
+    expect(within(offer).getByText('Coriander was not there. We packed Parsley × 2 ($30) instead.')).toBeInTheDocument();
+    expect(within(offer).getByText(`Answer by ${clock(answerBy)}`)).toBeInTheDocument();
+    expect(offer).toHaveTextContent('If you do not answer, it stays in your order.');
+    // The bill names the substitute from the order's items.
+    expect(within(card).getByText('Parsley × 2 instead of Coriander')).toBeInTheDocument();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Keep it' }));
+    expect(await screen.findByText('Substitute accepted')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/substitute')?.body).toEqual({ id: 'o1', product: 'c', accept: true });
+    expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
+    expect(within(card).queryByRole('group', { name: 'Substitute for Coriander' })).not.toBeInTheDocument();
+    // The answer's order took the old one's place: the orders were not loaded again.
+    expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(1);
+  });
+
+  it('refuses it: taken out of the order, not charged', async () => {
+    const answerBy = inTen();
+    let order = packed({ answerBy });
+    const calls = serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
+      'POST /api/order/substitute': () => {
+        order = packed({ answer: 'refused', answerBy });
+        return { json: { success: true, message: 'Substitute refused', order } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10490' });
+    expect(within(card).getByTestId('order-amount')).toHaveTextContent('$331.50');
+    await userEvent.click(within(card).getByRole('button', { name: 'Refuse it' }));
+    expect(await screen.findByText('Substitute refused')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/substitute')?.body).toEqual({ id: 'o1', product: 'c', accept: false });
+    expect(await within(card).findByText('Parsley × 2 sent instead: refused — not charged')).toBeInTheDocument();
+    expect(within(card).getByTestId('order-amount')).toHaveTextContent('$300.90');
+    expect(within(card).queryByText('Parsley × 2 instead of Coriander')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Keep it' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refused one as not charged, and one named or kept as sent, with no buttons', async () => {
+    serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': () => ({
+        json: {
+          success: true,
+          orders: [
+            { ...packed({ answer: 'refused', answerBy: '2026-11-22T10:45:00Z' }), _id: 'o3', number: 10493 },
+            { ...packed({ answer: 'named' }), _id: 'o2', number: 10492 },
+            // Unanswered when its time ended: the server keeps it, whatever the answer it was sent with.
+            { ...packed({ answerBy: new Date(Date.now() - 60_000).toISOString() }), _id: 'o1', number: 10491 },
+          ],
+        },
+      }),
+    });
+    renderStore('/my-orders');
+    const refused = await screen.findByRole('listitem', { name: 'Order #10493' });
+    expect(within(refused).getByText('Parsley × 2 sent instead: refused — not charged')).toBeInTheDocument();
+    expect(within(refused).queryByText('Parsley × 2 instead of Coriander')).not.toBeInTheDocument();
+    for (const name of ['Order #10492', 'Order #10491']) {
+      const card = screen.getByRole('listitem', { name });
+      expect(within(card).getByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
+      expect(within(card).getByText('Parsley × 2 instead of Coriander')).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Keep it' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refuse it' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server\'s reason when the answer comes too late, and the order as it stands', async () => {
+    const answerBy = inTen();
+    let order = packed({ answerBy });
+    const calls = serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
+      'POST /api/order/substitute': () => {
+        order = packed({ answer: 'accepted', answerBy: new Date(Date.now() - 1000).toISOString() });
+        return { status: 409, json: { success: false, message: 'The time to answer has passed: the substitute stays in your order' } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10490' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Refuse it' }));
+    expect(await screen.findByText('The time to answer has passed: the substitute stays in your order')).toBeInTheDocument();
+    expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(2);
+  });
+
+  it('takes the substitute as kept once the time to answer ends, without loading the orders again', async () => {
+    // The clock runs as it does, and jumps to the end of the time to answer when told.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const calls = serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [packed({ answerBy: inTen() })] } }) });
+      renderStore('/my-orders');
+      const card = await screen.findByRole('listitem', { name: 'Order #10490' });
+      expect(within(card).getByRole('button', { name: 'Keep it' })).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(10 * 60_000);
+      });
+      expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Keep it' })).not.toBeInTheDocument();
+      expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks in Nepali, with Devanagari digits', async () => {
+    await setLanguage('ne');
+    try {
+      const answerBy = inTen();
+      serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [packed({ answerBy })] } }) });
+      renderStore('/my-orders');
+      const card = await screen.findByRole('listitem', { name: 'अर्डर #१०४९०' });
+      const offer = within(card).getByRole('group', { name: 'धनियाँ को सट्टा सामान' });
+      expect(offer).toHaveTextContent('धनियाँ थिएन। त्यसको सट्टा हामीले पार्सले × २ ($३०) राखेका छौं।');
+      expect(offer).toHaveTextContent(`${clock(answerBy).replace(/[0-9]/g, (d) => '०१२३४५६७८९'[Number(d)] ?? d)} सम्ममा जवाफ दिनुहोस्`);
+      expect(offer).not.toHaveTextContent(/[0-9]/);
+      expect(within(offer).getByRole('button', { name: 'यो राख्छु' })).toBeInTheDocument();
+      expect(within(offer).getByRole('button', { name: 'यो चाहिँदैन' })).toBeInTheDocument();
+      expect(within(card).getByText('धनियाँ को सट्टा पार्सले × २')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

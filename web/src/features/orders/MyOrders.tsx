@@ -13,6 +13,7 @@ import { useMyOrders, usePayOrder } from './api';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 import OrderBill from './OrderBill';
 import OrderActions from './OrderActions';
+import Substitution from './Substitution';
 import { BackInStock } from '../alerts';
 import { addressLines } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
@@ -144,6 +145,7 @@ export default function MyOrders() {
                         </span>
                       </p>
                     </div>
+                    <Substitution order={o} item={item} />
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../products';
 import { get, post, postOnce, unwrap } from '../../lib/api';
-import type { OrderCancelRequest, UserOrderResponse, OrderPayRequest, PaymentPageResponse, UserOrdersResponse } from '../../lib/contract';
+import type { OrderCancelRequest, OrderPayRequest, OrderSubstituteRequest, PaymentPageResponse, UserOrder, UserOrderResponse, UserOrdersResponse } from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
+import { orderKeys } from './keys';
 
 const api = {
   myOrders: () => get<UserOrdersResponse>('/api/order/user'),
@@ -11,12 +12,8 @@ const api = {
   payOrder: (id: string, method?: string) => postOnce<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
   cancelOrder: (id: string) => post<OrderCancelRequest, UserOrderResponse>('/api/order/cancel', { id }),
-};
-
-/** orderKeys are the query keys of the shopper's orders. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (userId: string | undefined) => [...orderKeys.all, 'mine', userId] as const,
+  /** answerSubstitute keeps or refuses the substitute offered for the item of product of one of the shopper's orders. */
+  answerSubstitute: (answer: OrderSubstituteRequest) => post<OrderSubstituteRequest, UserOrderResponse>('/api/order/substitute', answer),
 };
 
 /** useMyOrders loads the signed-in shopper's orders, newest first; a failure shows as a toast. */
@@ -39,5 +36,20 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => unwrap(api.cancelOrder(id), t.toast.cancelFailed),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: catalogueKeys.all })]),
+  });
+}
+
+/**
+ * useAnswerSubstitute keeps or refuses a substitute offered in one of the shopper's orders; the
+ * order the server answers takes its place among their orders. An answer it turns down (answered
+ * already, or the time to answer ended) loads the orders again, so the offer shows as it stands.
+ */
+export function useAnswerSubstitute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: OrderSubstituteRequest) => unwrap(api.answerSubstitute(answer), t.substitute.answerFailed),
+    onSuccess: ({ order }) =>
+      queryClient.setQueriesData<UserOrder[]>({ queryKey: orderKeys.all }, (orders) => orders?.map((o) => (o._id === order._id ? order : o))),
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -17,6 +17,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
 import PackForm from './PackForm';
+import SentNote from './SentNote';
 import SubstituteNote from './SubstituteNote';
 
 
@@ -232,6 +233,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
                   {nameIn(it.product, language())} <span className="text-green-700">{t.seller.quantity(amountText(it.product, it.quantity))}</span>
                   {packedDiffers(it) && <span className="ml-1 font-normal text-amber-800">{t.seller.packedAs(packedDiffers(it))}</span>}
                   {o.status === 'Order Placed' && <SubstituteNote item={it} />}
+                  <SentNote item={it} timeZone={timeZone} />
                 </li>
               ))}
             </ul>

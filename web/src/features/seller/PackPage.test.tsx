@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bill, renderStore, rice, serveApi } from '../../test/render';
+import { bill, catalogue, renderStore, rice, serveApi } from '../../test/render';
 import type { SellerOrder } from '../../lib/contract';
 import { loadSellerTexts } from '../../i18n';
 
@@ -54,5 +54,46 @@ describe('the packer’s screen', () => {
     // A day's deliveries only, once chosen.
     await userEvent.selectOptions(screen.getByLabelText('Deliveries of'), 'Today');
     await vi.waitFor(() => expect(calls.some((c) => /^GET \/api\/seller\/picklist\?slot=\d{4}-\d\d-\d\d$/.test(c.key))).toBe(true));
+  });
+
+  it('sends a substitute for what was not there, and not for what the shopper leaves out', async () => {
+    const basmati = { ...rice, _id: 'basmati', name: 'Basmati Rice', offerPrice: 250 };
+    const spinach = { ...tomatoes, _id: 'spinach', name: 'Spinach', offerPrice: 120 };
+    const choosy: SellerOrder = { ...order, items: [{ product: tomatoes, quantity: 3, substitute: 'none' }, { product: rice, quantity: 2, substitute: 'best' }] };
+    const calls = serveApi({
+      ...seller,
+      ...catalogue([rice, basmati, spinach, tomatoes]),
+      'GET /api/seller/picklist': () => ({ json: { success: true, orders: 1, lines: [] } }),
+      'GET /api/order/seller': () => ({ json: { success: true, hasMore: false, orders: [choosy] } }),
+      'POST /api/order/pack': () => ({ json: { success: true, message: 'Order Packed', order: { ...choosy, status: 'Packed' } } }),
+    });
+    renderStore('/seller/pack');
+    const card = await screen.findByRole('article', { name: 'Order #10001' });
+    await userEvent.type(within(card).getByLabelText(/Local Tomatoes/), '0');
+    expect(within(card).getByText('The shopper asked to leave it out.')).toBeInTheDocument();
+    expect(within(card).queryByLabelText('Send instead of Local Tomatoes')).not.toBeInTheDocument();
+
+    // Nothing is offered while all of the rice is there.
+    expect(within(card).queryByLabelText('Send instead of Jumla Red Rice')).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(card).getByLabelText(/Jumla Red Rice/), 'None there');
+    const instead = await within(card).findByLabelText('Send instead of Jumla Red Rice');
+    await vi.waitFor(() => expect(within(instead).getByRole('option', { name: 'Basmati Rice' })).toBeInTheDocument());
+    // Not the rice itself, nor what the order holds already.
+    expect(within(instead).queryByRole('option', { name: 'Jumla Red Rice' })).not.toBeInTheDocument();
+    expect(within(instead).queryByRole('option', { name: 'Local Tomatoes' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(instead, 'Basmati Rice');
+    expect(within(card).getByLabelText('How many')).toHaveValue('2');
+    expect(within(card).getByText(/asked to keep or refuse it within 10 minutes/)).toBeInTheDocument();
+    await userEvent.clear(within(card).getByLabelText('How many'));
+    await userEvent.type(within(card).getByLabelText('How many'), '1');
+    await userEvent.click(within(card).getByRole('button', { name: 'Packed' }));
+    expect(await screen.findByText('Order Packed')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/pack')?.body).toEqual({
+      id: 'o1',
+      lines: [
+        { product: 'tomatoes', grams: 0 },
+        { product: 'rice', quantity: 0, substitute: { product: 'basmati', quantity: 1 } },
+      ],
+    });
   });
 });

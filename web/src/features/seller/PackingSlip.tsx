@@ -13,6 +13,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { storeName, useStoreSettings } from '../../lib/store';
 import { amountText, packedDiffers } from '../../lib/weight';
+import SentNote from './SentNote';
 import SubstituteNote from './SubstituteNote';
 
 /** PackingSlip is the printable slip that goes in an order's bag: what to pack, where it goes, what to collect, and a line to sign. */
@@ -131,6 +132,7 @@ function Slip({ order: o }: { order: SellerOrder }) {
               <td className="py-2 pr-4 [overflow-wrap:anywhere]">
                 {nameIn(it.product, language())}
                 <SubstituteNote item={it} />
+                <SentNote item={it} timeZone={timeZone} />
               </td>
               <td className="py-2 text-right text-lg font-semibold tabular-nums">
                 {amountText(it.product, it.quantity)}
