@@ -80,7 +80,7 @@ func (t OrderText) nepali() string {
 	case StatusPacked:
 		minutes := LocalDigits(fmt.Sprint(SubstituteAnswerMinutes), Nepali)
 		text = "तपाईंको अर्डर " + number + " को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। " + minutes +
-			" मिनेटभित्र My Orders मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"
+			" मिनेटभित्र ‘मेरा अर्डरहरू’ मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"
 	default:
 		text = "तपाईंको अर्डर " + number + ": " + string(t.Status) + "।"
 	}

@@ -50,7 +50,7 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 	},
 	haat.MessageSubstitute: {
 		haat.English: {"A substitute in your order {{.Number}}", "An item of your order {{.Number}} was not there, so we packed another instead. Accept or refuse it in My Orders within 10 minutes; if you do not answer, it stays in your order."},
-		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। १० मिनेटभित्र My Orders मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। १० मिनेटभित्र ‘मेरा अर्डरहरू’ मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},
 	},
 	haat.MessagePasswordReset: {
 		haat.English: {"Your password reset code", "Your code to set a new password is {{.Code}}. It works for 15 minutes. If you did not ask for it, ignore this mail: your password stays as it is."},
