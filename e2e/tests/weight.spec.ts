@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { seller } from '../playwright.config';
 import { addAddress, signUp, startOwnStore, uniqueEmail, type OwnStore } from './helpers';
 
@@ -16,13 +16,13 @@ test.beforeAll(async () => {
 
 test.afterAll(() => store?.stop());
 
-test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs 820 g and finds no coriander; the shopper sees the settled bill', async ({ browser }) => {
-  test.slow(); // a shopper and a packer in two browsers
-  const base = store!.base;
-  const sellerContext = await browser.newContext({ baseURL: base });
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** sellerArea signs the seller in, in a browser context of its own, and adds products there (vegetables unless the fields say otherwise). */
+async function sellerArea(browser: Browser) {
+  const sellerContext = await browser.newContext({ baseURL: store!.base });
   const api = sellerContext.request;
   expect((await api.post('/api/seller/login', { data: seller })).ok()).toBeTruthy();
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const add = async (fields: Record<string, string>) => {
     const r = await api.post('/api/product/add', {
       multipart: { description: 'Fresh from Kavre', category: 'Vegetables', ...fields, images: { name: 'p.png', mimeType: 'image/png', buffer: png } },
@@ -30,6 +30,13 @@ test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs
     expect(r.ok(), await r.text()).toBeTruthy();
     return (await r.json()).product as { _id: string };
   };
+  return { sellerContext, add };
+}
+
+test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs 820 g and finds no coriander; the shopper sees the settled bill', async ({ browser }) => {
+  test.slow(); // a shopper and a packer in two browsers
+  const base = store!.base;
+  const { sellerContext, add } = await sellerArea(browser);
   const tomatoes = await add({ name: 'Kavre Tomatoes', price: '200', offerPrice: '180', soldBy: 'weight', step: '250' });
   const coriander = await add({ name: 'Fresh Coriander', price: '20', offerPrice: '20', weight: '1 bunch' });
   const rice1 = await add({ name: 'Pokhreli Rice', category: 'Grains', price: '150', offerPrice: '150', family: 'pokhreli-rice', size: '1 kg' });
@@ -88,17 +95,7 @@ test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs
 test('the packer sends parsley for the coriander that ran out; the shopper on a phone refuses it and the bill drops', async ({ browser }) => {
   test.slow(); // a shopper and a packer in two browsers
   const base = store!.base;
-  const sellerContext = await browser.newContext({ baseURL: base });
-  const api = sellerContext.request;
-  expect((await api.post('/api/seller/login', { data: seller })).ok()).toBeTruthy();
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  const add = async (fields: Record<string, string>) => {
-    const r = await api.post('/api/product/add', {
-      multipart: { description: 'From the hills', category: 'Vegetables', ...fields, images: { name: 'p.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(r.ok(), await r.text()).toBeTruthy();
-    return (await r.json()).product as { _id: string };
-  };
+  const { sellerContext, add } = await sellerArea(browser);
   const coriander = await add({ name: 'Hill Coriander', price: '20', offerPrice: '20', weight: '1 bunch' });
   await add({ name: 'Curly Parsley', price: '15', offerPrice: '15', weight: '1 bunch' });
   const beans = await add({ name: 'Green Beans', price: '100', offerPrice: '100', weight: '500 g' });

@@ -154,18 +154,22 @@ describe('a substitute sent for an item that was not there', () => {
     };
   };
   const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-
-  it('asks the shopper to keep or refuse it by its time, and keeps it', async () => {
-    const answerBy = inTen();
+  /** serveOffer serves the shopper order #10490 with its parsley offered until answerBy; an answer makes the order what answered says, and is answered with reply. */
+  const serveOffer = (answerBy: string, answered: Partial<Sent>, reply: { status?: number; json: Record<string, unknown> }) => {
     let order = packed({ answerBy });
-    const calls = serveApi({
+    return serveApi({
       'GET /api/user/session': signedIn,
       'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
       'POST /api/order/substitute': () => {
-        order = packed({ answer: 'accepted', answerBy });
-        return { json: { success: true, message: 'Substitute accepted', order } };
+        order = packed({ answerBy, ...answered });
+        return reply.json.success ? { ...reply, json: { ...reply.json, order } } : reply;
       },
     });
+  };
+
+  it('asks the shopper to keep or refuse it by its time, and keeps it', async () => {
+    const answerBy = inTen();
+    const calls = serveOffer(answerBy, { answer: 'accepted' }, { json: { success: true, message: 'Substitute accepted' } });
     renderStore('/my-orders');
     const card = await screen.findByRole('listitem', { name: 'Order #10490' });
     const offer = within(card).getByRole('group', { name: 'Substitute for Coriander' });
@@ -185,15 +189,7 @@ describe('a substitute sent for an item that was not there', () => {
 
   it('refuses it: taken out of the order, not charged', async () => {
     const answerBy = inTen();
-    let order = packed({ answerBy });
-    const calls = serveApi({
-      'GET /api/user/session': signedIn,
-      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
-      'POST /api/order/substitute': () => {
-        order = packed({ answer: 'refused', answerBy });
-        return { json: { success: true, message: 'Substitute refused', order } };
-      },
-    });
+    const calls = serveOffer(answerBy, { answer: 'refused' }, { json: { success: true, message: 'Substitute refused' } });
     renderStore('/my-orders');
     const card = await screen.findByRole('listitem', { name: 'Order #10490' });
     expect(within(card).getByTestId('order-amount')).toHaveTextContent('$331.50');
@@ -236,15 +232,11 @@ describe('a substitute sent for an item that was not there', () => {
 
   it('shows the server\'s reason when the answer comes too late, and the order as it stands', async () => {
     const answerBy = inTen();
-    let order = packed({ answerBy });
-    const calls = serveApi({
-      'GET /api/user/session': signedIn,
-      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
-      'POST /api/order/substitute': () => {
-        order = packed({ answer: 'accepted', answerBy: new Date(Date.now() - 1000).toISOString() });
-        return { status: 409, json: { success: false, message: 'The time to answer has passed: the substitute stays in your order' } };
-      },
-    });
+    const calls = serveOffer(
+      answerBy,
+      { answer: 'accepted', answerBy: new Date(Date.now() - 1000).toISOString() },
+      { status: 409, json: { success: false, message: 'The time to answer has passed: the substitute stays in your order' } },
+    );
     renderStore('/my-orders');
     const card = await screen.findByRole('listitem', { name: 'Order #10490' });
     await userEvent.click(within(card).getByRole('button', { name: 'Refuse it' }));
