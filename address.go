@@ -83,6 +83,7 @@ func (a *Address) Validate() error {
 		&a.Country, &a.Phone, &a.District, &a.Landmark} {
 		*v = strings.TrimSpace(*v)
 	}
+	a.Zipcode, a.Phone = ASCIIDigits(a.Zipcode), ASCIIDigits(a.Phone)
 	if utf8.RuneCountInString(a.Landmark) > MaxLandmark {
 		return Errorf(EINVALID, "Landmark is too long")
 	}

@@ -32,7 +32,7 @@ const (
 func (d *InvoiceDetails) Validate() error {
 	d.LegalName = strings.TrimSpace(d.LegalName)
 	d.Address = strings.TrimSpace(d.Address)
-	d.PAN = asciiDigits(strings.ReplaceAll(strings.TrimSpace(d.PAN), " ", ""))
+	d.PAN = ASCIIDigits(strings.ReplaceAll(strings.TrimSpace(d.PAN), " ", ""))
 	switch {
 	case d.LegalName == "":
 		return Errorf(EINVALID, "Enter the business's registered name for the tax invoice")
@@ -46,16 +46,6 @@ func (d *InvoiceDetails) Validate() error {
 		return Errorf(EINVALID, "The PAN/VAT number is %d digits, like 123456789", PANDigits)
 	}
 	return nil
-}
-
-// asciiDigits writes Devanagari digits in s as ASCII ones.
-func asciiDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '०' && r <= '९' {
-			return '0' + (r - '०')
-		}
-		return r
-	}, s)
 }
 
 // Invoice is the tax invoice of a delivered order: numbered without gaps within the Nepali fiscal

@@ -1,5 +1,7 @@
 package haat
 
+import "strings"
+
 // Language is a language the store speaks to people in: its texts, amounts and product names.
 type Language string
 
@@ -24,6 +26,18 @@ func ParseLanguage(s string) (Language, error) {
 
 // devanagariDigits are the digits 0 to 9 as Nepali writes them.
 const devanagariDigits = "०१२३४५६७८९"
+
+// ASCIIDigits writes the Devanagari digits of s as ASCII ones, so that a number typed on a Nepali
+// keyboard ("१०") reads as any other ("10"); everything else in s is left as it is. Every number a
+// person types goes through it before it is read.
+func ASCIIDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '०' && r <= '९' {
+			return '0' + (r - '०')
+		}
+		return r
+	}, s)
+}
 
 // LocalDigits writes the ASCII digits of s in the language's own digits (Devanagari for Nepali);
 // everything else in s is left as it is.

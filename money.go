@@ -155,7 +155,7 @@ func (m *Money) UnmarshalJSON(b []byte) error {
 
 // ParseMoney reads a decimal amount in major units ("320", "320.5", "320.50") exactly.
 func ParseMoney(s string) (Money, error) {
-	s = strings.TrimSpace(s)
+	s = ASCIIDigits(strings.TrimSpace(s))
 	invalid := Errorf(EINVALID, "%q is not a valid amount", s)
 	if s == "" || len(s) > 15 {
 		return 0, invalid

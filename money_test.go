@@ -21,7 +21,7 @@ func TestMoneyString(t *testing.T) {
 }
 
 func TestParseMoney(t *testing.T) {
-	for in, want := range map[string]haat.Money{"320": 32000, "320.5": 32050, "320.50": 32050, " 1 ": 100, "0.05": 5} {
+	for in, want := range map[string]haat.Money{"320": 32000, "320.5": 32050, "320.50": 32050, " 1 ": 100, "0.05": 5, "३२०.५०": 32050} {
 		if got, err := haat.ParseMoney(in); err != nil || got != want {
 			t.Errorf("ParseMoney(%q) = %d, %v; want %d", in, got, err, want)
 		}

@@ -204,7 +204,7 @@ func (o *Order) CheckMarkRefunded() error {
 
 // ParseOrderNumber reads an order number as a person types it: "10482" or "#10482".
 func ParseOrderNumber(s string) (int64, error) {
-	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "#"))
+	s = ASCIIDigits(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "#")))
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n <= 0 || !digits(s) {
 		return 0, Errorf(EINVALID, "An order number is a number like #10482")

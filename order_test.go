@@ -49,7 +49,7 @@ func TestOrderRules(t *testing.T) {
 }
 
 func TestParseOrderNumber(t *testing.T) {
-	for in, want := range map[string]int64{"10482": 10482, "#10482": 10482, " # 10482 ": 10482, "#1": 1} {
+	for in, want := range map[string]int64{"10482": 10482, "#10482": 10482, " # 10482 ": 10482, "#1": 1, "#१०४८२": 10482} {
 		if got, err := haat.ParseOrderNumber(in); err != nil || got != want {
 			t.Errorf("ParseOrderNumber(%q) = %d, %v; want %d", in, got, err, want)
 		}

@@ -8,7 +8,7 @@ import "strings"
 // rule for a Nepali phone number, for addresses and for signing in by phone alike.
 func NepaliMobile(s string) (string, error) {
 	bad := Errorf(EINVALID, "Please enter a Nepali mobile number: 10 digits starting with 97 or 98")
-	s = strings.TrimSpace(s)
+	s = ASCIIDigits(strings.TrimSpace(s))
 	plus := strings.HasPrefix(s, "+")
 	s = strings.TrimPrefix(s, "+")
 	var b strings.Builder
@@ -16,8 +16,6 @@ func NepaliMobile(s string) (string, error) {
 		switch {
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)
-		case r >= '०' && r <= '९':
-			b.WriteRune('0' + (r - '०'))
 		case r == ' ' || r == '-':
 		default:
 			return "", bad

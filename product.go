@@ -135,7 +135,7 @@ func ValidateStock(stock *int) error {
 // ParseStock reads a stock count as a seller types it ("12"); empty means the stock is not
 // counted.
 func ParseStock(s string) (*int, error) {
-	s = strings.TrimSpace(s)
+	s = ASCIIDigits(strings.TrimSpace(s))
 	if s == "" {
 		return nil, nil
 	}

@@ -100,9 +100,10 @@ func (f *SellerOrderFilter) SetDays(from, to string, loc *time.Location) error {
 	return nil
 }
 
-// SetSearch makes the filter select the orders that match what the seller typed, trimmed.
+// SetSearch makes the filter select the orders that match what the seller typed, trimmed, its
+// Devanagari digits read as ASCII ones (numbers and phones are stored so).
 func (f *SellerOrderFilter) SetSearch(q string) error {
-	q = strings.TrimSpace(q)
+	q = ASCIIDigits(strings.TrimSpace(q))
 	if utf8.RuneCountInString(q) > MaxOrderSearch {
 		return Errorf(EINVALID, "A search is at most %d characters", MaxOrderSearch)
 	}

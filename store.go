@@ -226,7 +226,7 @@ func tooLong(s *string, max int) bool {
 // MaxStorePhone digits (ASCII or Devanagari), with spaces, dashes, brackets and a leading +
 // allowed; empty is allowed. It writes it trimmed, in ASCII digits.
 func storePhone(s *string) bool {
-	*s = asciiDigits(strings.TrimSpace(*s))
+	*s = ASCIIDigits(strings.TrimSpace(*s))
 	if *s == "" {
 		return true
 	}

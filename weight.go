@@ -38,7 +38,7 @@ func errSoldBy() error { return Errorf(EINVALID, `Sold by must be "unit" or "wei
 
 // ParseStep reads a step as a seller types it, in grams ("250"); empty is no step.
 func ParseStep(s string) (int, error) {
-	s = strings.TrimSpace(s)
+	s = ASCIIDigits(strings.TrimSpace(s))
 	if s == "" {
 		return 0, nil
 	}

@@ -45,3 +45,25 @@ func TestParseSoldBy(t *testing.T) {
 		t.Error("litre accepted")
 	}
 }
+
+// TestNumbersInDevanagari: every number a person types reads the same in Devanagari digits.
+func TestNumbersInDevanagari(t *testing.T) {
+	if got := haat.ASCIIDigits("वडा १०, ४४६००"); got != "वडा 10, 44600" {
+		t.Errorf("ASCIIDigits: %q", got)
+	}
+	if n, err := haat.ParseStep("२५०"); err != nil || n != 250 {
+		t.Errorf("ParseStep: %d, %v", n, err)
+	}
+	if n, err := haat.ParseStock("१२"); err != nil || n == nil || *n != 12 {
+		t.Errorf("ParseStock: %v, %v", n, err)
+	}
+	a := haat.Address{FirstName: "Sita", LastName: "Gurung", Street: "Lakeside", City: "Pokhara", State: "Gandaki", Zipcode: "३३७००",
+		Country: "Nepal", Phone: "९८११११११११", Email: "s@example.com"}
+	if err := a.Validate(); err != nil || a.Zipcode != "33700" || a.Phone != "9811111111" {
+		t.Errorf("address: %+v, %v", a, err)
+	}
+	f := haat.SellerOrderFilter{}
+	if err := f.SetSearch(" ९८११ "); err != nil || f.Search != "9811" {
+		t.Errorf("order search: %q, %v", f.Search, err)
+	}
+}

@@ -186,7 +186,7 @@ func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name s
 	if requester == "" {
 		return nil, false, haat.ErrCodeExpired // a browser that asked for no code
 	}
-	code = strings.TrimSpace(code)
+	code = haat.ASCIIDigits(strings.TrimSpace(code))
 	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
 		return nil, false, haat.ErrCodeForm
 	}

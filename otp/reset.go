@@ -123,7 +123,7 @@ func (s *Service) ResetPassword(ctx context.Context, to haat.ResetRequest, reque
 	if requester == "" {
 		return haat.ErrCodeExpired
 	}
-	code = strings.TrimSpace(code)
+	code = haat.ASCIIDigits(strings.TrimSpace(code))
 	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
 		return haat.ErrResetCodeForm
 	}

@@ -146,7 +146,9 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   await page.getByLabel('जिल्ला').selectOption('Lalitpur');
   await expect(page.getByLabel('जिल्ला').locator('option:checked')).toHaveText('ललितपुर');
   await page.getByLabel('नगरपालिका / गाउँपालिका').fill('ललितपुर महानगरपालिका');
-  await page.getByLabel('वडा नं.').fill('3');
+  // The ward is typed on a Nepali keyboard, in Devanagari digits.
+  await page.getByLabel('वडा नं.').pressSequentially('३');
+  await expect(page.getByLabel('वडा नं.')).toHaveValue('3');
   await page.getByLabel('टोल / सडक').fill('झम्सिखेल');
   await page.getByLabel('चिनारी स्थान (ऐच्छिक)').fill('भाटभटेनी अगाडि, निलो गेट');
   await shot(page, '06-address-ne');

@@ -16,7 +16,7 @@ describe('the seller’s delivery windows', () => {
     });
     renderApp(<DeliverySlots />);
     const capacity = await screen.findByLabelText('Orders per window');
-    expect(capacity).toHaveValue(4);
+    expect(capacity).toHaveValue('4');
     expect(screen.getByLabelText('From')).toHaveValue('08:00');
     await userEvent.clear(capacity);
     await userEvent.type(capacity, '6');

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_DELIVERY_WINDOWS, MAX_SLOT_CAPACITY, MAX_SLOT_CUTOFF, type DeliveryWindow } from '../../lib/contract';
+import { MAX_DELIVERY_WINDOWS, type DeliveryWindow } from '../../lib/contract';
 import { clock, minutesOf, slotTime } from '../../lib/slots';
 import { inputClass } from '../../components/styles';
 import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
+import { withAsciiDigits } from '../../i18n/digits';
 import { useDeliveryWindows, useSaveDeliveryWindows } from './api';
 
 /** Row is a window as the form edits it: times as typed ("08:00"), numbers as typed. */
@@ -56,11 +57,11 @@ function WindowsForm({ saved }: { saved: DeliveryWindow[] }) {
               </label>
               <label className={label}>
                 {t.slots.capacity}
-                <input type="number" required min={1} max={MAX_SLOT_CAPACITY} inputMode="numeric" value={r.capacity} onChange={(e) => set(i, { capacity: e.target.value })} className={field} />
+                <input required inputMode="numeric" pattern="[0-9]*" value={r.capacity} onChange={withAsciiDigits((e) => set(i, { capacity: e.target.value }))} className={field} />
               </label>
               <label className={label}>
                 {t.slots.cutoff}
-                <input type="number" min={0} max={MAX_SLOT_CUTOFF} inputMode="numeric" value={r.cutoff} onChange={(e) => set(i, { cutoff: e.target.value })} className={field} />
+                <input inputMode="numeric" pattern="[0-9]*" value={r.cutoff} onChange={withAsciiDigits((e) => set(i, { cutoff: e.target.value }))} className={field} />
               </label>
               <button
                 type="button"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SUBSTITUTE_ANSWER_MINUTES, type OrderItem, type PackLine, type PackSubstitute, type SellerOrder } from '../../lib/contract';
 import { language, t } from '../../i18n';
+import { withAsciiDigits } from '../../i18n/digits';
 import { nameIn } from '../../lib/catalogue';
 import { amountText, byWeight } from '../../lib/weight';
 import { useProductSearch, useProductsById } from '../products';
@@ -58,7 +59,7 @@ function SubstitutePick({ item, order, swap, missing, onChange }: { item: OrderI
             pattern="[0-9]*"
             required
             value={swap.amount}
-            onChange={(e) => onChange({ ...swap, amount: e.target.value.trim() })}
+            onChange={withAsciiDigits((e) => onChange({ ...swap, amount: e.target.value.trim() }))}
             className="min-h-12 w-28 rounded-lg border border-stone-300 bg-white px-3 text-right text-lg tabular-nums"
           />
         </label>
@@ -128,7 +129,7 @@ export default function PackForm({ order: o, busy, onPack, onClose }: { order: S
                     pattern="[0-9]*"
                     required
                     value={grams[it.product._id] ?? ''}
-                    onChange={(e) => setGrams({ ...grams, [it.product._id]: e.target.value.trim() })}
+                    onChange={withAsciiDigits((e) => setGrams({ ...grams, [it.product._id]: e.target.value.trim() }))}
                     className="min-h-12 w-28 rounded-lg border border-stone-300 bg-white px-3 text-right text-lg tabular-nums"
                     aria-describedby={`${id}-unit`}
                   />

@@ -159,7 +159,7 @@ describe('add product', () => {
     expect(form.get('weight')).toBe('');
     // The form is empty again, selling by the unit.
     expect(screen.getByRole('radio', { name: 'By the unit' })).toBeChecked();
-    expect(screen.getByLabelText('Product Price')).toHaveValue(null);
+    expect(screen.getByLabelText('Product Price')).toHaveValue('');
   });
 
   it('sends a product sold by the unit as such, without a step', async () => {
@@ -415,8 +415,8 @@ describe('edit product', () => {
     expect(screen.getByLabelText('Product Name')).toHaveValue('Ilam Tea');
     expect(screen.getByLabelText('Product Description')).toHaveValue('Whole leaf\nFrom Ilam');
     expect(screen.getByLabelText('Category')).toHaveValue('Drinks');
-    expect(screen.getByLabelText('Product Price')).toHaveValue(550);
-    expect(screen.getByLabelText('Units in stock (optional)')).toHaveValue(7);
+    expect(screen.getByLabelText('Product Price')).toHaveValue('550');
+    expect(screen.getByLabelText('Units in stock (optional)')).toHaveValue('7');
     expect(screen.getByAltText('Product image 1')).toHaveAttribute('src', '/media/uploads/a-400.jpg');
     expect(screen.getByRole('button', { name: 'Move product image 1 left' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move product image 3 right' })).toBeDisabled(); // no photo after it
@@ -495,8 +495,8 @@ describe('edit product', () => {
       renderStore('/seller/product-list/tomatoes/edit');
       expect(await screen.findByRole('radio', { name: 'By weight (price per kg)' })).toBeChecked();
       expect(screen.getByLabelText('Sold in steps of')).toHaveValue('500');
-      expect(screen.getByLabelText('Price per kg')).toHaveValue(180);
-      expect(screen.getByLabelText('Offer price per kg')).toHaveValue(160);
+      expect(screen.getByLabelText('Price per kg')).toHaveValue('180');
+      expect(screen.getByLabelText('Offer price per kg')).toHaveValue('160');
       expect(screen.queryByLabelText('Weight (optional)')).not.toBeInTheDocument();
       await userEvent.clear(screen.getByLabelText('Offer price per kg'));
       await userEvent.type(screen.getByLabelText('Offer price per kg'), '150');
@@ -521,7 +521,7 @@ describe('edit product', () => {
       renderStore('/seller/product-list/tomatoes/edit');
       await userEvent.click(await screen.findByRole('radio', { name: 'By the unit' }));
       expect(screen.queryByLabelText('Sold in steps of')).not.toBeInTheDocument();
-      expect(screen.getByLabelText('Product Price')).toHaveValue(180);
+      expect(screen.getByLabelText('Product Price')).toHaveValue('180');
       expect(screen.getByLabelText('Weight (optional)')).toHaveValue('');
       await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       const form = await sent(calls);
