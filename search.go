@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -114,52 +115,6 @@ func SearchKey(text string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// Searchable is what a search compares of a product: every name it has, lower-cased, and their
-// keys.
-type Searchable struct {
-	names []string
-	keys  string
-}
-
-// NewSearchable prepares names for matches; empty ones are left out.
-func NewSearchable(names ...string) Searchable {
-	var s Searchable
-	var keys []string
-	for _, n := range names {
-		if n == "" {
-			continue
-		}
-		s.names = append(s.names, strings.ToLower(n))
-		keys = append(keys, SearchKey(n))
-	}
-	s.keys = strings.Join(keys, "\n")
-	return s
-}
-
-// Matches says whether a query finds the names: one of them contains it, ignoring case, or
-// their keys contain its key. An empty query finds every product.
-func (s Searchable) Matches(query string) bool { return s.matches(newSearchText(query)) }
-
-// searchText is a query made ready to be compared with many products.
-type searchText struct{ lower, key string }
-
-func newSearchText(query string) searchText {
-	q := strings.ToLower(strings.TrimSpace(query))
-	return searchText{lower: q, key: SearchKey(q)}
-}
-
-func (s Searchable) matches(q searchText) bool {
-	if q.lower == "" {
-		return true
-	}
-	for _, n := range s.names {
-		if strings.Contains(n, q.lower) {
-			return true
-		}
-	}
-	return q.key != "" && strings.Contains(s.keys, q.key)
-}
-
 // ProductQuery asks for a page of the products shoppers can buy now, newest first.
 type ProductQuery struct {
 	// Query finds products by name, in English or Nepali, as Searchable.Matches does.
@@ -183,6 +138,9 @@ const (
 type ProductPage struct {
 	Products []Product
 	Next     string
+	// DidYouMean is the query spelled as the shop's products are, when the query found nothing
+	// and that one finds some; empty otherwise.
+	DidYouMean string
 }
 
 // Validate checks a query: a known category, a page size and a search text within bounds, and
@@ -199,10 +157,26 @@ func (q *ProductQuery) Validate() error {
 	if len([]rune(q.Query)) > MaxSearchLength {
 		return Errorf(EINVALID, "Search text is too long")
 	}
-	if _, _, err := parseCursor(q.Cursor); err != nil {
+	if strings.HasPrefix(q.Cursor, rankedCursor) {
+		if _, err := parseRankedCursor(q.Cursor); err != nil {
+			return err
+		}
+	} else if _, _, err := parseCursor(q.Cursor); err != nil {
 		return err
 	}
 	return nil
+}
+
+// rankedCursor starts the cursor of a page of a search by words (ranked): "r48" continues at the
+// 49th product found.
+const rankedCursor = "r"
+
+func parseRankedCursor(c string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(c, rankedCursor))
+	if err != nil || n < 0 {
+		return 0, Errorf(EINVALID, "Invalid page cursor")
+	}
+	return n, nil
 }
 
 // cursor writes where a page ended: the last product's creation time and id, the order of the
@@ -229,13 +203,16 @@ type Catalogue struct {
 	byID     map[string]int // index of each product
 	// lead is, for each family of pack sizes, the product the shop lists for it (see families).
 	lead map[string]string
+	// synonyms are the words the store's search counts as the same.
+	synonyms Synonyms
 }
 
 // NewCatalogue indexes products, which must be newest first. The index of a product whose names
 // last (the catalogue before, or nil) has too is taken from it: a catalogue that changes by a
 // few products is indexed again in a fraction of the time.
 func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
-	c := &Catalogue{products: products, search: make([]Searchable, len(products)), byID: make(map[string]int, len(products))}
+	c := &Catalogue{products: products, search: make([]Searchable, len(products)), byID: make(map[string]int, len(products)),
+		synonyms: DefaultSynonyms}
 	sizes, lead := families(products)
 	c.lead = lead
 	for i, p := range products {
@@ -273,7 +250,8 @@ func (c *Catalogue) Find(ids []string) ([]Product, error) {
 }
 
 // Search returns the page q asks for of the products in stock that match its text and category,
-// a family of pack sizes once: by its lead.
+// a family of pack sizes once: by its lead. Without a text they come newest first; with one, best
+// found first (see Searchable), and newest first among equals, with DidYouMean when none is found.
 func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -281,6 +259,10 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	limit := q.Limit
 	if limit == 0 {
 		limit = DefaultPageSize
+	}
+	text := newSearchText(q.Query, c.synonyms)
+	if text.lower != "" {
+		return c.ranked(q, text, limit), nil
 	}
 	start := 0
 	if at, id, _ := parseCursor(q.Cursor); id != "" {
@@ -291,11 +273,10 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 			return p.CreatedAt.Before(at) || (p.CreatedAt.Equal(at) && p.ID < id)
 		})
 	}
-	text := newSearchText(q.Query)
 	page := &ProductPage{Products: []Product{}}
 	for i := start; i < len(c.products); i++ {
 		p := c.products[i]
-		if !p.InStock || (q.Category != "" && p.Category != q.Category) || (p.Family != "" && c.lead[p.Family] != p.ID) || !c.search[i].matches(text) {
+		if !c.listed(i, q.Category) {
 			continue
 		}
 		if len(page.Products) == limit {
@@ -305,4 +286,79 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 		page.Products = append(page.Products, p)
 	}
 	return page, nil
+}
+
+// listed reports whether the i-th product is one the shop lists in category (any when empty): in
+// stock, and the lead of its family.
+func (c *Catalogue) listed(i int, category Category) bool {
+	p := c.products[i]
+	return p.InStock && (category == "" || p.Category == category) && (p.Family == "" || c.lead[p.Family] == p.ID)
+}
+
+// ranked is the page of a search by words: the products listed that the text finds, best first.
+func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductPage {
+	type hit struct{ i, score int }
+	var hits []hit
+	for i := range c.products {
+		if !c.listed(i, q.Category) {
+			continue
+		}
+		if score := c.search[i].score(text); score > 0 {
+			hits = append(hits, hit{i, score})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	page := &ProductPage{Products: []Product{}}
+	start := 0
+	if q.Cursor != "" {
+		start, _ = parseRankedCursor(q.Cursor)
+	}
+	for k := start; k < len(hits) && k < start+limit; k++ {
+		page.Products = append(page.Products, c.products[hits[k].i])
+	}
+	if start+limit < len(hits) {
+		page.Next = rankedCursor + strconv.Itoa(start+limit)
+	}
+	if len(hits) == 0 {
+		page.DidYouMean = c.didYouMean(text, q.Category)
+	}
+	return page
+}
+
+// didYouMean is the query with each word that finds nothing replaced by the nearest word of the
+// names of the products listed (at most 2 typos away, 1 for a word of 3 letters), if the query
+// so spelled finds some; "" otherwise.
+func (c *Catalogue) didYouMean(text searchText, category Category) string {
+	var spelled []string
+	changed := false
+	for _, qw := range text.words {
+		best, bestWord := 3, qw.lower
+		if utf8.RuneCountInString(qw.lower) >= 3 {
+			for i := range c.products {
+				if !c.listed(i, category) {
+					continue
+				}
+				for _, w := range c.search[i].words {
+					for d := 1; d < best && d <= 2; d++ {
+						if withinTypos(qw.lower, w.lower, d) && (d == 1 || utf8.RuneCountInString(qw.lower) > 3) {
+							best, bestWord = d, w.lower
+							break
+						}
+					}
+				}
+			}
+		}
+		changed = changed || bestWord != qw.lower
+		spelled = append(spelled, bestWord)
+	}
+	if !changed {
+		return ""
+	}
+	again := strings.Join(spelled, " ")
+	for i := range c.products {
+		if c.listed(i, category) && c.search[i].score(newSearchText(again, c.synonyms)) > 0 {
+			return again
+		}
+	}
+	return ""
 }

@@ -2,6 +2,8 @@ package haat_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +60,97 @@ func TestSearchableMatches(t *testing.T) {
 	}
 	if !haat.NewSearchable("Rice", "").Matches("ric") {
 		t.Error("a product without a Nepali name is found by its English one")
+	}
+}
+
+// TestSearchForgives: typos, plurals, words in any order, the word being typed, the store's
+// synonyms and two words written as one find a product; a short word is a whole word or a word's
+// start, never inside another; the best found comes first.
+func TestSearchForgives(t *testing.T) {
+	noodles := haat.NewSearchable("Wai Wai Instant Noodles (Pack of 5)", "वाइवाई चाउचाउ (५ पोका)")
+	dalBhat := haat.NewSearchable("Ready-to-eat Dal Bhat", "तयारी दाल भात")
+	tomatoes := haat.NewSearchable("Tomato (Golbheda)", "गोलभेडा")
+	momo := haat.NewSearchable("Frozen Chicken Momo", "फ्रोजन कुखुराको मम")
+	iceCream := haat.NewSearchable("Neapolitan Ice Cream", "")
+	for _, tc := range []struct {
+		s     haat.Searchable
+		finds []string
+		not   []string
+	}{
+		{tomatoes, []string{"tomatoes", "tomatto", "tamato", "Tomatos", "tom", "golbheda", "गोलभेडा", "tomato golbheda"}, []string{"potato", "tomb"}},
+		{dalBhat, []string{"dal", "bhat dal", "DAL BHAT", "daal", "dalbhat", "bhat"}, []string{"dalmoth"}},
+		{noodles, []string{"noodle", "noodles", "instant noodles", "wai wai", "waiwai", "chauchau", "nodles"}, []string{"dal", "xyz"}},
+		{momo, []string{"chicken", "kukhura", "kukhura momo", "momos", "dumpling", "chiken"}, []string{"mutton"}},
+		{iceCream, []string{"icecream", "ice cream", "cream ice"}, []string{"icy"}},
+	} {
+		for _, q := range tc.finds {
+			if !tc.s.Matches(q) {
+				t.Errorf("%q does not find %v", q, tc.s)
+			}
+		}
+		for _, q := range tc.not {
+			if tc.s.Matches(q) {
+				t.Errorf("%q finds %v", q, tc.s)
+			}
+		}
+	}
+
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	products := []haat.Product{
+		{ID: "3", Name: "Green Peas (Kerau)", InStock: true, CreatedAt: at},
+		{ID: "2", Name: "Malbhog Banana (Kera)", InStock: true, CreatedAt: at.Add(-time.Minute)},
+		{ID: "1", Name: "Dhankuta Mandarin (Suntala)", InStock: true, CreatedAt: at.Add(-2 * time.Minute)},
+		{ID: "0", Name: "Local Eggs (Kukhura ko Phul)", InStock: true, CreatedAt: at.Add(-3 * time.Minute)},
+	}
+	c := haat.NewCatalogue(products, nil)
+	for q, want := range map[string]string{"kera": "2", "anda": "0", "keraa": "2", "orange": "1"} {
+		page, err := c.Search(haat.ProductQuery{Query: q})
+		if err != nil || len(page.Products) == 0 || page.Products[0].ID != want {
+			t.Errorf("%q: first %+v, want %s", q, page, want)
+		}
+	}
+	// "anda" is inside "Mandarin": the spec's rule finds it, after the eggs it means.
+	if page, _ := c.Search(haat.ProductQuery{Query: "anda"}); len(page.Products) != 2 {
+		t.Errorf("anda: %+v", page.Products)
+	}
+	// Nothing found: the nearest spelling of the shop's words, when it finds some.
+	if page, _ := c.Search(haat.ProductQuery{Query: "banenna"}); len(page.Products) != 0 || page.DidYouMean != "banana" {
+		t.Errorf("did you mean: %+v", page)
+	}
+	if page, _ := c.Search(haat.ProductQuery{Query: "xylophone"}); page.DidYouMean != "" {
+		t.Errorf("did you mean for nothing near: %q", page.DidYouMean)
+	}
+}
+
+// TestSearchKeepsTheSpecsRule: every product whose name contains the text, ignoring case, is found
+// (the spec's search), for pieces of every demo product's names.
+func TestSearchKeepsTheSpecsRule(t *testing.T) {
+	var products []haat.Product
+	for i, name := range []string{"Wai Wai Instant Noodles (Pack of 5)", "Ready-to-eat Dal Bhat", "Dhankuta Mandarin (Suntala)",
+		"Local Eggs (Kukhura ko Phul)", "Pineapple (Bhui Katahar)", "Mustang Apple", "DDC Full Cream Milk", "गोलभेडा"} {
+		products = append(products, haat.Product{ID: fmt.Sprint(i), Name: name, InStock: true, CreatedAt: time.Unix(int64(1000-i), 0)})
+	}
+	c := haat.NewCatalogue(products, nil)
+	for _, p := range products {
+		runes := []rune(strings.ToLower(p.Name))
+		for start := 0; start < len(runes); start++ {
+			for n := 1; n <= 4 && start+n <= len(runes); n++ {
+				q := string(runes[start : start+n])
+				if strings.TrimSpace(q) == "" {
+					continue
+				}
+				page, err := c.Search(haat.ProductQuery{Query: q, Limit: haat.MaxPageSize})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, other := range products {
+					if strings.Contains(strings.ToLower(other.Name), strings.ToLower(strings.TrimSpace(q))) &&
+						!slices.ContainsFunc(page.Products, func(f haat.Product) bool { return f.ID == other.ID }) {
+						t.Errorf("%q does not find %q", q, other.Name)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -188,5 +281,24 @@ func BenchmarkCatalogueSearch(b *testing.B) {
 	c := haat.NewCatalogue(someProducts(10_000), nil)
 	for b.Loop() {
 		c.Search(haat.ProductQuery{Query: "aloo"})
+	}
+}
+
+// TestSearchNepaliEndings: a Nepali word is found without its possessive ending.
+func TestSearchNepaliEndings(t *testing.T) {
+	s := haat.NewSearchable("Local Eggs", "लोकल कुखुराको फुल")
+	for _, q := range []string{"कुखुरा", "kukhura", "कुखुराको"} {
+		if !s.Matches(q) {
+			t.Errorf("%q does not find the eggs", q)
+		}
+	}
+}
+
+// BenchmarkCatalogueSearchTypo searches 10,000 products for a word with a typo, which every
+// product's words are compared with.
+func BenchmarkCatalogueSearchTypo(b *testing.B) {
+	c := haat.NewCatalogue(someProducts(10_000), nil)
+	for b.Loop() {
+		c.Search(haat.ProductQuery{Query: "potatto"})
 	}
 }

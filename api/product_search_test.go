@@ -129,3 +129,39 @@ func TestProductSearchFollowsTheList(t *testing.T) {
 		}
 	})
 }
+
+// TestProductSearchForgives: over the API, a search finds through typos, plurals and the store's
+// synonyms, best first, and offers a spelling that finds something when it finds nothing.
+func TestProductSearchForgives(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		add := func(name, nameNe string) string {
+			return s.addProduct(haat.Product{Name: name, NameNe: nameNe, Category: "Vegetables", Price: 100, OfferPrice: 100, StockOn: true,
+				Image: []string{"/media/catalogue/potato.webp"}, Description: []string{"Local"}}).ID
+		}
+		tomato := add("Tomato (Golbheda)", "गोलभेडा")
+		peas := add("Green Peas (Kerau)", "केराउ")
+		banana := add("Malbhog Banana (Kera)", "मालभोग केरा")
+		c := s.client()
+		for q, first := range map[string]string{"tomatoes": tomato, "tomatto": tomato, "kera": banana, "matar": peas, "bananas": banana} {
+			r := c.get("/api/product/search?q=" + url.QueryEscape(q))
+			want(t, r, 200)
+			if got := ids(r); len(got) == 0 || got[0] != first {
+				t.Errorf("q=%s: %v, want %s first", q, got, first)
+			}
+		}
+		r := c.get("/api/product/search?q=banenna")
+		want(t, r, 200)
+		if got := ids(r); len(got) != 0 || r.body["didYouMean"] != "banana" {
+			t.Fatalf("banenna: %v %v", got, r.body["didYouMean"])
+		}
+		// Pages of a search by words go on from where the last ended.
+		r = c.get("/api/product/search?q=kera&limit=1")
+		want(t, r, 200)
+		next, _ := r.body["nextCursor"].(string)
+		r = c.get("/api/product/search?q=kera&limit=1&cursor=" + url.QueryEscape(next))
+		if got := ids(r); len(got) != 1 || got[0] != peas || r.body["nextCursor"] != nil {
+			t.Fatalf("the second page of kera: %v %s", got, r.raw)
+		}
+		want(t, c.get("/api/product/search?q=kera&cursor=r-1"), 400, "Invalid page cursor")
+	})
+}

@@ -8,12 +8,16 @@ import (
 )
 
 // ProductSearchResponse is a page of the products in stock that a search text and a category
-// select, newest first (GET /api/product/search?q=&category=&cursor=&limit=).
+// select: newest first, or with a text the best found first (GET
+// /api/product/search?q=&category=&cursor=&limit=).
 type ProductSearchResponse struct {
 	// NextCursor asks for the next page as ?cursor=; absent on the last page.
 	NextCursor string         `json:"nextCursor,omitempty"`
 	Products   []haat.Product `json:"products"`
-	Success    bool           `json:"success"`
+	// DidYouMean is the text spelled as the shop's products are, when the text found nothing and
+	// that one finds some.
+	DidYouMean string `json:"didYouMean,omitempty"`
+	Success    bool   `json:"success"`
 }
 
 // ProductGetResponse is the products on sale with the ids asked for, in stock or not, in the
@@ -43,7 +47,7 @@ func (s *Server) productSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, ProductSearchResponse{NextCursor: page.Next, Products: page.Products, Success: true})
+	return ok(w, ProductSearchResponse{NextCursor: page.Next, Products: page.Products, DidYouMean: page.DidYouMean, Success: true})
 }
 
 // productGet answers the products with the ids asked for, from the catalogue's snapshot.

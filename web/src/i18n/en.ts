@@ -248,6 +248,8 @@ export const en = {
     all: 'All Products',
     results: (q: string) => `Results for "${q}"`,
     noMatch: 'No products match your search.',
+    /** didYouMean offers the search spelled as the shop's products are; the words are a button. */
+    didYouMean: 'Did you mean:',
     empty: 'No Product Found - Please try another category or check back later.',
     showMore: 'Show more',
   },

@@ -1415,12 +1415,18 @@ export interface ProductListResponse {
 
 /**
  * ProductSearchResponse is a page of the products in stock that a search text and a category
- * select, newest first (GET /api/product/search?q=&category=&cursor=&limit=).
+ * select: newest first, or with a text the best found first (GET
+ * /api/product/search?q=&category=&cursor=&limit=).
  */
 export interface ProductSearchResponse {
   /** nextCursor asks for the next page as ?cursor=; absent on the last page. */
   nextCursor?: string;
   products: Product[];
+  /**
+   * didYouMean is the text spelled as the shop's products are, when the text found nothing and
+   * that one finds some.
+   */
+  didYouMean?: string;
   success: boolean;
 }
 

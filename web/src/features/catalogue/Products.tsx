@@ -13,9 +13,9 @@ const searchPause = 250;
  * once the typing pauses; until then the list before stays.
  */
 export default function Products() {
-  const { search } = useApp();
+  const { search, setSearch } = useApp();
   const q = useDebounced(search.trim(), searchPause);
-  const { products, loading, more, loadingMore, loadMore } = useProductSearch({ q });
+  const { products, didYouMean, loading, more, loadingMore, loadMore } = useProductSearch({ q });
   useTitle(q ? t.titles.search(q) : t.titles.products);
   return (
     <section className="mt-8">
@@ -27,7 +27,19 @@ export default function Products() {
           products={products}
           loading={loading}
           more={{ more, loadingMore, loadMore }}
-          empty={<p className="py-16 text-center text-slate-500">{t.products.noMatch}</p>}
+          empty={
+            <div className="py-16 text-center text-slate-500">
+              <p>{t.products.noMatch}</p>
+              {didYouMean && (
+                <p className="mt-3">
+                  {t.products.didYouMean}{' '}
+                  <button type="button" onClick={() => setSearch(didYouMean)} className="min-h-11 font-semibold text-green-700 underline underline-offset-2 [overflow-wrap:anywhere]">
+                    {didYouMean}
+                  </button>
+                </p>
+              )}
+            </div>
+          }
         />
       </div>
     </section>

@@ -86,8 +86,17 @@ export const inLanguage =
 // per answer, not per render.
 const pagesIn = (lang: Language) => {
   const shown = inLanguage(lang);
-  return (data: InfiniteData<ProductSearchResponse, string>) => data.pages.flatMap((page) => page.products.map(shown));
+  return (data: InfiniteData<ProductSearchResponse, string>): Shown => ({
+    products: data.pages.flatMap((page) => page.products.map(shown)),
+    didYouMean: data.pages[0]?.didYouMean ?? '',
+  });
 };
+
+/** Shown is a search's pages as the shop shows them: their products in the language shown, and the text to try instead when it found nothing. */
+interface Shown {
+  products: Product[];
+  didYouMean: string;
+}
 const foundIn = (lang: Language) => {
   const shown = inLanguage(lang);
   return (data: Found) => ({ ids: data.ids, products: data.products.map(shown) });
@@ -129,10 +138,12 @@ export function useProductSearch(search: ProductSearch, enabled = true) {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const products = useDeferredValue(query.data);
+  const shown = useDeferredValue(query.data);
   return {
-    products: products ?? noProducts,
-    loading: query.isPending || (products === undefined && query.data !== undefined),
+    products: shown?.products ?? noProducts,
+    /** didYouMean is the search spelled as the shop's products are, when it found nothing and that finds some; '' otherwise. */
+    didYouMean: shown?.didYouMean ?? '',
+    loading: query.isPending || (shown === undefined && query.data !== undefined),
     error: query.error,
     more: hasNextPage,
     loadingMore: isFetchingNextPage,
