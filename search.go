@@ -231,6 +231,9 @@ func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
 	return c
 }
 
+// SetSynonyms makes the catalogue's search count these words as the same (the store's).
+func (c *Catalogue) SetSynonyms(s Synonyms) { c.synonyms = s }
+
 // MaxFind is the most products Find (GET /api/product/get) looks up at once.
 const MaxFind = 100
 

@@ -302,3 +302,33 @@ func BenchmarkCatalogueSearchTypo(b *testing.B) {
 		c.Search(haat.ProductQuery{Query: "potatto"})
 	}
 }
+
+func TestParseSynonyms(t *testing.T) {
+	got, err := haat.ParseSynonyms([]string{" Kukhura ,CHICKEN ", "", "  ", "ice  cream, icecream,"})
+	if err != nil || fmt.Sprint(got) != "[kukhura, chicken ice cream, icecream]" {
+		t.Fatalf("%q, %v", got, err)
+	}
+	for lines, msg := range map[string]string{
+		"dal":                           "Line 1: give at least two words that mean the same, separated by commas",
+		"a,b,c,d,e,f,g,h,i,j,k":         "Line 1: at most 10 words",
+		"x, " + strings.Repeat("y", 41): "Line 1: a word is at most 40 letters",
+	} {
+		if _, err := haat.ParseSynonyms([]string{lines}); haat.ErrorMessage(err) != msg {
+			t.Errorf("%q: %v, want %q", lines, err, msg)
+		}
+	}
+	if _, err := haat.ParseSynonyms(make([]string, 0, 301)); err != nil {
+		t.Error(err)
+	}
+	many := make([]string, haat.MaxSynonymGroups+1)
+	for i := range many {
+		many[i] = "a, b"
+	}
+	if _, err := haat.ParseSynonyms(many); haat.ErrorMessage(err) != "At most 300 lines of words" {
+		t.Errorf("too many: %v", err)
+	}
+	// The defaults are a valid list as an owner would give it.
+	if again, err := haat.ParseSynonyms(haat.DefaultSynonymLines); err != nil || len(again) != len(haat.DefaultSynonymLines) {
+		t.Errorf("the defaults: %v", err)
+	}
+}

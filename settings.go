@@ -2,6 +2,7 @@ package haat
 
 import (
 	"context"
+	"slices"
 )
 
 // StoreSettings are what the seller sets for the whole store.
@@ -25,12 +26,17 @@ type StoreSettings struct {
 	// Substitute is what the store does with an item that is not there at packing when its
 	// shopper chose nothing: "best" (a similar item at no higher price, the default) or "none".
 	Substitute Substitute `json:"substitute"`
+	// Synonyms are the groups of words the store's search counts as the same, one a line
+	// ("kukhura, chicken"; see ParseSynonyms). The seller reads and sets them apart (GET and POST
+	// /api/seller/synonyms), so that the settings every page reads stay small.
+	Synonyms []string `json:"-"`
 }
 
 // NewStoreSettings are the settings of a store that never saved any: no delivery rules, the flat
 // tax, no name or claims, and the default policy.
 func NewStoreSettings() *StoreSettings {
-	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy, Substitute: SubstituteBest}
+	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy, Substitute: SubstituteBest,
+		Synonyms: slices.Clone(DefaultSynonymLines)}
 }
 
 // Validate checks the settings a seller sets (see DeliveryRules.Validate and
@@ -60,6 +66,11 @@ func (s *StoreSettings) Validate() error {
 	if err := validStoreSubstitute(&s.Substitute); err != nil {
 		return err
 	}
+	synonyms, err := ParseSynonyms(s.Synonyms)
+	if err != nil {
+		return err
+	}
+	s.Synonyms = synonyms
 	if err := s.Store.Validate(); err != nil {
 		return err
 	}

@@ -165,3 +165,48 @@ func TestProductSearchForgives(t *testing.T) {
 		want(t, c.get("/api/product/search?q=kera&cursor=r-1"), 400, "Invalid page cursor")
 	})
 }
+
+// TestSearchSynonyms: the owner edits the words the search counts as the same, starting from the
+// defaults, and the search follows at once; a line that is not a group is refused, and only sellers
+// see or change them.
+func TestSearchSynonyms(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		momo := s.addProduct(haat.Product{Name: "Frozen Chicken Momo", Category: "Instant", Price: 100, OfferPrice: 100, StockOn: true,
+			Image: []string{"/media/catalogue/potato.webp"}, Description: []string{"Steamed"}}).ID
+		seller := s.seller()
+		c := s.client()
+		found := func(q string) []string {
+			t.Helper()
+			r := c.get("/api/product/search?q=" + url.QueryEscape(q))
+			want(t, r, 200)
+			return ids(r)
+		}
+		r := seller.get("/api/seller/synonyms")
+		want(t, r, 200)
+		if lines := r.body["synonyms"].([]any); len(lines) < 40 || lines[0] != "kukhura, chicken" {
+			t.Fatalf("the defaults: %v", lines)
+		}
+		if got := found("kukhura"); len(got) != 1 || got[0] != momo {
+			t.Fatalf("kukhura with the defaults: %v", got)
+		}
+		want(t, s.shopper("").get("/api/seller/synonyms"), 403)
+		want(t, seller.post("/api/seller/synonyms", map[string]any{"synonyms": []string{"kukhura, chicken", "momo"}}), 400,
+			"Line 2: give at least two words that mean the same, separated by commas")
+		want(t, seller.post("/api/seller/synonyms", map[string]any{}), 400, "Give the search words, one group a line")
+
+		r = seller.post("/api/seller/synonyms", map[string]any{"synonyms": []string{" Dumpling ,  MOMO ", "", "khaja, snack, chicken"}})
+		want(t, r, 200, "Search words saved")
+		if lines := fmt.Sprint(r.body["synonyms"]); lines != "[dumpling, momo khaja, snack, chicken]" {
+			t.Fatalf("saved: %s", lines)
+		}
+		if got := found("khaja"); len(got) != 1 || got[0] != momo {
+			t.Fatalf("khaja: %v", got)
+		}
+		if got := found("kukhura"); len(got) != 0 {
+			t.Fatalf("kukhura after the owner removed it: %v", got)
+		}
+		if r := s.client().get("/api/settings"); strings.Contains(string(r.raw), "khaja") {
+			t.Fatal("the settings every page reads carry the search words")
+		}
+	})
+}

@@ -42,6 +42,8 @@ const listBrotliLevel = 1
 // the JSON of every product is kept by its row's version (haat.ProductService.ListedProducts).
 type productList struct {
 	products haat.ProductService
+	// settings give the search its synonyms; none: the defaults.
+	settings haat.SettingsService
 	current  atomic.Pointer[listSnapshot]
 	rebuilds singleflight.Group
 	// encoded is each listed product and its JSON by id, at the version they were read at; only
@@ -130,6 +132,13 @@ func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
 		lastCatalogue = old.catalogue
 	}
 	s.catalogue = haat.NewCatalogue(products, lastCatalogue)
+	if l.settings != nil {
+		settings, err := l.settings.StoreSettings(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.catalogue.SetSynonyms(haat.SynonymsOf(settings.Synonyms))
+	}
 	s.version = version
 	s.built = time.Since(start)
 	for old == nil || old.version < s.version {

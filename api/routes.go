@@ -67,6 +67,8 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/slots", seller, s.sellerSlots},
 		{"POST /api/seller/slots", seller, s.sellerSetSlots},
 		{"POST /api/seller/settings", seller, s.sellerSettings},
+		{"GET /api/seller/synonyms", seller, s.sellerSynonyms},
+		{"POST /api/seller/synonyms", seller, s.sellerSetSynonyms},
 		{"POST /api/seller/logo", seller, s.sellerLogo},
 		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
 		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},

@@ -80,3 +80,46 @@ func (s *Server) settingsChanged() {
 		s.pages.settings.forget()
 	}
 }
+
+// SynonymsRequest sets the words the store's search counts as the same (POST
+// /api/seller/synonyms): the groups, one a line of words separated by commas ("kukhura, chicken").
+type SynonymsRequest struct {
+	Synonyms []string `json:"synonyms"`
+}
+
+// SynonymsResponse is the words the store's search counts as the same, one group a line (GET and
+// POST /api/seller/synonyms).
+type SynonymsResponse struct {
+	Message  string   `json:"message,omitempty"`
+	Synonyms []string `json:"synonyms"`
+	Success  bool     `json:"success"`
+}
+
+// sellerSynonyms answers the words the store's search counts as the same.
+func (s *Server) sellerSynonyms(w http.ResponseWriter, r *http.Request) error {
+	settings, err := s.Settings.StoreSettings(r.Context())
+	if err != nil {
+		return err
+	}
+	return ok(w, SynonymsResponse{Synonyms: settings.Synonyms, Success: true})
+}
+
+// sellerSetSynonyms replaces the words the store's search counts as the same; the search follows
+// them at once, on every server.
+func (s *Server) sellerSetSynonyms(w http.ResponseWriter, r *http.Request) error {
+	var req SynonymsRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Synonyms == nil {
+		return haat.Errorf(haat.EINVALID, "Give the search words, one group a line")
+	}
+	settings, err := s.Settings.UpdateStoreSettings(r.Context(), func(settings *haat.StoreSettings) error {
+		settings.Synonyms = req.Synonyms
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return ok(w, SynonymsResponse{Message: say(w, r, "Search words saved"), Synonyms: settings.Synonyms, Success: true})
+}

@@ -62,6 +62,8 @@ var routeShapes = map[string]Shapes{
 	"GET /api/seller/slots":                 {Answer: of[DeliveryWindowsResponse]()},
 	"POST /api/seller/slots":                {Request: of[DeliveryWindowsRequest](), Answer: of[DeliveryWindowsResponse]()},
 	"POST /api/seller/settings":             {Request: of[haat.StoreSettings](), Answer: of[SettingsResponse]()},
+	"GET /api/seller/synonyms":              {Answer: of[SynonymsResponse]()},
+	"POST /api/seller/synonyms":             {Request: of[SynonymsRequest](), Answer: of[SynonymsResponse]()},
 	"POST /api/seller/logo":                 {Request: of[LogoForm](), Form: true, Answer: of[SettingsResponse]()},
 	"GET /api/seller/order/invoice":         {Query: of[SellerInvoiceQuery](), Answer: of[InvoiceResponse]()},
 	"POST /api/seller/demo/remove":          {Answer: of[DemoRemoveResponse]()},

@@ -91,28 +91,36 @@ func (d *DB) pollCatalogue(w *catalogueWatch, last catalogueState) {
 	}
 }
 
-// catalogueState is the number of products and the sum of their versions: every committed
-// change of the products table makes it larger.
-type catalogueState struct{ count, versions int64 }
+// catalogueState is the number of products and the sum of their versions, and when the store's
+// settings (its search's synonyms among them) last changed: every committed change of the
+// products table makes it larger, and every change of the settings moves it.
+type catalogueState struct{ count, versions, settings int64 }
 
 func (d *DB) catalogueState() (catalogueState, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	var s catalogueState
-	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*), CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM products`).
-		Scan(&s.count, &s.versions)
+	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*), CAST(COALESCE(SUM(version), 0) AS BIGINT),
+		CAST(COALESCE((SELECT MAX(updated_at) FROM store_settings), 0) AS BIGINT) FROM products`).
+		Scan(&s.count, &s.versions, &s.settings)
 	return s, err
 }
 
 // writeProducts runs a statement that changes the products table in tx, and has the catalogue
 // version counted up once tx has committed. Every write to products goes through it.
 func writeProducts(ctx context.Context, tx *Tx, query string, args ...any) (sql.Result, error) {
+	tx.changeCatalogue()
+	return tx.ExecContext(ctx, query, args...)
+}
+
+// changeCatalogue has the catalogue version counted up once tx has committed: it changes what
+// the product list or its search shows.
+func (tx *Tx) changeCatalogue() {
 	if !tx.changesCatalogue && tx.catalogue != nil {
 		tx.changesCatalogue = true
 		w := tx.catalogue
 		tx.AfterCommit(func() { w.commits.Add(1) })
 	}
-	return tx.ExecContext(ctx, query, args...)
 }
 
 // wholeListAt is the number of products not known to the caller from which ListedProducts reads

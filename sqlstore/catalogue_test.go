@@ -69,18 +69,29 @@ func TestCatalogueVersion(t *testing.T) {
 		})
 		step("cancel", true, func() error { _, err := db.CancelOrder(ctx, u.ID, counted.ID); return err })
 		step("archive", true, func() error { return db.SetArchived(ctx, apple.ID, true) })
+		step("search words", true, func() error {
+			_, err := db.UpdateStoreSettings(ctx, func(s *haat.StoreSettings) error { s.Synonyms = []string{"kukhura, chicken"}; return nil })
+			return err
+		})
+		step("other settings", false, func() error {
+			_, err := db.UpdateStoreSettings(ctx, func(s *haat.StoreSettings) error { s.Substitute = haat.SubstituteNone; return nil })
+			return err
+		})
 
-		// A change made by another process shows within the poll.
-		version = db.CatalogueVersion()
-		if _, err := db.SQL().ExecContext(ctx, `UPDATE products SET price = price + 100`); err != nil {
-			t.Fatal(err)
-		}
-		deadline := time.Now().Add(4 * sqlstore.CataloguePoll)
-		for db.CatalogueVersion() == version {
-			if time.Now().After(deadline) {
-				t.Fatal("a change made underneath the store never counted")
+		// A change made by another process shows within the poll: of the products, or of the
+		// settings (their search words).
+		for _, change := range []string{`UPDATE products SET price = price + 100`, `UPDATE store_settings SET updated_at = updated_at + 1`} {
+			version = db.CatalogueVersion()
+			if _, err := db.SQL().ExecContext(ctx, change); err != nil {
+				t.Fatal(err)
 			}
-			time.Sleep(20 * time.Millisecond)
+			deadline := time.Now().Add(4 * sqlstore.CataloguePoll)
+			for db.CatalogueVersion() == version {
+				if time.Now().After(deadline) {
+					t.Fatalf("a change made underneath the store never counted: %s", change)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
 		}
 	})
 }

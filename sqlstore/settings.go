@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"haat"
 )
@@ -31,6 +32,7 @@ func (d *DB) UpdateStoreSettings(ctx context.Context, change func(*haat.StoreSet
 		if s, err = storeSettings(ctx, tx); err != nil {
 			return err
 		}
+		synonyms := slices.Clone(s.Synonyms)
 		if err := change(s); err != nil {
 			return err
 		}
@@ -39,6 +41,9 @@ func (d *DB) UpdateStoreSettings(ctx context.Context, change func(*haat.StoreSet
 		}
 		if err := saveStoreSettings(ctx, tx, s); err != nil {
 			return err
+		}
+		if !slices.Equal(synonyms, s.Synonyms) {
+			tx.changeCatalogue() // the search's synonyms are the catalogue's
 		}
 		return withSlots(ctx, tx, s)
 	})
@@ -104,7 +109,7 @@ func saveStoreSettings(ctx context.Context, tx *Tx, s *haat.StoreSettings) error
 	if s.Invoice != nil {
 		invoice = *s.Invoice
 	}
-	profile, err := json.Marshal(storeProfile{s.Store, s.Policy, s.Legal, s.Substitute})
+	profile, err := json.Marshal(storeProfile{s.Store, s.Policy, s.Legal, s.Substitute, &s.Synonyms})
 	if err != nil {
 		return err
 	}
@@ -129,6 +134,8 @@ type storeProfile struct {
 	Policy     haat.Policy       `json:"policy"`
 	Legal      haat.LegalDetails `json:"legal"`
 	Substitute haat.Substitute   `json:"substitute,omitempty"`
+	// Synonyms are the store's search words; absent: the defaults.
+	Synonyms *[]string `json:"synonyms,omitempty"`
 }
 
 // withSlots sets s.DeliverySlots, which the storefront's speed promise follows: read only for the
@@ -156,11 +163,14 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		return nil, err
 	}
 	if profile != "" {
-		p := storeProfile{s.Store, s.Policy, s.Legal, s.Substitute}
+		p := storeProfile{s.Store, s.Policy, s.Legal, s.Substitute, nil}
 		if err := json.Unmarshal([]byte(profile), &p); err != nil {
 			return nil, err
 		}
 		s.Store, s.Policy, s.Legal, s.Substitute = p.Store, p.Policy, p.Legal, cmp.Or(p.Substitute, haat.SubstituteBest)
+		if p.Synonyms != nil {
+			s.Synonyms = *p.Synonyms
+		}
 	}
 	if on {
 		if err := json.Unmarshal([]byte(districts), &r.Districts); err != nil {

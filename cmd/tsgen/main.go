@@ -69,6 +69,7 @@ func contract(g *generator) {
 	g.constant(d, "MinStep", haat.MinStep)
 	g.constant(d, "MaxStep", haat.MaxStep)
 	g.constant(d, "SubstituteAnswerMinutes", haat.SubstituteAnswerMinutes)
+	g.constant(d, "MaxSynonymGroups", haat.MaxSynonymGroups)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
 	g.constant(d, "ProductColumns", haat.ProductColumns)
@@ -241,6 +242,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OrderCancelRequest](),
 	reflect.TypeFor[api.UserOrderResponse](),
 	reflect.TypeFor[api.OrderSubstituteRequest](),
+	reflect.TypeFor[api.SynonymsRequest](),
+	reflect.TypeFor[api.SynonymsResponse](),
 	reflect.TypeFor[api.SellerOrdersQuery](),
 	reflect.TypeFor[api.SellerOrdersResponse](),
 	reflect.TypeFor[api.OrderChangeRequest](),

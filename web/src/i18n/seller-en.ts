@@ -74,6 +74,12 @@ export const sellerEn = {
         /** inCurrency names an amount field with the store's currency symbol: "Delivery fee (Rs.)". */
         inCurrency: (label: string, symbol: string) => `${label} (${symbol})`,
       },
+      searchWords: {
+        title: 'Search words',
+        intro: 'Words the shop’s search counts as the same, so that a shopper who types one finds the products named with another: "kukhura" finds the chicken, "chamal" the rice.',
+        label: 'One group a line, words separated by commas',
+        hint: (max: number) => `For example: kukhura, chicken. At most ${max} lines; an empty box turns them all off.`,
+      },
       substitute: {
         title: 'Items not there at packing',
         intro: 'What the packer does with an item that is not there when the shopper chose nothing in the cart. Shoppers may choose for each item.',

@@ -67,6 +67,12 @@ export const sellerNe: SellerMessages = {
         notAmount: (label) => `${label} ० वा बढीको रकम हुनुपर्छ`,
         inCurrency: (label, symbol) => `${label} (${symbol})`,
       },
+      searchWords: {
+        title: 'खोजका शब्द',
+        intro: 'पसलको खोजले एउटै मान्ने शब्दहरू, जसले गर्दा एउटा शब्द टाइप गर्ने ग्राहकले अर्को नामका सामान पनि भेट्छन्: "kukhura" ले chicken भेट्छ, "chamal" ले rice।',
+        label: 'एक लाइनमा एक समूह, शब्दहरू अल्पविरामले छुट्याएर',
+        hint: (max) => `जस्तै: kukhura, chicken। बढीमा ${num(max)} लाइन; खाली छोडे सबै बन्द हुन्छन्।`,
+      },
       substitute: {
         title: 'प्याक गर्दा नभएको सामान',
         intro: 'ग्राहकले कार्टमा केही नछानेको बेला सामान नभए प्याकरले के गर्ने। ग्राहकले हरेक सामानका लागि छान्न सक्छन्।',

@@ -88,6 +88,10 @@ export const MAX_STEP = 5000;
  */
 export const SUBSTITUTE_ANSWER_MINUTES = 10;
 
+// Limits of the words a store counts as the same, as its owner edits them: each group a line of
+// words separated by commas ("kukhura, chicken").
+export const MAX_SYNONYM_GROUPS = 300;
+
 // Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 4194304;
@@ -1977,6 +1981,24 @@ export interface OrderSubstituteRequest {
   id: string;
   product: string;
   accept: boolean;
+}
+
+/**
+ * SynonymsRequest sets the words the store's search counts as the same (POST
+ * /api/seller/synonyms): the groups, one a line of words separated by commas ("kukhura, chicken").
+ */
+export interface SynonymsRequest {
+  synonyms: string[];
+}
+
+/**
+ * SynonymsResponse is the words the store's search counts as the same, one group a line (GET and
+ * POST /api/seller/synonyms).
+ */
+export interface SynonymsResponse {
+  message?: string;
+  synonyms: string[];
+  success: boolean;
 }
 
 /**

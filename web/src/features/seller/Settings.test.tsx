@@ -147,3 +147,24 @@ describe("the store's identity", () => {
     expect(await screen.findByText('Please enter a valid e-mail address for the store')).toBeInTheDocument();
   });
 });
+
+describe('search words', () => {
+  it('edits the words the search counts as the same, one group a line, and shows them as saved', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/synonyms': () => ({ json: { success: true, synonyms: ['kukhura, chicken', 'chamal, rice'] } }),
+      'POST /api/seller/synonyms': () => ({ json: { success: true, message: 'Search words saved', synonyms: ['kukhura, chicken', 'khaja, snack'] } }),
+    });
+    renderStore('/seller/settings');
+    const section = await screen.findByRole('region', { name: 'Search words' });
+    const box = await within(section).findByLabelText('One group a line, words separated by commas');
+    expect(box).toHaveValue('kukhura, chicken\nchamal, rice');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'kukhura, chicken{enter}Khaja ,snack');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Search words saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/synonyms')?.body).toEqual({ synonyms: ['kukhura, chicken', 'Khaja ,snack'] });
+    // The box shows the words as the server wrote them.
+    await waitFor(() => expect(box).toHaveValue('kukhura, chicken\nkhaja, snack'));
+  });
+});

@@ -8,6 +8,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
 import { useSaveSettings, useSellerProducts } from './api';
 import { ClaimsSection, LegalSection, PolicySection, StoreSection } from './StoreSections';
+import { SearchWordsSection } from './SearchWords';
 import { withDefaults } from '../../lib/store';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
@@ -26,6 +27,7 @@ const sections: { key: string; Section: (p: { settings: StoreSettings }) => Reac
   { key: 'delivery', Section: DeliverySection },
   { key: 'tax', Section: TaxSection },
   { key: 'substitute', Section: SubstituteSection },
+  { key: 'search', Section: SearchWordsSection },
   { key: 'invoice', Section: InvoiceSection },
 ];
 

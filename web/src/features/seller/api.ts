@@ -7,6 +7,8 @@ import type {
   DeliveryWindow,
   DeliveryWindowsRequest,
   DeliveryWindowsResponse,
+  SynonymsRequest,
+  SynonymsResponse,
   DemoRemoveResponse,
   LanguageRequest,
   LoginRequest,
@@ -50,6 +52,9 @@ const api = {
   sellerLogout: () => get<MessageResponse>('/api/seller/logout'),
   /** sellerSlots are the seller's daily delivery windows. */
   sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
+  /** synonyms are the words the store's search counts as the same, one group a line. */
+  synonyms: () => get<SynonymsResponse>('/api/seller/synonyms'),
+  setSynonyms: (synonyms: string[]) => post<SynonymsRequest, SynonymsResponse>('/api/seller/synonyms', { synonyms }),
   setSellerSlots: (windows: DeliveryWindow[]) => post<DeliveryWindowsRequest, DeliveryWindowsResponse>('/api/seller/slots', { windows }),
   /** dashboard sums up the store for the seller. */
   dashboard: () => get<DashboardResponse>('/api/seller/dashboard'),
@@ -380,5 +385,22 @@ export function useRemoveDemo() {
       return productsChanged(client);
     },
     onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useSynonyms loads the words the store's search counts as the same, one group a line. */
+export function useSynonyms() {
+  return useQuery({ queryKey: sellerKeys.synonyms(), queryFn: () => unwrap(api.synonyms(), t.toast.generic).then((r) => r.synonyms) });
+}
+
+/** useSaveSynonyms saves the store's search words and says so; the lines saved (as the server wrote them) replace those loaded. */
+export function useSaveSynonyms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (synonyms: string[]) => unwrap(api.setSynonyms(synonyms), t.toast.generic),
+    onSuccess: (r) => {
+      client.setQueryData(sellerKeys.synonyms(), r.synonyms);
+      toast.success(r.message || t.seller.settingsPage.saved);
+    },
   });
 }
