@@ -405,3 +405,25 @@ func dueOf(refunds []haat.Refund) (haat.Money, bool) {
 	}
 	return 0, false
 }
+
+// TestItemRecord: the record of an item (the seller's export) says what was ordered, what was
+// packed when it differs, and what was sent instead.
+func TestItemRecord(t *testing.T) {
+	none, two := 0, 2
+	o := packed(t, haat.PaymentCOD, []haat.PackLine{{Product: "tomato", Grams: &none, Substitute: substitute("spinach", 500)},
+		{Product: "butter", Quantity: &none, Substitute: &haat.PackSubstitute{Product: "parsley", Quantity: &two}}})
+	if err := o.AnswerSubstitute("butter", false, packNow); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{
+		"Tomatoes 750 g (packed 0 g), sent instead: Spinach 500 g",
+		"Butter x 2 (packed 0), sent instead: Parsley x 2 (refused)",
+	} {
+		if got := o.Items[i].Record(); got != want {
+			t.Errorf("item %d: %q, want %q", i, got, want)
+		}
+	}
+	if got := packOrder(t, haat.PaymentCOD, haat.TaxFlat).Items[1].Record(); got != "Butter x 2" {
+		t.Errorf("unpacked: %q", got)
+	}
+}

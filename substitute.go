@@ -272,3 +272,32 @@ func (o *Order) oweBack(amount Money) {
 	}
 	o.Refunds = append(o.Refunds, Refund{Amount: amount, State: RefundDue})
 }
+
+// Record is the item as a record of the order names it, in English: what was ordered ("Jumla Red
+// Rice x 2", "Local Tomatoes 750 g"), what was packed when it differs ("packed 1", "packed 820
+// g"), and the substitute sent instead, with the shopper's answer when it was refused.
+func (it OrderItem) Record() string {
+	text := it.Product.Name + amountRecord(it.Product, it.Quantity, Grams(it.Quantity, it.Product.Step))
+	if p := it.Packed; p != nil {
+		if it.Product.SoldBy == SoldByWeight && p.Grams != Grams(it.Quantity, it.Product.Step) {
+			text += " (packed " + FormatGrams(p.Grams) + ")"
+		} else if it.Product.SoldBy != SoldByWeight && p.Quantity != it.Quantity {
+			text += fmt.Sprintf(" (packed %d)", p.Quantity)
+		}
+		if s := p.Substitute; s != nil {
+			text += ", sent instead: " + s.Product.Name + amountRecord(s.Product, s.Quantity, s.Grams)
+			if !s.Kept() {
+				text += " (refused)"
+			}
+		}
+	}
+	return text
+}
+
+// amountRecord is how much of a product a record names: " x 2", or for goods sold by weight " 750 g".
+func amountRecord(p OrderProduct, quantity, grams int) string {
+	if p.SoldBy == SoldByWeight {
+		return " " + FormatGrams(grams)
+	}
+	return fmt.Sprintf(" x %d", quantity)
+}

@@ -64,7 +64,7 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 	a := o.Address
 	items := make([]string, len(o.Items))
 	for i, it := range o.Items {
-		items[i] = fmt.Sprintf("%s x %d", it.Product.Name, it.Quantity)
+		items[i] = it.Record()
 	}
 	paid := "Pending"
 	if o.IsPaid {

@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"haat"
@@ -138,6 +139,10 @@ func TestSubstituteAtPacking(t *testing.T) {
 		stock(5)
 		if o := s.sellerOrder(id); o["amount"] != 137.7 || sent(o)["answer"] != "refused" {
 			t.Fatalf("the seller's refused order: %v", o)
+		}
+		if r := seller.get(fmt.Sprintf("/api/order/seller.csv?q=%%23%d", number)); !strings.Contains(string(r.raw),
+			"Local Tomatoes 750 g; Coriander x 2 (packed 0), sent instead: Parsley x 2 (refused)") {
+			t.Fatalf("the export: %s", r.raw)
 		}
 		s.walk(seller, id, haat.StatusOutForDelivery)
 
