@@ -421,3 +421,21 @@ func TestNewsletterConfirmationMail(t *testing.T) {
 		}
 	})
 }
+
+// TestSubstituteMail: the mail that asks a shopper to accept or refuse a substitute gives them the
+// minutes they have, in their language's digits.
+func TestSubstituteMail(t *testing.T) {
+	o := &haat.Order{Number: 10482, Currency: haat.USD}
+	for lang, want := range map[haat.Language]string{
+		haat.English: "within 10 minutes; if you do not answer, it stays in your order",
+		haat.Nepali:  "१० मिनेटभित्र ‘मेरा अर्डरहरू’ मा",
+	} {
+		m, err := notify.Render(haat.Message{Kind: haat.MessageSubstitute, Language: lang, Name: "Sita", Order: o}, "https://shop.example")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("%s: %q lacks %q", lang, m.Text, want)
+		}
+	}
+}

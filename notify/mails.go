@@ -5,6 +5,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -23,6 +24,8 @@ type wordsData struct {
 	Name, Number, Product string
 	// Code is a password reset's code.
 	Code string
+	// Minutes is how long a shopper has to answer a substitute offered, in the language's digits.
+	Minutes string
 }
 
 // mails are the words of each kind of message, in each language the store speaks. Adding a kind
@@ -49,8 +52,8 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 		haat.Nepali:  {"अर्डर {{.Number}} को रकम फिर्ता गरियो", "अर्डर {{.Number}} का लागि तपाईंले तिर्नुभएको रकम हामीले फिर्ता गर्यौं। तपाईंको खातामा पुग्न केही दिन लाग्न सक्छ।"},
 	},
 	haat.MessageSubstitute: {
-		haat.English: {"A substitute in your order {{.Number}}", "An item of your order {{.Number}} was not there, so we packed another instead. Accept or refuse it in My Orders within 10 minutes; if you do not answer, it stays in your order."},
-		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। १० मिनेटभित्र ‘मेरा अर्डरहरू’ मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},
+		haat.English: {"A substitute in your order {{.Number}}", "An item of your order {{.Number}} was not there, so we packed another instead. Accept or refuse it in My Orders within {{.Minutes}} minutes; if you do not answer, it stays in your order."},
+		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। {{.Minutes}} मिनेटभित्र ‘मेरा अर्डरहरू’ मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},
 	},
 	haat.MessagePasswordReset: {
 		haat.English: {"Your password reset code", "Your code to set a new password is {{.Code}}. It works for 15 minutes. If you did not ask for it, ignore this mail: your password stays as it is."},
@@ -115,7 +118,7 @@ func Render(m haat.Message, base string) (mail.Mail, error) {
 	}
 	w := kind[lang]
 	l := mailLabels[lang]
-	data := wordsData{Name: m.Name, Code: m.Code}
+	data := wordsData{Name: m.Name, Code: m.Code, Minutes: answerMinutes(lang)}
 	r := rendered{Store: m.Store, Hello: l.Hello + " " + m.Name + ",", Thanks: l.Thanks}
 	if m.Name == "" {
 		r.Hello = l.Hello + ","
@@ -259,7 +262,7 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 // language: "Haat: Jumla Red Rice is back in stock."
 func SMSText(m haat.Message) string {
 	lang := m.Language
-	data := wordsData{Name: m.Name}
+	data := wordsData{Name: m.Name, Minutes: answerMinutes(lang)}
 	if m.Product != nil {
 		data.Product = productName(m.Product.Name, m.Product.NameNe, lang)
 	}
@@ -283,4 +286,9 @@ func SMSText(m haat.Message) string {
 		return text
 	}
 	return m.Store + ": " + text
+}
+
+// answerMinutes is how many minutes a shopper has to answer a substitute offered, in lang's digits.
+func answerMinutes(lang haat.Language) string {
+	return haat.LocalDigits(strconv.Itoa(haat.SubstituteAnswerMinutes), lang)
 }
