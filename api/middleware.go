@@ -31,8 +31,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route, sameOri
 	if err := checkText(r.URL.Path); err != nil {
 		return err
 	}
-	if err := checkValues(r.URL.Query()); err != nil {
-		return err
+	if r.URL.RawQuery != "" {
+		if err := checkValues(r.URL.Query()); err != nil {
+			return err
+		}
 	}
 	if rt.role != public && rt.role != callback {
 		ctx, err := s.authorize(r, rt.role)

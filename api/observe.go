@@ -53,7 +53,7 @@ func (s *Server) withRequestID(next http.Handler) http.Handler {
 		if s.ClientIPHeader == "" || !validRequestID(id) {
 			id = newRequestID()
 		}
-		w.Header().Set(requestIDHeader, id)
+		w.Header()[requestIDHeader] = []string{id} // the key as http.Header keeps it: no canonicalizing per request
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
 	})
 }

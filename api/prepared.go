@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // prepared is a body made ready once and served many times: its bytes as they are and, when
@@ -18,6 +19,46 @@ type prepared struct {
 	// etag is the quoted tag of body; each compressed form is a representation of its own, whose
 	// tag adds -gz or -br inside the quotes.
 	etag string
+
+	// headers are the header values of each form, made once (ready) and shared by every answer:
+	// an answer assigns them, and never writes into them.
+	once    sync.Once
+	headers [3]formHeaders
+}
+
+// formHeaders are the values of the headers of one form of a prepared body.
+type formHeaders struct {
+	body                                      []byte
+	contentType, encoding, etag, length, vary []string
+}
+
+// The forms of a prepared body, as headers indexes them.
+const (
+	formPlain = iota
+	formGzip
+	formBrotli
+)
+
+// ready makes the header values of each form of p, once.
+func (p *prepared) ready() *[3]formHeaders {
+	p.once.Do(func() {
+		var vary []string
+		if p.gz != nil || p.br != nil {
+			vary = []string{"Accept-Encoding"}
+		}
+		form := func(body []byte, coding, etag string) formHeaders {
+			f := formHeaders{body: body, contentType: []string{p.contentType}, etag: []string{etag},
+				length: []string{strconv.Itoa(len(body))}, vary: vary}
+			if coding != "" {
+				f.encoding = []string{coding}
+			}
+			return f
+		}
+		p.headers[formPlain] = form(p.body, "", p.etag)
+		p.headers[formGzip] = form(p.gz, codingGzip, strings.TrimSuffix(p.etag, `"`)+`-gz"`)
+		p.headers[formBrotli] = form(p.br, codingBrotli, strings.TrimSuffix(p.etag, `"`)+`-br"`)
+	})
+	return &p.headers
 }
 
 // etagOf is a strong entity tag of body: a hash of its bytes.
@@ -35,45 +76,71 @@ const (
 // form is the form of p a request takes: its bytes, its Content-Encoding ("" for the bytes as
 // they are) and its entity tag.
 func (p *prepared) form(r *http.Request) (body []byte, coding, etag string) {
+	f := p.formOf(r)
+	return f.body, first(f.encoding), f.etag[0]
+}
+
+// formOf is the headers of the form of p a request takes.
+func (p *prepared) formOf(r *http.Request) *formHeaders {
+	forms := p.ready()
 	switch negotiate(r.Header.Get("Accept-Encoding"), p.br != nil, p.gz != nil) {
 	case codingBrotli:
-		return p.br, codingBrotli, strings.TrimSuffix(p.etag, `"`) + `-br"`
+		return &forms[formBrotli]
 	case codingGzip:
-		return p.gz, codingGzip, strings.TrimSuffix(p.etag, `"`) + `-gz"`
+		return &forms[formGzip]
 	}
-	return p.body, "", p.etag
+	return &forms[formPlain]
+}
+
+// first is the first of values, or "".
+func first(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	return values[0]
 }
 
 // header sets the headers of the form of p the request takes, but its length, and returns that
 // form's bytes and tag.
 func (p *prepared) header(w http.ResponseWriter, r *http.Request) (body []byte, etag string) {
+	f := p.setHeader(w, r)
+	return f.body, f.etag[0]
+}
+
+// setHeader sets the headers of the form of p the request takes, but its tag and length, and
+// returns that form. The values are assigned by their keys as http.Header keeps them.
+func (p *prepared) setHeader(w http.ResponseWriter, r *http.Request) *formHeaders {
 	h := w.Header()
-	h.Set("Content-Type", p.contentType)
-	body, coding, etag := p.form(r)
-	if p.gz != nil || p.br != nil {
-		h.Add("Vary", "Accept-Encoding")
+	f := p.formOf(r)
+	h["Content-Type"] = f.contentType
+	if f.vary != nil {
+		if v := h["Vary"]; v != nil {
+			h["Vary"] = append(v[:len(v):len(v)], f.vary...)
+		} else {
+			h["Vary"] = f.vary
+		}
 	}
-	if coding != "" {
-		h.Set("Content-Encoding", coding)
+	if f.encoding != nil {
+		h["Content-Encoding"] = f.encoding
 	}
-	return body, etag
+	return f
 }
 
 // serve answers 200 with the form of p the request takes, or 304 with no body when the request
 // holds it already (If-None-Match); a HEAD request gets the headers only.
 func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
-	body, etag := p.header(w, r)
+	f := p.setHeader(w, r)
 	h := w.Header()
-	h.Set("ETag", etag)
-	if noneMatch := r.Header.Get("If-None-Match"); noneMatch != "" && etagListed(noneMatch, etag) {
-		h.Del("Content-Type")
+	h["Etag"] = f.etag
+	if noneMatch := r.Header.Get("If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
+		delete(h, "Content-Type")
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Length"] = f.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(body)
+		w.Write(f.body)
 	}
 }
 

@@ -180,6 +180,11 @@ func measureStore(o options, dialect string, n int) error {
 	if err != nil {
 		return err
 	}
+	bare, err := startBare(base + "/api/product/list")
+	if err != nil {
+		return err
+	}
+	defer bare.stop()
 	shoppers, err := newShoppers(base, o.shoppers, store.productIDs)
 	if err != nil {
 		return err
@@ -201,23 +206,28 @@ func measureStore(o options, dialect string, n int) error {
 		headers    []string
 		script     string
 		nginx      bool
-		skip       string // why the route is not measured
+		// bare is the second reference: a bare net/http program answering the same bytes.
+		bare bool
+		skip string // why the route is not measured
 	}
 	ngxList := "http://" + ngx.addr + "/api/product/list"
 	with := func(h ...string) []string { return append(slices.Clone(gz), h...) }
 	steps := []step{
 		{route: "`GET /api/product/list` (gzip): nginx, static file", url: ngxList, conns: o.conns, headers: gz, nginx: true},
+		{route: "`GET /api/product/list` (gzip): bare net/http, the same bytes", url: bare.url, conns: o.conns, headers: gz, bare: true},
 		{route: "`GET /api/product/list` (gzip): haat", url: base + "/api/product/list", conns: o.conns, headers: gz},
 		{route: "`GET /api/product/list`, `If-None-Match` (304): nginx", url: ngxList, conns: o.conns, headers: with("If-None-Match: " + nginxETag), nginx: true},
+		{route: "`GET /api/product/list`, `If-None-Match` (304): bare net/http", url: bare.url, conns: o.conns, headers: with("If-None-Match: " + bare.etag), bare: true},
 		{route: "`GET /api/product/list`, `If-None-Match` (304): haat", url: base + "/api/product/list", conns: o.conns, headers: with("If-None-Match: " + etag)},
 		{route: "`GET /api/user/is-auth`", url: base + "/api/user/is-auth", conns: o.conns, headers: with("Cookie: " + shoppers[0].cookie)},
 		{route: "`GET /api/product/search?q=rice`", url: base + "/api/product/search?q=rice", conns: o.conns, headers: gz},
 	}
 	if etag == "" {
-		steps[3].skip = "no ETag: not measured"
+		steps[4].skip = "no ETag: not measured"
+		steps[5].skip = steps[4].skip
 	}
-	if code, _ := statusOf(steps[5].url); code != http.StatusOK {
-		steps[5].skip = fmt.Sprintf("answered %d: not measured", code)
+	if code, _ := statusOf(steps[7].url); code != http.StatusOK {
+		steps[7].skip = fmt.Sprintf("answered %d: not measured", code)
 	}
 	cartScript, orderScript, err := writeScripts(o, shoppers, store.productIDs)
 	if err != nil {
@@ -227,7 +237,7 @@ func measureStore(o options, dialect string, n int) error {
 		step{route: "`POST /api/cart/update`", url: base + "/api/cart/update", conns: o.orderConns, script: cartScript},
 		step{route: "`POST /api/order/cod` (a new order each)", url: base + "/api/order/cod", conns: o.orderConns, script: orderScript})
 
-	var nginxRPS float64
+	var nginxRPS, bareRPS float64
 	for _, s := range steps {
 		if o.only != "" && !strings.Contains(s.route, o.only) {
 			continue
@@ -240,11 +250,18 @@ func measureStore(o options, dialect string, n int) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.route, err)
 		}
-		if s.nginx {
+		switch {
+		case s.nginx:
 			r.rssKB = 0
 			nginxRPS = r.rps
-		} else if strings.HasPrefix(s.route, "`GET /api/product/list`") && nginxRPS > 0 {
-			r.note = fmt.Sprintf("%.2f× nginx", r.rps/nginxRPS)
+		case s.bare:
+			r.rssKB = 0
+			bareRPS = r.rps
+			if nginxRPS > 0 {
+				r.note = fmt.Sprintf("%.2f× nginx", r.rps/nginxRPS)
+			}
+		case strings.HasPrefix(s.route, "`GET /api/product/list`") && nginxRPS > 0 && bareRPS > 0:
+			r.note = fmt.Sprintf("%.2f× bare net/http, %.2f× nginx", r.rps/bareRPS, r.rps/nginxRPS)
 		}
 		rows = append(rows, r)
 	}
@@ -821,4 +838,51 @@ func memTotal() string {
 	f := strings.Fields(string(b))
 	kb, _ := strconv.Atoi(f[1])
 	return fmt.Sprintf("%d GiB", kb/1024/1024)
+}
+
+// bareServer is the second reference of the product list: a bare net/http server, in this
+// process, answering the very bytes haat answers (gzipped, with its ETag and headers) and 304 to
+// a request that names the ETag. What haat answers less than it is the store's own cost per
+// request: request id, metrics, logging, headers, routing, the handler.
+type bareServer struct {
+	url, etag string
+	srv       *http.Server
+}
+
+func (b *bareServer) stop() { b.srv.Close() }
+
+// startBare fetches list from haat as a browser would (gzip) and serves it barely.
+func startBare(list string) (*bareServer, error) {
+	req, _ := http.NewRequest("GET", list, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	header := res.Header.Clone()
+	header.Del("Date") // written afresh for each answer, as haat does
+	etag := header.Get("ETag")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	b := &bareServer{url: "http://" + ln.Addr().String() + "/api/product/list", etag: etag}
+	b.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		for k, v := range header {
+			h[k] = v
+		}
+		if etag != "" && r.Header.Get("If-None-Match") == etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Write(body)
+	})}
+	go b.srv.Serve(ln)
+	return b, nil
 }
