@@ -1,6 +1,7 @@
 package haat
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,20 +91,11 @@ var nepaliEndings = []string{"को", "का", "की"}
 func formKeys(w string) []string {
 	var keys []string
 	for _, f := range forms(w) {
-		if k := SearchKey(f); k != "" && !containsString(keys, k) {
+		if k := SearchKey(f); k != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
 	return keys
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Matches says whether a query finds the names, with the default synonyms. An empty query finds
@@ -146,7 +138,7 @@ func newSearchText(query string, synonyms Synonyms) searchText {
 		}
 		for _, k := range qw.keys {
 			for _, alike := range synonyms.of(k) {
-				if !containsString(qw.keys, alike) && !containsString(qw.alike, alike) {
+				if !slices.Contains(qw.keys, alike) && !slices.Contains(qw.alike, alike) {
 					qw.alike = append(qw.alike, alike)
 				}
 			}
@@ -188,7 +180,7 @@ func (q queryWord) level(w searchWord) int {
 				best = matchTypo
 			}
 		}
-		if containsString(q.alike, wk) {
+		if slices.Contains(q.alike, wk) {
 			return matchSame
 		}
 	}

@@ -193,6 +193,14 @@ func RefundState(refunds []Refund) RefundStatus {
 	return state
 }
 
+// DueRefund is the amount of the refund due among refunds, if one is.
+func DueRefund(refunds []Refund) (Money, bool) {
+	if i := slices.IndexFunc(refunds, func(r Refund) bool { return r.State == RefundDue }); i >= 0 {
+		return refunds[i].Amount, true
+	}
+	return 0, false
+}
+
 // CheckMarkRefunded explains why the seller cannot record that the order's money went back, or
 // returns nil.
 func (o *Order) CheckMarkRefunded() error {

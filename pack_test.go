@@ -198,7 +198,7 @@ func TestPackSettles(t *testing.T) {
 			if err := o.AnswerSubstitute(item, false, packNow); err != nil {
 				t.Fatal(err)
 			}
-			if due, _ := dueOf(o.Refunds); o.Bill.Total != tc.refused[0] || due != tc.refused[1] {
+			if due, _ := haat.DueRefund(o.Refunds); o.Bill.Total != tc.refused[0] || due != tc.refused[1] {
 				t.Errorf("refused: total %v, due %v; want %v", o.Bill.Total, due, *tc.refused)
 			}
 		})
@@ -394,16 +394,6 @@ func TestSentUnits(t *testing.T) {
 			t.Errorf("%+v: %d units, want %d", tc.sent, got, tc.want)
 		}
 	}
-}
-
-// dueOf is the amount of the refund due among refunds, if one is.
-func dueOf(refunds []haat.Refund) (haat.Money, bool) {
-	for _, r := range refunds {
-		if r.State == haat.RefundDue {
-			return r.Amount, true
-		}
-	}
-	return 0, false
 }
 
 // TestItemRecord: the record of an item (the seller's export) says what was ordered, what was

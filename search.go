@@ -1,6 +1,7 @@
 package haat
 
 import (
+	"cmp"
 	"sort"
 	"strconv"
 	"strings"
@@ -328,40 +329,50 @@ func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductP
 	return page
 }
 
-// didYouMean is the query with each word that finds nothing replaced by the nearest word of the
-// names of the products listed (at most 2 typos away, 1 for a word of 3 letters), if the query
-// so spelled finds some; "" otherwise.
+// didYouMean is the query with each of its words of 3 letters or more spelled as the nearest word
+// of the names of the products listed (at most 2 typos away, 1 for a word of 3 letters), if the
+// query so spelled finds some; "" otherwise.
 func (c *Catalogue) didYouMean(text searchText, category Category) string {
-	var spelled []string
+	spelled := make([]string, len(text.words))
 	changed := false
-	for _, qw := range text.words {
-		best, bestWord := 3, qw.lower
-		if utf8.RuneCountInString(qw.lower) >= 3 {
-			for i := range c.products {
-				if !c.listed(i, category) {
-					continue
-				}
-				for _, w := range c.search[i].words {
-					for d := 1; d < best && d <= 2; d++ {
-						if withinTypos(qw.lower, w.lower, d) && (d == 1 || utf8.RuneCountInString(qw.lower) > 3) {
-							best, bestWord = d, w.lower
-							break
-						}
-					}
-				}
-			}
-		}
-		changed = changed || bestWord != qw.lower
-		spelled = append(spelled, bestWord)
+	for k, qw := range text.words {
+		spelled[k] = c.nearestWord(qw.lower, category)
+		changed = changed || spelled[k] != qw.lower
 	}
 	if !changed {
 		return ""
 	}
 	again := strings.Join(spelled, " ")
+	found := newSearchText(again, c.synonyms)
 	for i := range c.products {
-		if c.listed(i, category) && c.search[i].score(newSearchText(again, c.synonyms)) > 0 {
+		if c.listed(i, category) && c.search[i].score(found) > 0 {
 			return again
 		}
 	}
 	return ""
+}
+
+// nearestWord is the word of the names of the products listed in category nearest to word: one
+// typo away, else two for a word of 4 letters or more; word itself when none is, or it is shorter
+// than 3 letters.
+func (c *Catalogue) nearestWord(word string, category Category) string {
+	n := utf8.RuneCountInString(word)
+	if n < 3 {
+		return word
+	}
+	two := ""
+	for i := range c.products {
+		if !c.listed(i, category) {
+			continue
+		}
+		for _, w := range c.search[i].words {
+			switch {
+			case withinTypos(word, w.lower, 1):
+				return w.lower
+			case two == "" && n > 3 && withinTypos(word, w.lower, 2):
+				two = w.lower
+			}
+		}
+	}
+	return cmp.Or(two, word)
 }

@@ -264,11 +264,9 @@ func (o *Order) AnswerSubstitute(product string, accept bool, now time.Time) err
 
 // oweBack adds amount to what the order owes its shopper back: to the refund due, or as one.
 func (o *Order) oweBack(amount Money) {
-	for i := range o.Refunds {
-		if o.Refunds[i].State == RefundDue {
-			o.Refunds[i].Amount += amount
-			return
-		}
+	if i := slices.IndexFunc(o.Refunds, func(r Refund) bool { return r.State == RefundDue }); i >= 0 {
+		o.Refunds[i].Amount += amount
+		return
 	}
 	o.Refunds = append(o.Refunds, Refund{Amount: amount, State: RefundDue})
 }

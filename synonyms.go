@@ -1,6 +1,7 @@
 package haat
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -15,13 +16,13 @@ func NewSynonyms(groups [][]string) Synonyms {
 	for _, g := range groups {
 		keys := make([]string, 0, len(g))
 		for _, w := range g {
-			if k := SearchKey(w); k != "" && !containsString(keys, k) {
+			if k := SearchKey(w); k != "" && !slices.Contains(keys, k) {
 				keys = append(keys, k)
 			}
 		}
 		for _, k := range keys {
 			for _, other := range keys {
-				if other != k && !containsString(s[k], other) {
+				if other != k && !slices.Contains(s[k], other) {
 					s[k] = append(s[k], other)
 				}
 			}

@@ -73,13 +73,6 @@ const (
 	codingGzip   = "gzip"
 )
 
-// form is the form of p a request takes: its bytes, its Content-Encoding ("" for the bytes as
-// they are) and its entity tag.
-func (p *prepared) form(r *http.Request) (body []byte, coding, etag string) {
-	f := p.formOf(r)
-	return f.body, first(f.encoding), f.etag[0]
-}
-
 // formOf is the headers of the form of p a request takes.
 func (p *prepared) formOf(r *http.Request) *formHeaders {
 	forms := p.ready()
@@ -90,21 +83,6 @@ func (p *prepared) formOf(r *http.Request) *formHeaders {
 		return &forms[formGzip]
 	}
 	return &forms[formPlain]
-}
-
-// first is the first of values, or "".
-func first(values []string) string {
-	if len(values) == 0 {
-		return ""
-	}
-	return values[0]
-}
-
-// header sets the headers of the form of p the request takes, but its length, and returns that
-// form's bytes and tag.
-func (p *prepared) header(w http.ResponseWriter, r *http.Request) (body []byte, etag string) {
-	f := p.setHeader(w, r)
-	return f.body, f.etag[0]
 }
 
 // setHeader sets the headers of the form of p the request takes, but its tag and length, and

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -234,16 +233,16 @@ func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name stri
 // write answers a file, compressed when the client takes brotli or gzip; a 200 answers conditional and
 // range requests too, another status sends the whole file with that status.
 func (s *static) write(w http.ResponseWriter, r *http.Request, a *prepared, status int) {
-	body, etag := a.header(w, r)
+	f := a.setHeader(w, r)
 	h := w.Header()
 	if status != http.StatusOK {
-		h.Set("Content-Length", strconv.Itoa(len(body)))
+		h["Content-Length"] = f.length
 		w.WriteHeader(status)
 		if r.Method != http.MethodHead {
-			w.Write(body)
+			w.Write(f.body)
 		}
 		return
 	}
-	h.Set("ETag", etag)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	h["Etag"] = f.etag
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.body))
 }

@@ -427,9 +427,13 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 		if before := was.Items[i].Packed; before != nil && reflect.DeepEqual(*before, *it.Packed) {
 			continue
 		}
-		sent, err := jsonColumn(it.Packed.Substitute)
-		if err != nil {
-			return err
+		var sent any // NULL for no substitute
+		if it.Packed.Substitute != nil {
+			b, err := json.Marshal(it.Packed.Substitute)
+			if err != nil {
+				return err
+			}
+			sent = string(b)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2, sent = $3 WHERE order_id = $4 AND position = $5`,
 			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), sent, o.ID, i); err != nil {
@@ -453,33 +457,11 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 			return err
 		}
 	}
-	if owed, ok := dueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !slices.Equal(o.Refunds, was.Refunds)) {
+	if owed, ok := haat.DueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !slices.Equal(o.Refunds, was.Refunds)) {
 		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
 			haat.RefundDue, owed, o.ID, haat.PaymentPaid)
 	}
 	return err
-}
-
-// dueRefund is the amount of the refund due among refunds, if one is.
-func dueRefund(refunds []haat.Refund) (haat.Money, bool) {
-	for _, r := range refunds {
-		if r.State == haat.RefundDue {
-			return r.Amount, true
-		}
-	}
-	return 0, false
-}
-
-// jsonColumn is v as a column's JSON text, or NULL for a nil pointer.
-func jsonColumn[T any](v *T) (any, error) {
-	if v == nil {
-		return nil, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return string(b), nil
 }
 
 // nullIfZero is n as a column's value: NULL when n does not apply (!applies).

@@ -18,9 +18,13 @@ const numberModes = new Set(['numeric', 'decimal', 'tel']);
  */
 export default function TextField({ label, labelClass = 'block', className = '', ...input }: Props) {
   const number = input.type === 'number' || input.type === 'tel' || numberModes.has(input.inputMode ?? '');
-  const props = number
-    ? { ...input, type: input.type === 'number' ? 'text' : input.type, inputMode: input.inputMode ?? 'numeric', onChange: withAsciiDigits(input.onChange) }
-    : input;
+  const inputMode = input.inputMode ?? 'numeric';
+  const props = !number
+    ? input
+    : input.type === 'number'
+      ? // Still a field of digits only, as the number field was (a decimal one takes a point).
+        { ...input, type: 'text', inputMode, pattern: input.pattern ?? (inputMode === 'decimal' ? '[0-9]*[.]?[0-9]*' : '[0-9]*'), onChange: withAsciiDigits(input.onChange) }
+      : { ...input, inputMode, onChange: withAsciiDigits(input.onChange) };
   return (
     <label className={labelClass}>
       {label}

@@ -53,6 +53,7 @@ describe('a field of a number', () => {
     const ward = screen.getByLabelText('Ward');
     expect(ward).toHaveAttribute('type', 'text');
     expect(ward).toHaveAttribute('inputmode', 'numeric');
+    expect(ward).toHaveAttribute('pattern', '[0-9]*');
     await userEvent.type(ward, '३५');
     expect(ward).toHaveValue('35');
   });

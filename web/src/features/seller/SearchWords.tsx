@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_SYNONYM_GROUPS } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { inputClass } from '../../components/styles';
 import { t } from '../../i18n';
 import { useSaveSynonyms, useSynonyms } from './api';
+import { Card } from './StoreSections';
 
 const texts = () => t.seller.settingsPage.searchWords;
 
@@ -14,47 +15,40 @@ const texts = () => t.seller.settingsPage.searchWords;
  * grocery. The server writes them one way and names a line it refuses.
  */
 export function SearchWordsSection() {
-  const { data, isPending } = useSynonyms();
-  return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5" aria-labelledby="settings-search-words">
-      <h2 id="settings-search-words" className="text-lg font-semibold text-slate-900">
-        {texts().title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{texts().intro}</p>
-      {isPending || !data ? <RowSkeleton /> : <SearchWordsForm lines={data} />}
-    </section>
-  );
-}
-
-function SearchWordsForm({ lines }: { lines: string[] }) {
+  const { data } = useSynonyms();
   const save = useSaveSynonyms();
-  const [text, setText] = useState(lines.join('\n'));
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  // The words as the owner edits them; until they do, as loaded.
+  const [edited, setEdited] = useState<string | null>(null);
+  const text = edited ?? data?.join('\n') ?? '';
+  // Nothing is saved before the words have loaded: an empty box would turn them all off.
+  const submit = () =>
+    data &&
     save.mutate(text.split('\n'), {
-      onSuccess: (r) => setText(r.synonyms.join('\n')),
+      onSuccess: (r) => setEdited(r.synonyms.join('\n')),
       onError: (err) => toast.error(err.message, { id: 'settings-error' }),
     });
-  }
   return (
-    <form onSubmit={submit} className="mt-4 space-y-4">
-      <label className="block">
-        {texts().label}
-        <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={10}
-          spellCheck={false}
-          aria-describedby="search-words-hint"
-          className={`${inputClass} font-mono text-sm`}
-        />
-      </label>
-      <p id="search-words-hint" className="text-sm text-slate-500">
-        {texts().hint(MAX_SYNONYM_GROUPS)}
-      </p>
-      <button type="submit" disabled={save.isPending} className="min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white hover:bg-green-800 disabled:opacity-60">
-        {save.isPending ? t.seller.settingsPage.saving : t.seller.settingsPage.save}
-      </button>
-    </form>
+    <Card id="search-words" title={texts().title} intro={texts().intro} pending={save.isPending} onSubmit={submit}>
+      {!data ? (
+        <RowSkeleton />
+      ) : (
+        <>
+          <label className="block">
+            {texts().label}
+            <textarea
+              value={text}
+              onChange={(e) => setEdited(e.target.value)}
+              rows={10}
+              spellCheck={false}
+              aria-describedby="search-words-hint"
+              className={`${inputClass} font-mono text-sm`}
+            />
+          </label>
+          <p id="search-words-hint" className="text-sm text-slate-500">
+            {texts().hint(MAX_SYNONYM_GROUPS)}
+          </p>
+        </>
+      )}
+    </Card>
   );
 }

@@ -31,7 +31,7 @@ const button = 'min-h-11 rounded-lg bg-green-700 px-8 font-semibold text-white h
 const texts = () => t.seller.settingsPage;
 
 /** Card is one section: its heading, what it sets, and its form, saved on its own. */
-function Card({ id, title, intro, onSubmit, pending, children }: { id: string; title: string; intro: string; onSubmit: () => void; pending: boolean; children: ReactNode }) {
+export function Card({ id, title, intro, onSubmit, pending, children }: { id: string; title: string; intro: string; onSubmit: () => void; pending: boolean; children: ReactNode }) {
   return (
     <section className={card} aria-labelledby={`settings-${id}`}>
       <h2 id={`settings-${id}`} className="text-lg font-semibold text-slate-900">
