@@ -4,6 +4,29 @@ package haat
 // the same verbs in the same order, in the words the storefront's Nepali uses (web/src/i18n/ne.ts).
 // TestCatalogueComplete holds it to the source.
 var nepaliMessages = map[string]string{
+	"Enter the code the shopper was sent":                                  "ग्राहकलाई पठाइएको कोड लेख्नुहोस्",
+	"Back to the store":                                                    "पसलमा फिर्ता",
+	"Rider assigned":                                                       "राइडर तोकियो",
+	"An order that is %s cannot be delivered now":                          "%s अर्डर अहिले डेलिभर गर्न मिल्दैन",
+	"Too many wrong codes: deliver it with a photo instead":                "धेरै पटक गलत कोड: बरु फोटोसहित डेलिभर गर्नुहोस्",
+	"Wrong code. Tries left: %d":                                           "गलत कोड। बाँकी प्रयास: %d",
+	"Say why there is no code":                                             "कोड किन छैन, भन्नुहोस्",
+	"The reason must be at most %d characters":                             "कारण बढीमा %d अक्षरको हुनुपर्छ",
+	"A photo of the delivery is required":                                  "डेलिभरीको फोटो चाहिन्छ",
+	"An order that is %s is not out for delivery":                          "%s अर्डर डेलिभरीका लागि निस्किएको छैन",
+	"Say why it could not be delivered: noAnswer, refused or wrongAddress": "डेलिभर किन हुन सकेन, भन्नुहोस्: noAnswer, refused वा wrongAddress",
+	"An order that is %s cannot be given to a rider":                       "%s अर्डर राइडरलाई दिन मिल्दैन",
+	"Orders are given to riders only":                                      "अर्डर राइडरलाई मात्र दिइन्छ",
+	"Staff added":                                                          "कर्मचारी थपियो",
+	"Role changed":                                                         "भूमिका बदलियो",
+	"Staff removed":                                                        "कर्मचारी हटाइयो",
+	"Someone in the store already signs in with this email or number":      "पसलमा कसैले यही इमेल वा नम्बरले साइन इन गर्छ",
+	"An owner's account is kept on the server (haat seller add)":           "मालिकको खाता सर्भरमै राखिन्छ (haat seller add)",
+	"Role must be packer or rider":                                         "भूमिका प्याकर वा राइडर हुनुपर्छ",
+	"Your role in the store does not allow this":                           "पसलमा तपाईंको भूमिकाले यो गर्न दिँदैन",
+	"Name must be at most %d characters":                                   "नाम बढीमा %d अक्षरको हुनुपर्छ",
+	"Give an email or a mobile number to sign in with":                     "साइन इन गर्न इमेल वा मोबाइल नम्बर दिनुहोस्",
+	"Give an email or a mobile number, not both":                           "इमेल वा मोबाइल नम्बर दिनुहोस्, दुवै होइन",
 	// Passed on whole: the message of another error.
 	"%s": "%s",
 

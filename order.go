@@ -179,6 +179,19 @@ type Order struct {
 	UpdatedAt time.Time  `json:"updatedAt"`
 	// Refunds are the payments of the order owed back or given back; the seller sees them.
 	Refunds []Refund `json:"-"`
+	// Rider is the rider the order is given to, if any (POST /api/order/assign).
+	Rider *OrderRider `json:"rider,omitempty"`
+	// HandoverCode is the code the shopper tells the rider at the door, while the order is out for
+	// delivery; HandoverTries counts the wrong codes given for it. Only the shopper sees the code.
+	HandoverCode  string `json:"-"`
+	HandoverTries int    `json:"-"`
+	// Proof is how its delivery was proved, once a rider delivered it.
+	Proof *Proof `json:"proof,omitempty"`
+	// StepNote explains the step a change of the order takes (why a delivery failed): its history
+	// keeps it with the step.
+	StepNote string `json:"-"`
+	// Events are the order's history, oldest first: each step, when, and (for the seller) by whom.
+	Events []OrderEvent `json:"events"`
 }
 
 // RefundState sums up refunds: due while any is due, refunded when all went back, "" for none.

@@ -24,6 +24,8 @@ type OrderText struct {
 	Store string
 	// Language is the language the shopper's account reads the store in; empty is English.
 	Language Language
+	// HandoverCode is the code to tell the rider at the door, in the text of Out for Delivery.
+	HandoverCode string
 }
 
 // MaxOrderTextTries is how many times an order's text is tried before it is given up.
@@ -41,6 +43,9 @@ func (t OrderText) Text() string {
 		text = fmt.Sprintf("your order #%d is placed. We will text you when it is on its way.", t.Number)
 	case StatusOutForDelivery:
 		text = fmt.Sprintf("your order #%d is out for delivery.", t.Number)
+		if t.HandoverCode != "" {
+			text += fmt.Sprintf(" Tell the rider the code %s when it arrives.", t.HandoverCode)
+		}
 	case StatusDelivered:
 		text = fmt.Sprintf("your order #%d is delivered. Thank you for shopping with us!", t.Number)
 	case StatusPacked:
@@ -75,6 +80,9 @@ func (t OrderText) nepali() string {
 		text = "तपाईंको अर्डर " + number + " राखियो। यो बाटोमा निस्कँदा हामी तपाईंलाई SMS गर्नेछौं।"
 	case StatusOutForDelivery:
 		text = "तपाईंको अर्डर " + number + " डेलिभरीका लागि निस्कियो।"
+		if t.HandoverCode != "" {
+			text += " सामान आइपुग्दा राइडरलाई कोड " + LocalDigits(t.HandoverCode, Nepali) + " भन्नुहोस्।"
+		}
 	case StatusDelivered:
 		text = "तपाईंको अर्डर " + number + " पुर्‍याइयो। हामीसँग किनमेल गर्नुभएकोमा धन्यवाद!"
 	case StatusPacked:

@@ -106,10 +106,18 @@ type User struct {
 	CartVersion int64 `json:"cartVersion"`
 }
 
-// Seller is an account that may use the seller area.
+// Seller is an account that may use the seller area: the owner's or a member of staff's.
 type Seller struct {
 	ID    string `json:"_id"`
 	Email string `json:"email"`
+	// Phone is the mobile number a member of staff signs in with instead of an email, if any.
+	Phone string `json:"phone,omitempty"`
+	// Name is what the store calls the member of staff (a rider's first name is told to shoppers);
+	// empty for an owner who gave none.
+	Name string `json:"name"`
+	// Role is what the account may do; Reach lists the parts of the seller area it reaches.
+	Role  StaffRole `json:"role"`
+	Reach []Access  `json:"reach"`
 	// Language is the language the seller chose to read the seller area in, empty while they chose
 	// none: the seller area then keeps the browser's choice.
 	Language Language `json:"language,omitempty"`

@@ -50,29 +50,53 @@ func (s *Server) sessionOf(r *http.Request, role string) (string, error) {
 	return id, err
 }
 
-// authorize checks that the request has a session of role: 401 without any session, 403 with
-// a session of the other role only.
+// authorize checks that the request has the session a route needs: a shopper's for role user, a
+// seller's whose role reaches the part of the seller area otherwise (haat.Access). It answers 401
+// without any session, 403 with a session of the other kind only, or of a role that does not reach
+// the part. The context it returns names the subject, the signed-in seller, and the actor of the
+// order steps taken.
 func (s *Server) authorize(r *http.Request, role string) (context.Context, error) {
-	id, err := s.sessionOf(r, role)
+	kind, other := haat.RoleUser, haat.RoleSeller
+	if role != user {
+		kind, other = haat.RoleSeller, haat.RoleUser
+	}
+	id, err := s.sessionOf(r, kind)
 	if err != nil {
 		return nil, err
 	}
 	if id != "" {
-		return context.WithValue(r.Context(), ctxKey(role), id), nil
-	}
-	other := haat.RoleSeller
-	if role == haat.RoleSeller {
-		other = haat.RoleUser
+		ctx := context.WithValue(r.Context(), ctxKey(kind), id)
+		if kind == haat.RoleUser {
+			return haat.WithActor(ctx, haat.Actor{ID: id, Role: haat.ActorShopper}), nil
+		}
+		seller, err := s.Sellers.Seller(ctx, id)
+		if haat.ErrorCode(err) == haat.ENOTFOUND {
+			return nil, haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
+		} else if err != nil {
+			return nil, err
+		}
+		if !seller.Role.May(haat.Access(role)) {
+			return nil, haat.ErrRoleForbids
+		}
+		return haat.WithActor(context.WithValue(ctx, sellerKey{}, seller), haat.StaffActor(seller)), nil
 	}
 	if otherID, err := s.sessionOf(r, other); err != nil {
 		return nil, err
 	} else if otherID != "" {
-		if role == haat.RoleSeller {
+		if kind == haat.RoleSeller {
 			return nil, haat.Errorf(haat.EFORBIDDEN, "Only sellers can do this")
 		}
 		return nil, haat.Errorf(haat.EFORBIDDEN, "Please log in as a shopper")
 	}
 	return nil, haat.Errorf(haat.EUNAUTHORIZED, "Not Authorized")
+}
+
+type sellerKey struct{}
+
+// signedInSeller is the seller account authorize found for a seller route.
+func signedInSeller(ctx context.Context) *haat.Seller {
+	s, _ := ctx.Value(sellerKey{}).(*haat.Seller)
+	return s
 }
 
 // startSession creates a session for subject and sets its cookie, ending the session the

@@ -28,6 +28,17 @@ func (s *store) seller() *client {
 	return c
 }
 
+// staff adds a member of staff with role (packer or rider) through the owner's seller area, and
+// returns a new browser signed in as them.
+func (s *store) staff(role string) *client {
+	s.t.Helper()
+	email := fmt.Sprintf("%s%d@example.com", role, s.emails.Add(1))
+	want(s.t, s.seller().post("/api/seller/staff", map[string]string{"name": "Ram " + role, "email": email, "role": role, "password": sellerPassword}), 200, "Staff added")
+	c := s.client()
+	want(s.t, c.post("/api/seller/login", map[string]string{"email": email, "password": sellerPassword}), 200, "Logged In")
+	return c
+}
+
 func (s *store) loginSeller(c *client) {
 	s.t.Helper()
 	want(s.t, c.post("/api/seller/login", map[string]string{"email": sellerEmail, "password": sellerPassword}), 200, "Logged In")

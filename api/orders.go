@@ -51,11 +51,14 @@ type UserOrder struct {
 	haat.Order
 	CanPay    bool `json:"canPay"`
 	CanCancel bool `json:"canCancel"`
+	// HandoverCode is the code to tell the rider at the door, while the order is out for delivery.
+	HandoverCode string `json:"handoverCode,omitempty"`
 }
 
-// userOrder is the order as its shopper sees it.
+// userOrder is the order as its shopper sees it (Order.ForShopper).
 func (s *Server) userOrder(o haat.Order) UserOrder {
-	return UserOrder{Order: o, CanPay: s.Payments.CheckPay(&o) == nil, CanCancel: o.CheckCancel() == nil}
+	return UserOrder{Order: o.ForShopper(), CanPay: s.Payments.CheckPay(&o) == nil, CanCancel: o.CheckCancel() == nil,
+		HandoverCode: o.HandoverCode}
 }
 
 // OrderCancelRequest cancels one of the shopper's orders (POST /api/order/cancel).

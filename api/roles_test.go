@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -123,15 +124,25 @@ func TestRoleMatrix(t *testing.T) {
 }
 
 // TestEveryRouteChecksItsRole calls every route of the route table, as it stands, with an empty
-// body as each kind of caller: a shopper's route refuses guests (401) and sellers (403), a
-// seller's route guests (401) and shoppers (403); the rightful caller is never refused for who it
-// is. A route added later is checked without being listed here.
+// body as each kind of caller: a shopper's route refuses guests (401) and the seller area's
+// accounts (403); a route of the seller area refuses guests (401), shoppers (403) and the staff
+// whose role does not reach its part (403): the owner reaches every part but the riders', a
+// packer the orders, a rider only their deliveries. The rightful caller is never refused for who
+// it is. A route added later is checked without being listed here.
 func TestEveryRouteChecksItsRole(t *testing.T) {
+	rightful := map[string][]string{
+		"user":       {"shopper"},
+		"area":       {"owner", "packer", "rider"},
+		"orders":     {"owner", "packer"},
+		"owner":      {"owner"},
+		"deliveries": {"rider"},
+	}
 	eachStore(t, func(t *testing.T, s *store) {
-		callers := map[string]*client{"guest": s.client(), "shopper": s.shopper(""), "seller": s.seller()}
-		checked := 0
+		callers := map[string]*client{"guest": s.client(), "shopper": s.shopper(""), "owner": s.seller(),
+			"packer": s.staff("packer"), "rider": s.staff("rider")}
+		checked := map[string]int{}
 		for pattern, role := range s.api.RouteRoles() {
-			if role != "user" && role != "seller" {
+			if rightful[role] == nil {
 				continue
 			}
 			method, path, _ := strings.Cut(pattern, " ")
@@ -146,18 +157,18 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 				} else {
 					r = c.post(path, `{}`)
 				}
-				rightful := role == "user" && who == "shopper" || role == "seller" && who == "seller"
+				may := slices.Contains(rightful[role], who)
 				switch {
-				case who == "guest" && r.status != 401, who != "guest" && !rightful && r.status != 403:
+				case who == "guest" && r.status != 401, who != "guest" && !may && r.status != 403:
 					t.Errorf("%s as %s: %d %s", pattern, who, r.status, r.raw)
-				case rightful && (r.status == 401 || r.status == 403):
-					t.Errorf("%s as its rightful caller: %d %s", pattern, r.status, r.raw)
+				case may && (r.status == 401 || r.status == 403):
+					t.Errorf("%s as its rightful caller %s: %d %s", pattern, who, r.status, r.raw)
 				}
 			}
-			checked++
+			checked[role]++
 		}
-		if checked < 30 {
-			t.Fatalf("only %d routes for shoppers and sellers", checked)
+		if checked["user"] < 20 || checked["owner"] < 15 || checked["orders"] < 6 || checked["area"] < 3 {
+			t.Fatalf("too few routes checked: %v", checked)
 		}
 	})
 }

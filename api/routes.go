@@ -11,7 +11,12 @@ import (
 const (
 	public = ""
 	user   = haat.RoleUser
-	seller = haat.RoleSeller
+	// The seller area's routes name the part of it they belong to; the signed-in seller's role
+	// must reach it (haat.StaffRole.May).
+	staff   = string(haat.AccessArea)       // every member of staff
+	packers = string(haat.AccessOrders)     // the owner and packers: orders, packing, stock
+	owner   = string(haat.AccessOwner)      // the owner: catalogue, prices, settings, staff, money
+	riders  = string(haat.AccessDeliveries) // riders: their own deliveries
 	// callback: a payment provider's callback, or the shopper's browser coming back from the
 	// provider's page. The route verifies the call itself (by signature, by asking the provider,
 	// or by the shopper's session), so neither the role nor the cross-site checks apply.
@@ -57,23 +62,27 @@ func (s *Server) routes() []route {
 		{"POST /api/user/delete", user, s.closeAccount},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
-		{"GET /api/seller/auth-seller", seller, s.authSeller},
-		{"GET /api/seller/is-auth", seller, s.authSeller}, // older clients ask here
+		{"GET /api/seller/auth-seller", staff, s.authSeller},
+		{"GET /api/seller/is-auth", staff, s.authSeller}, // older clients ask here
 		{"GET /api/seller/session", public, s.sellerSession},
-		{"POST /api/seller/language", seller, s.setLanguage(haat.RoleSeller)},
+		{"POST /api/seller/language", staff, s.setLanguage(haat.RoleSeller)},
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
-		{"GET /api/seller/products", seller, s.sellerProducts},
-		{"GET /api/seller/dashboard", seller, s.sellerDashboard},
-		{"GET /api/seller/slots", seller, s.sellerSlots},
-		{"POST /api/seller/slots", seller, s.sellerSetSlots},
-		{"POST /api/seller/settings", seller, s.sellerSettings},
-		{"GET /api/seller/synonyms", seller, s.sellerSynonyms},
-		{"POST /api/seller/synonyms", seller, s.sellerSetSynonyms},
-		{"POST /api/seller/logo", seller, s.sellerLogo},
-		{"GET /api/seller/order/invoice", seller, s.sellerOrderInvoice},
-		{"POST /api/seller/demo/remove", seller, s.sellerDemoRemove},
-		{"GET /api/seller/checklist", seller, s.sellerChecklist},
-		{"GET /api/seller/subscribers.csv", seller, s.sellerSubscribers},
+		{"GET /api/seller/products", packers, s.sellerProducts},
+		{"GET /api/seller/dashboard", owner, s.sellerDashboard},
+		{"GET /api/seller/slots", packers, s.sellerSlots},
+		{"POST /api/seller/slots", owner, s.sellerSetSlots},
+		{"POST /api/seller/settings", owner, s.sellerSettings},
+		{"GET /api/seller/synonyms", owner, s.sellerSynonyms},
+		{"POST /api/seller/synonyms", owner, s.sellerSetSynonyms},
+		{"POST /api/seller/logo", owner, s.sellerLogo},
+		{"GET /api/seller/order/invoice", packers, s.sellerOrderInvoice},
+		{"POST /api/seller/demo/remove", owner, s.sellerDemoRemove},
+		{"GET /api/seller/checklist", owner, s.sellerChecklist},
+		{"GET /api/seller/subscribers.csv", owner, s.sellerSubscribers},
+		{"GET /api/seller/staff", owner, s.sellerStaff},
+		{"POST /api/seller/staff", owner, s.sellerAddStaff},
+		{"POST /api/seller/staff/role", owner, s.sellerStaffRole},
+		{"POST /api/seller/staff/remove", owner, s.sellerRemoveStaff},
 
 		{"POST /api/newsletter/subscribe", public, s.newsletterSubscribe},
 		{"GET /api/newsletter/confirm", public, s.newsletterConfirm},
@@ -82,12 +91,12 @@ func (s *Server) routes() []route {
 		{"GET /api/product/list", public, s.productList},
 		{"GET /api/product/search", public, s.productSearch},
 		{"GET /api/product/get", public, s.productGet},
-		{"POST /api/product/add", seller, s.productAdd},
-		{"POST /api/product/stock", seller, s.productStock},
-		{"POST /api/product/update", seller, s.productUpdate},
-		{"POST /api/product/archive", seller, s.productArchive},
-		{"POST /api/product/import", seller, s.productImport},
-		{"GET /api/product/export.csv", seller, s.productExport},
+		{"POST /api/product/add", owner, s.productAdd},
+		{"POST /api/product/stock", packers, s.productStock},
+		{"POST /api/product/update", owner, s.productUpdate},
+		{"POST /api/product/archive", owner, s.productArchive},
+		{"POST /api/product/import", owner, s.productImport},
+		{"GET /api/product/export.csv", owner, s.productExport},
 		{"POST /api/product/notify", user, s.productNotify},
 
 		{"POST /api/cart/update", user, s.cartUpdate},
@@ -108,14 +117,21 @@ func (s *Server) routes() []route {
 		{"GET /api/order/invoice", user, s.orderInvoice},
 		{"POST /api/order/cancel", user, s.orderCancel},
 		{"POST /api/order/substitute", user, s.orderSubstitute},
-		{"GET /api/order/seller", seller, s.orderSeller},
-		{"GET /api/order/seller.csv", seller, s.orderSellerCSV},
-		{"POST /api/order/status", seller, s.orderStatus},
-		{"POST /api/order/pack", seller, s.orderPack},
-		{"GET /api/seller/picklist", seller, s.pickList},
-		{"POST /api/order/paid", seller, s.orderPaid},
-		{"POST /api/order/refund", seller, s.orderRefund},
-		{"POST /api/order/refunded", seller, s.orderRefunded},
+		{"GET /api/order/seller", packers, s.orderSeller},
+		{"GET /api/order/seller.csv", owner, s.orderSellerCSV},
+		{"POST /api/order/status", packers, s.orderStatus},
+		{"POST /api/order/pack", packers, s.orderPack},
+		{"GET /api/seller/picklist", packers, s.pickList},
+		{"POST /api/order/paid", owner, s.orderPaid},
+		{"POST /api/order/refund", owner, s.orderRefund},
+		{"POST /api/order/refunded", owner, s.orderRefunded},
+		{"POST /api/order/assign", packers, s.orderAssign},
+		{"GET /api/seller/riders", packers, s.sellerRiders},
+
+		{"GET /api/rider/deliveries", riders, s.riderDeliveries},
+		{"POST /api/rider/start", riders, s.riderStart},
+		{"POST /api/rider/delivered", riders, s.riderDelivered},
+		{"POST /api/rider/failed", riders, s.riderFailed},
 	}
 	for _, rt := range s.paymentCallbacks() {
 		h := handler(rt.Handle)

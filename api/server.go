@@ -26,8 +26,12 @@ type ImageStore interface {
 
 // Server holds what the handlers need. Fill it, then call Handler.
 type Server struct {
-	Users     haat.UserService
-	Sellers   haat.SellerService
+	Users   haat.UserService
+	Sellers haat.SellerService
+	// Deliveries gives orders to riders and keeps what they do with them.
+	Deliveries haat.DeliveryService
+	// Staff keeps the accounts of the store's packers and riders.
+	Staff     haat.StaffService
 	Sessions  haat.SessionService
 	Limiter   haat.RateLimiter
 	Products  haat.ProductService

@@ -80,6 +80,10 @@ var routeShapes = map[string]Shapes{
 	"GET /api/product/export.csv": {Media: "text/csv"},
 
 	"GET /api/seller/subscribers.csv": {Media: "text/csv"},
+	"GET /api/seller/staff":           {Answer: of[StaffListResponse]()},
+	"POST /api/seller/staff":          {Request: of[StaffRequest](), Answer: of[StaffResponse]()},
+	"POST /api/seller/staff/role":     {Request: of[StaffRoleRequest](), Answer: of[StaffResponse]()},
+	"POST /api/seller/staff/remove":   {Request: of[StaffRemoveRequest](), Answer: of[MessageResponse]()},
 	"POST /api/newsletter/subscribe":  {Request: of[SubscribeRequest](), Answer: of[MessageResponse]()},
 	"GET /api/newsletter/confirm":     {Query: of[NewsletterTokenQuery](), Media: "text/html"},
 	"GET /api/newsletter/unsubscribe": {Query: of[NewsletterTokenQuery](), Media: "text/html"},
@@ -111,6 +115,12 @@ var routeShapes = map[string]Shapes{
 	"POST /api/order/paid":       {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refund":     {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
 	"POST /api/order/refunded":   {Request: of[OrderChangeRequest](), Answer: of[OrderChangeResponse]()},
+	"POST /api/order/assign":     {Request: of[AssignRequest](), Answer: of[OrderChangeResponse]()},
+	"GET /api/seller/riders":     {Answer: of[RidersResponse]()},
+	"GET /api/rider/deliveries":  {Answer: of[DeliveriesResponse]()},
+	"POST /api/rider/start":      {Request: of[DeliveryRequest](), Answer: of[DeliveryResponse]()},
+	"POST /api/rider/delivered":  {Request: of[DeliveredRequest](), Answer: of[DeliveryResponse]()},
+	"POST /api/rider/failed":     {Request: of[FailedRequest](), Answer: of[DeliveryResponse]()},
 }
 
 // RouteShapes is a route of the API as its description shows it: method and path, who may call

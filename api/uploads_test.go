@@ -149,17 +149,7 @@ func productForm(change map[string]string) map[string]string {
 
 // multipartProduct builds an add-product form with files under "images".
 func multipartProduct(fields map[string]string, files ...upload) (io.Reader, string) {
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
-	for k, v := range fields {
-		w.WriteField(k, v)
-	}
-	for _, f := range files {
-		fw, _ := w.CreateFormFile("images", f.name)
-		fw.Write(f.data)
-	}
-	w.Close()
-	return &b, w.FormDataContentType()
+	return multipartFiles(fields, "images", files...)
 }
 
 // addProduct posts an add-product form as c.

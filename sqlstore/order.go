@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -27,6 +28,10 @@ type OrderFilter struct {
 	Before *string
 	Status *haat.OrderStatus
 	Paid   *bool
+	// RiderID selects the orders given to this rider that are still to deliver (Packed or Out for
+	// Delivery), and with DeliveredSince those they delivered since then.
+	RiderID        *string
+	DeliveredSince *time.Time
 	// Search selects the orders with the number SearchNumber, or whose address's first name, last
 	// name, full name or phone contains Search, in any case.
 	Search       *string
@@ -209,6 +214,9 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
+	if err := recordStepBy(ctx, tx, order.ID, haat.StepPlaced, haat.Actor{ID: order.UserID, Role: haat.ActorShopper}, ""); err != nil {
+		return err
+	}
 	if len(order.Items) == 0 {
 		return nil
 	}
@@ -381,15 +389,36 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*Tx, *h
 // cancelled order gives its units back to the stock counts; a paid one owes the shopper their
 // money: its payment is due back until the seller refunds it.
 func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) (bool, error) {
+	o.GoesOut(&was)
+	var riderID any // NULL for none
+	var rider haat.OrderRider
+	if o.Rider != nil {
+		riderID, rider = o.Rider.ID, *o.Rider
+	}
+	var proof any // NULL for none
+	if o.Proof != nil {
+		b, err := json.Marshal(o.Proof)
+		if err != nil {
+			return false, err
+		}
+		proof = string(b)
+	}
 	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, is_paid = $2,
-		updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at + 1 END
+		updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at + 1 END,
+		rider_id = $8, rider_name = $9, rider_phone = $10, handover_code = $11, handover_tries = $12, proof = $13
 		WHERE id = $4 AND status = $5 AND is_paid = $6 AND updated_at = $7`,
-		o.Status, o.IsPaid, tx.now.UnixMilli(), o.ID, was.Status, was.IsPaid, was.UpdatedAt.UnixMilli())
+		o.Status, o.IsPaid, tx.now.UnixMilli(), o.ID, was.Status, was.IsPaid, was.UpdatedAt.UnixMilli(),
+		riderID, rider.Name, rider.Phone, o.HandoverCode, o.HandoverTries, proof)
 	if err != nil {
 		return false, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
+	}
+	for _, step := range haat.Steps(&was, o) {
+		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
+			return false, err
+		}
 	}
 	if o.Status == haat.StatusPacked {
 		if err := writePacking(ctx, tx, o, was); err != nil {
@@ -603,6 +632,9 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if err := attachRefunds(ctx, tx, orders, index, ids); err != nil {
 		return nil, fmt.Errorf("order refunds: %w", err)
 	}
+	if err := attachEvents(ctx, tx, orders, index, ids); err != nil {
+		return nil, fmt.Errorf("order events: %w", err)
+	}
 	for i := range orders {
 		// The bill as it was placed; its lines are the items' amounts, read with them.
 		orders[i].SetBill(orders[i].Bill)
@@ -624,6 +656,14 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	addIf(&w, `(o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = ?)`, f.Before)
 	addIf(&w, `o.status = ?`, f.Status)
 	addIf(&w, `o.is_paid = ?`, f.Paid)
+	if f.RiderID != nil {
+		since := int64(math.MaxInt64)
+		if f.DeliveredSince != nil {
+			since = f.DeliveredSince.UnixMilli()
+		}
+		w.add(`o.rider_id = ? AND (o.status IN (?, ?) OR o.status = ? AND o.updated_at >= ?)`, *f.RiderID,
+			haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered, since)
+	}
 	addIf(&w, `o.slot_day = ?`, f.SlotDay)
 	addIf(&w, `o.slot_window = ?`, f.SlotWindow)
 	if f.PlacedFrom != nil {
@@ -636,7 +676,8 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
-		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end, o.address_id, o.user_id, `+orderAddressColumns+`
+		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end,
+		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.address_id, o.user_id, `+orderAddressColumns+`
 		FROM orders o`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -647,12 +688,23 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var o haat.Order
 		var created, updated int64
 		var slot haat.OrderSlot
-		var window, adjustments string
+		var window, adjustments, proof string
+		var rider haat.OrderRider
 		b := &o.Bill
 		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
-			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End}, addressFields(&o.Address)...)
+			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End,
+			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
+		}
+		if rider.ID != "" {
+			o.Rider = &rider
+		}
+		if proof != "" {
+			o.Proof = &haat.Proof{}
+			if err := json.Unmarshal([]byte(proof), o.Proof); err != nil {
+				return nil, fmt.Errorf("order %s proof: %w", o.ID, err)
+			}
 		}
 		if err := json.Unmarshal([]byte(adjustments), &b.Adjustments); err != nil {
 			return nil, fmt.Errorf("order %s adjustments: %w", o.ID, err)

@@ -44,7 +44,7 @@ func queueOffer(ctx context.Context, tx *Tx, o *haat.Order) error {
 func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error) {
 	var taken []haat.OrderText
 	err := d.inTx(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT t.order_id, o.number, t.status, t.phone, t.tries, u.language
+		rows, err := tx.QueryContext(ctx, `SELECT t.order_id, o.number, t.status, t.phone, t.tries, u.language, o.handover_code
 			FROM order_texts t JOIN orders o ON o.id = t.order_id JOIN users u ON u.id = o.user_id
 			WHERE t.sent_at IS NULL AND t.tries < $1 AND t.created_at > $2 ORDER BY t.created_at, t.order_id`+limit(n),
 			haat.MaxOrderTextTries, tx.now.Add(-24*time.Hour).UnixMilli())
@@ -54,7 +54,7 @@ func (d *DB) TakeOrderTexts(ctx context.Context, n int) ([]haat.OrderText, error
 		var due []haat.OrderText
 		for rows.Next() {
 			var t haat.OrderText
-			if err := rows.Scan(&t.OrderID, &t.Number, &t.Status, &t.Phone, &t.Tries, &t.Language); err != nil {
+			if err := rows.Scan(&t.OrderID, &t.Number, &t.Status, &t.Phone, &t.Tries, &t.Language, &t.HandoverCode); err != nil {
 				rows.Close()
 				return err
 			}

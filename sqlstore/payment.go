@@ -331,6 +331,9 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 		if n, err := res.RowsAffected(); err != nil {
 			return false, err
 		} else if n == 1 {
+			if err := recordStepBy(ctx, tx, a.OrderID, haat.StepPaid, haat.Actor{Name: a.Provider, Role: haat.ActorPayment}, ""); err != nil {
+				return false, err
+			}
 			if err := takeStockOrCancel(ctx, tx, a.OrderID); err != nil {
 				return false, err
 			}
@@ -391,6 +394,9 @@ func takeStockOrCancel(ctx context.Context, tx *Tx, orderID string) error {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3`, haat.StatusCancelled, tx.now.UnixMilli(), orderID); err != nil {
+		return err
+	}
+	if err := recordStepBy(ctx, tx, orderID, haat.StepCancelled, haat.Actor{Role: haat.ActorStore}, haat.NoteSoldOut); err != nil {
 		return err
 	}
 	return settleCancelled(ctx, tx, orderID)
@@ -484,6 +490,9 @@ func markRefunded(ctx context.Context, tx *Tx, orderID, attemptID, refundReferen
 	if err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2 RETURNING user_id`, tx.now.UnixMilli(), orderID).Scan(&userID); err != nil {
 		return err
 	}
+	if err := recordStep(ctx, tx, orderID, haat.StepRefunded, refundReference); err != nil {
+		return err
+	}
 	// One message for each refund made: of the attempt, or of all the order's due at this time.
 	event := orderID + ":" + attemptID
 	if attemptID == "" {
@@ -524,6 +533,9 @@ func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, kee
 				return err
 			} else if n == 0 {
 				continue
+			}
+			if err := recordStepBy(ctx, tx, id, haat.StepCancelled, haat.Actor{Role: haat.ActorStore}, haat.NoteUnpaid); err != nil {
+				return err
 			}
 			superseded, err := supersedeAttempts(ctx, tx, id)
 			if err != nil {

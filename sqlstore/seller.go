@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -59,12 +60,13 @@ func (d *DB) EndSellerSessions(ctx context.Context, email string) error {
 	return nil
 }
 
-// AuthenticateSeller checks a seller's email and password.
-func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*haat.Seller, error) {
+// AuthenticateSeller checks the password of the seller account that signs in with login: an email,
+// or a member of staff's mobile number.
+func (d *DB) AuthenticateSeller(ctx context.Context, login, password string) (*haat.Seller, error) {
 	if !settable(password) {
 		return nil, errBadLogin
 	}
-	s, hash, err := d.seller(ctx, email)
+	s, hash, err := d.seller(ctx, login)
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		d.missing(password)
 		return nil, errBadLogin
@@ -77,12 +79,27 @@ func (d *DB) AuthenticateSeller(ctx context.Context, email, password string) (*h
 	return s, nil
 }
 
+// sellerColumns are the columns scanSeller reads, of sellers.
+const sellerColumns = `id, email, COALESCE(phone, ''), name, role, language`
+
+// scanSeller reads a seller account's sellerColumns.
+func scanSeller(row interface{ Scan(...any) error }, more ...any) (*haat.Seller, error) {
+	s := &haat.Seller{}
+	if err := row.Scan(append([]any{&s.ID, &s.Email, &s.Phone, &s.Name, &s.Role, &s.Language}, more...)...); err != nil {
+		return nil, err
+	}
+	s.Reach = s.Role.Reach()
+	return s, nil
+}
+
+// errSellerNotFound answers an id or login that names no seller account.
+var errSellerNotFound = haat.Errorf(haat.ENOTFOUND, "Seller not found")
+
 // Seller returns the seller with id, or ENOTFOUND.
 func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
-	s := &haat.Seller{}
-	err := d.queryRow(ctx, `SELECT id, email, language FROM sellers WHERE id = $1`, id).Scan(&s.ID, &s.Email, &s.Language)
+	s, err := scanSeller(d.queryRow(ctx, `SELECT `+sellerColumns+` FROM sellers WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, haat.Errorf(haat.ENOTFOUND, "Seller not found")
+		return nil, errSellerNotFound
 	} else if err != nil {
 		return nil, wrap("seller", err)
 	}
@@ -91,19 +108,120 @@ func (d *DB) Seller(ctx context.Context, id string) (*haat.Seller, error) {
 
 // SetSellerLanguage keeps the language a seller reads the seller area in.
 func (d *DB) SetSellerLanguage(ctx context.Context, sellerID string, lang haat.Language) error {
-	return d.setLanguage(ctx, `UPDATE sellers SET language = $1 WHERE id = $2`, sellerID, lang, haat.Errorf(haat.ENOTFOUND, "Seller not found"))
+	return d.setLanguage(ctx, `UPDATE sellers SET language = $1 WHERE id = $2`, sellerID, lang, errSellerNotFound)
 }
 
-// seller reads the seller with email and the hash of their password, or ENOTFOUND.
-func (d *DB) seller(ctx context.Context, email string) (s *haat.Seller, hash string, err error) {
+// loginKey is the email_key of the account that signs in with login: an email's, or a mobile
+// number's ("phone:" and its 10 digits).
+func loginKey(login string) string {
+	if !strings.Contains(login, "@") {
+		if phone, err := haat.NepaliMobile(login); err == nil {
+			return "phone:" + phone
+		}
+	}
+	return emailKey(login)
+}
+
+// seller reads the seller who signs in with login and the hash of their password, or ENOTFOUND.
+func (d *DB) seller(ctx context.Context, login string) (s *haat.Seller, hash string, err error) {
 	err = d.read(ctx, func(tx *Tx) error {
-		s = &haat.Seller{}
-		err := tx.QueryRowContext(ctx, `SELECT id, email, language, password_hash FROM sellers WHERE email_key = $1`,
-			emailKey(email)).Scan(&s.ID, &s.Email, &s.Language, &hash)
+		s, err = scanSeller(tx.QueryRowContext(ctx, `SELECT `+sellerColumns+`, password_hash FROM sellers WHERE email_key = $1`,
+			loginKey(login)), &hash)
 		if errors.Is(err, sql.ErrNoRows) {
-			return haat.Errorf(haat.ENOTFOUND, "Seller not found")
+			return errSellerNotFound
 		}
 		return err
 	})
 	return s, hash, err
+}
+
+// AddStaff makes an account for a member of staff, who signs in with their email or number.
+func (d *DB) AddStaff(ctx context.Context, n haat.NewStaff) (*haat.Seller, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	hash, err := d.hashPassword(n.Password)
+	if err != nil {
+		return nil, err
+	}
+	key, phone := emailKey(n.Email), any(nil)
+	if n.Phone != "" {
+		key, phone = "phone:"+n.Phone, n.Phone
+	}
+	id := newID()
+	_, err = d.exec(ctx, `INSERT INTO sellers (id, email, email_key, phone, name, role, password_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, n.Email, key, phone, n.Name, n.Role, hash, d.now().UnixMilli())
+	if isUniqueViolation(err) {
+		return nil, haat.Errorf(haat.ECONFLICT, "Someone in the store already signs in with this email or number")
+	} else if err != nil {
+		return nil, wrap("add staff", err)
+	}
+	return d.Seller(ctx, id)
+}
+
+// Staff lists every seller account, owners first, then by name.
+func (d *DB) Staff(ctx context.Context) ([]haat.Seller, error) {
+	return lookup(ctx, d, "staff", func(tx *Tx) ([]haat.Seller, error) {
+		rows, err := tx.QueryContext(ctx, `SELECT `+sellerColumns+` FROM sellers
+			ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, name, email_key`)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		list := []haat.Seller{}
+		for rows.Next() {
+			s, err := scanSeller(rows)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, *s)
+		}
+		return list, rows.Err()
+	})
+}
+
+// errOwnerAccount refuses to change or remove an owner's account through the seller area.
+var errOwnerAccount = haat.Errorf(haat.EFORBIDDEN, "An owner's account is kept on the server (haat seller add)")
+
+// SetStaffRole changes the role of a member of staff; their sessions go on with the new role.
+func (d *DB) SetStaffRole(ctx context.Context, id string, role haat.StaffRole) (*haat.Seller, error) {
+	if _, err := haat.ParseStaffRole(string(role)); err != nil {
+		return nil, err
+	}
+	err := d.inTx(ctx, func(tx *Tx) error {
+		return changeStaff(ctx, tx, id, `UPDATE sellers SET role = $1 WHERE id = $2`, role, id)
+	})
+	if err != nil {
+		return nil, wrap("set staff role", err)
+	}
+	return d.Seller(ctx, id)
+}
+
+// RemoveStaff deletes a member of staff's account and ends their sessions; what they did stays
+// recorded under their name.
+func (d *DB) RemoveStaff(ctx context.Context, id string) error {
+	err := d.inTx(ctx, func(tx *Tx) error {
+		if err := changeStaff(ctx, tx, id, `DELETE FROM sellers WHERE id = $1`, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE role = $1 AND subject_id = $2`, haat.RoleSeller, id)
+		return err
+	})
+	return wrap("remove staff", err)
+}
+
+// changeStaff runs query on the member of staff with id, who must be one and not an owner.
+func changeStaff(ctx context.Context, tx *Tx, id, query string, args ...any) error {
+	var role haat.StaffRole
+	err := tx.QueryRowContext(ctx, `SELECT role FROM sellers WHERE id = $1`, id).Scan(&role)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return errSellerNotFound
+	case err != nil:
+		return err
+	case role == haat.StaffOwner:
+		return errOwnerAccount
+	}
+	_, err = tx.ExecContext(ctx, query, args...)
+	return err
 }

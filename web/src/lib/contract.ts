@@ -752,16 +752,39 @@ export interface Notifications {
   newsletter: boolean;
 }
 
-/** Seller is an account that may use the seller area. */
+/** Seller is an account that may use the seller area: the owner's or a member of staff's. */
 export interface Seller {
   _id: string;
   email: string;
+  /** phone is the mobile number a member of staff signs in with instead of an email, if any. */
+  phone?: string;
+  /**
+   * name is what the store calls the member of staff (a rider's first name is told to shoppers);
+   * empty for an owner who gave none.
+   */
+  name: string;
+  /** role is what the account may do; Reach lists the parts of the seller area it reaches. */
+  role: StaffRole;
+  reach: Access[];
   /**
    * language is the language the seller chose to read the seller area in, empty while they chose
    * none: the seller area then keeps the browser's choice.
    */
   language?: Language;
 }
+
+/**
+ * StaffRole is what a seller account may do in the seller area: the owner everything, a packer
+ * the orders and the shelves, a rider their own deliveries. Accounts made before staff existed,
+ * and those made by HAAT_SELLER_EMAIL or `haat seller add`, are owners.
+ */
+export type StaffRole = 'owner' | 'packer' | 'rider';
+
+/**
+ * Access is a part of the seller area; each seller route belongs to one, and a role reaches the
+ * parts roleAccess gives it.
+ */
+export type Access = 'area' | 'orders' | 'owner' | 'deliveries';
 
 /**
  * Address is a saved delivery address of a user. The spec's ten fields come first; a Nepali
@@ -833,6 +856,12 @@ export interface Order {
   slot?: OrderSlot;
   createdAt: string;
   updatedAt: string;
+  /** rider is the rider the order is given to, if any (POST /api/order/assign). */
+  rider?: OrderRider;
+  /** proof is how its delivery was proved, once a rider delivered it. */
+  proof?: Proof;
+  /** events are the order's history, oldest first: each step, when, and (for the seller) by whom. */
+  events: OrderEvent[];
 }
 
 /** OrderItem is a line of a placed order. */
@@ -857,6 +886,38 @@ export interface OrderSlot {
   day: string;
   start: number;
   end: number;
+}
+
+/**
+ * OrderRider is the rider an order is given to, as they were named when it was given: the seller
+ * sees who, the shopper the first name and the number to call once it is out for delivery.
+ */
+export interface OrderRider {
+  _id: string;
+  name: string;
+  phone?: string;
+}
+
+/**
+ * Proof is how a delivery was proved: by the handover code the shopper told the rider, or, when it
+ * could not be had, by a photo and the rider's reason.
+ */
+export interface Proof {
+  method: ProofMethod;
+  photo?: string;
+  reason?: string;
+}
+
+/**
+ * OrderEvent is a step of an order's history: what happened, when, who did it and, for some, a
+ * note (the rider assigned, why a delivery failed).
+ */
+export interface OrderEvent {
+  status: OrderStep;
+  at: string;
+  /** by is who took the step; the shopper's view of their order leaves it out. */
+  by?: Actor;
+  note?: string;
 }
 
 /** OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid. */
@@ -895,6 +956,28 @@ export interface Packed {
  * SubstituteBest, SubstituteNone, or the id of a product they name.
  */
 export type Substitute = 'best' | 'none';
+
+/** ProofMethod is how a delivery was proved. */
+export type ProofMethod = 'code' | 'photo';
+
+/**
+ * OrderStep is a step in an order's history: its placing, its payment, a change of its status,
+ * its rider, a failed delivery or a refund.
+ */
+export type OrderStep = 'Order Placed' | 'Paid' | 'Packed' | 'Assigned' | 'Out for Delivery' | 'Delivered' | 'Not Delivered' | 'Cancelled' | 'Refunded';
+
+/**
+ * Actor is who did something to an order: a member of staff (by their role), the shopper, a
+ * payment provider, or the store by itself (an unpaid order's time running out).
+ */
+export interface Actor {
+  name: string;
+  /**
+   * role is the member of staff's role (owner, packer, rider), or ActorShopper, ActorPayment or
+   * ActorStore.
+   */
+  role: string;
+}
 
 /**
  * Sent is a substitute packed for the units of an item that were not there: the product as it was
@@ -1956,6 +2039,8 @@ export interface UserOrdersResponse {
 export interface UserOrder extends Order {
   canPay: boolean;
   canCancel: boolean;
+  /** handoverCode is the code to tell the rider at the door, while the order is out for delivery. */
+  handoverCode?: string;
 }
 
 /** OrderCancelRequest cancels one of the shopper's orders (POST /api/order/cancel). */
@@ -2143,6 +2228,122 @@ export interface PickLine {
 export interface OrderChangeResponse {
   message: string;
   order: SellerOrder;
+  success: boolean;
+}
+
+/** AssignRequest gives an order to a rider, or takes it back with rider "" (POST /api/order/assign). */
+export interface AssignRequest {
+  id: string;
+  rider: string;
+}
+
+/** RidersResponse is the store's riders, for giving them orders (GET /api/seller/riders). */
+export interface RidersResponse {
+  riders: Seller[];
+  success: boolean;
+}
+
+/** Delivery is an order as its rider sees it: where to take it, when, and what to collect. */
+export interface Delivery {
+  _id: string;
+  number: number;
+  status: OrderStatus;
+  slot?: OrderSlot;
+  address: Address;
+  paymentType: PaymentType;
+  isPaid: boolean;
+  amount: Money;
+  currency: Currency;
+  /** collect is the cash to take at the door: a cash order's amount, 0 once paid. */
+  collect: Money;
+  /** items counts the order's lines. */
+  items: number;
+  /**
+   * canStart: the rider may set out with it (POST /api/rider/start); CanDeliver: mark it
+   * delivered, or not (POST /api/rider/delivered, /api/rider/failed).
+   */
+  canStart: boolean;
+  canDeliver: boolean;
+  /**
+   * codeTriesLeft is how many handover codes the rider may still try before only a photo proves
+   * the delivery.
+   */
+  codeTriesLeft: number;
+}
+
+/**
+ * DeliveriesResponse is the signed-in rider's deliveries of the day: those still to deliver, by
+ * slot, and those delivered today (GET /api/rider/deliveries).
+ */
+export interface DeliveriesResponse {
+  deliveries: Delivery[];
+  success: boolean;
+}
+
+/** DeliveryRequest names one of the rider's orders (POST /api/rider/start). */
+export interface DeliveryRequest {
+  id: string;
+}
+
+/**
+ * DeliveredRequest marks one of the rider's orders delivered with the shopper's handover code
+ * (POST /api/rider/delivered, as JSON). Without a code, the call is a multipart form instead: id,
+ * reason (why there is no code) and photo.
+ */
+export interface DeliveredRequest {
+  id: string;
+  code: string;
+}
+
+/**
+ * FailedRequest brings one of the rider's orders back to the store, with why: noAnswer, refused
+ * or wrongAddress (POST /api/rider/failed).
+ */
+export interface FailedRequest {
+  id: string;
+  reason: string;
+}
+
+/** DeliveryResponse is the rider's order as it is now. */
+export interface DeliveryResponse {
+  delivery: Delivery;
+  message: string;
+  success: boolean;
+}
+
+/**
+ * StaffRequest adds a member of staff (POST /api/seller/staff): their name, an email or a Nepali
+ * mobile number to sign in with, their role (packer or rider) and a password.
+ */
+export interface StaffRequest {
+  name: string;
+  email?: string;
+  phone?: string;
+  role: string;
+  password: string;
+}
+
+/** StaffRoleRequest changes the role of a member of staff (POST /api/seller/staff/role). */
+export interface StaffRoleRequest {
+  id: string;
+  role: string;
+}
+
+/** StaffRemoveRequest removes a member of staff (POST /api/seller/staff/remove). */
+export interface StaffRemoveRequest {
+  id: string;
+}
+
+/** StaffResponse is a member of staff added or changed. */
+export interface StaffResponse {
+  message: string;
+  staff: Seller;
+  success: boolean;
+}
+
+/** StaffListResponse is every account of the seller area, owners first (GET /api/seller/staff). */
+export interface StaffListResponse {
+  staff: Seller[];
   success: boolean;
 }
 

@@ -38,7 +38,7 @@ const answer: InvoiceResponse = {
       { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: [] }, quantity: 2 },
       { product: { _id: 'ghee', name: 'Cow Ghee', category: 'Dairy', offerPrice: 1180.5, image: [] }, quantity: 1 },
     ],
-    createdAt: '2025-07-16T04:00:00Z', updatedAt: '2025-07-17T04:00:00Z',
+    createdAt: '2025-07-16T04:00:00Z', updatedAt: '2025-07-17T04:00:00Z', events: [],
   },
 };
 

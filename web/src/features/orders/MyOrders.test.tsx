@@ -15,7 +15,7 @@ describe('my orders', () => {
   it('shows the order number and each line as quantity × unit price = line total', async () => {
     const order: Order = {
       _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
-      items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     };
     serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
     renderStore('/my-orders');
@@ -30,7 +30,7 @@ describe('my orders', () => {
   it('takes the amount apart: the items, the delivery fee charged or Free, the tax', async () => {
     const order = (number: number, o: Partial<Order>): Order => ({
       _id: `o${number}`, number, address, amount: 12.5, deliveryFee: 2.3, taxRule: 'flat', tax: 0.2, bill: bill({ lines: [10], subtotal: 10, deliveryFee: 2.3, taxable: 10, tax: 0.2, total: 12.5 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
-      items: [{ product: { ...tea, offerPrice: 5 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', ...o,
+      items: [{ product: { ...tea, offerPrice: 5 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], ...o,
     });
     serveApi({
       'GET /api/user/session': signedIn,
@@ -54,7 +54,7 @@ describe('my orders', () => {
     try {
       const order: Order = {
         _id: 'o1', number: 10003, address, amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, bill: bill({ taxRule: 'vat', lines: [1000], subtotal: 1000, deliveryFee: 75, taxable: 1075, tax: 123.67, total: 1075 }), currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
-        items: [{ product: { ...tea, offerPrice: 500, nameNe: 'इलामको चिया' }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+        items: [{ product: { ...tea, offerPrice: 500, nameNe: 'इलामको चिया' }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
       };
       serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
       renderStore('/my-orders');
@@ -74,7 +74,7 @@ describe('my orders', () => {
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {
     const online = (number: number, status: OrderStatus, canPay: boolean): UserOrder => ({
       _id: `o${number}`, number, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'Online', status, isPaid: false, testPayment: false, canPay, canCancel: false,
-      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     });
     serveApi({
       'GET /api/config': () => ({ json: { success: true, currency: 'USD', currencySymbol: '$', paymentMethods: [{ id: 'sandbox', label: 'Test payment' }] } }),
@@ -93,7 +93,7 @@ describe('my orders', () => {
     let status: OrderStatus = 'Order Placed';
     const order = (): UserOrder => ({
       _id: 'o1', number: 10482, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'COD', status, isPaid: false, testPayment: false, canPay: false, canCancel: status === 'Order Placed',
-      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     });
     const calls = serveApi({
       'GET /api/user/session': signedIn,
@@ -119,7 +119,7 @@ describe('my orders', () => {
   it('puts an order back into the cart and names what is no longer sold', async () => {
     const old: UserOrder = {
       _id: 'o1', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
-      items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     };
     serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/session': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });
     renderStore('/my-orders');
@@ -150,7 +150,7 @@ describe('a substitute sent for an item that was not there', () => {
         { product: rice, quantity: 1, packed: { quantity: 1 } },
         { product: coriander, quantity: 2, packed: { quantity: 0, substitute: { product: parsley, quantity: 2, amount: 30, answer: 'awaited', ...sent } } },
       ],
-      createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z',
+      createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     };
   };
   const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

@@ -15,7 +15,7 @@ const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@ex
 const order: SellerOrder = {
   _id: 'o1', number: 10001, items: [{ product: tomatoes, quantity: 3 }, { product: rice, quantity: 1 }], address, amount: 439.9, deliveryFee: 0, taxRule: 'flat', tax: 8.6,
   bill: bill({ lines: [135, 295], subtotal: 430, taxable: 430, tax: 8.6, total: 438.6 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false,
-  testPayment: false, createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
+  testPayment: false, createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false,
   refunds: [], canRefund: false, canMarkRefunded: false,
 };
 
