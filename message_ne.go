@@ -343,11 +343,12 @@ var nepaliMessages = map[string]string{
 	"%s %d has %d days, not %d":                                                          "%s %d मा %d दिन हुन्छन्, %d होइन",
 
 	// Requests the store cannot read.
-	"%q is not a valid amount":         "%q मान्य रकम होइन",
-	"Not Found":                        "भेटिएन",
-	"Method Not Allowed":               "यो विधि अनुमति छैन",
-	"Something went wrong":             "केही गडबड भयो",
-	"The store is starting, try again": "पसल खुल्दैछ, फेरि प्रयास गर्नुहोस्",
+	"%q is not a valid amount":                                   "%q मान्य रकम होइन",
+	"Not Found":                                                  "भेटिएन",
+	"Method Not Allowed":                                         "यो विधि अनुमति छैन",
+	"Something went wrong":                                       "केही गडबड भयो",
+	"The store is starting, try again":                           "पसल खुल्दैछ, फेरि प्रयास गर्नुहोस्",
+	"The store is busy for a moment. Please try again.":          "पसल एकछिन व्यस्त छ। कृपया फेरि प्रयास गर्नुहोस्।",
 	"Photos cannot be stored right now. Please try again later.": "अहिले फोटो राख्न सकिँदैन। कृपया केहीबेरपछि फेरि प्रयास गर्नुहोस्।",
 	"Cross-site request refused":                                 "अर्को साइटबाट आएको अनुरोध अस्वीकार गरियो",
 	"Content-Type must be application/json":                      "Content-Type application/json हुनुपर्छ",
