@@ -30,8 +30,9 @@ const (
 type Error struct {
 	Code    string
 	Message string
-	// RetryAfter, on a refusal of too many requests (ETOOMANY), is how long until the next is
-	// taken; zero when the refusal does not say.
+	// RetryAfter, on a refusal of too many requests (ETOOMANY) or while a service is not
+	// answering (EUNAVAILABLE), is how long until the next is worth trying; zero when the refusal
+	// does not say.
 	RetryAfter time.Duration
 	format     string
 	args       []any
@@ -50,6 +51,13 @@ func TooManyFor(retry time.Duration, minute, minutes string, args ...any) *Error
 	}
 	args = append(args[:len(args):len(args)], n)
 	return &Error{Code: ETOOMANY, Message: fmt.Sprintf(format, args...), RetryAfter: retry, format: format, args: args}
+}
+
+// RetryIn is a copy of the error that says to try again after retry (the answer's Retry-After).
+func (e *Error) RetryIn(retry time.Duration) *Error {
+	c := *e
+	c.RetryAfter = retry
+	return &c
 }
 
 // Errorf returns an application error with a user-facing message.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -18,7 +19,8 @@ func healthz(w http.ResponseWriter, _ *http.Request) {
 }
 
 // readyz says whether the store takes requests: 503 once it shuts down (Stop) or while Ready
-// fails (the database unreachable, or its migrations not this build's), else 200.
+// fails (the database unreachable, or its migrations not this build's), else 200. The photos'
+// bucket is not asked: without it the shop still sells, and only uploads are refused.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	if s.stopping.Load() {
@@ -30,7 +32,12 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		if err := s.Ready(ctx); err != nil {
 			s.Logger.ErrorContext(r.Context(), "readiness check failed", "err", err)
-			http.Error(w, "unavailable", http.StatusServiceUnavailable)
+			w.Header().Set("Retry-After", "1")
+			if haat.ErrorCode(err) == haat.EUNAVAILABLE || errors.Is(err, context.DeadlineExceeded) {
+				http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			} else {
+				http.Error(w, "unavailable", http.StatusServiceUnavailable)
+			}
 			return
 		}
 	}

@@ -82,16 +82,22 @@ func ok(w http.ResponseWriter, v any) error {
 }
 
 // fail is the one place that turns an error into the answer: its status and user-facing message,
-// and for a cart conflict the stored cart too. Internal errors are logged once, here.
+// and for a cart conflict the stored cart too. Internal errors are logged once, here, and so are
+// refusals while a service the store needs is away (the database, the photos' bucket), with what
+// it answered. Such a refusal says when to try again (Retry-After), as a refusal of too many
+// requests does when it knows.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := haat.ErrorCode(err)
-	if code == haat.EINTERNAL {
+	switch code {
+	case haat.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	case haat.EUNAVAILABLE:
+		s.Logger.WarnContext(r.Context(), "request refused: unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	message := haat.ErrorMessageIn(err, language(w, r))
-	var limited *haat.Error
-	if errors.As(err, &limited) && limited.Code == haat.ETOOMANY && limited.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(limited.RetryAfter.Seconds())))))
+	var refused *haat.Error
+	if errors.As(err, &refused) && (code == haat.EUNAVAILABLE || code == haat.ETOOMANY && refused.RetryAfter > 0) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(refused.RetryAfter.Seconds())))))
 	}
 	var conflict *haat.CartConflict
 	if errors.As(err, &conflict) {

@@ -34,37 +34,71 @@ func versitygw(t *testing.T) string {
 
 // startS3 runs versitygw on a free port over a temporary folder with the bucket "haat", and
 // returns the HAAT_BLOB_URL and credentials of the bucket.
-func startS3(t *testing.T) []string {
+func startS3(t *testing.T) []string { return newS3(t).env() }
+
+// s3Server is versitygw serving the bucket "haat" from a folder, on an address it keeps when
+// stopped and started again.
+type s3Server struct {
+	t          *testing.T
+	bin, addr  string
+	root       string
+	cmd        *exec.Cmd
+	out        *strings.Builder
+	credential [2]string
+}
+
+// newS3 starts versitygw on a free port over a temporary folder with the bucket "haat"; it is
+// stopped when the test ends.
+func newS3(t *testing.T) *s3Server {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
+	s := &s3Server{t: t, bin: versitygw(t), addr: ln.Addr().String(), root: t.TempDir(),
+		credential: [2]string{"haat-test-access", "haat-test-secret-key"}}
 	ln.Close()
-	root := t.TempDir()
-	if err := os.Mkdir(filepath.Join(root, "haat"), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(s.root, "haat"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	const access, secret = "haat-test-access", "haat-test-secret-key"
-	cmd := exec.Command(versitygw(t), "--access", access, "--secret", secret, "--port", addr, "posix", root)
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	t.Cleanup(s.stop)
+	s.start()
+	return s
+}
+
+// start runs versitygw and waits until it takes connections.
+func (s *s3Server) start() {
+	s.t.Helper()
+	s.cmd = exec.Command(s.bin, "--access", s.credential[0], "--secret", s.credential[1], "--port", s.addr, "posix", s.root)
+	s.out = &strings.Builder{}
+	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
+	if err := s.cmd.Start(); err != nil {
+		s.t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	for i := 0; ; i++ {
-		if c, err := net.Dial("tcp", addr); err == nil {
+		if c, err := net.Dial("tcp", s.addr); err == nil {
 			c.Close()
 			break
 		}
 		if i == 100 {
-			t.Fatalf("versitygw did not start: %s", out.String())
+			s.t.Fatalf("versitygw did not start: %s", s.out.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return []string{"HAAT_BLOB_URL=s3://haat?endpoint=http://" + addr + "&region=us-east-1&use_path_style=true",
-		"AWS_ACCESS_KEY_ID=" + access, "AWS_SECRET_ACCESS_KEY=" + secret}
+}
+
+// stop ends versitygw, as a crash or a stopped machine would, and waits for it.
+func (s *s3Server) stop() {
+	if s.cmd != nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+		s.cmd = nil
+	}
+}
+
+// env is the configuration of a store on the bucket: HAAT_BLOB_URL and the credentials.
+func (s *s3Server) env() []string {
+	return []string{"HAAT_BLOB_URL=s3://haat?endpoint=http://" + s.addr + "&region=us-east-1&use_path_style=true",
+		"AWS_ACCESS_KEY_ID=" + s.credential[0], "AWS_SECRET_ACCESS_KEY=" + s.credential[1]}
 }
 
 // TestTwoServers runs two haat processes on one PostgreSQL database and one S3 bucket, as a store

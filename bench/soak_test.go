@@ -24,8 +24,9 @@ import (
 	"haat/sqlstore/sqlstoretest"
 )
 
-// reliabilityRun skips the long runs of real servers (the soak, the crash, the backup and the
-// two servers) unless HAAT_SOAK=1: `make soak` runs them, and CI once, apart from `make test`.
+// reliabilityRun skips the long runs of real servers (the soak, the crash, the backup, the two
+// servers and the faults) unless HAAT_SOAK=1: `make soak` runs them, and CI once, apart from
+// `make test`.
 func reliabilityRun(t *testing.T) {
 	t.Helper()
 	if os.Getenv("HAAT_SOAK") != "1" {

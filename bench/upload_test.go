@@ -158,6 +158,16 @@ func (s *server) seller(t *testing.T, timeout time.Duration) *http.Client {
 
 // addProduct posts an add-product form with the given photos and returns the status and message.
 func (s *server) addProduct(c *http.Client, photos ...[]byte) (int, string, error) {
+	res, body, err := s.addProductAnswer(c, photos...)
+	if err != nil {
+		return 0, "", err
+	}
+	return res.StatusCode, body, nil
+}
+
+// addProductAnswer posts an add-product form with the given photos and returns the answer (its
+// body read) and its body.
+func (s *server) addProductAnswer(c *http.Client, photos ...[]byte) (*http.Response, string, error) {
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
 	for k, v := range map[string]string{"name": "Ilam Tea", "description": `["Whole leaf"]`, "category": "Drinks",
@@ -173,11 +183,11 @@ func (s *server) addProduct(c *http.Client, photos ...[]byte) (int, string, erro
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	res, err := c.Do(req)
 	if err != nil {
-		return 0, "", err
+		return nil, "", err
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(body), nil
+	return res, string(body), nil
 }
 
 // maxPhoto returns a 8000 × 5000 px (40 megapixels) photo-like picture in format, just under 5 MB.

@@ -6,6 +6,7 @@ import (
 	"image"
 	_ "image/gif" // registers the GIF decoder
 	"io"
+	"time"
 
 	_ "golang.org/x/image/webp" // registers the WebP decoder
 
@@ -14,15 +15,18 @@ import (
 
 // Errors shown to the seller.
 var (
-	ErrTooLarge   = haat.Errorf(haat.EINVALID, "Each image must be at most 5 MB")
-	ErrFormat     = haat.Errorf(haat.EINVALID, "Images must be JPEG, PNG, WebP or GIF")
-	ErrTooManyPx  = haat.Errorf(haat.EINVALID, "Each image must be at most 40 megapixels")
-	ErrDamaged    = haat.Errorf(haat.EINVALID, "This image file is damaged or unsupported")
-	ErrTooLong    = haat.Errorf(haat.EINVALID, "Each image must be at most 12,000 pixels on its longer side")
-	ErrTooNarrow  = haat.Errorf(haat.EINVALID, "Each image must be at most 20 times as long as it is wide")
-	ErrTooHeavy   = haat.Errorf(haat.EINVALID, "This image needs too much memory to process; save it with fewer pixels or as an ordinary JPEG")
-	ErrBusy       = haat.Errorf(haat.EUNAVAILABLE, "The store is busy, try again")
-	allowedFormat = map[string]bool{"jpeg": true, "png": true, "webp": true, "gif": true}
+	ErrTooLarge  = haat.Errorf(haat.EINVALID, "Each image must be at most 5 MB")
+	ErrFormat    = haat.Errorf(haat.EINVALID, "Images must be JPEG, PNG, WebP or GIF")
+	ErrTooManyPx = haat.Errorf(haat.EINVALID, "Each image must be at most 40 megapixels")
+	ErrDamaged   = haat.Errorf(haat.EINVALID, "This image file is damaged or unsupported")
+	ErrTooLong   = haat.Errorf(haat.EINVALID, "Each image must be at most 12,000 pixels on its longer side")
+	ErrTooNarrow = haat.Errorf(haat.EINVALID, "Each image must be at most 20 times as long as it is wide")
+	ErrTooHeavy  = haat.Errorf(haat.EINVALID, "This image needs too much memory to process; save it with fewer pixels or as an ordinary JPEG")
+	ErrBusy      = haat.Errorf(haat.EUNAVAILABLE, "The store is busy, try again")
+	// ErrCannotStore refuses an upload while the bucket does not take the photos: the S3 server
+	// away, or the disk of the folder full. Nothing of the product is saved.
+	ErrCannotStore = haat.Errorf(haat.EUNAVAILABLE, "Photos cannot be stored right now. Please try again later.").RetryIn(30 * time.Second)
+	allowedFormat  = map[string]bool{"jpeg": true, "png": true, "webp": true, "gif": true}
 )
 
 // peek checks an upload by its header. A file that can be read again (an uploaded form's file

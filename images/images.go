@@ -211,9 +211,14 @@ func (s *Store) put(ctx context.Context, u *upload) (string, error) {
 	return URLPrefix + id + "." + u.ext, nil
 }
 
+// write stores one variant. A bucket that refuses it, unless the seller has gone, is the bucket
+// away: ErrCannotStore, with its own error kept for the log.
 func (s *Store) write(ctx context.Context, key string, data []byte, contentType string) error {
 	if err := s.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: contentType, CacheControl: cacheControl}); err != nil {
-		return fmt.Errorf("images: store %s: %w", key, err)
+		if ctx.Err() != nil {
+			return fmt.Errorf("images: store %s: %w", key, err)
+		}
+		return fmt.Errorf("%w (images: store %s: %w)", ErrCannotStore, key, err)
 	}
 	return nil
 }

@@ -596,3 +596,46 @@ func TestTurnedClockwise(t *testing.T) {
 		t.Fatalf("stored %v: red at top right %v, at top left %v", got.Bounds(), red(35, 5), red(5, 5))
 	}
 }
+
+// TestBucketAwayRefusesUploads: while the bucket does not take photos (here its folder is a file),
+// an upload is refused as unavailable with a message for the seller, not as an internal error,
+// the photos already stored answer 503 rather than 500, and once the bucket is back the same
+// upload is stored and its photo served.
+func TestBucketAwayRefusesUploads(t *testing.T) {
+	s, dir := open(t)
+	photo := encoded(t, "png", picture(20, 20, 255))
+	kept, err := s.Save(ctx, bytes.NewReader(photo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	uploads, aside := filepath.Join(dir, "uploads"), filepath.Join(dir, "uploads-aside")
+	if err := os.Rename(uploads, aside); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(uploads, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Save(ctx, bytes.NewReader(photo))
+	if !errors.Is(err, images.ErrCannotStore) || haat.ErrorCode(err) != haat.EUNAVAILABLE ||
+		haat.ErrorMessage(err) != "Photos cannot be stored right now. Please try again later." {
+		t.Fatalf("upload while the bucket is away: %v", err)
+	}
+	if rec := get(t, s, kept); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("a stored photo while the bucket is away: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	if err := os.Remove(uploads); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(aside, uploads); err != nil {
+		t.Fatal(err)
+	}
+	url, err := s.Save(ctx, bytes.NewReader(photo))
+	if err != nil {
+		t.Fatalf("upload once the bucket is back: %v", err)
+	}
+	for _, path := range []string{kept, url} {
+		if rec := get(t, s, path); rec.Code != 200 {
+			t.Fatalf("GET %s once the bucket is back: %d", path, rec.Code)
+		}
+	}
+}

@@ -43,7 +43,10 @@ func (s *Store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	} else if err != nil {
-		http.Error(w, "unavailable", http.StatusInternalServerError)
+		// The bucket away: the page shows the photo's place empty, and the browser asks again.
+		w.Header().Set("Retry-After", "10")
+		w.Header().Set("Cache-Control", "no-store")
+		http.Error(w, "unavailable", http.StatusServiceUnavailable)
 		return
 	}
 	defer rd.Close()

@@ -54,7 +54,7 @@ func (d *DB) Attempts(ctx context.Context, key string, window time.Duration) (in
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("sqlstore: rate limit count: %w", err)
+		return 0, wrap("rate limit count", err)
 	}
 	return n, nil
 }

@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"time"
 
 	"haat"
@@ -28,7 +27,7 @@ func (d *DB) CreateSession(ctx context.Context, role, subjectID string, ttl time
 	// Expired sessions are removed by Sweep.
 	if _, err := d.exec(ctx, `INSERT INTO sessions (token_hash, role, subject_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)`, hashToken(token), role, subjectID, now.Add(ttl).UnixMilli(), now.UnixMilli()); err != nil {
-		return "", fmt.Errorf("sqlstore: create session: %w", err)
+		return "", wrap("create session", err)
 	}
 	return token, nil
 }
@@ -41,7 +40,7 @@ func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, er
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", haat.Errorf(haat.ENOTFOUND, "Session not found")
 	} else if err != nil {
-		return "", fmt.Errorf("sqlstore: session: %w", err)
+		return "", wrap("session", err)
 	}
 	return subject, nil
 }
@@ -49,7 +48,7 @@ func (d *DB) SessionSubject(ctx context.Context, role, token string) (string, er
 // DeleteSession ends a session.
 func (d *DB) DeleteSession(ctx context.Context, role, token string) error {
 	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE token_hash = $1 AND role = $2`, hashToken(token), role); err != nil {
-		return fmt.Errorf("sqlstore: delete session: %w", err)
+		return wrap("delete session", err)
 	}
 	return nil
 }

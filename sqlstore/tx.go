@@ -166,14 +166,20 @@ func (t *Tx) flush() (pgconn.CommandTag, error) {
 func (d *DB) now() time.Time { return d.Now().UTC().Truncate(time.Millisecond) }
 
 // inTx runs fn as one write operation and returns once its changes are committed and durable,
-// or with the error that kept them out. fn's changes are kept only when it returns nil. On the
+// or with the error that kept them out (ErrUnavailable when the database could not take it).
+// fn's changes are kept only when it returns nil. On the
 // writer (see writer.go), fn shares its transaction with other operations: fn must not call the
 // store's own methods that write (the writer would wait for itself), and must not wait on slow
 // work such as hashing a password or a network call, which would hold up every other operation.
 func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if d.writer != nil {
-		return d.writer.do(ctx, fn)
+		return unavailable(d.writer.do(ctx, fn))
 	}
+	return unavailable(d.inOwnTx(ctx, fn))
+}
+
+// inOwnTx runs fn as one write operation in a transaction of its own, before the writer starts.
+func (d *DB) inOwnTx(ctx context.Context, fn func(tx *Tx) error) error {
 	tx, err := d.begin(ctx, false)
 	if err != nil {
 		return err
@@ -222,17 +228,17 @@ func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, catalogue: &d.watch, mails: d.mailsOn.Load()}, nil
 }
 
-// read runs fn in a read-only transaction.
+// read runs fn in a read-only transaction; ErrUnavailable when the database cannot be reached.
 func (d *DB) read(ctx context.Context, fn func(tx *Tx) error) error {
 	tx, err := d.begin(ctx, true)
 	if err != nil {
-		return err
+		return unavailable(err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		return err
+		return unavailable(err)
 	}
-	return tx.Commit()
+	return unavailable(tx.Commit())
 }
 
 // lookup runs find in a read-only transaction; op names the lookup in an unexpected error.
@@ -260,13 +266,13 @@ func first[T any](rows []T, err error, notFound *haat.Error) (*T, error) {
 	return &rows[0], nil
 }
 
-// wrap names the operation in an unexpected error; an error meant for people (a *haat.Error)
-// is returned as it is.
+// wrap names the operation in an unexpected error, and makes the database out of reach
+// ErrUnavailable; an error meant for people (a *haat.Error) is returned as it is.
 func wrap(op string, err error) error {
 	if haat.ErrorCode(err) != haat.EINTERNAL {
 		return err
 	}
-	return fmt.Errorf("sqlstore: %s: %w", op, err)
+	return unavailable(fmt.Errorf("sqlstore: %s: %w", op, err))
 }
 
 // where gathers the conditions of a WHERE clause, joined by AND, and their arguments. Each ? in

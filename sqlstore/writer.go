@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -220,7 +221,13 @@ func (c *writeConn) rollback() {
 func (c *writeConn) commit() error {
 	c.txStmts = nil
 	if !c.pipelined {
-		return c.tx.Commit()
+		err := c.tx.Commit()
+		if err != nil {
+			// A commit SQLite could not write (its disk full) may leave the transaction open on
+			// the connection, where it would refuse every BEGIN after it.
+			c.conn.ExecContext(c.ctx, `ROLLBACK`)
+		}
+		return err
 	}
 	c.pending = append(c.pending, pendingStmt{query: `COMMIT`, op: -1})
 	tag, err := c.flush()
@@ -266,8 +273,49 @@ func (w *writer) stop() {
 	w.once.Do(func() {
 		close(w.quit)
 		<-w.done
-		w.wc.conn.Close()
+		if w.wc.conn != nil {
+			w.wc.conn.Close()
+		}
 	})
+}
+
+// reconnectWait is the longest the writer waits for a new connection to the database.
+const reconnectWait = 5 * time.Second
+
+// connect gives the writer a new connection when it has lost the one it had: the database
+// restarted, or the network between them broke. The connection lost is given back to the pool,
+// which drops it. Until a new one is had, each batch is refused with the error met.
+func (w *writer) connect() error {
+	c := w.wc
+	if c.conn != nil && !c.lost() {
+		return nil
+	}
+	if c.conn != nil {
+		c.conn.Close()
+		c.conn = nil
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, reconnectWait)
+	defer cancel()
+	conn, err := w.d.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("sqlstore: writer connection: %w", err)
+	}
+	c.conn = conn
+	return nil
+}
+
+// lost reports whether the writer's connection is closed: pgx closes a connection on a fatal
+// error (the server gone or shutting down), and database/sql one whose driver said it was bad.
+// It asks nothing of the server.
+func (c *writeConn) lost() bool {
+	closed := false
+	err := c.conn.Raw(func(dc any) error {
+		if pc, ok := dc.(*stdlib.Conn); ok {
+			closed = pc.Conn().IsClosed()
+		}
+		return nil
+	})
+	return err != nil || closed
 }
 
 // do hands fn to the writer and waits for its outcome; fn's after-commit functions run here.
@@ -357,6 +405,10 @@ func (w *writer) run(batch []*writeOp) {
 // an operation that only writes, as placing an order does, costs one round trip.
 func (w *writer) try(batch []*writeOp) int {
 	c := w.wc
+	if err := w.connect(); err != nil {
+		failAll(batch, err)
+		return -1
+	}
 	if err := c.begin(); err != nil {
 		failAll(batch, err)
 		return -1
