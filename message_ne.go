@@ -315,6 +315,7 @@ var nepaliMessages = map[string]string{
 	"No refund of this order can be made through the payment provider; mark it refunded by hand": "यो अर्डरको रिफन्ड भुक्तानी सेवाबाट गर्न सकिँदैन; आफैं रिफन्ड गरेर चिनो लगाउनुहोस्",
 	"A payment of this order is starting already. Please try again.":                             "यो अर्डरको भुक्तानी सुरु हुँदैछ। कृपया फेरि प्रयास गर्नुहोस्।",
 	"Payment not found":                           "भुक्तानी भेटिएन",
+	"Payment provider and reference are required": "भुक्तानी सेवा र सन्दर्भ दुवै चाहिन्छ",
 	"Paid %s %s does not match the order's %s %s": "तिरिएको %s %s अर्डरको %s %s सँग मिलेन",
 	"Khalti takes payments of Rs. 10 or more":     "खल्तीले रु १० वा सोभन्दा बढीको भुक्तानी मात्र लिन्छ",
 	"This payment answer could not be verified.":  "भुक्तानीको यो जवाफ प्रमाणित गर्न सकिएन।",

@@ -26,6 +26,7 @@ var Pages = []Page{
 	{"account", "/account"},
 	{"contact", "/contact"},
 	{"loader", "/loader"},
+	{"payQR", "/pay/:provider/:reference"},
 	{"seller", "/seller"},
 	{"sellerDashboard", "/seller/dashboard"},
 	{"sellerProductList", "/seller/product-list"},

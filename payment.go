@@ -63,9 +63,11 @@ type PaymentAttempt struct {
 	UserID    string
 	Provider  string
 	Reference string // the provider's id of the payment; empty until the provider has answered
-	Amount    Money
-	Currency  string
-	State     AttemptState
+	// QR is the text of the QR code the payer scans, for a provider paid by one (Fonepay); else "".
+	QR       string
+	Amount   Money
+	Currency string
+	State    AttemptState
 	// Refund is RefundDue or RefundRefunded when the attempt's money is owed back, else "".
 	Refund    RefundStatus
 	CreatedAt time.Time
@@ -93,6 +95,9 @@ type PaymentAttemptService interface {
 	// SetPaymentReference stores the provider's id of an attempt and reports whether the attempt
 	// is still pending (a newer one may have superseded it meanwhile).
 	SetPaymentReference(ctx context.Context, attemptID, reference string) (pending bool, err error)
+	// SetPaymentQR is SetPaymentReference for an attempt paid by scanning a QR code: it also stores
+	// the QR's text, for the payer's page to show.
+	SetPaymentQR(ctx context.Context, attemptID, reference, qr string) (pending bool, err error)
 	// FailPaymentStart records that the provider could not start the attempt.
 	FailPaymentStart(ctx context.Context, attemptID string) error
 	// PaymentAttempt finds an attempt by its provider and the provider's reference, or ENOTFOUND.

@@ -17,6 +17,33 @@ func (s *Server) paymentCallbacks() []payment.Route {
 	return s.Payments.Routes(payment.Site{Shopper: s.shopperOf, BaseURL: s.baseURL})
 }
 
+// OrderQRQuery names one of the shopper's payments by QR code (GET /api/order/qr): its provider and
+// the provider's reference, as the payment page's address has them (/pay/<provider>/<reference>).
+type OrderQRQuery struct {
+	Provider  string `json:"provider"`
+	Reference string `json:"reference"`
+}
+
+// OrderQRResponse is where a payment by QR code stands, with the code to scan while it is pending.
+type OrderQRResponse struct {
+	Payment payment.QRPayment `json:"payment"`
+	Success bool              `json:"success"`
+}
+
+// orderQR answers the shopper's payment page of a QR code; a pending payment is checked with its
+// provider first.
+func (s *Server) orderQR(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	if q.Get("provider") == "" || q.Get("reference") == "" {
+		return haat.Errorf(haat.EINVALID, "Payment provider and reference are required")
+	}
+	p, err := s.Payments.QRPayment(r.Context(), subject(r.Context(), haat.RoleUser), q.Get("provider"), q.Get("reference"))
+	if err != nil {
+		return err
+	}
+	return ok(w, OrderQRResponse{Payment: *p, Success: true})
+}
+
 var errTooManyReturns = haat.Errorf(haat.ETOOMANY, "Too many payment pages from your network. Please try again in a minute.")
 
 // limitReturns counts the request against its client address's limit of payment return and

@@ -113,6 +113,7 @@ func (s *Server) routes() []route {
 		{"POST /api/order/cod", user, s.orderCOD},
 		{"POST /api/order/stripe", user, s.orderOnline},
 		{"POST /api/order/pay", user, s.orderPay},
+		{"GET /api/order/qr", user, s.limitReturns(s.orderQR)}, // asks the provider, as a return page does
 		{"GET /api/order/user", user, s.orderUser},
 		{"GET /api/order/invoice", user, s.orderInvoice},
 		{"POST /api/order/cancel", user, s.orderCancel},

@@ -103,6 +103,7 @@ var routeShapes = map[string]Shapes{
 	"POST /api/order/cod":        {Request: of[OrderRequest](), Answer: of[MessageResponse]()},
 	"POST /api/order/stripe":     {Request: of[OrderRequest](), Answer: of[PaymentPageResponse]()},
 	"POST /api/order/pay":        {Request: of[OrderPayRequest](), Answer: of[PaymentPageResponse]()},
+	"GET /api/order/qr":          {Query: of[OrderQRQuery](), Answer: of[OrderQRResponse]()},
 	"GET /api/order/user":        {Answer: of[UserOrdersResponse]()},
 	"GET /api/order/invoice":     {Query: of[OrderInvoiceQuery](), Answer: of[InvoiceResponse]()},
 	"POST /api/order/cancel":     {Request: of[OrderCancelRequest](), Answer: of[UserOrderResponse]()},

@@ -1,8 +1,8 @@
 // Package payment takes shoppers' online payments through providers (Stripe Checkout, eSewa,
-// Khalti, and a built-in sandbox) and applies their verified results to orders.
+// Khalti, Fonepay Dynamic QR, and a built-in sandbox) and applies their verified results to orders.
 //
 // Every provider works the same way from the store's side: Begin returns the address the
-// shopper's browser goes to; the provider's answer comes back through its callback routes under
+// shopper's browser goes to (for a provider paid by QR code, the store's page that shows the code); the provider's answer comes back through its callback routes under
 // /api/payment/<provider>/ and is verified there (signature, or a status call to the provider);
 // Check asks the provider directly, for the reconciliation of attempts no answer came back for.
 package payment
@@ -46,9 +46,9 @@ func (c Checkout) OrderName() string {
 
 // Provider is one way to pay online.
 type Provider interface {
-	// Name is the provider's key in the API and the database: stripe, esewa, khalti, sandbox.
+	// Name is the provider's key in the API and the database: stripe, esewa, khalti, fonepay, sandbox.
 	Name() string
-	// Label is what the shopper sees: Card, eSewa, Khalti, Test payment.
+	// Label is what the shopper sees: Card, eSewa, Khalti, Fonepay, Test payment.
 	Label() string
 	// Begin starts an attempt with the provider and returns where to send the shopper, and the
 	// provider's reference of the payment.
@@ -239,14 +239,16 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 	for i := range superseded {
 		g.end(ctx, &superseded[i])
 	}
-	redirect, ref, err := p.Begin(ctx, Checkout{
+	redirect, ref, qr, err := g.start(ctx, p, Checkout{
 		Attempt: a, Order: o, StoreName: g.storeName(ctx),
 		ReturnURL:   base + "/loader?next=my-orders",
 		CancelURL:   base + "/cart",
 		CallbackURL: callbackURL(base, p),
-	})
+	}, base)
 	pending := false
-	if err == nil {
+	if err == nil && qr != "" {
+		pending, err = g.Attempts.SetPaymentQR(ctx, a.ID, ref, qr)
+	} else if err == nil {
 		pending, err = g.Attempts.SetPaymentReference(ctx, a.ID, ref)
 	}
 	if err != nil {

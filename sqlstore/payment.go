@@ -13,12 +13,12 @@ import (
 	"haat"
 )
 
-const attemptColumns = `a.id, a.order_id, o.user_id, a.provider, COALESCE(a.reference, ''), a.amount, a.currency, a.state, a.refund, a.created_at, a.updated_at`
+const attemptColumns = `a.id, a.order_id, o.user_id, a.provider, COALESCE(a.reference, ''), a.qr, a.amount, a.currency, a.state, a.refund, a.created_at, a.updated_at`
 
 func scanAttempt(row scanner) (*haat.PaymentAttempt, error) {
 	var a haat.PaymentAttempt
 	var created, updated int64
-	if err := row.Scan(&a.ID, &a.OrderID, &a.UserID, &a.Provider, &a.Reference, &a.Amount, &a.Currency, &a.State, &a.Refund, &created, &updated); err != nil {
+	if err := row.Scan(&a.ID, &a.OrderID, &a.UserID, &a.Provider, &a.Reference, &a.QR, &a.Amount, &a.Currency, &a.State, &a.Refund, &created, &updated); err != nil {
 		return nil, err
 	}
 	a.CreatedAt, a.UpdatedAt = fromMillis(created), fromMillis(updated)
@@ -198,10 +198,16 @@ func insertAttempt(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) error {
 // SetPaymentReference stores the provider's id of an attempt and reports whether the attempt is
 // still pending.
 func (d *DB) SetPaymentReference(ctx context.Context, attemptID, reference string) (bool, error) {
+	return d.SetPaymentQR(ctx, attemptID, reference, "")
+}
+
+// SetPaymentQR stores the provider's id of an attempt and the text of the QR code that pays it
+// ("" for none), and reports whether the attempt is still pending.
+func (d *DB) SetPaymentQR(ctx context.Context, attemptID, reference, qr string) (bool, error) {
 	var state haat.AttemptState
 	err := d.inTx(ctx, func(tx *Tx) error {
-		return tx.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, updated_at = $2 WHERE id = $3 RETURNING state`,
-			reference, tx.now.UnixMilli(), attemptID).Scan(&state)
+		return tx.QueryRowContext(ctx, `UPDATE payment_attempts SET reference = $1, qr = $2, updated_at = $3 WHERE id = $4 RETURNING state`,
+			reference, qr, tx.now.UnixMilli(), attemptID).Scan(&state)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, haat.Errorf(haat.ENOTFOUND, "Payment not found")

@@ -60,6 +60,7 @@ func TestConfigRefused(t *testing.T) {
 		{"HAAT_ESEWA_FORM_URL", "/form", `HAAT_ESEWA_FORM_URL must be an http:// or https:// address, not "/form"`},
 		{"HAAT_ESEWA_STATUS_URL", "ftp://esewa.example", `HAAT_ESEWA_STATUS_URL must be an http:// or https:// address, not "ftp://esewa.example"`},
 		{"HAAT_KHALTI_API_URL", "https://", `HAAT_KHALTI_API_URL must be an http:// or https:// address, not "https://"`},
+		{"HAAT_FONEPAY_URL", "merchantapi.fonepay.com/api", `HAAT_FONEPAY_URL must be an http:// or https:// address, not "merchantapi.fonepay.com/api"`},
 		{"HAAT_SELLER_PASSWORD", "a long password", "set both HAAT_SELLER_EMAIL and HAAT_SELLER_PASSWORD, or neither"},
 		{"HAAT_SMS_PROVIDER", "twilio", `HAAT_SMS_PROVIDER must be log, sparrow or aakash, not "twilio"`},
 		{"HAAT_SMS_PROVIDER", "sparrow", "Sparrow SMS needs HAAT_SMS_TOKEN and HAAT_SMS_FROM"},

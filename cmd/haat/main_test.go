@@ -284,6 +284,16 @@ func TestPaymentProviders(t *testing.T) {
 		{"wallets in rupees", func(c *config) {
 			c.Currency, c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey, c.Pay.KhaltiSecretKey = "NPR", "EPAYTEST", "s", "k"
 		}, "esewa,khalti"},
+		{"fonepay in dollars", func(c *config) {
+			c.Pay.FonepayMerchantCode, c.Pay.FonepaySecret, c.Pay.FonepayUsername, c.Pay.FonepayPassword = "fonepay123", "s", "u", "p"
+		}, "error: Fonepay takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_FONEPAY_MERCHANT_CODE"},
+		{"fonepay without its password", func(c *config) {
+			c.Currency, c.Pay.FonepayMerchantCode, c.Pay.FonepaySecret, c.Pay.FonepayUsername = "NPR", "fonepay123", "s", "u"
+		}, "error: set all of HAAT_FONEPAY_MERCHANT_CODE, HAAT_FONEPAY_SECRET, HAAT_FONEPAY_USERNAME and HAAT_FONEPAY_PASSWORD, or none"},
+		{"wallets and fonepay in rupees", func(c *config) {
+			c.Currency, c.Pay.EsewaProductCode, c.Pay.EsewaSecretKey, c.Pay.KhaltiSecretKey = "NPR", "EPAYTEST", "s", "k"
+			c.Pay.FonepayMerchantCode, c.Pay.FonepaySecret, c.Pay.FonepayUsername, c.Pay.FonepayPassword = "fonepay123", "s", "u", "p"
+		}, "esewa,khalti,fonepay"},
 	} {
 		c := dev
 		tc.change(&c)

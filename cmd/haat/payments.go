@@ -21,6 +21,8 @@ type paymentConfig struct {
 	StripeSecretKey, StripeWebhookSecret, StripeAPIURL string
 	EsewaProductCode, EsewaSecretKey, EsewaFormURL     string
 	EsewaStatusURL, KhaltiSecretKey, KhaltiAPIURL      string
+	FonepayMerchantCode, FonepaySecret                 string
+	FonepayUsername, FonepayPassword, FonepayURL       string
 }
 
 // newPayments is online payment through providers (serve runs its reconciliation every minute);
@@ -44,7 +46,7 @@ func newPayments(cfg config, providers []payment.Provider, db *sqlstore.DB, logg
 // providers builds the configured payment providers, in the order the storefront offers them.
 func (c *config) providers() ([]payment.Provider, error) {
 	var out []payment.Provider
-	for _, build := range []func() (payment.Provider, error){c.stripe, c.esewa, c.khalti} {
+	for _, build := range []func() (payment.Provider, error){c.stripe, c.esewa, c.khalti, c.fonepay} {
 		p, err := build()
 		if err != nil {
 			return nil, err
@@ -116,6 +118,33 @@ func (c *config) khaltiURL() string {
 		api = payment.KhaltiProductionURL
 	}
 	return cmp.Or(c.Pay.KhaltiAPIURL, api)
+}
+
+// fonepay builds the Fonepay Dynamic QR provider, which takes rupees only; nil when it is not
+// configured.
+func (c *config) fonepay() (payment.Provider, error) {
+	p := c.Pay
+	if p.FonepayMerchantCode == "" && p.FonepaySecret == "" && p.FonepayUsername == "" && p.FonepayPassword == "" {
+		return nil, nil
+	}
+	if p.FonepayMerchantCode == "" || p.FonepaySecret == "" || p.FonepayUsername == "" || p.FonepayPassword == "" {
+		return nil, errors.New("set all of HAAT_FONEPAY_MERCHANT_CODE, HAAT_FONEPAY_SECRET, HAAT_FONEPAY_USERNAME and HAAT_FONEPAY_PASSWORD, or none")
+	}
+	if c.Currency != "NPR" {
+		return nil, errors.New("Fonepay takes Nepali rupees only: set HAAT_CURRENCY=NPR, or unset HAAT_FONEPAY_MERCHANT_CODE")
+	}
+	return payment.NewFonepay(payment.FonepayConfig{MerchantCode: p.FonepayMerchantCode, SecretKey: p.FonepaySecret,
+		Username: p.FonepayUsername, Password: p.FonepayPassword, APIURL: c.fonepayURL()})
+}
+
+// fonepayURL is Fonepay's API root: its development server outside production, its live one in
+// production, unless HAAT_FONEPAY_URL names another.
+func (c *config) fonepayURL() string {
+	api := payment.FonepayDevURL
+	if c.Env == "production" {
+		api = payment.FonepayLiveURL
+	}
+	return cmp.Or(c.Pay.FonepayURL, api)
 }
 
 // sandbox decides whether the built-in test payment page is offered, beside others configured

@@ -238,6 +238,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.OrderRequest](),
 	reflect.TypeFor[api.OrderPayRequest](),
 	reflect.TypeFor[api.PaymentPageResponse](),
+	reflect.TypeFor[api.OrderQRQuery](),
+	reflect.TypeFor[api.OrderQRResponse](),
 	reflect.TypeFor[api.UserOrdersResponse](),
 	reflect.TypeFor[api.OrderCancelRequest](),
 	reflect.TypeFor[api.UserOrderResponse](),

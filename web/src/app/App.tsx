@@ -11,7 +11,7 @@ import { inSellerArea, paths, routes, type AppPage } from './paths';
 import { overLimit } from './toastLimit';
 import { Category, Home, Landing, ProductDetail, Products } from '../features/catalogue';
 import { CartPage } from '../features/cart';
-import { AddAddress, Loader } from '../features/checkout';
+import { AddAddress, Loader, PayQR } from '../features/checkout';
 import { MyOrders } from '../features/orders';
 import { MyInvoice } from '../features/invoice';
 import { Contact } from '../features/help';
@@ -39,6 +39,7 @@ const appPages: Record<AppPage, ReactElement> = {
   account: <AccountPage />,
   contact: <Contact />,
   loader: <Loader />,
+  payQR: <PayQR />,
   seller: <Seller />,
 };
 const appPageNames = Object.keys(appPages) as AppPage[];

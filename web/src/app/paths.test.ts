@@ -35,6 +35,7 @@ describe('pages', () => {
       ['account', paths.account],
       ['contact', paths.help('delivery')],
       ['loader', paths.loader],
+      ['payQR', paths.payQR('fonepay', '01ABCDEFGHJKMNPQRSTV')],
       ['seller', paths.seller.root],
       ['sellerDashboard', paths.seller.dashboard],
       ['sellerProductList', paths.seller.productListWith({ stock: 'low' })],

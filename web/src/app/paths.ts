@@ -52,6 +52,8 @@ export const paths = {
   help: (tab: string) => `${PAGES.contact}?tab=${tab}`,
   /** loader waits on return from online payment, then goes to the path in ?next=. */
   loader: PAGES.loader,
+  /** payQR is the store's page of a payment by QR code; the server sends the shopper there (Fonepay). */
+  payQR: (provider: string, reference: string) => `/pay/${encodeURIComponent(provider)}/${encodeURIComponent(reference)}`,
   seller: {
     root: seller,
     dashboard: PAGES.sellerDashboard,

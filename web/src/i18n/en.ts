@@ -528,6 +528,7 @@ export const en = {
     account: 'My Account',
     contact: 'Contact Us',
     loader: 'Loading',
+    payQR: 'Pay by QR',
     notFound: 'Page not found',
     seller: 'Seller',
     sellerLogin: 'Seller Login',
@@ -596,7 +597,22 @@ export const en = {
     refundTo: (amount: string, provider: string, reference: string) => `${amount} · ${provider} · ${reference}`,
     refundThrough: 'Refund through Stripe',
     markRefunded: 'Mark Refunded',
-    providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', sandbox: 'Test payment' } as Record<string, string>,
+    providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'Test payment' } as Record<string, string>,
+  },
+
+  // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
+  payQR: {
+    title: (provider: string) => `Pay with ${provider}`,
+    amount: 'Amount to pay',
+    scan: "Scan this QR code with your bank's app or any Fonepay wallet, and pay.",
+    exact: 'The amount is filled in for you: it is the order total, exactly.',
+    qrAlt: (amount: string) => `QR code to pay ${amount}`,
+    waiting: 'Waiting for your payment. This page moves on by itself once the payment is confirmed; keep it open.',
+    paid: 'Payment received',
+    ended: 'This payment is no longer open. See your order in My Orders to pay it again.',
+    superseded: 'You started a newer payment of this order. Pay that one, or see your orders.',
+    otherWay: 'Pay another way',
+    loadFailed: 'Could not load this payment',
   },
 
   // The help centre: what it says about fees, delivery, support and payment follows what the store does.
@@ -657,6 +673,7 @@ export const en = {
       stripe: "Debit and credit cards, paid on Stripe's secure checkout page.",
       esewa: 'Pay from your eSewa account; you confirm the payment on eSewa.',
       khalti: 'Pay from your Khalti account; you confirm the payment on Khalti.',
+      fonepay: "Scan a QR code with your bank's app or a Fonepay wallet; the order total is filled in for you.",
       sandbox: 'A test page for trying out the store: no money moves, and the order reads Paid (test).',
     } as Record<string, string>,
     otherMethod: 'Pay online at checkout.',

@@ -503,6 +503,7 @@ export const ne: StoreMessages = {
     account: 'मेरो खाता',
     contact: 'सम्पर्क',
     loader: 'लोड हुँदैछ',
+    payQR: 'QR बाट भुक्तानी',
     notFound: 'पृष्ठ भेटिएन',
     seller: 'बिक्रेता',
     sellerLogin: 'बिक्रेता लगइन',
@@ -564,7 +565,21 @@ export const ne: StoreMessages = {
     refundTo: (amount, provider, reference) => `${amount} · ${provider} · ${reference}`,
     refundThrough: 'Stripe मार्फत रिफन्ड गर्नुहोस्',
     markRefunded: 'रिफन्ड भएको जनाउनुहोस्',
-    providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', sandbox: 'परीक्षण भुक्तानी' },
+    providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'परीक्षण भुक्तानी' },
+  },
+
+  payQR: {
+    title: (provider) => `${provider} बाट भुक्तानी`,
+    amount: 'तिर्नुपर्ने रकम',
+    scan: 'यो QR कोड आफ्नो बैंकको एप वा कुनै Fonepay वालेटले स्क्यान गरी भुक्तानी गर्नुहोस्।',
+    exact: 'रकम आफैँ भरिन्छ: यो अर्डरको ठ्याक्कै कुल रकम हो।',
+    qrAlt: (amount) => `${amount} तिर्ने QR कोड`,
+    waiting: 'तपाईंको भुक्तानी पर्खँदै। भुक्तानी पुष्टि भएपछि यो पृष्ठ आफैँ अगाडि बढ्छ; खुला राख्नुहोस्।',
+    paid: 'भुक्तानी प्राप्त भयो',
+    ended: 'यो भुक्तानी अब खुला छैन। फेरि भुक्तानी गर्न मेरा अर्डरहरूमा आफ्नो अर्डर हेर्नुहोस्।',
+    superseded: 'तपाईंले यो अर्डरको नयाँ भुक्तानी सुरु गर्नुभयो। त्यही भुक्तानी गर्नुहोस्, वा आफ्ना अर्डरहरू हेर्नुहोस्।',
+    otherWay: 'अर्को तरिकाले भुक्तानी',
+    loadFailed: 'यो भुक्तानी लोड हुन सकेन',
   },
 
   help: {
@@ -621,6 +636,7 @@ export const ne: StoreMessages = {
       stripe: 'डेबिट र क्रेडिट कार्ड, Stripe को सुरक्षित चेकआउट पृष्ठमा भुक्तानी।',
       esewa: 'आफ्नो eSewa खाताबाट भुक्तानी गर्नुहोस्; भुक्तानी eSewa मै पुष्टि गर्नुहुन्छ।',
       khalti: 'आफ्नो Khalti खाताबाट भुक्तानी गर्नुहोस्; भुक्तानी Khalti मै पुष्टि गर्नुहुन्छ।',
+      fonepay: 'आफ्नो बैंकको एप वा Fonepay वालेटले QR कोड स्क्यान गर्नुहोस्; अर्डरको कुल रकम आफैँ भरिन्छ।',
       sandbox: 'पसल चलाएर हेर्ने परीक्षण पृष्ठ: कुनै पैसा सर्दैन, र अर्डरमा "भुक्तानी भयो (परीक्षण)" देखिन्छ।',
     },
     otherMethod: 'चेकआउटमा अनलाइन भुक्तानी गर्नुहोस्।',

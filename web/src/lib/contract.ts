@@ -536,6 +536,7 @@ export const PAGES = {
   account: '/account',
   contact: '/contact',
   loader: '/loader',
+  payQR: '/pay/:provider/:reference',
   seller: '/seller',
   sellerDashboard: '/seller/dashboard',
   sellerProductList: '/seller/product-list',
@@ -2024,6 +2025,48 @@ export interface OrderPayRequest {
 export interface PaymentPageResponse {
   success: boolean;
   url: string;
+}
+
+/**
+ * OrderQRQuery names one of the shopper's payments by QR code (GET /api/order/qr): its provider and
+ * the provider's reference, as the payment page's address has them (/pay/<provider>/<reference>).
+ */
+export interface OrderQRQuery {
+  provider: string;
+  reference: string;
+}
+
+/** OrderQRResponse is where a payment by QR code stands, with the code to scan while it is pending. */
+export interface OrderQRResponse {
+  payment: QRPayment;
+  success: boolean;
+}
+
+/** QRPayment is a payment by QR code as its payer's page shows it. */
+export interface QRPayment {
+  orderId: string;
+  provider: string;
+  amount: Money;
+  currency: Currency;
+  /**
+   * state is pending while the code can be paid; paid once the provider said so; else the
+   * payment ended unpaid (failed, cancelled, expired or superseded by a newer one).
+   */
+  state: AttemptState;
+  /** qr is the code to scan, while the payment is pending. */
+  qr?: QRCode;
+}
+
+/** AttemptState is where a payment attempt stands. */
+export type AttemptState = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'superseded';
+
+/**
+ * QRCode is a QR code drawn as an SVG path: Size modules a side, its quiet zone included, and Path
+ * the dark modules, one unit each.
+ */
+export interface QRCode {
+  size: number;
+  path: string;
 }
 
 /** UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user). */

@@ -10,6 +10,7 @@ import type {
   AddressUpdateResponse,
   MessageResponse,
   OrderItemRequest,
+  OrderQRResponse,
   OrderRequest,
   PaymentPageResponse,
   PaymentType,
@@ -39,6 +40,9 @@ export const api = {
       : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
   /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
   slots: () => get<SlotListResponse>('/api/slot/list'),
+  /** qrPayment is where one of the shopper's payments by QR code stands, with its code while it is pending. */
+  qrPayment: (provider: string, reference: string) =>
+    get<OrderQRResponse>(`/api/order/qr?${new URLSearchParams({ provider, reference }).toString()}`),
 };
 
 /** orderPlaced tells that an order was placed: the shopper's orders load again (app/wiring.ts). */
@@ -51,7 +55,22 @@ export const checkoutKeys = {
   addresses: (userId?: string) => [...checkoutKeys.all, 'addresses', ...(userId ? [userId] : [])] as const,
   /** slots are today's and tomorrow's delivery slots, with their places left. */
   slots: () => [...checkoutKeys.all, 'slots'] as const,
+  /** qrPayment is one payment by QR code, by its provider and reference. */
+  qrPayment: (provider: string, reference: string) => [...checkoutKeys.all, 'qr', provider, reference] as const,
 };
+
+/** QR_POLL is how often the page of a payment by QR code asks where it stands (each question may ask the provider). */
+export const QR_POLL = 5000;
+
+/** useQRPayment loads a payment by QR code, and again every QR_POLL while it is pending. */
+export function useQRPayment(provider: string, reference: string) {
+  return useQuery({
+    queryKey: checkoutKeys.qrPayment(provider, reference),
+    queryFn: () => unwrap(api.qrPayment(provider, reference), t.payQR.loadFailed).then((r) => r.payment),
+    refetchInterval: (q) => (q.state.data?.state === 'pending' ? QR_POLL : false),
+    refetchIntervalInBackground: true,
+  });
+}
 
 /** useSlots loads the delivery slots the cart offers, again every minute as cut-offs pass; none while the store offers none. */
 export function useSlots() {

@@ -1,5 +1,6 @@
 // Checkout: the shopper's delivery addresses, the delivery slots, the choices made on the cart page,
-// the parts of the order summary the cart page shows, placing an order and coming back from paying.
+// the parts of the order summary the cart page shows, placing an order, paying by QR code and coming
+// back from paying.
 import { lazy } from 'react';
 
 export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots, type AddressBook } from './api';
@@ -12,3 +13,5 @@ export { default as SlotPicker } from './SlotPicker';
 export const AddAddress = lazy(() => import('./AddAddress'));
 /** Loader is the page shown on return from paying online, until the next page loads. */
 export const Loader = lazy(() => import('./Loader'));
+/** PayQR is the page of a payment by QR code (Fonepay): the code, and where the payment stands. */
+export const PayQR = lazy(() => import('./PayQR'));
