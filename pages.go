@@ -26,6 +26,7 @@ var Pages = []Page{
 	{"account", "/account"},
 	{"contact", "/contact"},
 	{"loader", "/loader"},
+	{"rider", "/rider"},
 	{"payQR", "/pay/:provider/:reference"},
 	{"seller", "/seller"},
 	{"sellerDashboard", "/seller/dashboard"},
@@ -39,6 +40,7 @@ var Pages = []Page{
 	{"sellerSettings", "/seller/settings"},
 	{"sellerImport", "/seller/import"},
 	{"sellerLaunch", "/seller/launch"},
+	{"sellerStaff", "/seller/staff"},
 }
 
 // MatchPage finds the page whose pattern matches the path as the storefront's router matches it

@@ -32,7 +32,7 @@ func (s *Server) orderPack(w http.ResponseWriter, r *http.Request) error {
 		return haat.Errorf(haat.EINVALID, "Order id is required")
 	}
 	o, err := s.Orders.PackOrder(r.Context(), haat.PackOrder{OrderID: req.ID, Lines: req.Lines})
-	return s.answerOrderChange(w, o, err, say(w, r, "Order %s", haat.StatusPacked))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Order %s", haat.StatusPacked))
 }
 
 // pickList answers the pick list of the orders waiting to be packed (Order Placed), of one delivery

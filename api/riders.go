@@ -75,8 +75,8 @@ type DeliveredRequest struct {
 // FailedRequest brings one of the rider's orders back to the store, with why: noAnswer, refused
 // or wrongAddress (POST /api/rider/failed).
 type FailedRequest struct {
-	ID     string `json:"id"`
-	Reason string `json:"reason"`
+	ID     string              `json:"id"`
+	Reason haat.FailedDelivery `json:"reason"`
 }
 
 // DeliveryResponse is the rider's order as it is now.
@@ -96,7 +96,7 @@ func (s *Server) orderAssign(w http.ResponseWriter, r *http.Request) error {
 		return haat.Errorf(haat.EINVALID, "Order id is required")
 	}
 	o, err := s.Deliveries.AssignOrder(r.Context(), req.ID, req.Rider)
-	return s.answerOrderChange(w, o, err, say(w, r, "Rider assigned"))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Rider assigned"))
 }
 
 func (s *Server) sellerRiders(w http.ResponseWriter, r *http.Request) error {
@@ -186,7 +186,7 @@ func (s *Server) riderFailed(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	why, err := haat.ParseFailedDelivery(req.Reason)
+	why, err := haat.ParseFailedDelivery(string(req.Reason))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 
@@ -22,6 +23,8 @@ type SellerOrder struct {
 	// NeedsWeighing: the order holds goods sold by weight, so it goes to Packed by packing it with
 	// their weights (POST /api/order/pack), not by /api/order/status.
 	NeedsWeighing bool `json:"needsWeighing,omitempty"`
+	// CanAssign: the order may be given to a rider, or taken back (POST /api/order/assign).
+	CanAssign bool `json:"canAssign"`
 }
 
 // SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
@@ -50,14 +53,18 @@ type OrderChangeResponse struct {
 // sellerOrdersPage is how many orders GET /api/order/seller answers at a time, newest first.
 const sellerOrdersPage = 50
 
-func (s *Server) sellerOrder(o haat.Order) SellerOrder {
-	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil,
-		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing()}
+// sellerOrder is the order as the signed-in seller sees it: the steps about money (marking it paid,
+// refunds) only for a role that reaches them.
+func (s *Server) sellerOrder(ctx context.Context, o haat.Order) SellerOrder {
+	money := signedInSeller(ctx).Role.May(haat.AccessOwner)
+	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: money && o.CheckMarkPaid() == nil,
+		Refunds: o.Refunds, CanMarkRefunded: money && o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing(),
+		CanAssign: o.CheckAssign(nil) == nil}
 	if so.Refunds == nil {
 		so.Refunds = []haat.Refund{}
 	}
 	for _, r := range o.Refunds {
-		if r.State == haat.RefundDue && s.Payments.CanRefund(r.Provider) {
+		if money && r.State == haat.RefundDue && s.Payments.CanRefund(r.Provider) {
 			so.CanRefund = true
 		}
 	}
@@ -112,7 +119,7 @@ func (s *Server) orderSeller(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]SellerOrder, len(orders))
 	for i, o := range orders {
-		out[i] = s.sellerOrder(o)
+		out[i] = s.sellerOrder(r.Context(), o)
 	}
 	return ok(w, SellerOrdersResponse{HasMore: more, Orders: out, Success: true})
 }
@@ -128,7 +135,7 @@ func (s *Server) orderSellerByNumber(w http.ResponseWriter, r *http.Request, typ
 	o, err := s.Orders.SellerOrderByNumber(r.Context(), number)
 	switch {
 	case err == nil:
-		out = append(out, s.sellerOrder(*o))
+		out = append(out, s.sellerOrder(r.Context(), *o))
 	case haat.ErrorCode(err) != haat.ENOTFOUND:
 		return err
 	}
@@ -151,11 +158,11 @@ func decodeOrderChange(w http.ResponseWriter, r *http.Request, withStatus bool) 
 }
 
 // answerOrderChange answers the changed order as the seller sees it, or the error.
-func (s *Server) answerOrderChange(w http.ResponseWriter, o *haat.Order, err error, message string) error {
+func (s *Server) answerOrderChange(w http.ResponseWriter, r *http.Request, o *haat.Order, err error, message string) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, OrderChangeResponse{Message: message, Order: s.sellerOrder(*o), Success: true})
+	return ok(w, OrderChangeResponse{Message: message, Order: s.sellerOrder(r.Context(), *o), Success: true})
 }
 
 // orderStatus moves an order to the next step of its handling, or cancels it.
@@ -165,7 +172,7 @@ func (s *Server) orderStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.SetOrderStatus(r.Context(), req.ID, req.Status)
-	return s.answerOrderChange(w, o, err, say(w, r, "Order %s", req.Status))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Order %s", req.Status))
 }
 
 // orderPaid records that a delivered cash order has been paid at the door.
@@ -175,7 +182,7 @@ func (s *Server) orderPaid(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.MarkOrderPaid(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, say(w, r, "Marked Paid"))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Marked Paid"))
 }
 
 // orderRefund gives back, through the payment provider, the money of an order that is owed back.
@@ -185,7 +192,7 @@ func (s *Server) orderRefund(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Payments.Refund(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, say(w, r, "Refunded"))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Refunded"))
 }
 
 // orderRefunded records that the money of an order that was owed back has been given back by hand.
@@ -195,5 +202,5 @@ func (s *Server) orderRefunded(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Orders.MarkOrderRefunded(r.Context(), req.ID)
-	return s.answerOrderChange(w, o, err, say(w, r, "Marked Refunded"))
+	return s.answerOrderChange(w, r, o, err, say(w, r, "Marked Refunded"))
 }

@@ -15,7 +15,7 @@ import { AddAddress, Loader, PayQR } from '../features/checkout';
 import { MyOrders } from '../features/orders';
 import { MyInvoice } from '../features/invoice';
 import { Contact } from '../features/help';
-import { SellerArea as Seller } from '../features/seller';
+import { RiderArea, SellerArea as Seller } from '../features/seller';
 import { AccountPage, LoginModal } from '../features/account';
 
 // Each page is its own chunk (the features' entries load their pages lazily): the landing and home
@@ -41,6 +41,7 @@ const appPages: Record<AppPage, ReactElement> = {
   loader: <Loader />,
   payQR: <PayQR />,
   seller: <Seller />,
+  rider: <RiderArea />,
 };
 const appPageNames = Object.keys(appPages) as AppPage[];
 

@@ -55,7 +55,7 @@ describe('language switch', () => {
 
 describe('the seller area\'s language', () => {
   const admin = (language?: string) => ({
-    json: { success: true, seller: { _id: 's1', email: 'seller@haat.example', ...(language ? { language } : {}) } },
+    json: { success: true, seller: { _id: 's1', email: 'seller@haat.example', name: '', role: 'owner', reach: ['area', 'orders', 'owner'], ...(language ? { language } : {}) } },
   });
 
   it('follows the language kept with the seller\'s account', async () => {

@@ -49,6 +49,8 @@ describe('pages', () => {
       ['sellerSettings', paths.seller.settings],
       ['sellerImport', paths.seller.import],
       ['sellerLaunch', paths.seller.launch],
+      ['sellerStaff', paths.seller.staff],
+      ['rider', paths.rider],
     ];
     for (const [name, path] of built) expect(matches(PAGES[name], path), `${name}: ${path}`).toBe(true);
     expect(new Set(built.map(([name]) => name))).toEqual(new Set(Object.keys(PAGES)));

@@ -52,6 +52,8 @@ export const paths = {
   help: (tab: string) => `${PAGES.contact}?tab=${tab}`,
   /** loader waits on return from online payment, then goes to the path in ?next=. */
   loader: PAGES.loader,
+  /** rider is a rider's phone screen of their deliveries of the day. */
+  rider: PAGES.rider,
   /** payQR is the store's page of a payment by QR code; the server sends the shopper there (Fonepay). */
   payQR: (provider: string, reference: string) => `/pay/${encodeURIComponent(provider)}/${encodeURIComponent(reference)}`,
   seller: {
@@ -80,6 +82,8 @@ export const paths = {
     import: PAGES.sellerImport,
     /** launch is the launch checklist: what the shop still needs before real shoppers come. */
     launch: PAGES.sellerLaunch,
+    /** staff is the owner's page of the store's packers and riders. */
+    staff: PAGES.sellerStaff,
   },
 } as const;
 
@@ -89,5 +93,5 @@ export const routes = {
   sellerPages,
 } as const;
 
-/** inSellerArea tells whether a path belongs to the seller area, which has its own layout. */
-export const inSellerArea = (pathname: string) => pathname === seller || pathname.startsWith(`${seller}/`);
+/** inSellerArea tells whether a path belongs to the seller area (a rider's screen too), which has its own layout. */
+export const inSellerArea = (pathname: string) => pathname === seller || pathname.startsWith(`${seller}/`) || pathname === PAGES.rider;

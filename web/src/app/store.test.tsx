@@ -136,7 +136,7 @@ describe('checkout', () => {
         json: {
           success: true,
           orders: ordered
-            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z' }]
+            ? [{ _id: 'o1', items: [{ product: rice, quantity: 2 }], address, amount: 601.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), paymentType: 'COD', status: 'Order Placed', isPaid: false, createdAt: '2026-11-22T10:05:00Z', events: [] }]
             : [],
         },
       }),

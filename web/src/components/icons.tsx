@@ -146,3 +146,10 @@ export const SettingsIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="18" cy="18" r="2" />
   </svg>
 );
+export const UsersIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.5-3.5 3.2-5.5 6.5-5.5s6 2 6.5 5.5" />
+    <path d="M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .7 3.2 2.5 3.5 5.2" />
+  </svg>
+);

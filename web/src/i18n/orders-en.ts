@@ -2,6 +2,8 @@
 // show (substitutes sent for what was not there), loaded with My Orders, the invoices and the
 // seller area (loadOrderTexts): the pages every shopper opens first never download them.
 
+import type { OrderStep } from '../lib/contract';
+
 /** clock shows the time of a moment in the browser's time zone: "10:42". */
 const clock = (iso: string) => {
   const d = new Date(iso);
@@ -29,5 +31,26 @@ export const ordersEn = {
     /** instead says, under an invoice's line, what was delivered in place of what was not there. */
     instead: (what: string) => `${what} instead`,
     answerFailed: 'Failed to send your answer',
+  },
+  /** orderStep names each step of an order's history. */
+  orderStep: {
+    'Order Placed': 'Order placed',
+    Paid: 'Paid',
+    Packed: 'Packed',
+    Assigned: 'Given to a rider',
+    'Out for Delivery': 'Out for delivery',
+    Delivered: 'Delivered',
+    'Not Delivered': 'Could not be delivered',
+    Cancelled: 'Cancelled',
+    Refunded: 'Refunded',
+  } satisfies Record<OrderStep, string>,
+  /** timeline is the shopper's view of where their order stands, with its rider once it is out. */
+  timeline: {
+    title: 'Order timeline',
+    rider: (name: string) => `${name} is bringing your order.`,
+    call: (name: string) => `Call ${name}`,
+    code: 'Tell the rider this code at the door:',
+    codeLabel: 'Handover code',
+    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address' } as Record<string, string>,
   },
 };

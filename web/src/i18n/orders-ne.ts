@@ -24,4 +24,23 @@ export const ordersNe: OrderMessages = {
     instead: (what) => `सट्टामा ${what}`,
     answerFailed: 'तपाईंको जवाफ पठाउन सकिएन',
   },
+  orderStep: {
+    'Order Placed': 'अर्डर गरियो',
+    Paid: 'भुक्तानी भयो',
+    Packed: 'प्याक भयो',
+    Assigned: 'राइडरलाई दिइयो',
+    'Out for Delivery': 'डेलिभरीका लागि निस्कियो',
+    Delivered: 'डेलिभर भयो',
+    'Not Delivered': 'डेलिभर हुन सकेन',
+    Cancelled: 'रद्द भयो',
+    Refunded: 'पैसा फिर्ता भयो',
+  },
+  timeline: {
+    title: 'अर्डरको समयरेखा',
+    rider: (name: string) => `${name} तपाईंको अर्डर ल्याउँदै हुनुहुन्छ।`,
+    call: (name: string) => `${name} लाई फोन गर्नुहोस्`,
+    code: 'ढोकामा राइडरलाई यो कोड भन्नुहोस्:',
+    codeLabel: 'हस्तान्तरण कोड',
+    notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना' },
+  },
 };

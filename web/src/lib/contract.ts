@@ -536,6 +536,7 @@ export const PAGES = {
   account: '/account',
   contact: '/contact',
   loader: '/loader',
+  rider: '/rider',
   payQR: '/pay/:provider/:reference',
   seller: '/seller',
   sellerDashboard: '/seller/dashboard',
@@ -549,6 +550,7 @@ export const PAGES = {
   sellerSettings: '/seller/settings',
   sellerImport: '/seller/import',
   sellerLaunch: '/seller/launch',
+  sellerStaff: '/seller/staff',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
@@ -2178,6 +2180,8 @@ export interface SellerOrder extends Order {
    * their weights (POST /api/order/pack), not by /api/order/status.
    */
   needsWeighing?: boolean;
+  /** canAssign: the order may be given to a rider, or taken back (POST /api/order/assign). */
+  canAssign: boolean;
 }
 
 /**
@@ -2344,8 +2348,11 @@ export interface DeliveredRequest {
  */
 export interface FailedRequest {
   id: string;
-  reason: string;
+  reason: FailedDelivery;
 }
+
+/** FailedDelivery is why a rider brought an order back. */
+export type FailedDelivery = 'noAnswer' | 'refused' | 'wrongAddress';
 
 /** DeliveryResponse is the rider's order as it is now. */
 export interface DeliveryResponse {

@@ -13,7 +13,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }) };
+const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example', name: '', role: 'owner', reach: ['area', 'orders', 'owner'] }, success: true } }) };
 const npr = { 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }) };
 const sita = { 'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 'sita@example.com', cartItems: {}, cartVersion: 0 } } }) };
 

@@ -1,3 +1,4 @@
+import Timeline from './Timeline';
 import toast from 'react-hot-toast';
 import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
@@ -109,6 +110,7 @@ export default function MyOrders() {
                 </div>
               )}
               <OrderActions order={o} />
+              <Timeline order={o} />
               {o.status === 'Delivered' && (
                 <Link
                   to={paths.myOrderInvoice(o._id)}

@@ -27,13 +27,13 @@ const dashboard: Dashboard = {
 describe('seller dashboard', () => {
   it('is the first item of the sidebar and sums up the store, each part linking to its list', async () => {
     serveApi({
-      'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }),
+      'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example', name: '', role: 'owner', reach: ['area', 'orders', 'owner'] }, success: true } }),
       'GET /api/seller/dashboard': () => ({ json: { success: true, dashboard } }),
     });
     renderStore('/seller/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Settings', 'Ready to open?']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Settings', 'Staff', 'Ready to open?']);
 
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
     expect(screen.getByRole('link', { name: 'Export confirmed subscribers (CSV)' })).toHaveAttribute('href', '/api/seller/subscribers.csv');

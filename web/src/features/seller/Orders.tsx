@@ -17,6 +17,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
 import PackForm from './PackForm';
+import DeliveryPanel from './DeliveryPanel';
 import SentNote from './SentNote';
 import SubstituteNote from './SubstituteNote';
 
@@ -266,6 +267,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
         </div>
       </div>
       <RefundPanel order={o} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
+      <DeliveryPanel order={o} timeZone={timeZone} busy={busy} onAssign={(rider) => act({ kind: 'assign', rider })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
         <Link

@@ -6,7 +6,7 @@ import { cover } from '../../lib/catalogue';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
-import { useArchiveProduct, useSellerProducts, useSetStock } from './api';
+import { useArchiveProduct, useSellerProducts, useSellerSession, useSetStock } from './api';
 import { DemoNotice, NoProducts } from './DemoProducts';
 import { lowOnStock } from '../../lib/cart';
 import { priceText } from '../../lib/weight';
@@ -23,6 +23,8 @@ export default function ProductList() {
   const { money } = useStoreConfig();
   const setStock = useSetStock();
   const archive = useArchiveProduct();
+  // A packer switches stock; the catalogue and its prices are the owner's.
+  const owner = !!useSellerSession().seller?.reach.includes('owner');
   const changing = setStock.isPending ? setStock.variables._id : null;
   const archiving = archive.isPending ? archive.variables.id : null;
   const [params, setParams] = useSearchParams();
@@ -60,9 +62,11 @@ export default function ProductList() {
         <h1 ref={top} className="scroll-mt-4 text-xl font-semibold text-slate-900 md:text-2xl">
           {t.seller.allProducts}
         </h1>
-        <Link to={paths.seller.import} className="inline-flex min-h-11 items-center text-sm font-medium text-green-800 underline">
-          {t.seller.importLink}
-        </Link>
+        {owner && (
+          <Link to={paths.seller.import} className="inline-flex min-h-11 items-center text-sm font-medium text-green-800 underline">
+            {t.seller.importLink}
+          </Link>
+        )}
       </div>
       <nav aria-label={t.seller.lists} className="mt-4 flex flex-wrap gap-2 text-sm">
         <Link to={paths.seller.productList} aria-current={showArchived ? undefined : 'page'} className={tab(!showArchived)}>
@@ -73,7 +77,7 @@ export default function ProductList() {
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
-      {!showArchived && <DemoNotice />}
+      {!showArchived && owner && <DemoNotice />}
       <div role="search" aria-label={t.seller.find.region} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="sm:col-span-3 lg:col-span-1">
           <label htmlFor="plist-search" className={label}>
@@ -188,7 +192,9 @@ export default function ProductList() {
                       <StockCount product={p} />
                     </td>
                     <td className="px-4 py-3">
-                      <Actions product={p} list={`${paths.seller.productList}${search}`} busy={archiving === p._id} onArchive={() => archive.mutate({ id: p._id, archived: !p.archived })} />
+                      {owner && (
+                        <Actions product={p} list={`${paths.seller.productList}${search}`} busy={archiving === p._id} onArchive={() => archive.mutate({ id: p._id, archived: !p.archived })} />
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ReactElement } from 'react';
-import { Route, Routes } from '../../app/router';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { Route, Routes, useNavigate } from '../../app/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
-import { routes, type SellerPage } from '../../app/paths';
+import { paths, routes, type SellerPage } from '../../app/paths';
 import { useSellerSession } from './api';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
@@ -22,6 +22,7 @@ const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
 const Launch = lazy(() => import('./Launch'));
+const Staff = lazy(() => import('./Staff'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -38,6 +39,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
   sellerImport: <Page title={t.titles.productImport}><ImportProducts /></Page>,
   sellerLaunch: <Page title={t.titles.launch}><Launch /></Page>,
+  sellerStaff: <Page title={t.seller.staff.title}><Staff /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
@@ -45,7 +47,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
 
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
-  const { isSeller, checked: sellerChecked } = useSellerSession();
+  const { isSeller, seller, checked: sellerChecked } = useSellerSession();
   if (!sellerChecked) return <Spinner label={t.loader} />;
   if (!isSeller) {
     return (
@@ -59,7 +61,18 @@ export default function SellerArea() {
   return (
     <Routes>
       <Route element={<SellerLayout />}>
-        <Route index element={<Page title={t.titles.addProduct}><AddProduct /></Page>} />
+        <Route
+          index
+          element={
+            seller?.role === 'rider' ? (
+              <Redirect to={paths.rider} />
+            ) : seller?.role === 'packer' ? (
+              <Redirect to={paths.seller.orders} />
+            ) : (
+              <Page title={t.titles.addProduct}><AddProduct /></Page>
+            )
+          }
+        />
         {(Object.keys(pages) as SellerPage[]).map((name) => (
           <Route key={name} path={routes.sellerPages[name]} element={pages[name]} />
         ))}
@@ -67,6 +80,13 @@ export default function SellerArea() {
       </Route>
     </Routes>
   );
+}
+
+/** Redirect sends a member of staff from the area's index (adding a product, the owner's) to their own first page. */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return <Spinner label={t.loader} />;
 }
 
 function Page({ title, children }: { title: string; children: React.ReactNode }) {

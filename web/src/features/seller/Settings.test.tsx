@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
-const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example' }, success: true } }) };
+const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example', name: '', role: 'owner', reach: ['area', 'orders', 'owner'] }, success: true } }) };
 const saveDelivery = () => within(screen.getByRole('region', { name: 'Delivery' })).getByRole('button', { name: 'Save' });
 const npr = { 'GET /api/config': () => ({ json: { success: true, currency: 'NPR', currencySymbol: 'Rs.', paymentMethods: [] } }) };
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { ApiError, get, post, unwrap } from '../../lib/api';
 import { useCallback, useEffect } from 'react';
 import type {
+  AssignRequest,
   ChecklistResponse,
   DashboardResponse,
   DeliveryWindow,
@@ -195,7 +196,11 @@ export function useOrderSlip(number: number) {
 }
 
 /** OrderAction is a step a seller takes on an order. */
-export type OrderAction = { kind: 'status'; status: OrderStatus } | { kind: 'pack'; lines: PackLine[] } | { kind: 'paid' | 'refund' | 'refunded' };
+export type OrderAction =
+  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'pack'; lines: PackLine[] }
+  | { kind: 'assign'; rider: string }
+  | { kind: 'paid' | 'refund' | 'refunded' };
 
 const orderCall = (id: string, a: OrderAction) => {
   switch (a.kind) {
@@ -203,6 +208,8 @@ const orderCall = (id: string, a: OrderAction) => {
       return api.setOrderStatus(id, a.status);
     case 'pack':
       return api.packOrder(id, a.lines);
+    case 'assign':
+      return post<AssignRequest, OrderChangeResponse>('/api/order/assign', { id, rider: a.rider });
     case 'paid':
       return api.markOrderPaid(id);
     case 'refund':

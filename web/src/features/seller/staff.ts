@@ -1,0 +1,112 @@
+// The store's staff and riders: the owner's list of accounts, and the rider's own deliveries.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { get, post, unwrap } from '../../lib/api';
+import type {
+  DeliveredRequest,
+  DeliveriesResponse,
+  DeliveryRequest,
+  DeliveryResponse,
+  FailedDelivery,
+  FailedRequest,
+  MessageResponse,
+  RidersResponse,
+  StaffListResponse,
+  StaffRemoveRequest,
+  StaffRequest,
+  StaffResponse,
+  StaffRoleRequest,
+} from '../../lib/contract';
+import { t } from '../../i18n';
+import { sellerKeys } from './session';
+
+/** staffKeys are the query keys of the staff list, the riders to give orders to and a rider's deliveries. */
+export const staffKeys = {
+  staff: () => [...sellerKeys.all, 'staff'] as const,
+  riders: () => [...sellerKeys.all, 'riders'] as const,
+  deliveries: () => [...sellerKeys.all, 'deliveries'] as const,
+};
+
+const api = {
+  staff: () => get<StaffListResponse>('/api/seller/staff'),
+  addStaff: (s: StaffRequest) => post<StaffRequest, StaffResponse>('/api/seller/staff', s),
+  setRole: (id: string, role: string) => post<StaffRoleRequest, StaffResponse>('/api/seller/staff/role', { id, role }),
+  remove: (id: string) => post<StaffRemoveRequest, MessageResponse>('/api/seller/staff/remove', { id }),
+  riders: () => get<RidersResponse>('/api/seller/riders'),
+  deliveries: () => get<DeliveriesResponse>('/api/rider/deliveries'),
+  start: (id: string) => post<DeliveryRequest, DeliveryResponse>('/api/rider/start', { id }),
+  delivered: (id: string, code: string) => post<DeliveredRequest, DeliveryResponse>('/api/rider/delivered', { id, code }),
+  /** deliveredWithPhoto proves a delivery without its code: a form with id, reason and photo. */
+  deliveredWithPhoto: (form: FormData) => post<FormData, DeliveryResponse>('/api/rider/delivered', form),
+  failed: (id: string, reason: FailedDelivery) => post<FailedRequest, DeliveryResponse>('/api/rider/failed', { id, reason }),
+};
+
+/** useStaff is every account of the seller area, owners first. */
+export function useStaff() {
+  return useQuery({ queryKey: staffKeys.staff(), queryFn: () => unwrap(api.staff(), t.toast.generic).then((r) => r.staff) });
+}
+
+/** useStaffChange adds a member of staff, changes a role or removes one; the list and the riders load again. */
+export function useStaffChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (c: { add: StaffRequest } | { id: string; role: string } | { remove: string }) =>
+      unwrap('add' in c ? api.addStaff(c.add) : 'remove' in c ? api.remove(c.remove) : api.setRole(c.id, c.role), t.toast.generic),
+    onSuccess: (r) => {
+      if (r.message) toast.success(r.message);
+      void client.invalidateQueries({ queryKey: staffKeys.staff() });
+      void client.invalidateQueries({ queryKey: staffKeys.riders() });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useRiders is the store's riders, to give orders to. */
+export function useRiders(enabled: boolean) {
+  return useQuery({ queryKey: staffKeys.riders(), queryFn: () => unwrap(api.riders(), t.toast.generic).then((r) => r.riders), enabled, staleTime: 60_000 });
+}
+
+/** useDeliveries is the signed-in rider's deliveries of the day, loaded again every 30 seconds while shown. */
+export function useDeliveries() {
+  return useQuery({
+    queryKey: staffKeys.deliveries(),
+    queryFn: () => unwrap(api.deliveries(), t.toast.generic).then((r) => r.deliveries),
+    refetchInterval: 30_000,
+  });
+}
+
+/** DeliveryStep is what a rider does with one of their deliveries. */
+export type DeliveryStep =
+  | { kind: 'start' }
+  | { kind: 'code'; code: string }
+  | { kind: 'photo'; photo: File; reason: string }
+  | { kind: 'failed'; reason: FailedDelivery };
+
+/** useDeliveryStep takes a step on one of the rider's deliveries; the list loads again after. */
+export function useDeliveryStep(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (s: DeliveryStep) => {
+      switch (s.kind) {
+        case 'start':
+          return unwrap(api.start(id), t.toast.generic);
+        case 'code':
+          return unwrap(api.delivered(id, s.code), t.toast.generic);
+        case 'photo': {
+          const form = new FormData();
+          form.append('id', id);
+          form.append('reason', s.reason);
+          form.append('photo', s.photo);
+          return unwrap(api.deliveredWithPhoto(form), t.toast.generic);
+        }
+        case 'failed':
+          return unwrap(api.failed(id, s.reason), t.toast.generic);
+      }
+    },
+    onSuccess: (r) => {
+      if (r.message) toast.success(r.message);
+    },
+    onError: (e) => toast.error(e.message),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.deliveries() }),
+  });
+}
