@@ -64,6 +64,8 @@ const (
 const (
 	NoteSoldOut = "soldOut" // its units sold meanwhile, while its payment was late
 	NoteUnpaid  = "unpaid"  // not paid in time
+	// NoteAtTheDoor: a cash order paid by QR code to its rider at the door.
+	NoteAtTheDoor = "atTheDoor"
 )
 
 // OrderEvent is a step of an order's history: what happened, when, who did it and, for some, a

@@ -92,6 +92,12 @@ type PaymentAttemptService interface {
 	// pending attempt, if any, is superseded in the same step and returned, so that its provider
 	// can be told to end it.
 	StartPayment(ctx context.Context, orderID, provider, currency string) (a *PaymentAttempt, superseded []PaymentAttempt, err error)
+	// StartDoorPayment starts a payment of a cash order's amount, taken by its rider at the door by a
+	// QR code (Order.CheckDoorPay), in the order's currency, superseding its pending attempts; it
+	// answers the order too.
+	StartDoorPayment(ctx context.Context, riderID, orderID, provider string) (a *PaymentAttempt, o *Order, superseded []PaymentAttempt, err error)
+	// DoorPayment is the latest payment attempt of one of the rider's orders, or ENOTFOUND.
+	DoorPayment(ctx context.Context, riderID, orderID string) (*PaymentAttempt, error)
 	// SetPaymentReference stores the provider's id of an attempt and reports whether the attempt
 	// is still pending (a newer one may have superseded it meanwhile).
 	SetPaymentReference(ctx context.Context, attemptID, reference string) (pending bool, err error)

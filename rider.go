@@ -281,3 +281,18 @@ func (o Order) ForShopper() Order {
 	}
 	return o
 }
+
+// CheckDoorPay explains why the rider with riderID cannot take the order's money by QR code at the
+// door now, or returns nil: their order, out for delivery, paid in cash and not paid yet.
+func (o *Order) CheckDoorPay(riderID string) error {
+	if err := o.CheckRider(riderID); err != nil {
+		return err
+	}
+	switch {
+	case o.PaymentType != PaymentCOD || o.IsPaid:
+		return Errorf(ECONFLICT, "The order is paid already")
+	case o.Status != StatusOutForDelivery:
+		return Errorf(ECONFLICT, "An order that is %s is not out for delivery", o.Status)
+	}
+	return nil
+}

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"haat"
 	"haat/notify"
+	"haat/payment/fonepaytest"
 	"haat/sms"
 )
 
@@ -259,4 +261,71 @@ func atoi(s string) int {
 	n := 0
 	fmt.Sscan(s, &n)
 	return n
+}
+
+// TestDoorQR: a rider takes a cash order's money by a Fonepay QR code at the door, for its exact
+// amount; the order is paid only once Fonepay confirms it, and then nothing is left to collect.
+// Another rider's order, a paid order and an order not out are refused; a packer may not.
+func TestDoorQR(t *testing.T) {
+	f := fonepaytest.New()
+	eachStore(t, func(t *testing.T, s *store) {
+		packer, rider, other := s.staff("packer"), s.staff("rider"), s.staff("rider")
+		c := s.shopper("")
+		address := c.addAddress()
+		want(t, c.post("/api/order/cod", order(s.rice.ID, 2, address)), 200)
+		id := c.orders()[0].(map[string]any)["_id"].(string)
+		want(t, packer.post("/api/order/status", map[string]string{"id": id, "status": "Packed"}), 200)
+		want(t, packer.post("/api/order/assign", map[string]string{"id": id, "rider": riderOf(t, rider)}), 200)
+		want(t, rider.post("/api/rider/qr", map[string]string{"id": id}), 409, "An order that is Packed is not out for delivery")
+		want(t, rider.post("/api/rider/start", map[string]string{"id": id}), 200)
+		if d := rider.get("/api/rider/deliveries").body["deliveries"].([]any)[0].(map[string]any); d["canTakeQR"] != true {
+			t.Fatalf("delivery: %v", d)
+		}
+		want(t, other.post("/api/rider/qr", map[string]string{"id": id}), 404)
+		want(t, packer.post("/api/rider/qr", map[string]string{"id": id}), 403)
+
+		before := f.PRNs()
+		r := rider.post("/api/rider/qr", map[string]string{"id": id})
+		want(t, r, 200)
+		p := r.body["payment"].(map[string]any)
+		amount := c.orders()[0].(map[string]any)["amount"]
+		if p["state"] != "pending" || p["amount"] != amount || p["qr"] == nil {
+			t.Fatalf("the door's QR: %s", r.raw)
+		}
+		var prn string
+		for _, n := range f.PRNs() {
+			if !slices.Contains(before, n) {
+				prn = n
+			}
+		}
+		want(t, rider.get("/api/rider/qr?id="+id), 200)
+		if o := s.sellerOrder(id); o["isPaid"] != false {
+			t.Fatalf("paid before Fonepay said so: %v", o)
+		}
+		want(t, other.get("/api/rider/qr?id="+id), 404)
+
+		f.Pay(prn)
+		r = rider.get("/api/rider/qr?id=" + id)
+		want(t, r, 200)
+		if p := r.body["payment"].(map[string]any); p["state"] != "paid" || p["qr"] != nil {
+			t.Fatalf("after paying: %s", r.raw)
+		}
+		o := s.sellerOrder(id)
+		events := o["events"].([]any)
+		last := events[len(events)-1].(map[string]any)
+		if o["isPaid"] != true || o["status"] != "Out for Delivery" || last["status"] != "Paid" || last["note"] != "atTheDoor" {
+			t.Fatalf("paid at the door: %v", o)
+		}
+		d := rider.get("/api/rider/deliveries").body["deliveries"].([]any)[0].(map[string]any)
+		if d["collect"] != 0.0 || d["canTakeQR"] != false {
+			t.Fatalf("after the QR: %v", d)
+		}
+		want(t, rider.post("/api/rider/qr", map[string]string{"id": id}), 409, "The order is paid already")
+		// Delivered with the code: it stays paid once, and no money is owed back.
+		code := c.orders()[0].(map[string]any)["handoverCode"].(string)
+		want(t, rider.post("/api/rider/delivered", map[string]string{"id": id, "code": code}), 200)
+		if o := s.sellerOrder(id); o["isPaid"] != true || o["refund"] != nil {
+			t.Fatalf("delivered: %v", o)
+		}
+	}, withCurrency(haat.NPR), withFonepay(t, f))
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/payment"
 )
 
 // AssignRequest gives an order to a rider, or takes it back with rider "" (POST /api/order/assign).
@@ -42,14 +43,52 @@ type Delivery struct {
 	// CodeTriesLeft is how many handover codes the rider may still try before only a photo proves
 	// the delivery.
 	CodeTriesLeft int `json:"codeTriesLeft"`
+	// CanTakeQR: the rider may take the cash order's money by a QR code (POST /api/rider/qr).
+	CanTakeQR bool `json:"canTakeQR"`
 }
 
 // delivery is the order as its rider sees it.
-func delivery(o haat.Order) Delivery {
+func (s *Server) delivery(o haat.Order) Delivery {
 	return Delivery{ID: o.ID, Number: o.Number, Status: o.Status, Slot: o.Slot, Address: o.Address, PaymentType: o.PaymentType,
 		IsPaid: o.IsPaid, Amount: o.Amount, Currency: o.Currency, Collect: o.ToCollect(), Items: len(o.Items),
 		CanStart: o.Status == haat.StatusPacked, CanDeliver: o.Status == haat.StatusOutForDelivery,
-		CodeTriesLeft: max(0, haat.MaxHandoverTries-o.HandoverTries)}
+		CodeTriesLeft: max(0, haat.MaxHandoverTries-o.HandoverTries),
+		CanTakeQR:     s.Payments.TakesQRAtTheDoor() && o.Rider != nil && o.CheckDoorPay(o.Rider.ID) == nil}
+}
+
+// DoorQRQuery names one of the rider's orders, whose QR payment at the door is asked about
+// (GET /api/rider/qr).
+type DoorQRQuery struct {
+	ID string `json:"id"`
+}
+
+// DoorQRResponse is where the QR payment at the door of one of the rider's orders stands, with the
+// code to show while it is pending (POST and GET /api/rider/qr).
+type DoorQRResponse struct {
+	Payment payment.QRPayment `json:"payment"`
+	Success bool              `json:"success"`
+}
+
+// riderQR shows a QR code for the exact amount of one of the rider's cash orders.
+func (s *Server) riderQR(w http.ResponseWriter, r *http.Request) error {
+	var req DeliveryRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	p, err := s.Payments.BeginDoor(r.Context(), subject(r.Context(), haat.RoleSeller), req.ID)
+	if err != nil {
+		return err
+	}
+	return ok(w, DoorQRResponse{Payment: *p, Success: true})
+}
+
+// riderQRStatus answers where the QR payment at the door of one of the rider's orders stands.
+func (s *Server) riderQRStatus(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Payments.DoorPayment(r.Context(), subject(r.Context(), haat.RoleSeller), r.URL.Query().Get("id"))
+	if err != nil {
+		return err
+	}
+	return ok(w, DoorQRResponse{Payment: *p, Success: true})
 }
 
 // DeliveriesResponse is the signed-in rider's deliveries of the day: those still to deliver, by
@@ -117,17 +156,17 @@ func (s *Server) riderDeliveries(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]Delivery, len(orders))
 	for i, o := range orders {
-		out[i] = delivery(o)
+		out[i] = s.delivery(o)
 	}
 	return ok(w, DeliveriesResponse{Deliveries: out, Success: true})
 }
 
 // answerDelivery answers the rider's order as it is now, or the error.
-func answerDelivery(w http.ResponseWriter, o *haat.Order, err error, message string) error {
+func (s *Server) answerDelivery(w http.ResponseWriter, o *haat.Order, err error, message string) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, DeliveryResponse{Delivery: delivery(*o), Message: message, Success: true})
+	return ok(w, DeliveryResponse{Delivery: s.delivery(*o), Message: message, Success: true})
 }
 
 func (s *Server) riderStart(w http.ResponseWriter, r *http.Request) error {
@@ -136,7 +175,7 @@ func (s *Server) riderStart(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Deliveries.StartDelivery(r.Context(), subject(r.Context(), haat.RoleSeller), req.ID)
-	return answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusOutForDelivery))
+	return s.answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusOutForDelivery))
 }
 
 // riderDelivered marks one of the rider's orders delivered: with the shopper's code (JSON), or
@@ -154,7 +193,7 @@ func (s *Server) riderDelivered(w http.ResponseWriter, r *http.Request) error {
 		return haat.Errorf(haat.EINVALID, "Enter the code the shopper was sent")
 	}
 	o, err := s.Deliveries.DeliverWithCode(r.Context(), rider, req.ID, req.Code)
-	return answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusDelivered))
+	return s.answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusDelivered))
 }
 
 // riderDeliveredWithPhoto marks one of the rider's orders delivered, proved by one photo (checked
@@ -178,7 +217,7 @@ func (s *Server) riderDeliveredWithPhoto(w http.ResponseWriter, r *http.Request,
 		return err
 	}
 	o, err := s.Deliveries.DeliverWithPhoto(r.Context(), rider, id, saved[0], reason)
-	return answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusDelivered))
+	return s.answerDelivery(w, o, err, say(w, r, "Order %s", haat.StatusDelivered))
 }
 
 func (s *Server) riderFailed(w http.ResponseWriter, r *http.Request) error {
@@ -191,5 +230,5 @@ func (s *Server) riderFailed(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.Deliveries.NotDelivered(r.Context(), subject(r.Context(), haat.RoleSeller), req.ID, why)
-	return answerDelivery(w, o, err, say(w, r, "Back to the store"))
+	return s.answerDelivery(w, o, err, say(w, r, "Back to the store"))
 }

@@ -133,6 +133,8 @@ func (s *Server) routes() []route {
 		{"POST /api/rider/start", riders, s.riderStart},
 		{"POST /api/rider/delivered", riders, s.riderDelivered},
 		{"POST /api/rider/failed", riders, s.riderFailed},
+		{"POST /api/rider/qr", riders, s.riderQR},
+		{"GET /api/rider/qr", riders, s.riderQRStatus},
 	}
 	for _, rt := range s.paymentCallbacks() {
 		h := handler(rt.Handle)

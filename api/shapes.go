@@ -122,6 +122,8 @@ var routeShapes = map[string]Shapes{
 	"POST /api/rider/start":      {Request: of[DeliveryRequest](), Answer: of[DeliveryResponse]()},
 	"POST /api/rider/delivered":  {Request: of[DeliveredRequest](), Answer: of[DeliveryResponse]()},
 	"POST /api/rider/failed":     {Request: of[FailedRequest](), Answer: of[DeliveryResponse]()},
+	"POST /api/rider/qr":         {Request: of[DeliveryRequest](), Answer: of[DoorQRResponse]()},
+	"GET /api/rider/qr":          {Query: of[DoorQRQuery](), Answer: of[DoorQRResponse]()},
 }
 
 // RouteShapes is a route of the API as its description shows it: method and path, who may call

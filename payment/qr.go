@@ -106,11 +106,92 @@ func (g *Gateway) QRPayment(ctx context.Context, userID, provider, reference str
 			return nil, err
 		}
 	}
+	return qrPayment(a)
+}
+
+// qrProvider is the first provider paid by QR code, or nil.
+func (g *Gateway) qrProvider() QRProvider {
+	if g == nil {
+		return nil
+	}
+	for _, p := range g.Providers {
+		if qp, ok := p.(QRProvider); ok {
+			return qp
+		}
+	}
+	return nil
+}
+
+// TakesQRAtTheDoor reports whether a rider can take a cash order's money by QR code at the door.
+func (g *Gateway) TakesQRAtTheDoor() bool { return g.qrProvider() != nil }
+
+// errNoDoorQR refuses a payment at the door by QR code in a store that takes none.
+var errNoDoorQR = haat.Errorf(haat.EUNAVAILABLE, "Payment by QR code is not set up")
+
+// BeginDoor starts taking the money of a cash order at the door by a QR code for its exact amount,
+// which the rider shows from their phone and the shopper pays with their bank's app; the order is
+// paid when the provider confirms it (DoorPayment, or the reconciliation). A code shown before for
+// the order is superseded.
+func (g *Gateway) BeginDoor(ctx context.Context, riderID, orderID string) (*QRPayment, error) {
+	qp := g.qrProvider()
+	if qp == nil {
+		return nil, errNoDoorQR
+	}
+	a, o, superseded, err := g.Attempts.StartDoorPayment(ctx, riderID, orderID, qp.Name())
+	if err != nil {
+		return nil, err
+	}
+	for i := range superseded {
+		g.end(ctx, &superseded[i])
+	}
+	ref, qr, err := qp.BeginQR(ctx, Checkout{Attempt: a, Order: o, StoreName: g.storeName(ctx)})
+	pending := false
+	if err == nil {
+		pending, err = g.Attempts.SetPaymentQR(ctx, a.ID, ref, qr)
+	}
+	if err != nil {
+		g.Logger.ErrorContext(ctx, "door payment could not start", "provider", qp.Name(), "attempt", a.ID, "err", err)
+		if ferr := g.Attempts.FailPaymentStart(context.WithoutCancel(ctx), a.ID); ferr != nil {
+			g.Logger.ErrorContext(ctx, "payment start failure not recorded", "attempt", a.ID, "err", ferr)
+		}
+		return nil, haat.Errorf(haat.EUNAVAILABLE, "The payment provider is not answering. Please try again or take cash.")
+	}
+	if !pending {
+		return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
+	}
+	return g.DoorPayment(ctx, riderID, o.ID)
+}
+
+// DoorPayment answers the rider where the QR payment at the door of one of their orders stands: a
+// pending one is checked with its provider first and, still pending, comes with its code.
+func (g *Gateway) DoorPayment(ctx context.Context, riderID, orderID string) (*QRPayment, error) {
+	qp := g.qrProvider()
+	if qp == nil {
+		return nil, errNoDoorQR
+	}
+	a, err := g.Attempts.DoorPayment(ctx, riderID, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if a.State == haat.PaymentPending && a.Provider == qp.Name() {
+		if _, err := g.returned(ctx, qp, a); err != nil {
+			g.Logger.ErrorContext(ctx, "door payment status", "provider", a.Provider, "attempt", a.ID, "err", err)
+		} else if a, err = g.Attempts.DoorPayment(ctx, riderID, orderID); err != nil {
+			return nil, err
+		}
+	}
+	return qrPayment(a)
+}
+
+// qrPayment is an attempt as a payer's page shows it, with its code while it is pending.
+func qrPayment(a *haat.PaymentAttempt) (*QRPayment, error) {
 	out := &QRPayment{OrderID: a.OrderID, Provider: a.Provider, Amount: a.Amount, Currency: haat.Currency(a.Currency), State: a.State}
 	if a.State == haat.PaymentPending && a.QR != "" {
-		if out.QR, err = NewQRCode(a.QR); err != nil {
+		code, err := NewQRCode(a.QR)
+		if err != nil {
 			return nil, fmt.Errorf("qr payment %s: %w", a.ID, err)
 		}
+		out.QR = code
 	}
 	return out, nil
 }

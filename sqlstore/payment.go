@@ -327,8 +327,20 @@ func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
 		return false, err
 	}
 	if a.State != haat.PaymentSuperseded {
+		// A cash order paid by QR at the door: paid, its status as it is. One paid meanwhile (in
+		// cash) or cancelled owes the money back.
+		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, updated_at = $1
+			WHERE id = $2 AND payment_type = $3 AND is_paid = FALSE AND status <> $4`, tx.now.UnixMilli(), a.OrderID, haat.PaymentCOD, haat.StatusCancelled)
+		if err != nil {
+			return false, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return false, err
+		} else if n == 1 {
+			return true, recordStepBy(ctx, tx, a.OrderID, haat.StepPaid, haat.Actor{Name: a.Provider, Role: haat.ActorPayment}, haat.NoteAtTheDoor)
+		}
 		// An order cancelled meanwhile (by its shopper, or as its time to pay ended) stays so.
-		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, status = $1, test_payment = $2, updated_at = $3
+		res, err = tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, status = $1, test_payment = $2, updated_at = $3
 			WHERE id = $4 AND is_paid = FALSE AND status IN ($5, $6)`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, tx.now.UnixMilli(), a.OrderID,
 			haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
 		if err != nil {

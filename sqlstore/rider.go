@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"haat"
@@ -93,4 +94,54 @@ func (d *DB) DeliverWithPhoto(ctx context.Context, riderID, orderID, photo, reas
 // NotDelivered brings one of a rider's orders back to the store, with why.
 func (d *DB) NotDelivered(ctx context.Context, riderID, orderID string, why haat.FailedDelivery) (*haat.Order, error) {
 	return d.changeOrder(ctx, sellerHandles(orderID), func(_ *Tx, o *haat.Order) error { return o.NotDelivered(riderID, why) })
+}
+
+// StartDoorPayment starts a payment by QR code of one of a rider's cash orders, at the door.
+func (d *DB) StartDoorPayment(ctx context.Context, riderID, orderID, provider string) (*haat.PaymentAttempt, *haat.Order, []haat.PaymentAttempt, error) {
+	var a *haat.PaymentAttempt
+	var o *haat.Order
+	var superseded []haat.PaymentAttempt
+	err := d.inTx(ctx, func(tx *Tx) (err error) {
+		// The order's row first: two starts of one order's payment wait for each other.
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = $1`, orderID); err != nil {
+			return err
+		}
+		if o, err = findOrder(ctx, tx, sellerHandles(orderID)); err != nil {
+			return err
+		}
+		if err := o.CheckDoorPay(riderID); err != nil {
+			return err
+		}
+		a = &haat.PaymentAttempt{ID: newID(), OrderID: o.ID, UserID: o.UserID, Provider: provider, Amount: o.Amount,
+			Currency: strings.ToUpper(string(o.Currency)), State: haat.PaymentPending, CreatedAt: tx.now, UpdatedAt: tx.now}
+		if superseded, err = supersedeAttempts(ctx, tx, orderID); err != nil {
+			return err
+		}
+		return insertAttempt(ctx, tx, a)
+	})
+	if err != nil {
+		return nil, nil, nil, wrap("start door payment", err)
+	}
+	return a, o, superseded, nil
+}
+
+// DoorPayment is the latest payment attempt of one of a rider's orders.
+func (d *DB) DoorPayment(ctx context.Context, riderID, orderID string) (*haat.PaymentAttempt, error) {
+	return lookup(ctx, d, "door payment", func(tx *Tx) (*haat.PaymentAttempt, error) {
+		o, err := findOrder(ctx, tx, sellerHandles(orderID))
+		if err != nil {
+			return nil, err
+		}
+		if err := o.CheckRider(riderID); err != nil {
+			return nil, err
+		}
+		list, err := findAttempts(ctx, tx, AttemptFilter{OrderID: &orderID})
+		if err != nil {
+			return nil, err
+		}
+		if len(list) == 0 {
+			return nil, errPaymentNotFound
+		}
+		return &list[len(list)-1], nil
+	})
 }

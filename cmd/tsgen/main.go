@@ -261,6 +261,8 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.DeliveredRequest](),
 	reflect.TypeFor[api.FailedRequest](),
 	reflect.TypeFor[api.DeliveryResponse](),
+	reflect.TypeFor[api.DoorQRQuery](),
+	reflect.TypeFor[api.DoorQRResponse](),
 	reflect.TypeFor[api.StaffRequest](),
 	reflect.TypeFor[api.StaffRoleRequest](),
 	reflect.TypeFor[api.StaffRemoveRequest](),

@@ -1,6 +1,6 @@
 // The storefront's English texts. Button names, headings and toasts are what shoppers and sellers
 // know the store by: change them on purpose, never in passing.
-import { AROUND_THE_CLOCK, BS_MONTH_NAMES, MAX_IMAGE_BYTES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate, type Category, type OrderStatus, type PaymentType, type Policy, type TaxRule } from '../lib/contract';
+import { MAX_IMAGE_BYTES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type Category, type OrderStatus, type PaymentType } from '../lib/contract';
 import type { Accented } from './types';
 import { gramsText } from './weight';
 import type { DeliveryTerms } from '../lib/delivery';
@@ -20,7 +20,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * dateFormat is the English formatter for options, made on first use and kept: making the first
  * one costs a phone about a tenth of a second, which no page should pay before it shows a date.
  */
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
   let f = formats.get(key);
   if (!f) {
@@ -33,9 +33,6 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 /** dateTime shows a moment as "22 Nov 2026, 10:05", in a time zone (the store's) when one is named. */
 const dateTime = (date: Date, timeZone?: string) => dateFormat({ ...dateTimeParts, timeZone }).format(date);
-
-/** adDay shows a day (YYYY-MM-DD) as "17 Jul 2025". */
-const adDay = (day: string) => dateFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** slotDay shows a delivery day (YYYY-MM-DD) as "Tue 24 Nov". */
 const slotDay = (day: string) => dateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -457,64 +454,6 @@ export const en = {
     back: 'Back to sign in',
   },
 
-  account: {
-    messages: 'Messages from the store',
-    notifyOrders: 'My orders',
-    notifyOrdersMail: 'An e-mail when an order is placed, on its way, delivered, cancelled or refunded.',
-    notifyOrdersText: 'A text when an order is placed, on its way and delivered.',
-    notifyStock: 'Back in stock',
-    notifyStockHint: 'A message when a product I asked about is on sale again.',
-    notifyNewsletter: 'News and offers',
-    notifyNewsletterHint: 'The store’s newsletter, by e-mail.',
-    title: 'My Account',
-    signIn: 'Sign in to see your account.',
-    profile: 'Profile',
-    name: 'Full name',
-    saveName: 'Save name',
-    email: 'Email',
-    noEmail: 'No email yet: add one to sign in with it and a password.',
-    newEmail: 'New email',
-    changeEmail: 'Change email',
-    addEmail: 'Add email',
-    saveEmail: 'Save email',
-    emailNeedsPassword: 'Set a password first: your email signs in with it.',
-    phone: 'Mobile number',
-    noPhone: 'No number yet: add one to sign in with a texted code.',
-    newPhone: 'New mobile number',
-    changePhone: 'Change number',
-    addPhone: 'Add number',
-    sendCode: 'Text me a code',
-    codeSentTo: (phone: string) => `We texted a 6-digit code to ${phone}.`,
-    code: '6-digit code',
-    savePhone: 'Save number',
-    cancel: 'Cancel',
-    language: 'Language',
-    languageNow: 'The store is shown in English.',
-    password: 'Password',
-    currentPassword: 'Current password',
-    newPassword: 'New password',
-    passwordHint: 'At least 8 characters, not a common password. Your other devices are signed out.',
-    setPasswordHint: 'Your account has no password yet: set one to sign in with your email.',
-    changePassword: 'Change password',
-    setPassword: 'Set password',
-    sessions: 'Signed-in devices',
-    sessionsHint: 'Lost a phone or used a shared computer? Sign out of the store on every device, this one too.',
-    logoutAll: 'Sign out everywhere',
-    export: 'Your data',
-    exportHint: 'Download your profile, addresses and orders as a file (JSON).',
-    exportButton: 'Download my data',
-    close: 'Close account',
-    closeHint: (years: number) =>
-      `Your name, email, phone, password and addresses are deleted and you can no longer sign in. Your orders are kept for ${years} years without your personal details, as the law requires for records of sales. You can sign up again later with the same email or number as a new account.`,
-    closeOnItsWay: 'You can close your account once every order is delivered or cancelled.',
-    closePassword: 'Your password',
-    closeCodeHint: 'Your account has no password: we text a code to your number to confirm.',
-    closeButton: 'Close my account',
-    closeConfirm: 'Close your account for good?',
-    closeYes: 'Yes, close it',
-    closeNo: 'No, keep it',
-    saved: 'Saved',
-  },
 
   titles: {
     pack: 'Pick and pack',
@@ -546,43 +485,6 @@ export const en = {
   },
 
   /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
-  invoice: {
-    title: 'Tax Invoice',
-    /** delivered says what was delivered of a line when packing found other than was ordered; the adjustments below settle it. */
-    delivered: (amount: string) => `delivered ${amount}`,
-    pan: 'PAN/VAT No.',
-    number: 'Invoice No.',
-    fiscalYear: 'Fiscal year',
-    dateBs: 'Date (BS)',
-    dateAd: 'Date (AD)',
-    orderNo: 'Order No.',
-    buyer: 'Buyer',
-    phone: 'Phone:',
-    sn: 'S.N.',
-    item: 'Item',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    deliveryFee: 'Delivery fee',
-    /** taxable, vat and exempt split an invoice's total under Nepal VAT. */
-    taxable: 'Taxable amount (excl. VAT)',
-    vat: `VAT (${vatRate})`,
-    exempt: 'VAT-exempt amount',
-    /** exemptItem marks a line exempt from VAT. */
-    exemptItem: 'VAT-exempt',
-    total: 'Total',
-    print: 'Print',
-    backToOrders: 'Back to orders',
-    backToMyOrders: 'Back to My Orders',
-    /** bsDate writes a Bikram Sambat date: "2082 Shrawan 1". */
-    bsDate: (d: BSDate) => `${d.year} ${BS_MONTH_NAMES[d.month - 1]} ${d.day}`,
-    /** adDate writes a day (YYYY-MM-DD) of the Gregorian calendar: "17 Jul 2025". */
-    adDate: adDay,
-    /** code writes an invoice's number with its fiscal year as the server gives it: "2082/83-17". */
-    code: (code: string) => code,
-    fiscal: (fy: string) => fy,
-  },
 
 
   payment: {
@@ -600,85 +502,6 @@ export const en = {
     providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'Test payment' } as Record<string, string>,
   },
 
-  // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
-  payQR: {
-    title: (provider: string) => `Pay with ${provider}`,
-    amount: 'Amount to pay',
-    scan: "Scan this QR code with your bank's app or any Fonepay wallet, and pay.",
-    exact: 'The amount is filled in for you: it is the order total, exactly.',
-    qrAlt: (amount: string) => `QR code to pay ${amount}`,
-    waiting: 'Waiting for your payment. This page moves on by itself once the payment is confirmed; keep it open.',
-    paid: 'Payment received',
-    ended: 'This payment is no longer open. See your order in My Orders to pay it again.',
-    superseded: 'You started a newer payment of this order. Pay that one, or see your orders.',
-    otherWay: 'Pay another way',
-    loadFailed: 'Could not load this payment',
-  },
-
-  // The help centre: what it says about fees, delivery, support and payment follows what the store does.
-  help: {
-    title: 'Help Centre',
-    intro: 'Help with orders, deliveries, returns and payments.',
-    topics: 'Help topics',
-    tabs: { contact: 'Contact Us', faqs: 'FAQs', returns: 'Returns & Refunds', payment: 'Payment Methods' },
-    callUs: 'Call us',
-    /** hours are the store's support hours as set, or around the clock. */
-    hours: (hours: string) => (hours === AROUND_THE_CLOCK ? 'Around the clock, every day' : hours),
-    writeUs: 'Write to us',
-    writeHours: (hours: string): string => (hours === AROUND_THE_CLOCK ? 'Any time, 24/7: we answer around the clock.' : 'We answer within our support hours.'),
-    visitUs: 'Visit us',
-    grievance: 'Grievance officer',
-    grievanceNote: 'For a complaint about an order, a refund or the store.',
-    /** area is the contact card's note on where the store delivers: its districts, when it names them. */
-    area: (districts: string[] | null) => (districts ? `Delivering to ${listOf(districts)}.` : 'Delivering across the Kathmandu Valley.'),
-    feeQ: 'How much does delivery cost?',
-    /** feeA is written from the store's delivery rules (null: none), so it never contradicts the cart. */
-    feeA: (terms: DeliveryTerms | null, taxRule: TaxRule) =>
-      !terms || !terms.fee
-        ? `Nothing: delivery is free on every order, so the cart shows the shipping fee as Free and ${taxRule === 'vat' ? `adds nothing: prices already include ${vatRate} VAT` : `adds only the ${taxRate} tax`}.${terms?.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`
-        : `${deliveryFee(terms)} The cart shows the fee, and what is missing for free delivery, before you order.${terms.minimum ? ` The smallest order we take is ${terms.minimum}.` : ''}`,
-    speedQ: 'How fast will my order arrive?',
-    /** speedA is written from the store's promise (null: it makes none). */
-    speedA: (promise: string | null) => (promise ? `${promise}. Follow yours under My Orders.` : 'Follow yours under My Orders: it shows where your order is.'),
-    areaQ: 'Where do you deliver?',
-    /** areaA names the districts of the store's delivery area, when it has one. */
-    areaA: (districts: string[] | null) =>
-      districts ? `To ${listOf(districts)}. Orders to an address elsewhere cannot be placed.` : 'Across the Kathmandu Valley: Kathmandu, Lalitpur and Bhaktapur.',
-    missingQ: 'An item is missing from my order. What do I do?',
-    missingA: (hours: number) => `Tell us within ${hours} hours of delivery and we will send it or refund it.`,
-    supportQ: 'When is support available?',
-    /** supportA is written from the store's support hours and contact. */
-    supportA: (hours: string, email: string) =>
-      hours === AROUND_THE_CLOCK
-        ? `Around the clock${email ? `: write to ${email} any time` : ''}.`
-        : `${hours || 'Within our support hours'}${email ? `; write to ${email} any time and we answer then` : ''}.`,
-    payQ: 'How can I pay?',
-    payA: (methods: string[]) =>
-      methods.length === 0
-        ? 'In cash on delivery: pay the rider when your groceries arrive. Online payment is not offered at the moment.'
-        : `In cash on delivery, or online with ${listOf(methods)}: choose Online Payment in the cart.`,
-    /** returns is the returns and refunds policy, written from the store's. */
-    returns: (p: Policy) => [
-      p.returnDays ? `Returns are accepted within ${p.returnDays} ${p.returnDays === 1 ? 'day' : 'days'} of delivery for items that are unopened or faulty.` : 'Items cannot be returned unless they arrive damaged or defective.',
-      p.perishablesReturnable
-        ? 'Perishables such as vegetables, fruit, dairy and bakery items can be returned as other items can.'
-        : "Perishables such as vegetables, fruit, dairy and bakery items can't be returned unless they arrive damaged or defective.",
-      `Report missing or damaged items within ${p.missingHours} hours of delivery, with a photo if you can.`,
-      `Refunds reach you within ${p.refundDays} ${p.refundDays === 1 ? 'day' : 'days'}: online payments go back to the account you paid from, cash payments are refunded in cash.`,
-    ],
-    payIntro: (online: boolean) =>
-      online ? 'This store takes these payments. For an online payment, choose Online Payment in the cart, then the way to pay.' : 'This store takes cash on delivery.',
-    cod: 'Pay the rider in cash when your groceries arrive.',
-    methods: {
-      stripe: "Debit and credit cards, paid on Stripe's secure checkout page.",
-      esewa: 'Pay from your eSewa account; you confirm the payment on eSewa.',
-      khalti: 'Pay from your Khalti account; you confirm the payment on Khalti.',
-      fonepay: "Scan a QR code with your bank's app or a Fonepay wallet; the order total is filled in for you.",
-      sandbox: 'A test page for trying out the store: no money moves, and the order reads Paid (test).',
-    } as Record<string, string>,
-    otherMethod: 'Pay online at checkout.',
-    noOnline: 'Online payment is not offered at the moment.',
-  },
 
   alerts: {
     notifyMe: 'Tell me when it is back',
@@ -753,14 +576,14 @@ export const en = {
 };
 
 /** deliveryFee says what delivery costs under terms with a fee. */
-function deliveryFee(terms: DeliveryTerms): string {
+export function deliveryFee(terms: DeliveryTerms): string {
   return terms.freeFrom
     ? `Delivery costs ${terms.fee} on orders below ${terms.freeFrom}; orders of ${terms.freeFrom} or more ship free.`
     : `Delivery costs ${terms.fee} on every order.`;
 }
 
 /** listOf joins names as a sentence does: "Card", "Card and eSewa", "Card, eSewa and Khalti". */
-function listOf(names: string[]): string {
+export function listOf(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 

@@ -10,6 +10,8 @@ import { LANGUAGES, type Language } from '../lib/contract';
 import { en } from './en';
 import type { sellerEn } from './seller-en';
 import type { ordersEn } from './orders-en';
+import type { accountEn } from './account-en';
+import type { helpEn } from './help-en';
 
 export type { Accented } from './types';
 export type { Language } from '../lib/contract';
@@ -23,8 +25,12 @@ export type { Language } from '../lib/contract';
 export type StoreMessages = typeof en;
 export type SellerMessages = typeof sellerEn;
 export type OrderMessages = typeof ordersEn;
+/** AccountMessages is the shape of a language's texts of the shopper's account page (account-en.ts), which only that page loads. */
+export type AccountMessages = typeof accountEn;
+/** HelpMessages is the shape of a language's texts of the help centre (help-en.ts), which only that page loads. */
+export type HelpMessages = typeof helpEn;
 /** Messages is every text of a language: the seller area's and the orders' are there once loadSellerTexts or loadOrderTexts has loaded them. */
-export type Messages = StoreMessages & SellerMessages & OrderMessages;
+export type Messages = StoreMessages & SellerMessages & OrderMessages & AccountMessages & HelpMessages;
 
 /**
  * t is the catalogue of the language shown: read it while rendering, never keep a text of it. Its
@@ -42,6 +48,8 @@ const loaders: Record<Language, () => Promise<StoreMessages>> = {
 const parts = {
   seller: { en: () => import('./seller-en').then((m) => m.sellerEn), ne: () => import('./seller-ne').then((m) => m.sellerNe) },
   orders: { en: () => import('./orders-en').then((m) => m.ordersEn), ne: () => import('./orders-ne').then((m) => m.ordersNe) },
+  account: { en: () => import('./account-en').then((m) => m.accountEn), ne: () => import('./account-ne').then((m) => m.accountNe) },
+  help: { en: () => import('./help-en').then((m) => m.helpEn), ne: () => import('./help-ne').then((m) => m.helpNe) },
 } satisfies Record<string, Record<Language, () => Promise<Partial<Messages>>>>;
 type Part = keyof typeof parts;
 /** asked are the parts asked for: a change of language loads them in the new one too. */
@@ -60,6 +68,12 @@ async function loadPart(part: Part): Promise<void> {
  * before the area is shown; the orders' too, as the area shows orders' packing and bills.
  */
 export const loadSellerTexts = (): Promise<void> => Promise.all([loadPart('seller'), loadPart('orders')]).then(() => undefined);
+
+/** loadAccountTexts loads the account page's texts in the language shown (and in any chosen later), before the page is shown. */
+export const loadAccountTexts = (): Promise<void> => loadPart('account');
+
+/** loadHelpTexts loads the help centre's texts in the language shown (and in any chosen later), before the page is shown. */
+export const loadHelpTexts = (): Promise<void> => loadPart('help');
 
 /** loadOrderTexts loads the texts of orders' substitutes in the language shown (and in any chosen later), before a page of orders is shown. */
 export const loadOrderTexts = (): Promise<void> => loadPart('orders');

@@ -5,11 +5,15 @@ import { sellerEn } from './seller-en';
 import { sellerNe } from './seller-ne';
 import { ordersEn } from './orders-en';
 import { ordersNe } from './orders-ne';
+import { accountEn } from './account-en';
+import { accountNe } from './account-ne';
+import { helpEn } from './help-en';
+import { helpNe } from './help-ne';
 import { toDevanagariDigits } from './digits';
 
-// Every text, the seller area's and the orders' too.
-const en = { ...storeEn, ...sellerEn, ...ordersEn };
-const ne = { ...storeNe, ...sellerNe, ...ordersNe };
+// Every text, the seller area's, the orders', the account page's and the help centre's too.
+const en = { ...storeEn, ...sellerEn, ...ordersEn, ...accountEn, ...helpEn };
+const ne = { ...storeNe, ...sellerNe, ...ordersNe, ...accountNe, ...helpNe };
 
 /** Leaf is one text of a catalogue: a string, or a function that words values, at its path ("cart.items"). */
 interface Leaf {
@@ -36,7 +40,6 @@ const devanagari = /\p{Script=Devanagari}/u;
 const latinOnly = new Set([
   'login.emailPlaceholder',
   'login.phonePlaceholder',
-  'seller.emailPlaceholder',
   'footer.social.instagram',
   'footer.social.facebook',
   'footer.social.tiktok',

@@ -1,6 +1,6 @@
 // The storefront's Nepali texts, in the shape of the English catalogue (StoreMessages). Numbers in the
 // texts are written with Devanagari digits; amounts arrive already formatted and are placed as they are.
-import { AROUND_THE_CLOCK, BS_MONTH_NAMES_NEPALI, MAX_IMAGE_BYTES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR, type BSDate } from '../lib/contract';
+import { MAX_IMAGE_BYTES, TAX_DENOMINATOR, TAX_NUMERATOR, VAT_DENOMINATOR, VAT_NUMERATOR } from '../lib/contract';
 import { toDevanagariDigits } from './digits';
 import { gramsText, nepaliWeight } from './weight';
 import type { StoreMessages } from './index';
@@ -20,7 +20,7 @@ export const imageLimit = `${num(MAX_IMAGE_BYTES / (1 << 20))} MB`;
 // data may lack them (Debian's Chromium writes "November" for ne-NP).
 
 /** adMonths are the Gregorian months as Nepali writes them. */
-const adMonths = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'];
+export const adMonths = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'];
 /** weekdays are the days of the week, Sunday first, as Nepali shortens them. */
 const weekdays = ['आइत', 'सोम', 'मंगल', 'बुध', 'बिही', 'शुक्र', 'शनि'];
 
@@ -44,15 +44,10 @@ function dateTime(iso: string, timeZone?: string): string {
 }
 
 /** listOf joins names as a Nepali sentence does: "क", "क र ख", "क, ख र ग". */
-function listOf(names: string[]): string {
+export function listOf(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} र ${names[names.length - 1]}`;
 }
 
-/** adDay writes a day (YYYY-MM-DD) of the Gregorian calendar in Nepali: "१७ जुलाई २०२५". */
-const adDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${num(d ?? 0)} ${adMonths[(m ?? 1) - 1] ?? ''} ${num(y ?? 0)}`;
-};
 /** slotDay shows a delivery day (YYYY-MM-DD) as "मंगल, २४ नोभेम्बर". */
 const slotDay = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -60,7 +55,7 @@ const slotDay = (day: string) => {
 };
 
 /** deliveryFee says what delivery costs under terms with a fee. */
-function deliveryFee(terms: DeliveryTerms): string {
+export function deliveryFee(terms: DeliveryTerms): string {
   return terms.freeFrom
     ? `${terms.freeFrom} भन्दा कमका अर्डरमा डेलिभरी शुल्क ${terms.fee} लाग्छ; ${terms.freeFrom} वा बढीका अर्डर निःशुल्क पठाइन्छन्।`
     : `हरेक अर्डरमा डेलिभरी शुल्क ${terms.fee} लाग्छ।`;
@@ -432,64 +427,6 @@ export const ne: StoreMessages = {
     back: 'साइन इनमा फर्कनुहोस्',
   },
 
-  account: {
-    messages: 'पसलबाट सन्देशहरू',
-    notifyOrders: 'मेरा अर्डरहरू',
-    notifyOrdersMail: 'अर्डर राखिँदा, बाटोमा निस्कँदा, पुर्‍याइँदा, रद्द हुँदा वा रकम फिर्ता हुँदा इमेल।',
-    notifyOrdersText: 'अर्डर राखिँदा, बाटोमा निस्कँदा र पुर्‍याइँदा SMS।',
-    notifyStock: 'फेरि उपलब्ध',
-    notifyStockHint: 'मैले सोधेको सामान फेरि बिक्रीमा आउँदा सन्देश।',
-    notifyNewsletter: 'समाचार र अफरहरू',
-    notifyNewsletterHint: 'पसलको न्युजलेटर, इमेलमा।',
-    title: 'मेरो खाता',
-    signIn: 'आफ्नो खाता हेर्न साइन इन गर्नुहोस्।',
-    profile: 'प्रोफाइल',
-    name: 'पूरा नाम',
-    saveName: 'नाम सेभ गर्नुहोस्',
-    email: 'इमेल',
-    noEmail: 'अहिलेसम्म इमेल छैन: इमेल र पासवर्डले साइन इन गर्न इमेल थप्नुहोस्।',
-    newEmail: 'नयाँ इमेल',
-    changeEmail: 'इमेल फेर्नुहोस्',
-    addEmail: 'इमेल थप्नुहोस्',
-    saveEmail: 'इमेल सेभ गर्नुहोस्',
-    emailNeedsPassword: 'पहिले पासवर्ड राख्नुहोस्: इमेलले त्यही पासवर्डसँग साइन इन गर्छ।',
-    phone: 'मोबाइल नम्बर',
-    noPhone: 'अहिलेसम्म नम्बर छैन: SMS कोडले साइन इन गर्न नम्बर थप्नुहोस्।',
-    newPhone: 'नयाँ मोबाइल नम्बर',
-    changePhone: 'नम्बर फेर्नुहोस्',
-    addPhone: 'नम्बर थप्नुहोस्',
-    sendCode: 'मलाई कोड पठाउनुहोस्',
-    codeSentTo: (phone: string) => `${toDevanagariDigits(phone)} मा ६ अङ्कको कोड पठाइयो।`,
-    code: '६ अङ्कको कोड',
-    savePhone: 'नम्बर सेभ गर्नुहोस्',
-    cancel: 'रद्द गर्नुहोस्',
-    language: 'भाषा',
-    languageNow: 'पसल नेपालीमा देखाइएको छ।',
-    password: 'पासवर्ड',
-    currentPassword: 'अहिलेको पासवर्ड',
-    newPassword: 'नयाँ पासवर्ड',
-    passwordHint: 'कम्तीमा ८ अक्षर, सजिलै अनुमान हुने पासवर्ड होइन। तपाईंका अरू उपकरणहरूबाट लगआउट हुन्छ।',
-    setPasswordHint: 'तपाईंको खातामा अहिलेसम्म पासवर्ड छैन: इमेलले साइन इन गर्न पासवर्ड राख्नुहोस्।',
-    changePassword: 'पासवर्ड फेर्नुहोस्',
-    setPassword: 'पासवर्ड राख्नुहोस्',
-    sessions: 'साइन इन भएका उपकरणहरू',
-    sessionsHint: 'फोन हरायो वा अरूको कम्प्युटर चलाउनुभयो? यो सहित सबै उपकरणबाट पसलमा लगआउट गर्नुहोस्।',
-    logoutAll: 'सबै ठाउँबाट लगआउट',
-    export: 'तपाईंको डाटा',
-    exportHint: 'आफ्नो प्रोफाइल, ठेगाना र अर्डरहरू फाइल (JSON) मा डाउनलोड गर्नुहोस्।',
-    exportButton: 'मेरो डाटा डाउनलोड',
-    close: 'खाता बन्द',
-    closeHint: (years: number) =>
-      `तपाईंको नाम, इमेल, फोन, पासवर्ड र ठेगानाहरू मेटिन्छन् र फेरि साइन इन गर्न सकिँदैन। बिक्रीको अभिलेख कानुनले माग्ने भएकाले तपाईंका अर्डरहरू व्यक्तिगत विवरणबिना ${num(years)} वर्ष राखिन्छन्। पछि उही इमेल वा नम्बरले नयाँ खाता खोल्न सकिन्छ।`,
-    closeOnItsWay: 'सबै अर्डर डेलिभर वा रद्द भएपछि खाता बन्द गर्न सकिन्छ।',
-    closePassword: 'तपाईंको पासवर्ड',
-    closeCodeHint: 'तपाईंको खातामा पासवर्ड छैन: पक्का गर्न तपाईंको नम्बरमा कोड पठाइन्छ।',
-    closeButton: 'मेरो खाता बन्द गर्नुहोस्',
-    closeConfirm: 'खाता सधैँका लागि बन्द गर्ने?',
-    closeYes: 'हो, बन्द गर्नुहोस्',
-    closeNo: 'होइन, राख्नुहोस्',
-    saved: 'सेभ भयो',
-  },
 
   titles: {
     pack: 'सामान टिप्ने र प्याक गर्ने',
@@ -520,37 +457,6 @@ export const ne: StoreMessages = {
     launch: 'खोल्न तयार?',
   },
 
-  invoice: {
-    delivered: (amount) => `डेलिभर भयो ${amount}`,
-    title: 'कर बीजक',
-    pan: 'प्यान/भ्याट नं.',
-    number: 'बीजक नं.',
-    fiscalYear: 'आर्थिक वर्ष',
-    dateBs: 'मिति (वि.सं.)',
-    dateAd: 'मिति (ई.सं.)',
-    orderNo: 'अर्डर नं.',
-    buyer: 'खरिदकर्ता',
-    phone: 'फोन:',
-    sn: 'क्र.सं.',
-    item: 'सामान',
-    quantity: 'परिमाण',
-    unitPrice: 'दर',
-    amount: 'रकम',
-    subtotal: 'जम्मा',
-    deliveryFee: 'डेलिभरी शुल्क',
-    taxable: 'करयोग्य रकम (भ्याट बाहेक)',
-    vat: `मूल्य अभिवृद्धि कर (${vatRate})`,
-    exempt: 'भ्याट छुट रकम',
-    exemptItem: 'भ्याट छुट',
-    total: 'कुल रकम',
-    print: 'प्रिन्ट गर्नुहोस्',
-    backToOrders: 'अर्डरहरूमा फर्कनुहोस्',
-    backToMyOrders: 'मेरा अर्डरहरूमा फर्कनुहोस्',
-    bsDate: (d: BSDate) => `${num(d.year)} ${BS_MONTH_NAMES_NEPALI[d.month - 1]} ${num(d.day)}`,
-    adDate: adDay,
-    code: (code) => toDevanagariDigits(code),
-    fiscal: (fy) => toDevanagariDigits(fy),
-  },
 
 
   payment: {
@@ -568,80 +474,6 @@ export const ne: StoreMessages = {
     providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'परीक्षण भुक्तानी' },
   },
 
-  payQR: {
-    title: (provider) => `${provider} बाट भुक्तानी`,
-    amount: 'तिर्नुपर्ने रकम',
-    scan: 'यो QR कोड आफ्नो बैंकको एप वा कुनै Fonepay वालेटले स्क्यान गरी भुक्तानी गर्नुहोस्।',
-    exact: 'रकम आफैँ भरिन्छ: यो अर्डरको ठ्याक्कै कुल रकम हो।',
-    qrAlt: (amount) => `${amount} तिर्ने QR कोड`,
-    waiting: 'तपाईंको भुक्तानी पर्खँदै। भुक्तानी पुष्टि भएपछि यो पृष्ठ आफैँ अगाडि बढ्छ; खुला राख्नुहोस्।',
-    paid: 'भुक्तानी प्राप्त भयो',
-    ended: 'यो भुक्तानी अब खुला छैन। फेरि भुक्तानी गर्न मेरा अर्डरहरूमा आफ्नो अर्डर हेर्नुहोस्।',
-    superseded: 'तपाईंले यो अर्डरको नयाँ भुक्तानी सुरु गर्नुभयो। त्यही भुक्तानी गर्नुहोस्, वा आफ्ना अर्डरहरू हेर्नुहोस्।',
-    otherWay: 'अर्को तरिकाले भुक्तानी',
-    loadFailed: 'यो भुक्तानी लोड हुन सकेन',
-  },
-
-  help: {
-    title: 'सहायता केन्द्र',
-    intro: 'अर्डर, डेलिभरी, फिर्ता र भुक्तानीसम्बन्धी सहायता।',
-    topics: 'सहायताका विषयहरू',
-    tabs: { contact: 'सम्पर्क', faqs: 'बारम्बार सोधिने प्रश्न', returns: 'फिर्ता र रिफन्ड', payment: 'भुक्तानी विधिहरू' },
-    callUs: 'फोन गर्नुहोस्',
-    hours: (hours) => (hours === AROUND_THE_CLOCK ? 'दिनहुँ चौबीसै घण्टा' : hours),
-    writeUs: 'हामीलाई लेख्नुहोस्',
-    writeHours: (hours) => (hours === AROUND_THE_CLOCK ? 'जुनसुकै बेला, २४/७: हामी चौबीसै घण्टा जवाफ दिन्छौं।' : 'हामी सहायता समयभित्र जवाफ दिन्छौं।'),
-    visitUs: 'हामीलाई भेट्नुहोस्',
-    grievance: 'गुनासो सुन्ने अधिकारी',
-    grievanceNote: 'अर्डर, रिफन्ड वा पसलसम्बन्धी गुनासोका लागि।',
-    area: (districts) => (districts ? `${listOf(districts)} मा डेलिभरी गर्छौं।` : 'काठमाडौं उपत्यकाभर डेलिभरी गर्छौं।'),
-    feeQ: 'डेलिभरी शुल्क कति लाग्छ?',
-    feeA: (terms, taxRule) =>
-      !terms || !terms.fee
-        ? `केही लाग्दैन: हरेक अर्डरमा डेलिभरी निःशुल्क छ, त्यसैले कार्टमा डेलिभरी शुल्क निःशुल्क देखिन्छ र ${taxRule === 'vat' ? `केही जोडिँदैन: मूल्यमा ${vatRate} भ्याट पहिल्यै समावेश छ` : `${taxRate} कर मात्र जोडिन्छ`}।${terms?.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`
-        : `${deliveryFee(terms)} अर्डर गर्नुअघि कार्टले शुल्क र निःशुल्क डेलिभरीका लागि कति पुग्न बाँकी छ भन्ने देखाउँछ।${terms.minimum ? ` हामी लिने सबैभन्दा सानो अर्डर ${terms.minimum} हो।` : ''}`,
-    speedQ: 'मेरो अर्डर कति छिटो आइपुग्छ?',
-    speedA: (promise) => (promise ? `${promise}। आफ्नो अर्डर "मेरा अर्डरहरू" मा हेर्नुहोस्।` : 'आफ्नो अर्डर "मेरा अर्डरहरू" मा हेर्नुहोस्: अर्डर कहाँ पुग्यो त्यहाँ देखिन्छ।'),
-    areaQ: 'तपाईंहरू कहाँ डेलिभरी गर्नुहुन्छ?',
-    areaA: (districts) =>
-      districts ? `${listOf(districts)} मा। अरू ठाउँको ठेगानामा अर्डर गर्न मिल्दैन।` : 'काठमाडौं उपत्यकाभर: काठमाडौं, ललितपुर र भक्तपुर।',
-    missingQ: 'मेरो अर्डरबाट एउटा सामान छुटेको छ। के गर्ने?',
-    missingA: (hours) => `डेलिभरी भएको ${num(hours)} घण्टाभित्र हामीलाई भन्नुहोस्, हामी त्यो सामान पठाइदिन्छौं वा पैसा फिर्ता गर्छौं।`,
-    supportQ: 'सहायता कहिले उपलब्ध हुन्छ?',
-    supportA: (hours, email) =>
-      hours === AROUND_THE_CLOCK
-        ? `चौबीसै घण्टा${email ? `: जुनसुकै बेला ${email} मा लेख्नुहोस्` : ''}।`
-        : `${hours || 'सहायता समयभित्र'}${email ? `; जुनसुकै बेला ${email} मा लेख्नुहोस्, हामी त्यसबेला जवाफ दिन्छौं` : ''}।`,
-    payQ: 'म कसरी भुक्तानी गर्न सक्छु?',
-    payA: (methods) =>
-      methods.length === 0
-        ? 'डेलिभरीमा नगद: सामान आइपुग्दा राइडरलाई भुक्तानी गर्नुहोस्। अनलाइन भुक्तानी अहिले उपलब्ध छैन।'
-        : `डेलिभरीमा नगद, वा ${listOf(methods)} मार्फत अनलाइन: कार्टमा "अनलाइन भुक्तानी" छान्नुहोस्।`,
-    returns: (p) => [
-      p.returnDays ? `डेलिभरी भएको ${num(p.returnDays)} दिनभित्र नखोलिएका वा त्रुटिपूर्ण सामान फिर्ता लिइन्छ।` : 'बिग्रेर वा त्रुटिपूर्ण अवस्थामा आइपुगेमा बाहेक सामान फिर्ता गर्न सकिँदैन।',
-      p.perishablesReturnable
-        ? 'तरकारी, फलफूल, दुग्धजन्य पदार्थ र बेकरीका सामानजस्ता छिटो बिग्रने सामान पनि अरू सामानजस्तै फिर्ता गर्न सकिन्छ।'
-        : 'तरकारी, फलफूल, दुग्धजन्य पदार्थ र बेकरीका सामानजस्ता छिटो बिग्रने सामान बिग्रेर वा त्रुटिपूर्ण अवस्थामा आइपुगेमा बाहेक फिर्ता गर्न सकिँदैन।',
-      `छुटेका वा बिग्रेका सामानबारे डेलिभरी भएको ${num(p.missingHours)} घण्टाभित्र, सकेसम्म फोटोसहित जानकारी दिनुहोस्।`,
-      `रिफन्ड ${num(p.refundDays)} दिनभित्र तपाईंसम्म पुग्छ: अनलाइन भुक्तानी तपाईंले भुक्तानी गरेकै खातामा फर्किन्छ, नगद भुक्तानीको रिफन्ड नगदमै दिइन्छ।`,
-    ],
-    // en.ts's payIntro returns its two English sentences as literal types, which no other language
-    // can match; the function is read as text, so it is given that type here.
-    payIntro: ((online: boolean): string =>
-      online
-        ? 'यो पसलमा यी भुक्तानी विधिहरू उपलब्ध छन्। अनलाइन भुक्तानीका लागि कार्टमा "अनलाइन भुक्तानी" छान्नुहोस्, त्यसपछि भुक्तानी गर्ने माध्यम छान्नुहोस्।'
-        : 'यो पसलमा डेलिभरीमा नगद भुक्तानी गर्न सकिन्छ।') as StoreMessages['help']['payIntro'],
-    cod: 'सामान आइपुग्दा राइडरलाई नगद भुक्तानी गर्नुहोस्।',
-    methods: {
-      stripe: 'डेबिट र क्रेडिट कार्ड, Stripe को सुरक्षित चेकआउट पृष्ठमा भुक्तानी।',
-      esewa: 'आफ्नो eSewa खाताबाट भुक्तानी गर्नुहोस्; भुक्तानी eSewa मै पुष्टि गर्नुहुन्छ।',
-      khalti: 'आफ्नो Khalti खाताबाट भुक्तानी गर्नुहोस्; भुक्तानी Khalti मै पुष्टि गर्नुहुन्छ।',
-      fonepay: 'आफ्नो बैंकको एप वा Fonepay वालेटले QR कोड स्क्यान गर्नुहोस्; अर्डरको कुल रकम आफैँ भरिन्छ।',
-      sandbox: 'पसल चलाएर हेर्ने परीक्षण पृष्ठ: कुनै पैसा सर्दैन, र अर्डरमा "भुक्तानी भयो (परीक्षण)" देखिन्छ।',
-    },
-    otherMethod: 'चेकआउटमा अनलाइन भुक्तानी गर्नुहोस्।',
-    noOnline: 'अनलाइन भुक्तानी अहिले उपलब्ध छैन।',
-  },
 
   alerts: {
     notifyMe: 'फेरि आएपछि मलाई खबर गर्नुहोस्',

@@ -2,7 +2,11 @@
 // show (substitutes sent for what was not there), loaded with My Orders, the invoices and the
 // seller area (loadOrderTexts): the pages every shopper opens first never download them.
 
-import type { OrderStep } from '../lib/contract';
+import { BS_MONTH_NAMES, type BSDate, type OrderStep } from '../lib/contract';
+import { dateFormat, vatRate } from './en';
+
+/** adDay shows a day (YYYY-MM-DD) as "17 Jul 2025". */
+const adDay = (day: string) => dateFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** clock shows the time of a moment in the browser's time zone: "10:42". */
 const clock = (iso: string) => {
@@ -52,5 +56,56 @@ export const ordersEn = {
     code: 'Tell the rider this code at the door:',
     codeLabel: 'Handover code',
     notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address' } as Record<string, string>,
+  },
+  // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
+  payQR: {
+    title: (provider: string) => `Pay with ${provider}`,
+    amount: 'Amount to pay',
+    scan: "Scan this QR code with your bank's app or any Fonepay wallet, and pay.",
+    exact: 'The amount is filled in for you: it is the order total, exactly.',
+    qrAlt: (amount: string) => `QR code to pay ${amount}`,
+    waiting: 'Waiting for your payment. This page moves on by itself once the payment is confirmed; keep it open.',
+    paid: 'Payment received',
+    ended: 'This payment is no longer open. See your order in My Orders to pay it again.',
+    superseded: 'You started a newer payment of this order. Pay that one, or see your orders.',
+    otherWay: 'Pay another way',
+    loadFailed: 'Could not load this payment',
+  },
+  invoice: {
+    title: 'Tax Invoice',
+    /** delivered says what was delivered of a line when packing found other than was ordered; the adjustments below settle it. */
+    delivered: (amount: string) => `delivered ${amount}`,
+    pan: 'PAN/VAT No.',
+    number: 'Invoice No.',
+    fiscalYear: 'Fiscal year',
+    dateBs: 'Date (BS)',
+    dateAd: 'Date (AD)',
+    orderNo: 'Order No.',
+    buyer: 'Buyer',
+    phone: 'Phone:',
+    sn: 'S.N.',
+    item: 'Item',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    deliveryFee: 'Delivery fee',
+    /** taxable, vat and exempt split an invoice's total under Nepal VAT. */
+    taxable: 'Taxable amount (excl. VAT)',
+    vat: `VAT (${vatRate})`,
+    exempt: 'VAT-exempt amount',
+    /** exemptItem marks a line exempt from VAT. */
+    exemptItem: 'VAT-exempt',
+    total: 'Total',
+    print: 'Print',
+    backToOrders: 'Back to orders',
+    backToMyOrders: 'Back to My Orders',
+    /** bsDate writes a Bikram Sambat date: "2082 Shrawan 1". */
+    bsDate: (d: BSDate) => `${d.year} ${BS_MONTH_NAMES[d.month - 1]} ${d.day}`,
+    /** adDate writes a day (YYYY-MM-DD) of the Gregorian calendar: "17 Jul 2025". */
+    adDate: adDay,
+    /** code writes an invoice's number with its fiscal year as the server gives it: "2082/83-17". */
+    code: (code: string) => code,
+    fiscal: (fy: string) => fy,
   },
 };

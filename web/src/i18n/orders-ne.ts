@@ -1,7 +1,15 @@
 // The Nepali texts of orders' substitutes, loaded with the pages of orders when Nepali is shown
 // (loadOrderTexts).
 import type { OrderMessages } from './index';
-import { num } from './ne';
+import { BS_MONTH_NAMES_NEPALI, type BSDate } from '../lib/contract';
+import { adMonths, num, vatRate } from './ne';
+import { toDevanagariDigits } from './digits';
+
+/** adDay writes a day (YYYY-MM-DD) of the Gregorian calendar in Nepali: "१७ जुलाई २०२५". */
+const adDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${num(d ?? 0)} ${adMonths[(m ?? 1) - 1] ?? ''} ${num(y ?? 0)}`;
+};
 
 /** clock shows the time of a moment in the browser's time zone with Devanagari digits: "१०:४२". */
 const clock = (iso: string) => {
@@ -42,5 +50,49 @@ export const ordersNe: OrderMessages = {
     code: 'ढोकामा राइडरलाई यो कोड भन्नुहोस्:',
     codeLabel: 'हस्तान्तरण कोड',
     notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना' },
+  },
+  payQR: {
+    title: (provider) => `${provider} बाट भुक्तानी`,
+    amount: 'तिर्नुपर्ने रकम',
+    scan: 'यो QR कोड आफ्नो बैंकको एप वा कुनै Fonepay वालेटले स्क्यान गरी भुक्तानी गर्नुहोस्।',
+    exact: 'रकम आफैँ भरिन्छ: यो अर्डरको ठ्याक्कै कुल रकम हो।',
+    qrAlt: (amount) => `${amount} तिर्ने QR कोड`,
+    waiting: 'तपाईंको भुक्तानी पर्खँदै। भुक्तानी पुष्टि भएपछि यो पृष्ठ आफैँ अगाडि बढ्छ; खुला राख्नुहोस्।',
+    paid: 'भुक्तानी प्राप्त भयो',
+    ended: 'यो भुक्तानी अब खुला छैन। फेरि भुक्तानी गर्न मेरा अर्डरहरूमा आफ्नो अर्डर हेर्नुहोस्।',
+    superseded: 'तपाईंले यो अर्डरको नयाँ भुक्तानी सुरु गर्नुभयो। त्यही भुक्तानी गर्नुहोस्, वा आफ्ना अर्डरहरू हेर्नुहोस्।',
+    otherWay: 'अर्को तरिकाले भुक्तानी',
+    loadFailed: 'यो भुक्तानी लोड हुन सकेन',
+  },
+  invoice: {
+    delivered: (amount) => `डेलिभर भयो ${amount}`,
+    title: 'कर बीजक',
+    pan: 'प्यान/भ्याट नं.',
+    number: 'बीजक नं.',
+    fiscalYear: 'आर्थिक वर्ष',
+    dateBs: 'मिति (वि.सं.)',
+    dateAd: 'मिति (ई.सं.)',
+    orderNo: 'अर्डर नं.',
+    buyer: 'खरिदकर्ता',
+    phone: 'फोन:',
+    sn: 'क्र.सं.',
+    item: 'सामान',
+    quantity: 'परिमाण',
+    unitPrice: 'दर',
+    amount: 'रकम',
+    subtotal: 'जम्मा',
+    deliveryFee: 'डेलिभरी शुल्क',
+    taxable: 'करयोग्य रकम (भ्याट बाहेक)',
+    vat: `मूल्य अभिवृद्धि कर (${vatRate})`,
+    exempt: 'भ्याट छुट रकम',
+    exemptItem: 'भ्याट छुट',
+    total: 'कुल रकम',
+    print: 'प्रिन्ट गर्नुहोस्',
+    backToOrders: 'अर्डरहरूमा फर्कनुहोस्',
+    backToMyOrders: 'मेरा अर्डरहरूमा फर्कनुहोस्',
+    bsDate: (d: BSDate) => `${num(d.year)} ${BS_MONTH_NAMES_NEPALI[d.month - 1]} ${num(d.day)}`,
+    adDate: adDay,
+    code: (code) => toDevanagariDigits(code),
+    fiscal: (fy) => toDevanagariDigits(fy),
   },
 };

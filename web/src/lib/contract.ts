@@ -2316,6 +2316,8 @@ export interface Delivery {
    * the delivery.
    */
   codeTriesLeft: number;
+  /** canTakeQR: the rider may take the cash order's money by a QR code (POST /api/rider/qr). */
+  canTakeQR: boolean;
 }
 
 /**
@@ -2358,6 +2360,23 @@ export type FailedDelivery = 'noAnswer' | 'refused' | 'wrongAddress';
 export interface DeliveryResponse {
   delivery: Delivery;
   message: string;
+  success: boolean;
+}
+
+/**
+ * DoorQRQuery names one of the rider's orders, whose QR payment at the door is asked about
+ * (GET /api/rider/qr).
+ */
+export interface DoorQRQuery {
+  id: string;
+}
+
+/**
+ * DoorQRResponse is where the QR payment at the door of one of the rider's orders stands, with the
+ * code to show while it is pending (POST and GET /api/rider/qr).
+ */
+export interface DoorQRResponse {
+  payment: QRPayment;
   success: boolean;
 }
 

@@ -2,6 +2,7 @@
 // chosen is kept. It imports no other feature: those that depend on the session follow
 // sessionChanged (connected in app/wiring.ts).
 import { lazy } from 'react';
+import { loadAccountTexts } from '../../i18n';
 
 export { keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, useUser } from './api';
 
@@ -9,4 +10,4 @@ export { keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, 
 export const LoginModal = lazy(() => import('./LoginModal'));
 
 /** AccountPage is the signed-in shopper's own account (/account), loaded when first shown. */
-export const AccountPage = lazy(() => import('./AccountPage'));
+export const AccountPage = lazy(() => Promise.all([import('./AccountPage'), loadAccountTexts()]).then(([page]) => page));

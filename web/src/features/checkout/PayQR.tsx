@@ -7,18 +7,8 @@ import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { useTitle } from '../../lib/useTitle';
-import type { QRCode } from '../../lib/contract';
+import QRImage from '../../components/QRImage';
 import { orderPlaced, useQRPayment } from './api';
-
-/** QRImage draws a QR code the server drew as a path: crisp at any size, with its quiet zone on white. */
-function QRImage({ code, label }: { code: QRCode; label: string }) {
-  return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${code.size} ${code.size}`} shapeRendering="crispEdges" className="mx-auto aspect-square w-full max-w-64 rounded-lg bg-white">
-      <rect width={code.size} height={code.size} fill="#fff" />
-      <path d={code.path} fill="#0f172a" />
-    </svg>
-  );
-}
 
 /**
  * PayQR is the page of a payment by QR code (/pay/:provider/:reference): the code of the order's

@@ -2,6 +2,7 @@
 // the parts of the order summary the cart page shows, placing an order, paying by QR code and coming
 // back from paying.
 import { lazy } from 'react';
+import { loadOrderTexts } from '../../i18n';
 
 export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots, type AddressBook } from './api';
 export { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from './choice';
@@ -14,4 +15,4 @@ export const AddAddress = lazy(() => import('./AddAddress'));
 /** Loader is the page shown on return from paying online, until the next page loads. */
 export const Loader = lazy(() => import('./Loader'));
 /** PayQR is the page of a payment by QR code (Fonepay): the code, and where the payment stands. */
-export const PayQR = lazy(() => import('./PayQR'));
+export const PayQR = lazy(() => Promise.all([import('./PayQR'), loadOrderTexts()]).then(([page]) => page));

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { language, t } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
 import { telHref } from '../../lib/address';
@@ -13,6 +14,8 @@ const stepTime = (at: string) =>
  */
 export default function Timeline({ order: o }: { order: UserOrder }) {
   const rider = o.rider;
+  // The steps are drawn only while open: closed, the card says nothing twice.
+  const [open, setOpen] = useState(false);
   return (
     <div className="mt-4 text-sm">
       {rider && (
@@ -34,8 +37,9 @@ export default function Timeline({ order: o }: { order: UserOrder }) {
         </div>
       )}
       {o.events.length > 0 && (
-        <details className="mt-2">
+        <details className="mt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-700">{t.timeline.title}</summary>
+          {open && (
           <ol className="space-y-1 border-l-2 border-green-200 pl-3 text-slate-600">
             {o.events.map((e, i) => (
               <li key={i}>
@@ -44,6 +48,7 @@ export default function Timeline({ order: o }: { order: UserOrder }) {
               </li>
             ))}
           </ol>
+          )}
         </details>
       )}
     </div>

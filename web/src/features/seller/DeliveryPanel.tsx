@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { language, t } from '../../i18n';
 import type { OrderEvent, SellerOrder } from '../../lib/contract';
 import { useSellerSession } from './session';
@@ -29,6 +30,8 @@ export default function DeliveryPanel({ order: o, timeZone, busy, onAssign }: { 
   const riders = useRiders(o.canAssign && !!seller?.reach.includes('orders'));
   const list = riders.data ?? [];
   const proof = o.proof;
+  // The history is drawn only while open: closed, the card says nothing twice.
+  const [open, setOpen] = useState(false);
   return (
     <div className="mt-3 space-y-2 text-sm">
       {o.canAssign && list.length > 0 ? (
@@ -66,8 +69,9 @@ export default function DeliveryPanel({ order: o, timeZone, busy, onAssign }: { 
         </p>
       )}
       {o.events.length > 0 && (
-        <details>
+        <details onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-800">{t.seller.history.title}</summary>
+          {open && (
           <ol className="space-y-1 border-l-2 border-stone-200 pl-3">
             {o.events.map((e, i) => (
               <li key={i}>
@@ -79,6 +83,7 @@ export default function DeliveryPanel({ order: o, timeZone, busy, onAssign }: { 
               </li>
             ))}
           </ol>
+          )}
         </details>
       )}
     </div>

@@ -12,7 +12,8 @@ import { orderSlotText } from '../../lib/slots';
 import { useTitle } from '../../lib/useTitle';
 import type { Delivery, FailedDelivery } from '../../lib/contract';
 import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
-import { useDeliveries, useDeliveryStep } from './staff';
+import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './staff';
+import QRImage from '../../components/QRImage';
 
 const failedReasons: FailedDelivery[] = ['noAnswer', 'refused', 'wrongAddress'];
 const button = 'min-h-12 rounded-lg px-4 font-medium disabled:opacity-60';
@@ -112,6 +113,9 @@ function DeliveryCard({ delivery: d }: { delivery: Delivery }) {
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  const startQR = useDoorQR(d._id);
+  const [showQR, setShowQR] = useState(false);
+  const qr = useDoorQRStatus(d._id, showQR);
   const a = d.address;
   const deliverWithCode = (e: FormEvent) => {
     e.preventDefault();
@@ -152,6 +156,31 @@ function DeliveryCard({ delivery: d }: { delivery: Delivery }) {
       {d.canStart && (
         <button type="button" disabled={step.isPending} onClick={() => step.mutate({ kind: 'start' })} className={`${primary} mt-3 w-full`}>
           {t.seller.rider.start}
+        </button>
+      )}
+      {showQR && qr.data && (
+        <div className="mt-3 rounded-xl border border-stone-200 p-3 text-center" role="status">
+          {qr.data.state === 'paid' ? (
+            <p className="font-semibold text-green-800">{t.seller.rider.qrPaid(money(qr.data.amount, qr.data.currency))}</p>
+          ) : qr.data.qr ? (
+            <>
+              <p className="mb-2 font-medium text-slate-900">{t.seller.rider.qrScan(money(qr.data.amount, qr.data.currency))}</p>
+              <QRImage code={qr.data.qr} label={t.seller.rider.qrAlt(money(qr.data.amount, qr.data.currency))} />
+              <p className="mt-2 text-xs text-slate-500">{t.seller.rider.qrWaiting}</p>
+            </>
+          ) : (
+            <p className="text-slate-700">{t.seller.rider.qrEnded}</p>
+          )}
+        </div>
+      )}
+      {d.canTakeQR && !(showQR && qr.data?.state === 'pending') && (
+        <button
+          type="button"
+          disabled={startQR.isPending}
+          onClick={() => startQR.mutate(undefined, { onSuccess: () => setShowQR(true) })}
+          className={`${secondary} mt-3 w-full`}
+        >
+          {t.seller.rider.takeQR}
         </button>
       )}
       {d.canDeliver && mode === '' && (

@@ -32,10 +32,12 @@ export default function SellerLogin() {
         <TextField
           label={t.seller.email}
           labelClass="mb-4 block"
-          type="email"
+          // Staff may sign in with a mobile number instead of an email.
+          type="text"
+          inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder={t.seller.emailPlaceholder}
+          placeholder={t.seller.emailOrPhone}
           autoComplete="username"
           required
         />

@@ -59,11 +59,13 @@ function AddStaff() {
     <form onSubmit={submit} aria-label={t.seller.staff.add} className="mt-6 grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 text-sm text-slate-700 sm:grid-cols-2">
       <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">{t.seller.staff.add}</h2>
       <TextField label={t.seller.staff.name} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="off" required />
-      <label className="block">
-        {t.seller.staff.signIn}
-        <input className={`mt-1 ${field}`} value={login} onChange={(e) => setLogin(e.target.value)} placeholder={t.seller.emailOrPhone} autoComplete="off" required />
-        <span className="mt-1 block text-xs text-slate-500">{t.seller.staff.signInHint}</span>
-      </label>
+      <div>
+        <label className="block">
+          {t.seller.staff.signIn}
+          <input className={`mt-1 ${field}`} value={login} onChange={(e) => setLogin(e.target.value)} placeholder={t.seller.emailOrPhone} autoComplete="off" aria-describedby="staff-login-hint" required />
+        </label>
+        <p id="staff-login-hint" className="mt-1 text-xs text-slate-500">{t.seller.staff.signInHint}</p>
+      </div>
       <label className="block">
         {t.seller.staff.role}
         <select className={`mt-1 ${field}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
@@ -74,11 +76,13 @@ function AddStaff() {
           ))}
         </select>
       </label>
-      <label className="block">
-        {t.seller.staff.password}
-        <input className={`mt-1 ${field}`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} autoComplete="new-password" required />
-        <span className="mt-1 block text-xs text-slate-500">{t.seller.staff.passwordHint}</span>
-      </label>
+      <div>
+        <label className="block">
+          {t.seller.staff.password}
+          <input className={`mt-1 ${field}`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} autoComplete="new-password" aria-describedby="staff-password-hint" required />
+        </label>
+        <p id="staff-password-hint" className="mt-1 text-xs text-slate-500">{t.seller.staff.passwordHint}</p>
+      </div>
       <div className="sm:col-span-2">
         <button type="submit" disabled={change.isPending} className="min-h-11 rounded-lg bg-green-700 px-6 font-medium text-white hover:bg-green-800 disabled:opacity-60">
           {change.isPending ? t.seller.staff.adding : t.seller.staff.addIt}
@@ -97,7 +101,7 @@ function StaffRow({ member: s }: { member: Seller }) {
     <li className="flex flex-wrap items-center gap-3 p-4 text-sm [overflow-wrap:anywhere]">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{name}</p>
-        <p className="text-slate-600">{s.phone || s.email}</p>
+        {s.name && <p className="text-slate-600">{s.phone || s.email}</p>}
       </div>
       {s.role === 'owner' ? (
         <p className="text-slate-600">

@@ -7,6 +7,7 @@ import type {
   DeliveriesResponse,
   DeliveryRequest,
   DeliveryResponse,
+  DoorQRResponse,
   FailedDelivery,
   FailedRequest,
   MessageResponse,
@@ -25,6 +26,8 @@ export const staffKeys = {
   staff: () => [...sellerKeys.all, 'staff'] as const,
   riders: () => [...sellerKeys.all, 'riders'] as const,
   deliveries: () => [...sellerKeys.all, 'deliveries'] as const,
+  /** doorQR is where the QR payment at the door of one of the rider's orders stands. */
+  doorQR: (id: string) => [...sellerKeys.all, 'deliveries', 'qr', id] as const,
 };
 
 const api = {
@@ -39,6 +42,9 @@ const api = {
   /** deliveredWithPhoto proves a delivery without its code: a form with id, reason and photo. */
   deliveredWithPhoto: (form: FormData) => post<FormData, DeliveryResponse>('/api/rider/delivered', form),
   failed: (id: string, reason: FailedDelivery) => post<FailedRequest, DeliveryResponse>('/api/rider/failed', { id, reason }),
+  /** doorQR shows a QR code for a cash order's exact amount; doorQRStatus asks where its payment stands. */
+  doorQR: (id: string) => post<DeliveryRequest, DoorQRResponse>('/api/rider/qr', { id }),
+  doorQRStatus: (id: string) => get<DoorQRResponse>(`/api/rider/qr?id=${encodeURIComponent(id)}`),
 };
 
 /** useStaff is every account of the seller area, owners first. */
@@ -108,5 +114,30 @@ export function useDeliveryStep(id: string) {
     },
     onError: (e) => toast.error(e.message),
     onSettled: () => client.invalidateQueries({ queryKey: staffKeys.deliveries() }),
+  });
+}
+
+/** useDoorQR starts a payment by QR code at the door of one of the rider's cash orders. */
+export function useDoorQR(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.doorQR(id), t.toast.generic).then((r) => r.payment),
+    onSuccess: (p) => client.setQueryData(staffKeys.doorQR(id), p),
+    onError: (e) => toast.error(e.message),
+  });
+}
+
+/** useDoorQRStatus asks every 3 seconds, while the code is shown, whether the shopper has paid; paid, the deliveries load again. */
+export function useDoorQRStatus(id: string, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: staffKeys.doorQR(id),
+    queryFn: async () => {
+      const p = (await unwrap(api.doorQRStatus(id), t.toast.generic)).payment;
+      if (p.state === 'paid') void client.invalidateQueries({ queryKey: staffKeys.deliveries() });
+      return p;
+    },
+    enabled,
+    refetchInterval: (q) => (q.state.data?.state === 'pending' ? 3000 : false),
   });
 }

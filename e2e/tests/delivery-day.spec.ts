@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import { seller } from '../playwright.config';
+import { startOwnStore, uniqueEmail, type OwnStore } from './helpers';
+
+// A delivery day in a store of the test's own: the owner adds a rider on the Staff page and gives
+// them two cash orders; the rider, on a 360 px phone, sets out with the first (the shopper sees
+// who brings it and the handover code), delivers it with the code, and brings the second back
+// unanswered; the owner reads who did what in each order's history.
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const shots = process.env.HAAT_E2E_SHOTS;
+
+let store: OwnStore | undefined;
+
+test.beforeAll(async () => {
+  store = await startOwnStore('delivery-day', {});
+});
+
+test.afterAll(() => store?.stop());
+
+test('the owner adds a rider and gives them two orders; the rider delivers one with the code and brings one back', async ({ browser }) => {
+  test.slow(); // an owner, a shopper and a rider in three browsers
+  const base = store!.base;
+
+  // The owner adds the rider on the Staff page.
+  const owner = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto('/seller');
+  await ownerPage.getByLabel('Email').fill(seller.email);
+  await ownerPage.getByLabel('Password').fill(seller.password);
+  await ownerPage.getByRole('button', { name: 'Login' }).click();
+  await ownerPage.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Staff' }).click();
+  const form = ownerPage.getByRole('form', { name: 'Add a member of staff' });
+  await form.getByLabel('Name').fill('Bikash Rai');
+  await form.getByLabel('Email or mobile number').fill('९८०१२३४५६७');
+  await form.getByLabel('Role').selectOption('rider');
+  await form.getByLabel('Password').fill('rider-password-1');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(ownerPage.getByText('Staff added')).toBeVisible();
+  await expect(ownerPage.getByRole('listitem').filter({ hasText: 'Bikash Rai' })).toContainText('9801234567');
+  if (shots) await ownerPage.screenshot({ path: `${shots}/staff-1280.png`, fullPage: true });
+
+  // A shopper places two cash orders.
+  const shopper = await browser.newContext({ ...phone, baseURL: base });
+  const api = shopper.request;
+  expect((await api.post('/api/user/register', { data: { name: 'Sita Gurung', email: uniqueEmail('sita'), password: 'namaste-123' } })).ok()).toBeTruthy();
+  const address = (await (await api.post('/api/address/add', {
+    data: { address: { firstName: 'Sita', lastName: 'Gurung', email: 'sita@example.com', street: 'Jhamsikhel 3', city: 'Lalitpur', state: 'Bagmati', zipcode: '44600', country: 'Nepal', phone: '9811111111', landmark: 'Blue gate opposite the school' } },
+  })).json()).address._id as string;
+  const product = ((await (await api.get('/api/product/list')).json()).products as { _id: string; inStock: boolean }[]).find((p) => p.inStock)!;
+  for (let i = 0; i < 2; i++) {
+    expect((await api.post('/api/order/cod', { data: { address, items: [{ product: product._id, quantity: 1 }] } })).ok()).toBeTruthy();
+  }
+  const myOrders = async () => (await (await api.get('/api/order/user')).json()).orders as { _id: string; number: number; handoverCode?: string }[];
+  const [second, first] = await myOrders();
+
+  // The owner packs both and gives them to the rider on the Orders page.
+  await ownerPage.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Orders' }).click();
+  for (const o of [first, second]) {
+    expect((await owner.request.post('/api/order/status', { data: { id: o._id, status: 'Packed' } })).ok()).toBeTruthy();
+  }
+  await ownerPage.reload();
+  for (const o of [first, second]) {
+    const card = ownerPage.getByRole('listitem').filter({ hasText: `#${o.number}` }).first();
+    await card.getByLabel('Give to rider').selectOption({ label: 'Bikash Rai' });
+    await expect(card.getByLabel('Give to rider')).toHaveValue(/.+/);
+  }
+
+  // The rider signs in at /seller on their phone, with the number, and lands on their deliveries.
+  const rider = await browser.newContext({ ...phone, baseURL: base });
+  const riderPage = await rider.newPage();
+  await riderPage.goto('/seller');
+  await riderPage.getByLabel('Email').fill('9801234567');
+  await riderPage.getByLabel('Password').fill('rider-password-1');
+  await riderPage.getByRole('button', { name: 'Login' }).click();
+  await expect(riderPage).toHaveURL(/\/rider$/);
+  await expect(riderPage.getByRole('heading', { name: 'My deliveries' })).toBeVisible();
+  const firstCard = riderPage.getByRole('listitem').filter({ hasText: `#${first.number}` });
+  const secondCard = riderPage.getByRole('listitem').filter({ hasText: `#${second.number}` });
+  await expect(firstCard).toContainText('Blue gate opposite the school');
+  await expect(firstCard).toContainText(/Collect \$[\d.]+ in cash/);
+  await expect(firstCard.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+9779811111111');
+
+  // On the way with the first: the shopper sees who brings it, and the code.
+  await firstCard.getByRole('button', { name: 'On my way' }).click();
+  await expect(firstCard.getByLabel('Code from the shopper')).toBeVisible();
+  const shopperPage = await shopper.newPage();
+  await shopperPage.goto('/my-orders');
+  const code = (await myOrders()).find((o) => o._id === first._id)!.handoverCode!;
+  expect(code).toMatch(/^\d{4}$/);
+  await expect(shopperPage.getByText('Bikash is bringing your order.')).toBeVisible();
+  await expect(shopperPage.getByLabel('Handover code')).toHaveText(code);
+  await expect(shopperPage.getByRole('link', { name: 'Call Bikash' })).toBeVisible();
+  if (shots) await shopperPage.screenshot({ path: `${shots}/my-orders-rider-360.png`, fullPage: true });
+  if (shots) await riderPage.screenshot({ path: `${shots}/rider-360.png`, fullPage: true });
+
+  // A wrong code is refused; the right one delivers.
+  const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+  await firstCard.getByLabel('Code from the shopper').fill(wrong);
+  await firstCard.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await expect(riderPage.getByText('Wrong code. Tries left: 4')).toBeVisible();
+  await firstCard.getByLabel('Code from the shopper').fill(code);
+  await firstCard.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await expect(riderPage.getByRole('heading', { name: 'Delivered today' })).toBeVisible();
+
+  // The second: no one answers, back to the store.
+  await secondCard.getByRole('button', { name: 'On my way' }).click();
+  await secondCard.getByRole('button', { name: 'Could not deliver' }).click();
+  await secondCard.getByRole('button', { name: 'No answer' }).click();
+  await expect(riderPage.getByText('Nothing to deliver right now.', { exact: false })).toBeVisible();
+  if (shots) await riderPage.screenshot({ path: `${shots}/rider-done-360.png`, fullPage: true });
+
+  // The owner reads each order's history, with who took each step.
+  await ownerPage.reload();
+  const delivered = ownerPage.getByRole('listitem').filter({ hasText: `#${first.number}` }).first();
+  await delivered.getByText('History').click();
+  await expect(delivered.getByRole('listitem').filter({ hasText: 'Delivered' }).last()).toContainText('by Bikash Rai (rider)');
+  await expect(delivered).toContainText('Proved by the shopper’s code');
+  const back = ownerPage.getByRole('listitem').filter({ hasText: `#${second.number}` }).first();
+  await back.getByText('History').click();
+  await expect(back.getByRole('listitem').filter({ hasText: 'Could not be delivered' })).toContainText('No answer');
+  await expect(back.getByLabel('Give to rider')).toHaveValue('');
+  if (shots) await ownerPage.screenshot({ path: `${shots}/orders-history-1280.png`, fullPage: true });
+});
