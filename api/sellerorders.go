@@ -22,6 +22,9 @@ type SellerOrder struct {
 	// NeedsWeighing: the order holds goods sold by weight, so it goes to Packed by packing it with
 	// their weights (POST /api/order/pack), not by /api/order/status.
 	NeedsWeighing bool `json:"needsWeighing,omitempty"`
+	// Late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
+	// still on its way past it; absent otherwise.
+	Late bool `json:"late,omitempty"`
 }
 
 // SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
@@ -52,7 +55,7 @@ const sellerOrdersPage = 50
 
 func (s *Server) sellerOrder(o haat.Order) SellerOrder {
 	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: o.CheckMarkPaid() == nil,
-		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing()}
+		Refunds: o.Refunds, CanMarkRefunded: o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing(), Late: o.Late(s.now())}
 	if so.Refunds == nil {
 		so.Refunds = []haat.Refund{}
 	}

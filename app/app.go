@@ -6,6 +6,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"time"
 
 	"haat"
 	"haat/account"
@@ -88,7 +89,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 			Accounts: db, Mail: resetMailer(cfg, db, logger)},
 		Payments: cfg.Payments, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader,
 		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog,
-		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken,
+		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken, Now: func() time.Time { return db.Now() },
 	}
 	for _, f := range adjust {
 		f(s)

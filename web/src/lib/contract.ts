@@ -855,6 +855,11 @@ export interface Order {
   refund?: RefundStatus;
   /** slot is the delivery slot chosen, when the store offered slots. */
   slot?: OrderSlot;
+  /**
+   * promisedBy is when the order was promised to arrive, fixed as it was placed (Order.Promise):
+   * its slot's end, or the store's speed promise from its placing; absent when neither named a time.
+   */
+  promisedBy?: string;
   createdAt: string;
   updatedAt: string;
   /** rider is the rider the order is given to, if any (POST /api/order/assign). */
@@ -1028,6 +1033,13 @@ export interface Dashboard {
   waiting: StatusCount[];
   /** bestSellers are the 10 products sold most in the last BestSellerDays days, by units. */
   bestSellers: ProductSales[];
+  /** onTime is how many orders were delivered today (store time) and how many of them on time. */
+  onTime: OnTime;
+  /**
+   * atRisk are the orders out for delivery at risk of arriving late (AtRisk), or late already,
+   * the soonest due first.
+   */
+  atRisk: RiskOrder[];
   /**
    * lowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
    * be told about, fewest units first.
@@ -1052,6 +1064,34 @@ export interface ProductSales {
   product: OrderProduct;
   units: number;
   revenue: Money;
+}
+
+/**
+ * OnTime counts the orders delivered on a day and those of them delivered on time (promised no
+ * time counts as on time: nothing was missed).
+ */
+export interface OnTime {
+  delivered: number;
+  onTime: number;
+  /**
+   * percent is the share delivered on time, rounded down (so 100 means every one), 0 when none
+   * was delivered.
+   */
+  percent: number;
+}
+
+/**
+ * RiskOrder is an order out for delivery at risk of arriving late (AtRisk), as the dashboard
+ * lists it.
+ */
+export interface RiskOrder {
+  _id: string;
+  number: number;
+  promisedBy: string;
+  /** rider is the name of the rider who has it. */
+  rider: string;
+  /** late: its window has ended. */
+  late: boolean;
 }
 
 /**
@@ -2178,6 +2218,11 @@ export interface SellerOrder extends Order {
    * their weights (POST /api/order/pack), not by /api/order/status.
    */
   needsWeighing?: boolean;
+  /**
+   * late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
+   * still on its way past it; absent otherwise.
+   */
+  late?: boolean;
 }
 
 /**
