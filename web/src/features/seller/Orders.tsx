@@ -11,6 +11,7 @@ import { language, t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { sellerOrdersCSV, useOrderAction, useSellerOrders, type OrderAction } from './api';
 import { OrderCard, paymentTypeLabel, RefundPanel, SellerPayment, StatusBadge } from '../orders';
+import LateBadge from './LateBadge';
 import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
@@ -268,6 +269,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
       <RefundPanel order={o} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
+        <LateBadge late={o.late} />
         <Link
           to={paths.seller.orderSlip(o.number)}
           aria-label={t.seller.packingSlipFor(o.number)}
