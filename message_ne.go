@@ -4,6 +4,14 @@ package haat
 // the same verbs in the same order, in the words the storefront's Nepali uses (web/src/i18n/ne.ts).
 // TestCatalogueComplete holds it to the source.
 var nepaliMessages = map[string]string{
+	"Handover recorded":                                                    "बुझाएको रकम लेखियो",
+	"Only a rider of the store hands in cash":                              "पसलको राइडरले मात्र नगद बुझाउँछ",
+	"A date is written YYYY-MM-DD":                                         "मिति YYYY-MM-DD मा लेखिन्छ",
+	"Choose the rider who hands in the money":                              "रकम बुझाउने राइडर छान्नुहोस्",
+	"Enter the amount handed in":                                           "बुझाएको रकम लेख्नुहोस्",
+	"Say why in a note: a negative amount corrects an earlier handover":    "किन, टिप्पणीमा भन्नुहोस्: ऋणात्मक रकमले पहिले बुझाएको रकम सच्याउँछ",
+	"A handover is at most %s":                                             "एक पटकमा बढीमा %s बुझाइन्छ",
+	"The note must be at most %d characters":                               "टिप्पणी बढीमा %d अक्षरको हुनुपर्छ",
 	"Enter the code the shopper was sent":                                  "ग्राहकलाई पठाइएको कोड लेख्नुहोस्",
 	"Back to the store":                                                    "पसलमा फिर्ता",
 	"Rider assigned":                                                       "राइडर तोकियो",

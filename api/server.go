@@ -31,6 +31,8 @@ type Server struct {
 	Sellers haat.SellerService
 	// Deliveries gives orders to riders and keeps what they do with them.
 	Deliveries haat.DeliveryService
+	// Cash keeps the riders' cash: collected at the door and handed in.
+	Cash haat.CashService
 	// Staff keeps the accounts of the store's packers and riders.
 	Staff     haat.StaffService
 	Sessions  haat.SessionService

@@ -81,7 +81,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 		logger = slog.Default()
 	}
 	s := &api.Server{
-		Users: db, Sellers: db, Staff: db, Deliveries: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db,
+		Users: db, Sellers: db, Staff: db, Deliveries: db, Cash: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db,
 		Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,

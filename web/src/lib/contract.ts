@@ -2331,6 +2331,103 @@ export interface RidersResponse {
   success: boolean;
 }
 
+/**
+ * CashQuery names the store's day of the cash sheets, YYYY-MM-DD; empty is today (GET
+ * /api/seller/cash).
+ */
+export interface CashQuery {
+  date: string;
+}
+
+/** CashResponse is every rider's cash sheet of a day of the store (GET /api/seller/cash). */
+export interface CashResponse {
+  /** date is the day of the sheets, YYYY-MM-DD in the store's time zone. */
+  date: string;
+  /** today: the day is today, on which handovers recorded now are counted. */
+  today: boolean;
+  sheets: CashSheet[];
+  success: boolean;
+}
+
+/**
+ * CashSheet is a rider's money on one day of the store (StoreZone): the cash they took at the
+ * door for each order they delivered, the orders paid by QR code at the door, what they handed in,
+ * and what is still to settle.
+ */
+export interface CashSheet {
+  rider: CashRider;
+  /** collected are the cash orders the rider delivered that day, and CollectedTotal their sum. */
+  collected: CashOrder[];
+  collectedTotal: Money;
+  /**
+   * qr are the orders paid at the door by QR code, whose money went to the store's account, not
+   * the rider's pocket: listed, not part of the difference. Payments at the door by QR are not
+   * taken yet, so the list is empty.
+   */
+  qr: CashOrder[];
+  qrTotal: Money;
+  /** handedIn are the handovers recorded that day, and HandedInTotal their sum. */
+  handedIn: Handover[];
+  handedInTotal: Money;
+  /**
+   * carried is the difference left from the days before: cash collected then and not handed in
+   * (negative: handed in more than collected).
+   */
+  carried: Money;
+  /**
+   * difference is what the rider still owes the store at the end of the day: Carried, plus
+   * CollectedTotal, less HandedInTotal. Zero is settled.
+   */
+  difference: Money;
+}
+
+/**
+ * CashRider is the rider a cash sheet is of, named as the store knows them, or as they were named
+ * when they last collected or handed in money (a rider who left).
+ */
+export interface CashRider {
+  _id: string;
+  name: string;
+}
+
+/** CashOrder is an order whose money a rider took at the door: its number and amount. */
+export interface CashOrder {
+  order: string;
+  number: number;
+  amount: Money;
+}
+
+/**
+ * Handover is money a rider handed in to the store, as the owner recorded it: never changed
+ * afterwards; a mistake is corrected by another handover (a negative one gives money back).
+ */
+export interface Handover {
+  _id: string;
+  amount: Money;
+  note: string;
+  at: string;
+  /** by is the name of who recorded it. */
+  by: string;
+}
+
+/**
+ * HandoverRequest records cash a rider handed in (POST /api/seller/cash/handover): the rider's
+ * id, the amount (a decimal in the store's currency, Nepali digits too; negative, with a note,
+ * corrects an earlier handover) and a note.
+ */
+export interface HandoverRequest {
+  rider: string;
+  amount: string;
+  note: string;
+}
+
+/** HandoverResponse is the handover recorded. */
+export interface HandoverResponse {
+  handover: Handover;
+  message: string;
+  success: boolean;
+}
+
 /** Delivery is an order as its rider sees it: where to take it, when, and what to collect. */
 export interface Delivery {
   _id: string;
