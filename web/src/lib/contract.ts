@@ -546,6 +546,7 @@ export const PAGES = {
   sellerOrderSlip: '/seller/orders/:number/slip',
   sellerOrderInvoice: '/seller/orders/:number/invoice',
   sellerSlots: '/seller/slots',
+  sellerCash: '/seller/cash',
   sellerSettings: '/seller/settings',
   sellerImport: '/seller/import',
   sellerLaunch: '/seller/launch',

@@ -22,6 +22,7 @@ const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
 const Launch = lazy(() => import('./Launch'));
+const CashSheets = lazy(() => import('./CashSheets'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -38,6 +39,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerSettings: <Page title={t.titles.settings}><Settings /></Page>,
   sellerImport: <Page title={t.titles.productImport}><ImportProducts /></Page>,
   sellerLaunch: <Page title={t.titles.launch}><Launch /></Page>,
+  sellerCash: <Page title={t.titles.cash}><CashSheets /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
