@@ -79,12 +79,12 @@ function RiderSheet({ sheet: s, today }: { sheet: CashSheet; today: boolean }) {
   const { money, timeZone } = useStoreConfig();
   const id = `rider-${s.rider._id}`;
   return (
-    <section aria-labelledby={id} data-testid="cash-sheet" className="rounded-2xl border border-stone-200 bg-white p-4 md:p-6 print:break-inside-avoid print:rounded-none print:border-0 print:border-b print:p-0 print:pb-6">
+    <section aria-labelledby={id} data-testid="cash-sheet" className="rounded-2xl border border-stone-200 bg-white p-3 sm:p-4 md:p-6 print:break-inside-avoid print:rounded-none print:border-0 print:border-b print:p-0 print:pb-6">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {s.rider.name}
       </h2>
       <div className="mt-3 grid gap-6 md:grid-cols-2 print:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h3 className="font-medium text-slate-800">{t.seller.cash.collected}</h3>
           {s.collected.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">{t.seller.cash.noCash}</p>
@@ -130,7 +130,7 @@ function RiderSheet({ sheet: s, today }: { sheet: CashSheet; today: boolean }) {
             </ul>
           )}
         </div>
-        <div>
+        <div className="min-w-0">
           <h3 className="font-medium text-slate-800">{t.seller.cash.handedIn}</h3>
           {s.handedIn.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">{t.seller.cash.nothingHandedIn}</p>
@@ -146,7 +146,7 @@ function RiderSheet({ sheet: s, today }: { sheet: CashSheet; today: boolean }) {
               <tbody className="divide-y divide-stone-100">
                 {s.handedIn.map((h) => (
                   <tr key={h._id}>
-                    <td className={`${cell} whitespace-nowrap`}>
+                    <td className={cell}>
                       <time dateTime={h.at}>{t.orders.placedAtIn(h.at, timeZone)}</time>
                       <span className="block text-xs text-slate-500">{h.by || t.seller.cash.owner}</span>
                     </td>
@@ -209,8 +209,8 @@ function HandoverForm({ riderID, riderName }: { riderID: string; riderName: stri
   };
   return (
     <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3 border-t border-stone-100 pt-4 print:hidden" aria-label={t.seller.cash.recordFor(riderName)}>
-      <TextField label={t.seller.cash.amountLabel(riderName)} labelClass="block text-sm text-slate-700" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required className="mt-1 w-36" />
-      <TextField label={t.seller.cash.noteLabel} labelClass="block min-w-0 flex-1 text-sm text-slate-700" value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} className="mt-1 w-full" />
+      <TextField label={t.seller.cash.amountLabel(riderName)} labelClass="block w-40 text-sm text-slate-700" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required className="mt-1 w-full" />
+      <TextField label={t.seller.cash.noteLabel} labelClass="block min-w-48 flex-1 text-sm text-slate-700" value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} className="mt-1 w-full" />
       <button type="submit" disabled={handOver.isPending} className="min-h-11 rounded-lg bg-green-700 px-5 font-medium text-white hover:bg-green-800 disabled:opacity-60">
         {handOver.isPending ? t.seller.cash.saving : t.seller.cash.save}
       </button>
