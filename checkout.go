@@ -89,7 +89,8 @@ func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
 // priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
 // The store gives it its id, number and time as it writes it.
 func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
-	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced}
+	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced,
+		SpeedPromise: f.Settings.Store.Promise}
 	if o.PaymentType == PaymentOnline {
 		order.Status = StatusAwaitingPayment
 	}

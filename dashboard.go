@@ -17,6 +17,11 @@ type Dashboard struct {
 	Waiting []StatusCount `json:"waiting"`
 	// BestSellers are the 10 products sold most in the last BestSellerDays days, by units.
 	BestSellers []ProductSales `json:"bestSellers"`
+	// OnTime is how many orders were delivered today (store time) and how many of them on time.
+	OnTime OnTime `json:"onTime"`
+	// AtRisk are the orders out for delivery at risk of arriving late (AtRisk), or late already,
+	// the soonest due first.
+	AtRisk []RiskOrder `json:"atRisk"`
 	// LowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
 	// be told about, fewest units first.
 	LowStock []StockLevel `json:"lowStock"`

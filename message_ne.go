@@ -30,6 +30,14 @@ var nepaliMessages = map[string]string{
 	"Name must be at most %d characters":                                    "नाम बढीमा %d अक्षरको हुनुपर्छ",
 	"Give an email or a mobile number to sign in with":                      "साइन इन गर्न इमेल वा मोबाइल नम्बर दिनुहोस्",
 	"Give an email or a mobile number, not both":                            "इमेल वा मोबाइल नम्बर दिनुहोस्, दुवै होइन",
+	"Handover recorded":                                                     "बुझाएको रकम लेखियो",
+	"Only a rider of the store hands in cash":                               "पसलको राइडरले मात्र नगद बुझाउँछ",
+	"A date is written YYYY-MM-DD":                                          "मिति YYYY-MM-DD मा लेखिन्छ",
+	"Choose the rider who hands in the money":                               "रकम बुझाउने राइडर छान्नुहोस्",
+	"Enter the amount handed in":                                            "बुझाएको रकम लेख्नुहोस्",
+	"Say why in a note: a negative amount corrects an earlier handover":     "किन, टिप्पणीमा भन्नुहोस्: ऋणात्मक रकमले पहिले बुझाएको रकम सच्याउँछ",
+	"A handover is at most %s":                                              "एक पटकमा बढीमा %s बुझाइन्छ",
+	"The note must be at most %d characters":                                "टिप्पणी बढीमा %d अक्षरको हुनुपर्छ",
 	// Passed on whole: the message of another error.
 	"%s": "%s",
 

@@ -174,9 +174,15 @@ type Order struct {
 	// of it went back, empty when nothing was ever owed.
 	Refund RefundStatus `json:"refund,omitempty"`
 	// Slot is the delivery slot chosen, when the store offered slots.
-	Slot      *OrderSlot `json:"slot,omitempty"`
-	CreatedAt time.Time  `json:"createdAt"`
-	UpdatedAt time.Time  `json:"updatedAt"`
+	Slot *OrderSlot `json:"slot,omitempty"`
+	// PromisedBy is when the order was promised to arrive, fixed as it was placed (Order.Promise):
+	// its slot's end, or the store's speed promise from its placing; absent when neither named a time.
+	PromisedBy *time.Time `json:"promisedBy,omitempty"`
+	// SpeedPromise is the store's speed promise as the order was priced (StoreDetails.Promise),
+	// from which PromisedBy is fixed as it is placed.
+	SpeedPromise string    `json:"-"`
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
 	// Refunds are the payments of the order owed back or given back; the seller sees them.
 	Refunds []Refund `json:"-"`
 	// Rider is the rider the order is given to, if any (POST /api/order/assign).

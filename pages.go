@@ -37,6 +37,7 @@ var Pages = []Page{
 	{"sellerOrderSlip", "/seller/orders/:number/slip"},
 	{"sellerOrderInvoice", "/seller/orders/:number/invoice"},
 	{"sellerSlots", "/seller/slots"},
+	{"sellerCash", "/seller/cash"},
 	{"sellerSettings", "/seller/settings"},
 	{"sellerImport", "/seller/import"},
 	{"sellerLaunch", "/seller/launch"},

@@ -321,6 +321,19 @@ func TestDoorQR(t *testing.T) {
 			t.Fatalf("after the QR: %v", d)
 		}
 		want(t, rider.post("/api/rider/qr", map[string]string{"id": id}), 409, "The order is paid already")
+		// The owner's cash sheet lists it as paid by QR, not as cash the rider owes.
+		r = s.seller().get("/api/seller/cash")
+		want(t, r, 200)
+		for _, sh := range r.body["sheets"].([]any) {
+			sh := sh.(map[string]any)
+			if sh["rider"].(map[string]any)["_id"] != riderOf(t, rider) {
+				continue
+			}
+			if qr := sh["qr"].([]any); len(qr) != 1 || qr[0].(map[string]any)["order"] != id || sh["qrTotal"] != amount ||
+				len(sh["collected"].([]any)) != 0 || sh["difference"] != 0.0 {
+				t.Fatalf("the rider's cash sheet: %v", sh)
+			}
+		}
 		// Delivered with the code: it stays paid once, and no money is owed back.
 		code := c.orders()[0].(map[string]any)["handoverCode"].(string)
 		want(t, rider.post("/api/rider/delivered", map[string]string{"id": id, "code": code}), 200)

@@ -128,6 +128,8 @@ func (s *Server) routes() []route {
 		{"POST /api/order/refunded", owner, s.orderRefunded},
 		{"POST /api/order/assign", packers, s.orderAssign},
 		{"GET /api/seller/riders", packers, s.sellerRiders},
+		{"GET /api/seller/cash", owner, s.sellerCash},
+		{"POST /api/seller/cash/handover", owner, s.sellerHandover},
 
 		{"GET /api/rider/deliveries", riders, s.riderDeliveries},
 		{"POST /api/rider/start", riders, s.riderStart},

@@ -25,6 +25,9 @@ type SellerOrder struct {
 	NeedsWeighing bool `json:"needsWeighing,omitempty"`
 	// CanAssign: the order may be given to a rider, or taken back (POST /api/order/assign).
 	CanAssign bool `json:"canAssign"`
+	// Late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
+	// still on its way past it; absent otherwise.
+	Late bool `json:"late,omitempty"`
 }
 
 // SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
@@ -59,7 +62,7 @@ func (s *Server) sellerOrder(ctx context.Context, o haat.Order) SellerOrder {
 	money := signedInSeller(ctx).Role.May(haat.AccessOwner)
 	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: money && o.CheckMarkPaid() == nil,
 		Refunds: o.Refunds, CanMarkRefunded: money && o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing(),
-		CanAssign: o.CheckAssign(nil) == nil}
+		CanAssign: o.CheckAssign(nil) == nil, Late: o.Late(s.now())}
 	if so.Refunds == nil {
 		so.Refunds = []haat.Refund{}
 	}

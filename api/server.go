@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync/atomic"
+	"time"
 
 	"haat"
 	"haat/metrics"
@@ -30,6 +31,8 @@ type Server struct {
 	Sellers haat.SellerService
 	// Deliveries gives orders to riders and keeps what they do with them.
 	Deliveries haat.DeliveryService
+	// Cash keeps the riders' cash: collected at the door and handed in.
+	Cash haat.CashService
 	// Staff keeps the accounts of the store's packers and riders.
 	Staff     haat.StaffService
 	Sessions  haat.SessionService
@@ -87,6 +90,8 @@ type Server struct {
 	Logger *slog.Logger
 	// RequestLog takes a line for every request; nil means Logger.
 	RequestLog *slog.Logger
+	// Now is the store's clock, which tells whether an order is late; nil is the real time.
+	Now func() time.Time
 	// Metrics counts what GET /metrics reports; nil counts nothing.
 	Metrics *metrics.Metrics
 	// MetricsToken is the bearer token GET /metrics asks for; empty means /metrics is off (404).
@@ -98,6 +103,14 @@ type Server struct {
 	pages *static
 	// stopping is set once the store shuts down (Stop): /readyz answers 503.
 	stopping atomic.Bool
+}
+
+// now reads the store's clock.
+func (s *Server) now() time.Time {
+	if s.Now == nil {
+		return time.Now()
+	}
+	return s.Now()
 }
 
 // Handler returns the whole HTTP handler: API, media, health check and storefront.

@@ -124,6 +124,9 @@ var routeShapes = map[string]Shapes{
 	"POST /api/rider/failed":     {Request: of[FailedRequest](), Answer: of[DeliveryResponse]()},
 	"POST /api/rider/qr":         {Request: of[DeliveryRequest](), Answer: of[DoorQRResponse]()},
 	"GET /api/rider/qr":          {Query: of[DoorQRQuery](), Answer: of[DoorQRResponse]()},
+
+	"GET /api/seller/cash":           {Query: of[CashQuery](), Answer: of[CashResponse]()},
+	"POST /api/seller/cash/handover": {Request: of[HandoverRequest](), Answer: of[HandoverResponse]()},
 }
 
 // RouteShapes is a route of the API as its description shows it: method and path, who may call

@@ -6,6 +6,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"time"
 
 	"haat"
 	"haat/account"
@@ -80,7 +81,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 		logger = slog.Default()
 	}
 	s := &api.Server{
-		Users: db, Sellers: db, Staff: db, Deliveries: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db,
+		Users: db, Sellers: db, Staff: db, Deliveries: db, Cash: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db,
 		Slots: db, Settings: db, Invoices: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,
@@ -88,7 +89,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 			Accounts: db, Mail: resetMailer(cfg, db, logger)},
 		Payments: cfg.Payments, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader,
 		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog,
-		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken,
+		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken, Now: func() time.Time { return db.Now() },
 	}
 	for _, f := range adjust {
 		f(s)

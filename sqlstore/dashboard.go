@@ -29,6 +29,12 @@ func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 		if db.Waiting, err = waitingOrders(ctx, tx); err != nil {
 			return nil, err
 		}
+		if db.OnTime, err = onTime(ctx, tx, today); err != nil {
+			return nil, err
+		}
+		if db.AtRisk, err = atRisk(ctx, tx); err != nil {
+			return nil, err
+		}
 		since := today.AddDate(0, 0, 1-haat.BestSellerDays)
 		if db.BestSellers, err = bestSellers(ctx, tx, since, 10); err != nil {
 			return nil, err
@@ -176,6 +182,58 @@ func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 		l.Stock = intOrNil(stock)
 		l.InStock = (&haat.Product{StockOn: l.InStock, Stock: l.Stock}).Available()
 		list = append(list, l)
+	}
+	return list, rows.Err()
+}
+
+// onTime counts the orders delivered since the given time, and those of them delivered by the time
+// they were promised.
+func onTime(ctx context.Context, tx *Tx, since time.Time) (haat.OnTime, error) {
+	var t haat.OnTime
+	rows, err := tx.QueryContext(ctx, `SELECT o.promised_by, MAX(e.at) FROM orders o JOIN order_events e ON e.order_id = o.id AND e.status = $1
+		WHERE o.status = $2 GROUP BY o.id, o.promised_by HAVING MAX(e.at) >= $3`, haat.StepDelivered, haat.StatusDelivered, since.UnixMilli())
+	if err != nil {
+		return t, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var promisedBy sql.NullInt64
+		var at int64
+		if err := rows.Scan(&promisedBy, &at); err != nil {
+			return t, err
+		}
+		var by *time.Time
+		if promisedBy.Valid {
+			by = new(fromMillis(promisedBy.Int64))
+		}
+		t.Add(by, fromMillis(at))
+	}
+	return t, rows.Err()
+}
+
+// atRisk lists the orders out for delivery that are at risk of arriving late (haat.AtRisk), the
+// soonest due first: the orders out at once are few, so each is asked.
+func atRisk(ctx context.Context, tx *Tx) ([]haat.RiskOrder, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.promised_by, o.rider_name FROM orders o
+		WHERE o.status = $1 AND o.promised_by IS NOT NULL ORDER BY o.promised_by, o.number`, haat.StatusOutForDelivery)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []haat.RiskOrder{}
+	for rows.Next() {
+		var r haat.RiskOrder
+		var by int64
+		var number sql.NullInt64
+		if err := rows.Scan(&r.ID, &number, &by, &r.Rider); err != nil {
+			return nil, err
+		}
+		r.Number, r.PromisedBy = number.Int64, fromMillis(by)
+		if !haat.AtRisk(r.PromisedBy, tx.now) {
+			continue
+		}
+		r.Late = haat.DeliveredLate(&r.PromisedBy, tx.now)
+		list = append(list, r)
 	}
 	return list, rows.Err()
 }

@@ -46,6 +46,7 @@ describe('pages', () => {
       ['sellerOrderSlip', paths.seller.orderSlip(10482)],
       ['sellerOrderInvoice', paths.seller.orderInvoice(10482)],
       ['sellerSlots', paths.seller.slots],
+      ['sellerCash', paths.seller.cash],
       ['sellerSettings', paths.seller.settings],
       ['sellerImport', paths.seller.import],
       ['sellerLaunch', paths.seller.launch],

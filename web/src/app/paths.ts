@@ -72,6 +72,8 @@ export const paths = {
     orders: PAGES.sellerOrders,
     pack: PAGES.sellerPack,
     slots: PAGES.sellerSlots,
+    /** cash is the riders' cash sheets of a day, printable, where the owner records what they hand in. */
+    cash: PAGES.sellerCash,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${PAGES.sellerOrders}/${number}/slip`,
     /** orderInvoice is the printable tax invoice of the delivered order with that number. */

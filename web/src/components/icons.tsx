@@ -126,6 +126,14 @@ export const ScaleIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M5 7 2 14a3 3 0 0 0 6 0zM19 7l-3 7a3 3 0 0 0 6 0zM8 21h8M12 7v14" />
   </svg>
 );
+/** CashIcon is a banknote: the riders' cash. */
+export const CashIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <rect x="2" y="6" width="20" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 10v4M18 10v4" />
+  </svg>
+);
 export const UploadIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M12 16V4M7 9l5-5 5 5" />

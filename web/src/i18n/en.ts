@@ -480,6 +480,7 @@ export const en = {
     packingSlip: (n: number) => `Packing slip #${n}`,
     invoice: (n: number) => `Tax invoice #${n}`,
     deliverySlots: 'Delivery slots',
+    cash: 'Cash from riders',
     productImport: 'Import products',
     launch: 'Ready to open?',
   },

@@ -453,6 +453,7 @@ export const ne: StoreMessages = {
     packingSlip: (n) => `प्याकिङ स्लिप #${num(n)}`,
     invoice: (n) => `कर बीजक #${num(n)}`,
     deliverySlots: 'डेलिभरी समयहरू',
+    cash: 'राइडरबाट नगद',
     productImport: 'उत्पादन आयात',
     launch: 'खोल्न तयार?',
   },

@@ -547,6 +547,7 @@ export const PAGES = {
   sellerOrderSlip: '/seller/orders/:number/slip',
   sellerOrderInvoice: '/seller/orders/:number/invoice',
   sellerSlots: '/seller/slots',
+  sellerCash: '/seller/cash',
   sellerSettings: '/seller/settings',
   sellerImport: '/seller/import',
   sellerLaunch: '/seller/launch',
@@ -857,6 +858,11 @@ export interface Order {
   refund?: RefundStatus;
   /** slot is the delivery slot chosen, when the store offered slots. */
   slot?: OrderSlot;
+  /**
+   * promisedBy is when the order was promised to arrive, fixed as it was placed (Order.Promise):
+   * its slot's end, or the store's speed promise from its placing; absent when neither named a time.
+   */
+  promisedBy?: string;
   createdAt: string;
   updatedAt: string;
   /** rider is the rider the order is given to, if any (POST /api/order/assign). */
@@ -1030,6 +1036,13 @@ export interface Dashboard {
   waiting: StatusCount[];
   /** bestSellers are the 10 products sold most in the last BestSellerDays days, by units. */
   bestSellers: ProductSales[];
+  /** onTime is how many orders were delivered today (store time) and how many of them on time. */
+  onTime: OnTime;
+  /**
+   * atRisk are the orders out for delivery at risk of arriving late (AtRisk), or late already,
+   * the soonest due first.
+   */
+  atRisk: RiskOrder[];
   /**
    * lowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
    * be told about, fewest units first.
@@ -1054,6 +1067,34 @@ export interface ProductSales {
   product: OrderProduct;
   units: number;
   revenue: Money;
+}
+
+/**
+ * OnTime counts the orders delivered on a day and those of them delivered on time (promised no
+ * time counts as on time: nothing was missed).
+ */
+export interface OnTime {
+  delivered: number;
+  onTime: number;
+  /**
+   * percent is the share delivered on time, rounded down (so 100 means every one), 0 when none
+   * was delivered.
+   */
+  percent: number;
+}
+
+/**
+ * RiskOrder is an order out for delivery at risk of arriving late (AtRisk), as the dashboard
+ * lists it.
+ */
+export interface RiskOrder {
+  _id: string;
+  number: number;
+  promisedBy: string;
+  /** rider is the name of the rider who has it. */
+  rider: string;
+  /** late: its window has ended. */
+  late: boolean;
 }
 
 /**
@@ -2182,6 +2223,11 @@ export interface SellerOrder extends Order {
   needsWeighing?: boolean;
   /** canAssign: the order may be given to a rider, or taken back (POST /api/order/assign). */
   canAssign: boolean;
+  /**
+   * late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
+   * still on its way past it; absent otherwise.
+   */
+  late?: boolean;
 }
 
 /**
@@ -2287,6 +2333,102 @@ export interface AssignRequest {
 /** RidersResponse is the store's riders, for giving them orders (GET /api/seller/riders). */
 export interface RidersResponse {
   riders: Seller[];
+  success: boolean;
+}
+
+/**
+ * CashQuery names the store's day of the cash sheets, YYYY-MM-DD; empty is today (GET
+ * /api/seller/cash).
+ */
+export interface CashQuery {
+  date: string;
+}
+
+/** CashResponse is every rider's cash sheet of a day of the store (GET /api/seller/cash). */
+export interface CashResponse {
+  /** date is the day of the sheets, YYYY-MM-DD in the store's time zone. */
+  date: string;
+  /** today: the day is today, on which handovers recorded now are counted. */
+  today: boolean;
+  sheets: CashSheet[];
+  success: boolean;
+}
+
+/**
+ * CashSheet is a rider's money on one day of the store (StoreZone): the cash they took at the
+ * door for each order they delivered, the orders paid by QR code at the door, what they handed in,
+ * and what is still to settle.
+ */
+export interface CashSheet {
+  rider: CashRider;
+  /** collected are the cash orders the rider delivered that day, and CollectedTotal their sum. */
+  collected: CashOrder[];
+  collectedTotal: Money;
+  /**
+   * qr are the orders paid at the door by QR code, whose money went to the store's account, not
+   * the rider's pocket: listed, not part of the difference.
+   */
+  qr: CashOrder[];
+  qrTotal: Money;
+  /** handedIn are the handovers recorded that day, and HandedInTotal their sum. */
+  handedIn: Handover[];
+  handedInTotal: Money;
+  /**
+   * carried is the difference left from the days before: cash collected then and not handed in
+   * (negative: handed in more than collected).
+   */
+  carried: Money;
+  /**
+   * difference is what the rider still owes the store at the end of the day: Carried, plus
+   * CollectedTotal, less HandedInTotal. Zero is settled.
+   */
+  difference: Money;
+}
+
+/**
+ * CashRider is the rider a cash sheet is of, named as the store knows them, or as they were named
+ * when they last collected or handed in money (a rider who left).
+ */
+export interface CashRider {
+  _id: string;
+  name: string;
+}
+
+/** CashOrder is an order whose money a rider took at the door: its number and amount. */
+export interface CashOrder {
+  order: string;
+  number: number;
+  amount: Money;
+}
+
+/**
+ * Handover is money a rider handed in to the store, as the owner recorded it: never changed
+ * afterwards; a mistake is corrected by another handover (a negative one gives money back).
+ */
+export interface Handover {
+  _id: string;
+  amount: Money;
+  note: string;
+  at: string;
+  /** by is the name of who recorded it. */
+  by: string;
+}
+
+/**
+ * HandoverRequest records cash a rider handed in (POST /api/seller/cash/handover): the rider's
+ * id, the amount (a decimal in the store's currency, Nepali digits too; negative, with a note,
+ * corrects an earlier handover) and a note.
+ */
+export interface HandoverRequest {
+  rider: string;
+  amount: string;
+  note: string;
+}
+
+/** HandoverResponse is the handover recorded. */
+export interface HandoverResponse {
+  handover: Handover;
+  message: string;
   success: boolean;
 }
 

@@ -18,6 +18,11 @@ const dashboard: Dashboard = {
     { status: 'Out for Delivery', orders: 0 },
   ],
   bestSellers: [{ product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: rice.image }, units: 6, revenue: 1770 }],
+  onTime: { delivered: 4, onTime: 3, percent: 75 },
+  atRisk: [
+    { _id: 'o1', number: 10482, promisedBy: '2026-11-22T06:45:00Z', rider: 'Bikash Rai', late: true },
+    { _id: 'o2', number: 10483, promisedBy: '2026-11-22T07:00:00Z', rider: 'Bikash Rai', late: false },
+  ],
   lowStock: [
     { _id: 'apple', name: 'Mustang Apple', image: rice.image, inStock: true, stock: 2, asked: 0 },
     { _id: 'dal', name: 'Masoor Dal', image: rice.image, inStock: false, asked: 3 },
@@ -33,7 +38,7 @@ describe('seller dashboard', () => {
     renderStore('/seller/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Settings', 'Staff', 'Ready to open?']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Cash', 'Settings', 'Staff', 'Ready to open?']);
 
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
     expect(screen.getByRole('link', { name: 'Export confirmed subscribers (CSV)' })).toHaveAttribute('href', '/api/seller/subscribers.csv');
@@ -49,6 +54,12 @@ describe('seller dashboard', () => {
     expect(within(low).getByText('3 shoppers wait for it')).toBeInTheDocument();
     expect(within(best).getByRole('link', { name: 'See products' })).toHaveAttribute('href', '/seller/product-list');
     expect(within(low).getByRole('link', { name: 'See products' })).toHaveAttribute('href', '/seller/product-list?stock=low');
+
+    expect(screen.getByTestId('on-time-percent')).toHaveTextContent('75%');
+    expect(screen.getByRole('region', { name: 'On time today' })).toHaveTextContent('3 of 4 delivered on time');
+    const risk = screen.getByRole('region', { name: 'At risk of being late' });
+    expect(within(risk).getByRole('link', { name: /#10482.*late: was due/ })).toHaveAttribute('href', '/seller/orders?q=10482');
+    expect(within(risk).getByRole('link', { name: /#10483.*due/ })).toHaveAttribute('href', '/seller/orders?q=10483');
 
     await userEvent.click(within(waiting).getByRole('link', { name: /^Packed\s*1$/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/seller/orders'));

@@ -15,7 +15,7 @@ const more = 'inline-flex min-h-11 items-center text-sm font-medium text-green-8
 /** Dashboard sums up the store for the seller: today's orders and revenue, the orders waiting, best sellers and low stock, each linking to its list. */
 export default function Dashboard() {
   const { data, isPending } = useDashboard();
-  const { money } = useStoreConfig();
+  const { money, timeZone } = useStoreConfig();
   if (isPending || !data) {
     return (
       <div className="space-y-4 p-4 md:p-10" role="status" aria-label={t.loader}>
@@ -59,6 +59,46 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
+        </section>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section className={card} aria-labelledby="dash-on-time">
+          <h2 id="dash-on-time" className={heading}>
+            {t.seller.dash.onTime}
+          </h2>
+          {data.onTime.delivered === 0 ? (
+            <p className="mt-2 text-slate-600">{t.seller.dash.noneDelivered}</p>
+          ) : (
+            <>
+              <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums" data-testid="on-time-percent">
+                {data.onTime.percent}%
+              </p>
+              <p className="mt-1 text-slate-600">{t.seller.dash.onTimeShare(data.onTime.onTime, data.onTime.delivered)}</p>
+            </>
+          )}
+        </section>
+        <section className={card} aria-labelledby="dash-at-risk">
+          <h2 id="dash-at-risk" className={heading}>
+            {t.seller.dash.atRisk}
+          </h2>
+          {data.atRisk.length === 0 ? (
+            <p className="mt-2 text-slate-600">{t.seller.dash.noneAtRisk}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-100">
+              {data.atRisk.map((r) => (
+                <li key={r._id}>
+                  <Link to={ordersWith({ q: String(r.number) })} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 py-1 hover:text-green-800">
+                    <span className="font-semibold">{t.orders.number(r.number)}</span>
+                    <span className="text-sm text-slate-600">{r.rider}</span>
+                    <span className={`text-sm ${r.late ? 'font-semibold text-red-700' : 'text-amber-800'}`}>
+                      {(r.late ? t.seller.dash.overdue : t.seller.dash.due)(t.orders.placedAtIn(r.promisedBy, timeZone))}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
 

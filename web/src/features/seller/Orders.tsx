@@ -11,6 +11,7 @@ import { language, t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import { sellerOrdersCSV, useOrderAction, useSellerOrders, type OrderAction } from './api';
 import { OrderCard, paymentTypeLabel, RefundPanel, SellerPayment, StatusBadge } from '../orders';
+import LateBadge from './LateBadge';
 import { apiFilters, hasFilters, readFilters, writeFilters, type Day, type OrderFilters } from './orderFilters';
 import { SELLER_STATUSES } from '../../lib/contract';
 import { addressLines, telHref } from '../../lib/address';
@@ -270,6 +271,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
       <DeliveryPanel order={o} timeZone={timeZone} busy={busy} onAssign={(rider) => act({ kind: 'assign', rider })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
+        <LateBadge late={o.late} />
         <Link
           to={paths.seller.orderSlip(o.number)}
           aria-label={t.seller.packingSlipFor(o.number)}

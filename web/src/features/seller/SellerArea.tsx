@@ -23,6 +23,7 @@ const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
 const Launch = lazy(() => import('./Launch'));
 const Staff = lazy(() => import('./Staff'));
+const CashSheets = lazy(() => import('./CashSheets'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -40,6 +41,7 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerImport: <Page title={t.titles.productImport}><ImportProducts /></Page>,
   sellerLaunch: <Page title={t.titles.launch}><Launch /></Page>,
   sellerStaff: <Page title={t.seller.staff.title}><Staff /></Page>,
+  sellerCash: <Page title={t.titles.cash}><CashSheets /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
