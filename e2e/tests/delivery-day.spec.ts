@@ -1,23 +1,32 @@
 import { expect, test } from '@playwright/test';
 import { seller } from '../playwright.config';
 import { startOwnStore, uniqueEmail, type OwnStore } from './helpers';
+import { startFonepay, type FonepayStandIn } from './fonepay-standin';
 
-// A delivery day in a store of the test's own: the owner adds a rider on the Staff page and gives
-// them two cash orders; the rider, on a 360 px phone, sets out with the first (the shopper sees
-// who brings it and the handover code), delivers it with the code, and brings the second back
-// unanswered; the owner reads who did what in each order's history.
+// A delivery day in a store of the test's own (in rupees, taking Fonepay through a stand-in): the
+// owner adds a rider on the Staff page and gives them three cash orders; the rider, on a 360 px
+// phone, sets out with the first (the shopper sees who brings it and the handover code) and
+// delivers it with the code, takes the second's money by a Fonepay QR at the door, and brings the
+// third back unanswered; the owner reads who did what in each order's history, and the rider's cash
+// sheet shows the cash, the QR payment and the difference after a handover.
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const shots = process.env.HAAT_E2E_SHOTS;
 
 let store: OwnStore | undefined;
+let fonepay: FonepayStandIn;
 
 test.beforeAll(async () => {
-  store = await startOwnStore('delivery-day', {});
+  const standIn = await startFonepay();
+  fonepay = standIn.fonepay;
+  store = await startOwnStore('delivery-day', standIn.env);
 });
 
-test.afterAll(() => store?.stop());
+test.afterAll(() => {
+  store?.stop();
+  fonepay.server.close();
+});
 
-test('the owner adds a rider and gives them two orders; the rider delivers one with the code and brings one back', async ({ browser }) => {
+test('the owner adds a rider and gives them three orders; the rider delivers one with the code, takes a QR payment for one and brings one back', async ({ browser }) => {
   test.slow(); // an owner, a shopper and a rider in three browsers
   const base = store!.base;
 
@@ -47,19 +56,19 @@ test('the owner adds a rider and gives them two orders; the rider delivers one w
     data: { address: { firstName: 'Sita', lastName: 'Gurung', email: 'sita@example.com', street: 'Jhamsikhel 3', city: 'Lalitpur', state: 'Bagmati', zipcode: '44600', country: 'Nepal', phone: '9811111111', landmark: 'Blue gate opposite the school' } },
   })).json()).address._id as string;
   const product = ((await (await api.get('/api/product/list')).json()).products as { _id: string; inStock: boolean }[]).find((p) => p.inStock)!;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     expect((await api.post('/api/order/cod', { data: { address, items: [{ product: product._id, quantity: 1 }] } })).ok()).toBeTruthy();
   }
   const myOrders = async () => (await (await api.get('/api/order/user')).json()).orders as { _id: string; number: number; handoverCode?: string }[];
-  const [second, first] = await myOrders();
+  const [third, second, first] = await myOrders();
 
   // The owner packs both and gives them to the rider on the Orders page.
   await ownerPage.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Orders' }).click();
-  for (const o of [first, second]) {
+  for (const o of [first, second, third]) {
     expect((await owner.request.post('/api/order/status', { data: { id: o._id, status: 'Packed' } })).ok()).toBeTruthy();
   }
   await ownerPage.reload();
-  for (const o of [first, second]) {
+  for (const o of [first, second, third]) {
     const card = ownerPage.getByRole('listitem').filter({ hasText: `#${o.number}` }).first();
     await card.getByLabel('Give to rider').selectOption({ label: 'Bikash Rai' });
     await expect(card.getByLabel('Give to rider')).toHaveValue(/.+/);
@@ -76,8 +85,9 @@ test('the owner adds a rider and gives them two orders; the rider delivers one w
   await expect(riderPage.getByRole('heading', { name: 'My deliveries' })).toBeVisible();
   const firstCard = riderPage.getByRole('listitem').filter({ hasText: `#${first.number}` });
   const secondCard = riderPage.getByRole('listitem').filter({ hasText: `#${second.number}` });
+  const thirdCard = riderPage.getByRole('listitem').filter({ hasText: `#${third.number}` });
   await expect(firstCard).toContainText('Blue gate opposite the school');
-  await expect(firstCard).toContainText(/Collect \$[\d.]+ in cash/);
+  await expect(firstCard).toContainText(/Collect Rs\. [\d,.]+ in cash/);
   await expect(firstCard.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+9779811111111');
 
   // On the way with the first: the shopper sees who brings it, and the code.
@@ -102,10 +112,22 @@ test('the owner adds a rider and gives them two orders; the rider delivers one w
   await firstCard.getByRole('button', { name: 'Delivered', exact: true }).click();
   await expect(riderPage.getByRole('heading', { name: 'Delivered today' })).toBeVisible();
 
-  // The second: no one answers, back to the store.
+  // The second: paid by a Fonepay QR at the door, then handed over with the code.
   await secondCard.getByRole('button', { name: 'On my way' }).click();
-  await secondCard.getByRole('button', { name: 'Could not deliver' }).click();
-  await secondCard.getByRole('button', { name: 'No answer' }).click();
+  await secondCard.getByRole('button', { name: 'Take payment by QR' }).click();
+  await expect(secondCard.getByRole('img', { name: /QR code to pay Rs\./ })).toBeVisible();
+  if (shots) await riderPage.screenshot({ path: `${shots}/rider-qr-360.png`, fullPage: true });
+  const [prn] = [...fonepay.qrs.keys()];
+  fonepay.paid.add(prn!);
+  await expect(secondCard.getByText(/Paid Rs\. [\d,.]+ by QR: collect nothing\./)).toBeVisible();
+  const secondCode = (await myOrders()).find((o) => o._id === second._id)!.handoverCode!;
+  await secondCard.getByLabel('Code from the shopper').fill(secondCode);
+  await secondCard.getByRole('button', { name: 'Delivered', exact: true }).click();
+
+  // The third: no one answers, back to the store.
+  await thirdCard.getByRole('button', { name: 'On my way' }).click();
+  await thirdCard.getByRole('button', { name: 'Could not deliver' }).click();
+  await thirdCard.getByRole('button', { name: 'No answer' }).click();
   await expect(riderPage.getByText('Nothing to deliver right now.', { exact: false })).toBeVisible();
   if (shots) await riderPage.screenshot({ path: `${shots}/rider-done-360.png`, fullPage: true });
 
@@ -115,9 +137,21 @@ test('the owner adds a rider and gives them two orders; the rider delivers one w
   await delivered.getByText('History').click();
   await expect(delivered.getByRole('listitem').filter({ hasText: 'Delivered' }).last()).toContainText('by Bikash Rai (rider)');
   await expect(delivered).toContainText('Proved by the shopper’s code');
-  const back = ownerPage.getByRole('listitem').filter({ hasText: `#${second.number}` }).first();
+  const back = ownerPage.getByRole('listitem').filter({ hasText: `#${third.number}` }).first();
   await back.getByText('History').click();
   await expect(back.getByRole('listitem').filter({ hasText: 'Could not be delivered' })).toContainText('No answer');
   await expect(back.getByLabel('Give to rider')).toHaveValue('');
   if (shots) await ownerPage.screenshot({ path: `${shots}/orders-history-1280.png`, fullPage: true });
+
+  // The cash sheet: the first order's cash to hand in, the second paid by QR; a handover of part of it leaves a difference.
+  await ownerPage.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Cash' }).click();
+  const sheet = ownerPage.getByRole('region', { name: 'Bikash Rai' });
+  await expect(sheet.getByRole('link', { name: `#${first.number}` })).toBeVisible();
+  await expect(sheet.getByRole('listitem').filter({ hasText: `#${second.number}` })).toBeVisible();
+  const owed = (await sheet.getByTestId('difference').textContent())!;
+  await sheet.getByLabel('Amount Bikash Rai hands in').fill('1');
+  await sheet.getByRole('button', { name: 'Record' }).click();
+  await expect(sheet.getByTestId('difference')).not.toHaveText(owed);
+  await expect(sheet.getByText(/Still to hand in/)).toBeVisible();
+  if (shots) await ownerPage.screenshot({ path: `${shots}/cash-1280.png`, fullPage: true });
 });

@@ -27,7 +27,7 @@ export const staffKeys = {
   riders: () => [...sellerKeys.all, 'riders'] as const,
   deliveries: () => [...sellerKeys.all, 'deliveries'] as const,
   /** doorQR is where the QR payment at the door of one of the rider's orders stands. */
-  doorQR: (id: string) => [...sellerKeys.all, 'deliveries', 'qr', id] as const,
+  doorQR: (id: string) => [...sellerKeys.all, 'doorQR', id] as const,
 };
 
 const api = {
