@@ -18,6 +18,7 @@ export const sellerEn = {
     greetingStaff: (name: string) => `Hi! ${name}`,
     emailOrPhone: 'you@example.com or 98XXXXXXXX',
     staffNav: 'Staff',
+    notForRole: 'Your role in the store does not reach this page.',
     deliveriesNav: 'My deliveries',
     /** staff is the owner's page of the store's packers and riders. */
     staff: {

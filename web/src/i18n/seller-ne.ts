@@ -15,6 +15,7 @@ export const sellerNe: SellerMessages = {
     greetingStaff: (name: string) => `नमस्ते! ${name}`,
     emailOrPhone: 'you@example.com वा ९८XXXXXXXX',
     staffNav: 'कर्मचारी',
+    notForRole: 'पसलमा तपाईंको भूमिकाले यो पृष्ठसम्म पुग्दैन।',
     deliveriesNav: 'मेरा डेलिभरी',
     staff: {
       title: 'कर्मचारी',

@@ -86,3 +86,25 @@ describe('the staff page', () => {
     );
   });
 });
+
+describe('the seller area by role', () => {
+  const packer = { _id: 'p1', email: 'hari@example.com', name: 'Hari Thapa', role: 'packer', reach: ['area', 'orders'] };
+
+  it('starts a packer at the orders and shows them only their parts', async () => {
+    serveApi({
+      'GET /api/seller/session': () => ({ json: { seller: packer, success: true } }),
+      'GET /api/order/seller': () => ({ json: { orders: [], hasMore: false, success: true } }),
+    });
+    renderStore('/seller');
+    expect(await screen.findByRole('heading', { name: 'Orders List' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Seller menu' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Product List', 'Orders', 'Pack']);
+    expect(screen.getByText('Hi! Hari Thapa')).toBeInTheDocument();
+  });
+
+  it('tells a packer who opens the settings that their role does not reach them', async () => {
+    serveApi({ 'GET /api/seller/session': () => ({ json: { seller: packer, success: true } }) });
+    renderStore('/seller/settings');
+    expect(await screen.findByText('Your role in the store does not reach this page.')).toBeInTheDocument();
+  });
+});

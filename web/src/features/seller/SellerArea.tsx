@@ -47,6 +47,18 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
 });
 
+/** ownerPages are the pages only the owner's role reaches; every other page is the orders' part (owner and packers). */
+const ownerPages = new Set<SellerPage>(['sellerDashboard', 'sellerEditProduct', 'sellerSlots', 'sellerSettings', 'sellerImport', 'sellerLaunch', 'sellerStaff', 'sellerCash']);
+
+/** NotForRole stands for a page the signed-in member of staff's role does not reach, instead of a page whose calls would all be refused. */
+function NotForRole() {
+  return (
+    <div className="p-4 md:p-10" role="status">
+      <p className="max-w-xl rounded-2xl border border-stone-200 bg-white p-6 text-slate-700">{t.seller.notForRole}</p>
+    </div>
+  );
+}
+
 /** SellerArea is everything under /seller: the login screen for anyone who is not a seller, the seller's pages for sellers. */
 export default function SellerArea() {
   const { isSeller, seller, checked: sellerChecked } = useSellerSession();
@@ -76,7 +88,11 @@ export default function SellerArea() {
           }
         />
         {(Object.keys(pages) as SellerPage[]).map((name) => (
-          <Route key={name} path={routes.sellerPages[name]} element={pages[name]} />
+          <Route
+            key={name}
+            path={routes.sellerPages[name]}
+            element={seller?.reach.includes(ownerPages.has(name) ? 'owner' : 'orders') ? pages[name] : <NotForRole />}
+          />
         ))}
         <Route path="*" element={<Page title={t.titles.notFound}><NotFound /></Page>} />
       </Route>
