@@ -112,12 +112,17 @@ func (o *Order) CheckRider(riderID string) error {
 	return nil
 }
 
-// Start sends the order out with its rider: Out for Delivery, with a new handover code.
-func (o *Order) Start(riderID string) error {
+// CheckStart explains why the rider with riderID cannot set out with the order now, or returns nil.
+func (o *Order) CheckStart(riderID string) error {
 	if err := o.CheckRider(riderID); err != nil {
 		return err
 	}
-	if err := o.CheckStatusSet(StatusOutForDelivery); err != nil {
+	return o.CheckStatusSet(StatusOutForDelivery)
+}
+
+// Start sends the order out with its rider: Out for Delivery, with a new handover code.
+func (o *Order) Start(riderID string) error {
+	if err := o.CheckStart(riderID); err != nil {
 		return err
 	}
 	o.Status = StatusOutForDelivery
@@ -136,8 +141,8 @@ func (o *Order) GoesOut(was *Order) {
 	}
 }
 
-// checkDelivering explains why the rider with riderID cannot mark the order delivered, or nil.
-func (o *Order) checkDelivering(riderID string) error {
+// CheckDelivering explains why the rider with riderID cannot mark the order delivered, or nil.
+func (o *Order) CheckDelivering(riderID string) error {
 	if err := o.CheckRider(riderID); err != nil {
 		return err
 	}
@@ -152,7 +157,7 @@ func (o *Order) checkDelivering(riderID string) error {
 // kept: HandoverTries goes up) and answered with the tries left; after MaxHandoverTries only a
 // photo proves the delivery.
 func (o *Order) DeliverWithCode(riderID, code string) error {
-	if err := o.checkDelivering(riderID); err != nil {
+	if err := o.CheckDelivering(riderID); err != nil {
 		return err
 	}
 	if o.HandoverTries >= MaxHandoverTries {
@@ -169,7 +174,7 @@ func (o *Order) DeliverWithCode(riderID, code string) error {
 
 // CheckPhotoProof explains why a photo and reason cannot prove the delivery, or returns nil.
 func (o *Order) CheckPhotoProof(riderID, reason string) error {
-	if err := o.checkDelivering(riderID); err != nil {
+	if err := o.CheckDelivering(riderID); err != nil {
 		return err
 	}
 	switch reason = strings.TrimSpace(reason); {

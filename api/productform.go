@@ -40,7 +40,7 @@ func multipartForm(w http.ResponseWriter, r *http.Request) (*multipart.Form, err
 		if errors.As(err, &tooLarge) {
 			return nil, haat.Errorf(haat.ETOOLARGE, "Request body too large")
 		}
-		return nil, haat.Errorf(haat.EINVALID, "Send the product as multipart form data")
+		return nil, haat.Errorf(haat.EINVALID, "Send the form as multipart form data")
 	}
 	if err := checkForm(r.MultipartForm); err != nil {
 		r.MultipartForm.RemoveAll()

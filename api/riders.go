@@ -49,11 +49,15 @@ type Delivery struct {
 
 // delivery is the order as its rider sees it.
 func (s *Server) delivery(o haat.Order) Delivery {
+	var rider string
+	if o.Rider != nil {
+		rider = o.Rider.ID
+	}
 	return Delivery{ID: o.ID, Number: o.Number, Status: o.Status, Slot: o.Slot, Address: o.Address, PaymentType: o.PaymentType,
 		IsPaid: o.IsPaid, Amount: o.Amount, Currency: o.Currency, Collect: o.ToCollect(), Items: len(o.Items),
-		CanStart: o.Status == haat.StatusPacked, CanDeliver: o.Status == haat.StatusOutForDelivery,
+		CanStart: o.CheckStart(rider) == nil, CanDeliver: o.CheckDelivering(rider) == nil,
 		CodeTriesLeft: max(0, haat.MaxHandoverTries-o.HandoverTries),
-		CanTakeQR:     s.Payments.TakesQRAtTheDoor() && o.Rider != nil && o.CheckDoorPay(o.Rider.ID) == nil}
+		CanTakeQR:     s.Payments.TakesQRAtTheDoor() && o.CheckDoorPay(rider) == nil}
 }
 
 // DoorQRQuery names one of the rider's orders, whose QR payment at the door is asked about

@@ -4,10 +4,6 @@ import type { UserOrder } from '../../lib/contract';
 import { telHref } from '../../lib/address';
 import { toDevanagariDigits } from '../../i18n/digits';
 
-/** stepTime is when a step was taken, in the browser's time zone, as a short date and time. */
-const stepTime = (at: string) =>
-  new Intl.DateTimeFormat(language() === 'ne' ? 'ne-NP' : 'en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
-
 /**
  * Timeline is where a shopper's order stands: while it is out for delivery, who brings it with a
  * button to call them and the handover code to tell them at the door; then each step it took.
@@ -43,7 +39,7 @@ export default function Timeline({ order: o }: { order: UserOrder }) {
           <ol className="space-y-1 border-l-2 border-green-200 pl-3 text-slate-600">
             {o.events.map((e, i) => (
               <li key={i}>
-                <time dateTime={e.at}>{stepTime(e.at)}</time> <span className="font-medium text-slate-800">{t.orderStep[e.status]}</span>
+                <time dateTime={e.at}>{t.orders.placedAt(e.at)}</time> <span className="font-medium text-slate-800">{t.orderStep[e.status]}</span>
                 {e.note && e.status !== 'Refunded' && <span> · {t.timeline.notes[e.note] ?? e.note}</span>}
               </li>
             ))}

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { language, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { OrderEvent, SellerOrder } from '../../lib/contract';
 import { useSellerSession } from './session';
 import { useRiders } from './staff';
-
-/** eventTime is when a step was taken, in the store's time zone, as a short date and time. */
-const eventTime = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat(language() === 'ne' ? 'ne-NP' : 'en-GB', { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
 
 /** eventWho names who took a step: the member of staff by name and role, else the kind of actor. */
 const eventWho = (e: OrderEvent) => {
@@ -76,7 +72,7 @@ export default function DeliveryPanel({ order: o, timeZone, busy, onAssign }: { 
             {o.events.map((e, i) => (
               <li key={i}>
                 <time dateTime={e.at} className="text-slate-500">
-                  {eventTime(e.at, timeZone)}
+                  {t.orders.placedAtIn(e.at, timeZone)}
                 </time>{' '}
                 <span className="font-medium text-slate-900">{t.orderStep[e.status]}</span> {eventNote(e) && <span>· {eventNote(e)} </span>}
                 <span className="text-slate-600">{t.seller.history.by(eventWho(e))}</span>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import TextField from '../../components/TextField';
+import { inputClass } from '../../components/styles';
 import Confirm from '../../components/Confirm';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
@@ -7,7 +8,7 @@ import type { Seller, StaffRole } from '../../lib/contract';
 import { useStaff, useStaffChange } from './staff';
 
 const staffRoles: StaffRole[] = ['packer', 'rider'];
-const field = 'min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 text-slate-900 outline-green-700';
+const field = `${inputClass} min-w-0 text-slate-900`;
 
 /** Staff is the owner's page of the store's packers and riders: adding one, changing a role, removing one. */
 export default function Staff() {
@@ -62,13 +63,13 @@ function AddStaff() {
       <div>
         <label className="block">
           {t.seller.staff.signIn}
-          <input className={`mt-1 ${field}`} value={login} onChange={(e) => setLogin(e.target.value)} placeholder={t.seller.emailOrPhone} autoComplete="off" aria-describedby="staff-login-hint" required />
+          <input className={field} value={login} onChange={(e) => setLogin(e.target.value)} placeholder={t.seller.emailOrPhone} autoComplete="off" aria-describedby="staff-login-hint" required />
         </label>
         <p id="staff-login-hint" className="mt-1 text-xs text-slate-500">{t.seller.staff.signInHint}</p>
       </div>
       <label className="block">
         {t.seller.staff.role}
-        <select className={`mt-1 ${field}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+        <select className={field} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
           {staffRoles.map((r) => (
             <option key={r} value={r}>
               {t.seller.staff.roles[r]}
@@ -79,7 +80,7 @@ function AddStaff() {
       <div>
         <label className="block">
           {t.seller.staff.password}
-          <input className={`mt-1 ${field}`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} autoComplete="new-password" aria-describedby="staff-password-hint" required />
+          <input className={field} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} autoComplete="new-password" aria-describedby="staff-password-hint" required />
         </label>
         <p id="staff-password-hint" className="mt-1 text-xs text-slate-500">{t.seller.staff.passwordHint}</p>
       </div>
@@ -120,7 +121,7 @@ function StaffRow({ member: s }: { member: Seller }) {
         <div className="flex flex-wrap items-center gap-2">
           <select
             aria-label={t.seller.staff.changeRole(name)}
-            className={`${field} w-auto`}
+            className={`${field} mt-0 w-auto`}
             value={s.role}
             disabled={change.isPending}
             onChange={(e) => change.mutate({ id: s._id, role: e.target.value })}
