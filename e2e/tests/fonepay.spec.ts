@@ -48,6 +48,8 @@ test('a shopper on a phone pays an order by Fonepay QR and lands on My Orders wi
   await page.goto(`${base}/cart`);
   await page.getByLabel('Payment Method').selectOption('Online');
   await expect(page.getByRole('radio', { name: 'Fonepay' })).toBeChecked();
+  // The total once the server has quoted the cart ("…" until then).
+  await expect(page.getByTestId('cart-total')).toHaveText(/^Rs\. [1-9]/);
   const total = await page.getByTestId('cart-total').textContent();
   await page.getByRole('button', { name: 'Proceed To CheckOut' }).last().click();
 
@@ -73,8 +75,11 @@ test('a shopper on a phone pays an order by Fonepay QR and lands on My Orders wi
 
   // The payer's app pays the QR; the page finds out, and the shopper lands on My Orders.
   fonepay.paid.add(prn);
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
-  await expect(page.getByText('Payment received')).toBeVisible();
+  // The toast says so; the QR page, which says so too, may still show while My Orders loads (a
+  // navigation keeps the page shown until the next one's code is there).
+  await expect(page.getByText('Payment received').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.getByRole('heading', { name: /My Orders/ })).toBeVisible();
   const order = page.getByRole('listitem', { name: /^Order / }).first();
   await expect(order).toContainText('Status: Order Placed');
   await expect(order).toContainText('Payment: Online');

@@ -160,6 +160,7 @@ test('a shopper on a phone orders potatoes in Nepali, signed in by phone, with a
   const summary = page.getByTestId('cart-total').locator('xpath=ancestor::dl');
   /** line is the amount on the summary's line whose name starts as name does. */
   const line = async (name: RegExp) => paisa(await summary.locator('div').filter({ has: page.locator('dt').getByText(name) }).locator('dd').textContent());
+  await expect(summary).toHaveAttribute('aria-busy', 'false'); // the server's quote is in
   const subtotal = await line(/^मूल्य$/);
   expect(subtotal).toBe(8000);
   await expect(page.getByTestId('delivery-fee')).toHaveText('रु ७५');

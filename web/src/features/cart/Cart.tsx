@@ -201,7 +201,7 @@ export default function CartPage() {
         <p className="text-sm text-slate-600">
           {t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">
-            {moneyMinor(toMinor(quote?.total ?? 0))}
+            {quote === undefined ? '…' : moneyMinor(toMinor(quote?.total ?? 0))}
           </span>
         </p>
         {orderButton('flex-1')}

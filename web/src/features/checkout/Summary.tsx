@@ -49,17 +49,22 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
 /** noQuote is what an empty cart costs. */
 const noQuote = (taxRule: TaxRule): Quote => ({ lines: [], taxRule, subtotal: 0, deliveryFee: 0, tax: 0, adjustments: [], total: 0, missingForFree: 0 });
 
+/** pending stands for a figure of the quote while it loads: no amount is shown before the server said it. */
+const pending = '…';
+
 /**
  * OrderTotals shows price, any adjustments, shipping (the delivery fee, or Free), tax (added, or
  * under VAT included) and the total the order will have, in the store's currency: the server's
- * quote of the cart, nothing added here (no quote: an empty cart, all 0 under taxRule).
+ * quote of the cart, nothing added here (null: an empty cart, all 0 under taxRule; undefined: the
+ * quote is loading, and no figure is shown yet rather than a total of 0 and free delivery).
  */
 export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefined; taxRule: TaxRule }) {
   const { moneyMinor } = useStoreConfig();
+  const loading = quote === undefined;
   const q = quote ?? noQuote(taxRule);
-  const money = (major: number) => moneyMinor(toMinor(major));
+  const money = (major: number) => (loading ? pending : moneyMinor(toMinor(major)));
   return (
-    <dl className="space-y-2 text-slate-600">
+    <dl className="space-y-2 text-slate-600" aria-busy={loading}>
       <div className="flex justify-between">
         <dt>{t.cart.price}</dt>
         <dd data-testid="cart-subtotal">{money(q.subtotal)}</dd>
@@ -72,7 +77,7 @@ export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefine
       ))}
       <div className="flex justify-between">
         <dt>{t.cart.shipping}</dt>
-        {q.deliveryFee > 0 ? (
+        {q.deliveryFee > 0 || loading ? (
           <dd data-testid="delivery-fee">{money(q.deliveryFee)}</dd>
         ) : (
           <dd className="text-green-700" data-testid="delivery-fee">{t.cart.free}</dd>
