@@ -124,14 +124,14 @@ func TestFonepayForgedAndReplayed(t *testing.T) {
 		// Paid once; asked again and again, it stays paid once, and Fonepay is not asked again.
 		f.Pay(prn)
 		want(t, c.qrPayment(page), 200)
-		checks := f.StatusChecks
+		checks := f.StatusChecks()
 		for range 3 {
 			if p := c.qrPayment(page).body["payment"].(map[string]any); p["state"] != "paid" {
 				t.Fatalf("asked again: %v", p)
 			}
 		}
-		if f.StatusChecks != checks {
-			t.Fatalf("a settled payment asked Fonepay %d times more", f.StatusChecks-checks)
+		if f.StatusChecks() != checks {
+			t.Fatalf("a settled payment asked Fonepay %d times more", f.StatusChecks()-checks)
 		}
 		orders := c.orders()
 		if len(orders) != 1 || orders[0].(map[string]any)["status"] != "Order Placed" || orders[0].(map[string]any)["isPaid"] != true {
