@@ -87,12 +87,12 @@ func TestFonepaySocketPays(t *testing.T) {
 		u, o := sqlstoretest.OnlineOrderIn(t, db, "a@example.com", haat.NPR)
 		prn := beginFonepay(t, g, o)
 		waitFor(t, "the socket open", func() bool { return f.Listening(prn) == 1 })
-		checks := f.StatusChecks()
+		checks := f.StatusChecks(prn)
 		f.Pay(prn)
 		waitFor(t, "the order paid", func() bool { _, paid := statusOf(t, db, u); return paid })
 		waitFor(t, "the socket closed", func() bool { return f.Listening(prn) == 0 })
-		if st, _ := statusOf(t, db, u); st != haat.StatusOrderPlaced || f.StatusChecks() != checks+1 {
-			t.Fatalf("paid by its socket: %s, %d status checks", st, f.StatusChecks()-checks)
+		if st, _ := statusOf(t, db, u); st != haat.StatusOrderPlaced || f.StatusChecks(prn) != checks+1 {
+			t.Fatalf("paid by its socket: %s, %d status checks", st, f.StatusChecks(prn)-checks)
 		}
 
 		v, o2 := sqlstoretest.OnlineOrderIn(t, db, "b@example.com", haat.NPR)

@@ -43,8 +43,8 @@ type Server struct {
 	devices map[string]string
 	// sockets are the sockets open, by device id.
 	sockets map[string]map[*websocket.Conn]bool
-	// checks counts the status checks answered.
-	checks int
+	// checks counts the status checks answered, by the PRN asked about.
+	checks map[string]int
 	// QRRequests are the bodies of the QR requests taken, valid or not.
 	QRRequests []payment.FonepayQRRequest
 	// Amount, when set, is the amount the next QRs carry whatever was asked (a faulty answer).
@@ -57,14 +57,15 @@ type Server struct {
 // New returns a stand-in with no QR made yet.
 func New() *Server {
 	return &Server{qrs: map[string]string{}, paid: map[string]bool{}, devices: map[string]string{},
-		sockets: map[string]map[*websocket.Conn]bool{}}
+		sockets: map[string]map[*websocket.Conn]bool{}, checks: map[string]int{}}
 }
 
-// StatusChecks counts the status checks answered.
-func (s *Server) StatusChecks() int {
+// StatusChecks counts the status checks answered about prn (a count of its own, which other
+// stores' checks on a shared stand-in do not change).
+func (s *Server) StatusChecks(prn string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.checks
+	return s.checks[prn]
 }
 
 // Listening is the number of sockets open about the QR of prn.
@@ -242,7 +243,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if refused(w, req.MerchantCode, req.Username, req.Password, req.DataValidation, req.PRN+","+req.MerchantCode) {
 			return
 		}
-		s.checks++
+		s.checks[req.PRN]++
 		if _, ok := s.qrs[req.PRN]; !ok {
 			refuse(w, "Invalid PRN")
 			return
