@@ -38,11 +38,12 @@ import (
 //     paymentStatus "success", "failed" or "pending".
 //   - Notifications: the web socket at thirdpartyQrWebSocketUrl pushes {merchantId, deviceId,
 //     transactionStatus}, where transactionStatus is a JSON text whose paymentSuccess says the QR
-//     was paid (other messages say it was scanned: {"qrVerified": true}). The document asks the
-//     merchant to call the status check after such a message: a message is never proof of payment
-//     by itself. The socket is on a host of Fonepay's own (wss://ws.fonepay.com/convergent-
-//     webSocket-web/merchantEndPoint/…; dev-ws.fonepay.com beside the development server), not on
-//     the API's.
+//     was paid (another message says it was scanned: {"success": true, "message": "VERIFIED",
+//     "QRVerified": true}). The document asks the merchant to call the status check after such a
+//     message: a message is never proof of payment by itself. Its sockets are on hosts of
+//     Fonepay's domain other than the API's: ws://acquirer-websocket.fonepay.com/merchantEndPoint
+//     for development (its example answer names wss://dev-ws.fonepay.com/convergent-webSocket-web/
+//     merchantEndPoint/…), wss://ws.fonepay.com/convergent-webSocket-web/merchantEndPoint live.
 //
 // The store listens to that socket (Notices, through Gateway.listen) while the QR can be paid, and
 // after a message that says paid asks the status check, as the payment pages do; the pages' asking

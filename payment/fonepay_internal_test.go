@@ -6,11 +6,11 @@ import "testing"
 // payment; the QR scanned, a failure and anything malformed do not.
 func TestFonepayPaid(t *testing.T) {
 	for msg, want := range map[string]bool{
-		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":true,\"success\":true}"}`:  true,
-		`{"merchantId":31,"deviceId":"T01","transactionStatus":{"paymentSuccess":true}}`:                       true,
-		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"qrVerified\":true,\"success\":true}"}`:      false,
-		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":false,\"success\":true}"}`: false,
-		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":\"true\"}"}`:               false,
+		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":true,\"success\":true}"}`:                      true,
+		`{"merchantId":31,"deviceId":"T01","transactionStatus":{"paymentSuccess":true}}`:                                           true,
+		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"success\":true,\"message\":\"VERIFIED\",\"QRVerified\":true}"}`: false,
+		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":false,\"success\":true}"}`:                     false,
+		`{"merchantId":31,"deviceId":"T01","transactionStatus":"{\"paymentSuccess\":\"true\"}"}`:                                   false,
 		`{"paymentSuccess":true}`:                false,
 		`{"transactionStatus":"paymentSuccess"}`: false,
 		`not JSON`:                               false,

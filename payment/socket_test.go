@@ -54,6 +54,7 @@ func TestFonepayCheckSocket(t *testing.T) {
 	}{
 		{dev, "wss://ws.fonepay.com/convergent-webSocket-web/merchantEndPoint/T01/fonepay123/Y", true},
 		{dev, "wss://dev-ws.fonepay.com/convergent-webSocket-web/merchantEndPoint/T01/fonepay123/Y", true},
+		{dev, "ws://acquirer-websocket.fonepay.com/merchantEndPoint/T01/fonepay123/Y", true},
 		{dev, "WSS://WS.Fonepay.COM/x", true},
 		{dev, "ws://uat-new-merchant-api.fonepay.com/x", true},
 		{dev, "https://ws.fonepay.com/x", false},

@@ -90,7 +90,7 @@ func (s *Server) Pay(prn string) bool {
 	}
 	s.mu.Unlock()
 	if ok {
-		s.push(prn, map[string]any{"qrVerified": true, "message": "QR verified", "success": true})
+		s.push(prn, map[string]any{"success": true, "message": "VERIFIED", "QRVerified": true})
 		s.push(prn, paidStatus(prn))
 	}
 	return ok
@@ -113,9 +113,10 @@ func (s *Server) Drop(prn string) int {
 	return len(conns)
 }
 
-// paidStatus is the transactionStatus of a notice that the QR of prn was paid.
+// paidStatus is the transactionStatus of a notice that the QR of prn was paid, as the document's
+// example (its amount, remarks and dates left out).
 func paidStatus(prn string) map[string]any {
-	return map[string]any{"paymentSuccess": true, "success": true, "message": "Payment successful", "productNumber": prn}
+	return map[string]any{"traceId": 17015, "productNumber": prn, "message": "Request Complete", "success": true, "paymentSuccess": true}
 }
 
 // listeners are the sockets open about the QR of prn.
@@ -130,13 +131,14 @@ func (s *Server) listeners(prn string) []*websocket.Conn {
 }
 
 // push sends the sockets of the QR of prn a notice shaped as Fonepay's, {merchantId, deviceId,
-// transactionStatus} with transactionStatus a JSON text of status, and returns how many it reached.
+// transactionStatus} with transactionStatus a JSON text of status (merchantId is Fonepay's number
+// for the merchant, not its code), and returns how many it reached.
 func (s *Server) push(prn string, status map[string]any) int {
 	text, _ := json.Marshal(status)
 	s.mu.Lock()
 	device := s.devices[prn]
 	s.mu.Unlock()
-	notice, _ := json.Marshal(map[string]any{"merchantId": MerchantCode, "deviceId": device, "transactionStatus": string(text)})
+	notice, _ := json.Marshal(map[string]any{"merchantId": 70, "deviceId": device, "transactionStatus": string(text)})
 	sent := 0
 	for _, c := range s.listeners(prn) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
