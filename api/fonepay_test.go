@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"log/slog"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -13,7 +12,8 @@ import (
 	"haat/payment/fonepaytest"
 )
 
-// withFonepay offers online payment through Fonepay Dynamic QR, served by the stand-in f.
+// withFonepay offers online payment through Fonepay Dynamic QR, served by the stand-in f. The
+// gateway logs to the store's log.
 func withFonepay(t *testing.T, f *fonepaytest.Server) option {
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
@@ -23,7 +23,7 @@ func withFonepay(t *testing.T, f *fonepaytest.Server) option {
 	}
 	return func(s *api.Server) {
 		db := s.Orders.(haat.PaymentAttemptService)
-		s.Payments = &payment.Gateway{Attempts: db, Providers: []payment.Provider{p}, Logger: slog.New(slog.DiscardHandler)}
+		s.Payments = &payment.Gateway{Attempts: db, Providers: []payment.Provider{p}, Logger: s.Logger}
 	}
 }
 
@@ -124,14 +124,14 @@ func TestFonepayForgedAndReplayed(t *testing.T) {
 		// Paid once; asked again and again, it stays paid once, and Fonepay is not asked again.
 		f.Pay(prn)
 		want(t, c.qrPayment(page), 200)
-		checks := f.StatusChecks
+		checks := f.StatusChecks(prn)
 		for range 3 {
 			if p := c.qrPayment(page).body["payment"].(map[string]any); p["state"] != "paid" {
 				t.Fatalf("asked again: %v", p)
 			}
 		}
-		if f.StatusChecks != checks {
-			t.Fatalf("a settled payment asked Fonepay %d times more", f.StatusChecks-checks)
+		if f.StatusChecks(prn) != checks {
+			t.Fatalf("a settled payment asked Fonepay %d times more", f.StatusChecks(prn)-checks)
 		}
 		orders := c.orders()
 		if len(orders) != 1 || orders[0].(map[string]any)["status"] != "Order Placed" || orders[0].(map[string]any)["isPaid"] != true {

@@ -12,9 +12,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"haat"
 )
@@ -35,8 +38,16 @@ import (
 //     paymentStatus "success", "failed" or "pending".
 //   - Notifications: the web socket at thirdpartyQrWebSocketUrl pushes {merchantId, deviceId,
 //     transactionStatus}, where transactionStatus is a JSON text whose paymentSuccess says the QR
-//     was paid. The document asks the merchant to call the status check after such a message: a
-//     message is never proof of payment by itself.
+//     was paid (another message says it was scanned: {"success": true, "message": "VERIFIED",
+//     "QRVerified": true}). The document asks the merchant to call the status check after such a
+//     message: a message is never proof of payment by itself. Its sockets are on hosts of
+//     Fonepay's domain other than the API's: ws://acquirer-websocket.fonepay.com/merchantEndPoint
+//     for development (its example answer names wss://dev-ws.fonepay.com/convergent-webSocket-web/
+//     merchantEndPoint/…), wss://ws.fonepay.com/convergent-webSocket-web/merchantEndPoint live.
+//
+// The store listens to that socket (Notices, through Gateway.listen) while the QR can be paid, and
+// after a message that says paid asks the status check, as the payment pages do; the pages' asking
+// and the reconciliation still find every payment whose socket was not kept.
 //
 // Field lengths: amount 1–10 digits with an optional "."; remarks1, remarks2 1–25 letters and
 // digits; prn 1–25 characters, unique for every request; merchantCode 1–15.
@@ -53,6 +64,13 @@ const (
 	FonepayStatusPath = "/merchant/merchantDetailsForThirdParty/thirdPartyDynamicQrGetStatus"
 )
 
+// fonepayDomain is Fonepay's domain. Its notification sockets are on hosts of it other than its
+// API's, so a socket is dialled on any host of it, or on the API root's own host (a stand-in's).
+const fonepayDomain = ".fonepay.com"
+
+// fonepayDialTimeout bounds the opening of a notification socket.
+const fonepayDialTimeout = 30 * time.Second
+
 // FonepayConfig configures Fonepay Dynamic QR: the merchant's code, secret key, API user name and
 // password as Fonepay issued them, and the API root.
 type FonepayConfig struct {
@@ -61,7 +79,8 @@ type FonepayConfig struct {
 	Username     string
 	Password     string
 	APIURL       string // FonepayDevURL or FonepayLiveURL
-	HTTPClient   *http.Client
+	// HTTPClient makes the API calls; its Transport also opens the notification sockets.
+	HTTPClient *http.Client
 }
 
 // A QRIssuer asks a provider for a QR code of a fixed amount and where its payment stands. It is
@@ -89,11 +108,16 @@ type QRIssuer interface {
 // when Fonepay's status check says so.
 type Fonepay struct {
 	c FonepayConfig
+	// apiHost is the API root's host and port, in lower case.
+	apiHost string
+	// sockets opens the notification sockets: it follows no redirect, which could lead anywhere.
+	sockets *http.Client
 }
 
 var (
 	_ QRIssuer   = (*Fonepay)(nil)
 	_ QRProvider = (*Fonepay)(nil)
+	_ Notifier   = (*Fonepay)(nil)
 )
 
 // NewFonepay returns the Fonepay provider.
@@ -102,10 +126,16 @@ func NewFonepay(c FonepayConfig) (*Fonepay, error) {
 		return nil, errors.New("payment: Fonepay needs a merchant code, a secret key, a user name, a password and an API URL")
 	}
 	c.APIURL = strings.TrimRight(c.APIURL, "/")
+	api, err := url.Parse(c.APIURL)
+	if err != nil || api.Host == "" {
+		return nil, fmt.Errorf("payment: Fonepay's API URL %q is not an address", c.APIURL)
+	}
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{Timeout: 30 * time.Second}
 	}
-	return &Fonepay{c: c}, nil
+	sockets := &http.Client{Transport: c.HTTPClient.Transport,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return &Fonepay{c: c, apiHost: strings.ToLower(api.Host), sockets: sockets}, nil
 }
 
 // Name implements Provider.
@@ -277,16 +307,16 @@ func (*Fonepay) Begin(context.Context, Checkout) (string, string, error) {
 }
 
 // BeginQR implements QRProvider: a QR for the attempt's amount under a new PRN, which is the
-// attempt's reference.
-func (p *Fonepay) BeginQR(ctx context.Context, c Checkout) (string, string, error) {
+// attempt's reference, with its notification socket.
+func (p *Fonepay) BeginQR(ctx context.Context, c Checkout) (string, string, string, error) {
 	prn := newPRN()
 	remarks1 := orDefault(fonepayRemark(c.StoreName), "Online order")
 	remarks2 := "Order " + strconv.FormatInt(c.Order.Number, 10)
-	qr, _, err := p.CreateQR(ctx, c.Attempt.Amount, prn, remarks1, remarks2)
+	qr, socket, err := p.CreateQR(ctx, c.Attempt.Amount, prn, remarks1, remarks2)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
-	return prn, qr, nil
+	return prn, qr, socket, nil
 }
 
 // orDefault is a remark, or def for a remark with nothing left.
@@ -324,5 +354,81 @@ func (p *Fonepay) Check(ctx context.Context, a *haat.PaymentAttempt) (haat.Payme
 }
 
 // Routes implements Provider: the shopper's payment page asks the store (GET /api/order/qr), which
-// asks Fonepay; Fonepay calls nothing of the store's.
+// asks Fonepay; Fonepay calls nothing of the store's, it only answers on the socket the store
+// opens (Notices).
 func (*Fonepay) Routes(*Gateway) []Route { return nil }
+
+// CheckSocket implements Notifier: a ws:// or wss:// address on a host of Fonepay's domain, or
+// on the API root's own host. A QR answer that names any other (a forged one) is never dialled.
+func (p *Fonepay) CheckSocket(socketURL string) error {
+	u, err := url.Parse(socketURL)
+	if err != nil {
+		return errors.New("fonepay socket: not an address")
+	}
+	if u.Scheme != "ws" && u.Scheme != "wss" {
+		return fmt.Errorf("fonepay socket: scheme %q is not ws or wss", u.Scheme)
+	}
+	host := strings.ToLower(u.Hostname())
+	if u.User != nil || host == "" || !strings.HasSuffix(host, fonepayDomain) && strings.ToLower(u.Host) != p.apiHost {
+		return fmt.Errorf("fonepay socket: host %q is not Fonepay's", u.Host)
+	}
+	return nil
+}
+
+// Notices implements Notifier with Fonepay's web socket, on an address CheckSocket allows.
+func (p *Fonepay) Notices(ctx context.Context, socketURL string, paid func() bool) error {
+	if err := p.CheckSocket(socketURL); err != nil {
+		return err
+	}
+	host, _ := url.Parse(socketURL)
+	dial, cancel := context.WithTimeout(ctx, fonepayDialTimeout)
+	c, _, err := websocket.Dial(dial, socketURL, &websocket.DialOptions{HTTPClient: p.sockets})
+	cancel()
+	if err != nil {
+		return socketError(host.Host, err)
+	}
+	defer c.CloseNow()
+	for {
+		_, msg, err := c.Read(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return socketError(host.Host, err)
+		}
+		if fonepayPaid(msg) && paid() {
+			c.Close(websocket.StatusNormalClosure, "paid")
+			return nil
+		}
+	}
+}
+
+// socketError is a failure of the socket on host, without its address: the address's path names
+// the merchant's terminal, which logs need not carry.
+func socketError(host string, err error) error {
+	if ue, ok := errors.AsType[*url.Error](err); ok {
+		err = ue.Err
+	}
+	return fmt.Errorf("fonepay socket on %s: %w", host, err)
+}
+
+// fonepayPaid reports whether a message of Fonepay's socket says the QR was paid: its
+// transactionStatus, a JSON text (or, leniently, an object), has paymentSuccess true. Any other
+// message, such as the QR being scanned, is not.
+func fonepayPaid(msg []byte) bool {
+	var m struct {
+		TransactionStatus json.RawMessage `json:"transactionStatus"`
+	}
+	if json.Unmarshal(msg, &m) != nil {
+		return false
+	}
+	status := []byte(m.TransactionStatus)
+	var text string
+	if json.Unmarshal(status, &text) == nil {
+		status = []byte(text)
+	}
+	var s struct {
+		PaymentSuccess bool `json:"paymentSuccess"`
+	}
+	return json.Unmarshal(status, &s) == nil && s.PaymentSuccess
+}

@@ -198,12 +198,12 @@ func TestFonepayFlow(t *testing.T) {
 			t.Fatalf("after paying: %s %v", st, paid)
 		}
 		// Asked again, answered from the store: Fonepay is not asked about a settled payment.
-		checks := f.StatusChecks
-		if qp, err := g.QRPayment(ctx, u.ID, "fonepay", prn); err != nil || qp.State != haat.PaymentPaid || f.StatusChecks != checks {
-			t.Fatalf("again: %+v, %v, %d checks", qp, err, f.StatusChecks-checks)
+		checks := f.StatusChecks(prn)
+		if qp, err := g.QRPayment(ctx, u.ID, "fonepay", prn); err != nil || qp.State != haat.PaymentPaid || f.StatusChecks(prn) != checks {
+			t.Fatalf("again: %+v, %v, %d checks", qp, err, f.StatusChecks(prn)-checks)
 		}
-		if err := g.Reconcile(ctx, 0); err != nil || f.StatusChecks != checks {
-			t.Fatalf("reconcile after paying: %v, %d checks", err, f.StatusChecks-checks)
+		if err := g.Reconcile(ctx, 0); err != nil || f.StatusChecks(prn) != checks {
+			t.Fatalf("reconcile after paying: %v, %d checks", err, f.StatusChecks(prn)-checks)
 		}
 	})
 }

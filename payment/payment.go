@@ -118,6 +118,10 @@ type Gateway struct {
 	// StoreName, if set, is the store's name as its seller set it, which the payment pages and the
 	// providers' order names show; nil or empty: they name no store.
 	StoreName func(ctx context.Context) string
+	// Sockets, if set, keeps the notification sockets of the QR payments started (Fonepay's), so
+	// that a payment is confirmed as soon as its provider tells of it; nil leaves every payment to
+	// its page's asking and the reconciliation.
+	Sockets *Sockets
 
 	// site is the HTTP layer's view of requests, given to Handler.
 	site Site
@@ -239,7 +243,7 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 	for i := range superseded {
 		g.end(ctx, &superseded[i])
 	}
-	redirect, ref, qr, err := g.start(ctx, p, Checkout{
+	redirect, ref, qr, socket, err := g.start(ctx, p, Checkout{
 		Attempt: a, Order: o, StoreName: g.storeName(ctx),
 		ReturnURL:   base + "/loader?next=my-orders",
 		CancelURL:   base + "/cart",
@@ -265,13 +269,17 @@ func (g *Gateway) Begin(ctx context.Context, o *haat.Order, name, base string) (
 		// A newer attempt superseded this one while its provider was starting it.
 		a.Reference, a.State = ref, haat.PaymentSuperseded
 		g.end(ctx, a)
+		return redirect, nil
 	}
+	g.listen(ctx, p, a.ID, ref, socket)
 	return redirect, nil
 }
 
-// end asks the provider of a superseded attempt to close its page. Failing that, the attempt stays
-// superseded: money that still arrives for it is recorded as owed back.
+// end closes the notification socket of a superseded attempt and asks its provider to close its
+// page. Failing that, the attempt stays superseded: money that still arrives for it is recorded as
+// owed back (found by Reconcile, not by its socket).
 func (g *Gateway) end(ctx context.Context, a *haat.PaymentAttempt) {
+	g.Sockets.stop(socketKey(a.Provider, a.Reference))
 	e, ok := g.provider(a.Provider).(Ender)
 	if !ok || a.Reference == "" {
 		return
@@ -331,6 +339,10 @@ func (g *Gateway) Confirm(ctx context.Context, r haat.PaymentResult) error {
 	if err != nil {
 		g.Logger.ErrorContext(ctx, "payment result refused", "provider", r.Provider, "reference", r.Reference, "state", r.State, "err", err)
 		return err
+	}
+	if r.State != haat.PaymentPending {
+		// Settled: nothing its socket may tell is needed any more.
+		g.Sockets.stop(socketKey(r.Provider, r.Reference))
 	}
 	if changed {
 		g.Logger.InfoContext(ctx, "payment", "provider", r.Provider, "reference", r.Reference, "state", r.State)

@@ -36,6 +36,11 @@ func (l *logBuffer) count(s string) int {
 	defer l.mu.Unlock()
 	return strings.Count(l.b.String(), s)
 }
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
 
 func newGateway(db *sqlstore.DB, providers ...payment.Provider) (*payment.Gateway, *logBuffer) {
 	logs := &logBuffer{}

@@ -17,23 +17,25 @@ import (
 // page asks Gateway.QRPayment where the payment stands.
 type QRProvider interface {
 	Provider
-	// BeginQR asks the provider for the QR code of an attempt and returns the attempt's reference
-	// and the QR's text.
-	BeginQR(ctx context.Context, c Checkout) (reference, qr string, err error)
+	// BeginQR asks the provider for the QR code of an attempt and returns the attempt's reference,
+	// the QR's text and the address of the provider's notification socket about it ("" when there
+	// is none; see Notifier).
+	BeginQR(ctx context.Context, c Checkout) (reference, qr, socket string, err error)
 }
 
 // start starts an attempt with its provider and returns where to send the shopper, the provider's
-// reference and, for a QRProvider, the QR's text; base is the store's address.
-func (g *Gateway) start(ctx context.Context, p Provider, c Checkout, base string) (redirect, reference, qr string, err error) {
+// reference and, for a QRProvider, the QR's text and its notification socket; base is the store's
+// address.
+func (g *Gateway) start(ctx context.Context, p Provider, c Checkout, base string) (redirect, reference, qr, socket string, err error) {
 	qp, ok := p.(QRProvider)
 	if !ok {
 		redirect, reference, err = p.Begin(ctx, c)
-		return redirect, reference, "", err
+		return redirect, reference, "", "", err
 	}
-	if reference, qr, err = qp.BeginQR(ctx, c); err != nil {
-		return "", "", "", err
+	if reference, qr, socket, err = qp.BeginQR(ctx, c); err != nil {
+		return "", "", "", "", err
 	}
-	return base + "/pay/" + p.Name() + "/" + url.PathEscape(reference), reference, qr, nil
+	return base + "/pay/" + p.Name() + "/" + url.PathEscape(reference), reference, qr, socket, nil
 }
 
 // QRPayment is a payment by QR code as its payer's page shows it.
@@ -130,8 +132,8 @@ var errNoDoorQR = haat.Errorf(haat.EUNAVAILABLE, "Payment by QR code is not set 
 
 // BeginDoor starts taking the money of a cash order at the door by a QR code for its exact amount,
 // which the rider shows from their phone and the shopper pays with their bank's app; the order is
-// paid when the provider confirms it (DoorPayment, or the reconciliation). A code shown before for
-// the order is superseded.
+// paid when the provider confirms it (DoorPayment, a notice on its socket, or the reconciliation). A
+// code shown before for the order is superseded.
 func (g *Gateway) BeginDoor(ctx context.Context, riderID, orderID string) (*QRPayment, error) {
 	qp := g.qrProvider()
 	if qp == nil {
@@ -144,7 +146,7 @@ func (g *Gateway) BeginDoor(ctx context.Context, riderID, orderID string) (*QRPa
 	for i := range superseded {
 		g.end(ctx, &superseded[i])
 	}
-	ref, qr, err := qp.BeginQR(ctx, Checkout{Attempt: a, Order: o, StoreName: g.storeName(ctx)})
+	ref, qr, socket, err := qp.BeginQR(ctx, Checkout{Attempt: a, Order: o, StoreName: g.storeName(ctx)})
 	pending := false
 	if err == nil {
 		pending, err = g.Attempts.SetPaymentQR(ctx, a.ID, ref, qr)
@@ -159,6 +161,7 @@ func (g *Gateway) BeginDoor(ctx context.Context, riderID, orderID string) (*QRPa
 	if !pending {
 		return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
 	}
+	g.listen(ctx, qp, a.ID, ref, socket)
 	return g.DoorPayment(ctx, riderID, o.ID)
 }
 

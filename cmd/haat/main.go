@@ -246,7 +246,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	var loops sync.WaitGroup
 	defer loops.Wait()
 	counts := metrics.New()
-	payments := newPayments(cfg, providers, db, logger)
+	payments := newPayments(ctx, cfg, providers, db, logger)
 	// The SQLite database is copied into HAAT_BACKUP_DIR a minute after start-up, then daily.
 	var bk *backups
 	if cfg.BackupDir != "" {
@@ -271,6 +271,8 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 		// Payments left unfinished are asked about once a minute, by one server at a time.
 		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }
 		loops.Go(func() { payments.Run(ctx, time.Minute, reconcileAfter) })
+		// The notification sockets of the QRs shown close with ctx, before the store does.
+		defer payments.Sockets.Close()
 	}
 	// Shoppers' e-mails (their orders' steps, refunds, products back in stock) and the texts of
 	// products back in stock are sent within 15 seconds of the change they tell of, by whichever

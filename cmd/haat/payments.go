@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -25,14 +26,21 @@ type paymentConfig struct {
 	FonepayUsername, FonepayPassword, FonepayURL       string
 }
 
-// newPayments is online payment through providers (serve runs its reconciliation every minute);
-// nil when there are none, and the store takes cash on delivery only.
-func newPayments(cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Gateway {
+// notificationSockets is how many notification sockets of QR payments (Fonepay's) a server keeps
+// open at once; a payment started past it is found by its page's asking and the reconciliation,
+// as one whose socket was lost.
+const notificationSockets = 256
+
+// newPayments is online payment through providers (serve runs its reconciliation every minute),
+// which keeps the notification sockets of its QRs until ctx ends; nil when there are none, and the
+// store takes cash on delivery only.
+func newPayments(ctx context.Context, cfg config, providers []payment.Provider, db *sqlstore.DB, logger *slog.Logger) *payment.Gateway {
 	if len(providers) == 0 {
 		logger.Warn("no payment provider configured: the store takes cash on delivery only")
 		return nil
 	}
-	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger, StoreName: app.StoreName(db, logger)}
+	payments := &payment.Gateway{Attempts: db, Providers: providers, PublicURL: cfg.PublicURL, Logger: logger, StoreName: app.StoreName(db, logger),
+		Sockets: payment.NewSockets(ctx, notificationSockets)}
 	for _, m := range payments.Methods() {
 		logger.Info("online payment", "provider", m.ID, "label", m.Label)
 	}
