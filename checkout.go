@@ -90,7 +90,8 @@ func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
 // delivery area, and, while the store offers slots, the slot chosen must be open. The order is
 // priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
 // Asked to use store credit, it pays with the shopper's credit as much of its total as the credit
-// covers (Order.UseCredit), and one paid wholly so is placed paid. The store gives it its id,
+// covers (Order.UseCredit), and one paid wholly so is placed paid; a shopper with no credit left
+// is refused (ErrNoCredit). The store gives it its id,
 // number and time as it writes it, and takes the credit from the shopper's ledger in that write.
 func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced,
@@ -134,6 +135,9 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	}
 	order.SetBill(bill)
 	if o.UseCredit {
+		if f.Credit <= 0 {
+			return nil, ErrNoCredit
+		}
 		order.UseCredit(f.Credit)
 	}
 	return order, nil
@@ -196,7 +200,8 @@ func (q QuoteRequest) Validate() error { return validateLines(q.Lines) }
 // can be bought at the store's price, each other with why it cannot, and the bill of the lines
 // that can, with the first of the order's own rules it would fail (the address, which is checked
 // only when one is named, the minimum order, the delivery area, the slot, which is checked only
-// when one is named). q is valid (QuoteRequest.Validate).
+// when one is named, and store credit asked for with none to use). q is valid
+// (QuoteRequest.Validate).
 func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	var items []OrderItem
 	quote := &Quote{Lines: make([]QuoteLine, len(q.Lines))}
@@ -245,6 +250,9 @@ func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	}
 	if q.SlotID != "" && len(f.Slots) > 0 && quote.Refusal == nil {
 		_, quote.Refusal = ChooseSlot(f.Slots, q.SlotID)
+	}
+	if q.UseCredit && f.Credit <= 0 && quote.Refusal == nil {
+		quote.Refusal = ErrNoCredit
 	}
 	return quote, nil
 }

@@ -118,6 +118,9 @@ const MaxCredit = MaxPrice * MaxQuantity * MaxCartLines
 // placed at the same moment): the shopper looks at the cart again.
 var ErrCreditChanged = Errorf(ECONFLICT, "Your store credit has changed; please check your order again")
 
+// ErrNoCredit refuses an order asked to use store credit by a shopper who has none left.
+var ErrNoCredit = Errorf(ECONFLICT, "You have no store credit to use; please check your order again")
+
 // CheckSpend explains why amount cannot be spent from balance, or returns nil: spending never
 // takes the balance below 0.
 func CheckSpend(balance, amount Money) error {

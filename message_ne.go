@@ -4,6 +4,7 @@ package haat
 // the same verbs in the same order, in the words the storefront's Nepali uses (web/src/i18n/ne.ts).
 // TestCatalogueComplete holds it to the source.
 var nepaliMessages = map[string]string{
+	"You have no store credit to use; please check your order again":                "तपाईंसँग प्रयोग गर्ने पसल क्रेडिट छैन; कृपया अर्डर फेरि हेर्नुहोस्",
 	"Your store credit has changed; please check your order again":                  "तपाईंको पसल क्रेडिट बदलिएको छ; कृपया अर्डर फेरि हेर्नुहोस्",
 	"Enter an amount of store credit above 0":                                       "शून्यभन्दा बढी पसल क्रेडिट लेख्नुहोस्",
 	"Say why the shopper is given store credit":                                     "ग्राहकलाई पसल क्रेडिट किन दिइँदैछ, भन्नुहोस्",
