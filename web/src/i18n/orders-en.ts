@@ -55,7 +55,7 @@ export const ordersEn = {
     call: (name: string) => `Call ${name}`,
     code: 'Tell the rider this code at the door:',
     codeLabel: 'Handover code',
-    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address' } as Record<string, string>,
+    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address', storeCredit: 'with store credit' } as Record<string, string>,
   },
   // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
   payQR: {

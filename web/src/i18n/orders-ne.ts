@@ -49,7 +49,7 @@ export const ordersNe: OrderMessages = {
     call: (name: string) => `${name} लाई फोन गर्नुहोस्`,
     code: 'ढोकामा राइडरलाई यो कोड भन्नुहोस्:',
     codeLabel: 'हस्तान्तरण कोड',
-    notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना' },
+    notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना', storeCredit: 'पसल क्रेडिटबाट' },
   },
   payQR: {
     title: (provider) => `${provider} बाट भुक्तानी`,

@@ -2271,6 +2271,11 @@ export interface SellerOrder extends Order {
   /** canAssign: the order may be given to a rider, or taken back (POST /api/order/assign). */
   canAssign: boolean;
   /**
+   * canGiveCredit: the signed-in seller may give the order's shopper goodwill store credit
+   * (POST /api/seller/credit): the owner.
+   */
+  canGiveCredit?: boolean;
+  /**
    * late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
    * still on its way past it; absent otherwise.
    */
