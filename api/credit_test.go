@@ -171,4 +171,3 @@ func TestCreditSpentOnce(t *testing.T) {
 		want(t, c.post("/api/order/cod", order(s.rice.ID, 1, address)), 200)
 	})
 }
-
