@@ -62,7 +62,7 @@ export const ordersEn = {
     title: (provider: string) => `Pay with ${provider}`,
     amount: 'Amount to pay',
     scan: "Scan this QR code with your bank's app or any Fonepay wallet, and pay.",
-    exact: 'The amount is filled in for you: it is the order total, exactly.',
+    exact: 'The amount is filled in for you: it is what is left to pay of the order, exactly.',
     qrAlt: (amount: string) => `QR code to pay ${amount}`,
     waiting: 'Waiting for your payment. This page moves on by itself once the payment is confirmed; keep it open.',
     paid: 'Payment received',
