@@ -531,10 +531,10 @@ func nullIfZero(n int, applies bool) any {
 	return n
 }
 
-// settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
-// delivery slot's place to the slot, the store credit it used to its shopper's ledger, a payment still pending ends (superseded: money that arrives
-// for it is due back), and its payment, if money arrived, is due back to the shopper until the
-// seller refunds it.
+// settleCancelled follows the cancelling of an order: its units go back to the stock counts, the
+// store credit it used to its shopper's ledger, its delivery slot's place to the slot, a payment
+// still pending ends (superseded: money that arrives for it is due back), and its payment, if money
+// arrived, is due back to the shopper until the seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnStock(ctx, tx, orderID); err != nil {
 		return err
