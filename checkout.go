@@ -41,6 +41,8 @@ type OrderFacts struct {
 	Settings *StoreSettings
 	// Slots are today's and tomorrow's delivery slots; none while the store offers none.
 	Slots []Slot
+	// Credit is the shopper's balance of store credit; 0 for a guest.
+	Credit Money
 }
 
 // errProductNotFound answers a line whose product the store does not have.
@@ -87,7 +89,10 @@ func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
 // and have the units (Item), the subtotal must reach the minimum order, the address must be in the
 // delivery area, and, while the store offers slots, the slot chosen must be open. The order is
 // priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
-// The store gives it its id, number and time as it writes it.
+// Asked to use store credit, it pays with the shopper's credit as much of its total as the credit
+// covers (Order.UseCredit), and one paid wholly so is placed paid; a shopper with no credit left
+// is refused (ErrNoCredit). The store gives it its id,
+// number and time as it writes it, and takes the credit from the shopper's ledger in that write.
 func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	order := &Order{UserID: o.UserID, PaymentType: o.PaymentType, Currency: o.Currency, Status: StatusOrderPlaced,
 		SpeedPromise: f.Settings.Store.Promise}
@@ -129,6 +134,12 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 		order.Slot = &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
 	}
 	order.SetBill(bill)
+	if o.UseCredit {
+		if f.Credit <= 0 {
+			return nil, ErrNoCredit
+		}
+		order.UseCredit(f.Credit)
+	}
 	return order, nil
 }
 
@@ -139,6 +150,8 @@ type QuoteRequest struct {
 	SlotID    string
 	// Currency is the store's currency, which the minimum order is named in.
 	Currency Currency
+	// UseCredit asks what the order would cost with the shopper's store credit paying its part.
+	UseCredit bool
 }
 
 // QuoteLine is a line of a quote: what it costs, or why it cannot be bought.
@@ -166,6 +179,12 @@ type Quote struct {
 	Total       Money        `json:"total"`
 	// MissingForFree is how much more the subtotal needs for free delivery; 0 when free already or never.
 	MissingForFree Money `json:"missingForFree"`
+	// Credit is the shopper's balance of store credit (0 for a guest); CreditUsed is what of Total
+	// it would pay, asked with UseCredit (as PriceOrder would take it), and ToPay the rest: what
+	// would be asked online or at the door.
+	Credit     Money `json:"credit"`
+	CreditUsed Money `json:"creditUsed"`
+	ToPay      Money `json:"toPay"`
 	// Problem is why an order of the cart would be refused as a whole (the address, the minimum
 	// order, the delivery area, the slot), written in the language asked for; empty when none.
 	Problem string `json:"problem,omitempty"`
@@ -181,7 +200,8 @@ func (q QuoteRequest) Validate() error { return validateLines(q.Lines) }
 // can be bought at the store's price, each other with why it cannot, and the bill of the lines
 // that can, with the first of the order's own rules it would fail (the address, which is checked
 // only when one is named, the minimum order, the delivery area, the slot, which is checked only
-// when one is named). q is valid (QuoteRequest.Validate).
+// when one is named, and store credit asked for with none to use). q is valid
+// (QuoteRequest.Validate).
 func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	var items []OrderItem
 	quote := &Quote{Lines: make([]QuoteLine, len(q.Lines))}
@@ -208,6 +228,11 @@ func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	quote.TaxRule, quote.Subtotal, quote.DeliveryFee, quote.Tax, quote.Adjustments, quote.Total =
 		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Total
 	quote.MissingForFree = rules.MissingForFree(bill.Subtotal)
+	quote.Credit = f.Credit
+	if q.UseCredit {
+		quote.CreditUsed = CreditToUse(f.Credit, bill.Total)
+	}
+	quote.ToPay = bill.Total - quote.CreditUsed
 	var address *Address
 	if q.AddressID != "" {
 		i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == q.AddressID && a.UserID == userID })
@@ -225,6 +250,9 @@ func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	}
 	if q.SlotID != "" && len(f.Slots) > 0 && quote.Refusal == nil {
 		_, quote.Refusal = ChooseSlot(f.Slots, q.SlotID)
+	}
+	if q.UseCredit && f.Credit <= 0 && quote.Refusal == nil {
+		quote.Refusal = ErrNoCredit
 	}
 	return quote, nil
 }

@@ -66,6 +66,8 @@ const (
 	NoteUnpaid  = "unpaid"  // not paid in time
 	// NoteAtTheDoor: a cash order paid by QR code to its rider at the door.
 	NoteAtTheDoor = "atTheDoor"
+	// NoteStoreCredit: an order paid wholly with its shopper's store credit as it was placed.
+	NoteStoreCredit = "storeCredit"
 )
 
 // OrderEvent is a step of an order's history: what happened, when, who did it and, for some, a

@@ -73,6 +73,8 @@ type NewOrder struct {
 	// PerHour is the most orders the shopper may place in an hour, this one included (the store's
 	// HAAT_ORDERS_PER_HOUR); 0 sets no limit.
 	PerHour int
+	// UseCredit pays as much of the order as the shopper's store credit covers with it.
+	UseCredit bool
 }
 
 // MaxUnpaidOrders is how many online orders awaiting payment a shopper may hold at once: each
@@ -164,7 +166,12 @@ type Order struct {
 	Tax     Money   `json:"tax"`
 	// Bill is every figure of the order as it was charged (see BillOf); Amount, DeliveryFee, Tax and
 	// TaxRule repeat its total, fee, tax and rule.
-	Bill        Bill        `json:"bill"`
+	Bill Bill `json:"bill"`
+	// CreditUsed is the part of Amount paid with the shopper's store credit, taken from their ledger
+	// as the order was placed (UseCredit): a way of paying, not a discount, so the bill is as it
+	// was. ToPay is the rest, what is asked of the shopper online or at the door.
+	CreditUsed  Money       `json:"creditUsed"`
+	ToPay       Money       `json:"toPay"`
 	PaymentType PaymentType `json:"paymentType"`
 	Status      OrderStatus `json:"status"`
 	IsPaid      bool        `json:"isPaid"`

@@ -235,10 +235,13 @@ func (o *Order) PackedAs(lines []PackLine, shelf Shelf) bool {
 }
 
 // RefundAfterPacking is what a paid online order's settled bill owes the shopper back: what it
-// paid (paid) beyond its settled total; 0 for a cash order or one that owes nothing back.
+// paid online (paid) beyond what is left to pay of its settled total once its store credit pays
+// its part (the credit is spent first, and what it paid beyond the total goes back to the ledger,
+// see SetBill); 0 for a cash order or one that owes nothing back.
 func RefundAfterPacking(o *Order, settled Bill, paid Money) Money {
-	if o.PaymentType != PaymentOnline || !o.IsPaid || settled.Total >= paid {
+	toPay := settled.Total - CreditToUse(o.CreditUsed, settled.Total)
+	if o.PaymentType != PaymentOnline || !o.IsPaid || toPay >= paid {
 		return 0
 	}
-	return paid - settled.Total
+	return paid - toPay
 }

@@ -220,10 +220,11 @@ func (o *Order) NotDelivered(riderID string, why FailedDelivery) error {
 	return nil
 }
 
-// ToCollect is what the rider collects at the door: a cash order's amount until it is paid.
+// ToCollect is what the rider collects at the door: what is left to pay of a cash order once its
+// store credit paid its part (ToPay), until it is paid.
 func (o *Order) ToCollect() Money {
 	if o.PaymentType == PaymentCOD && !o.IsPaid {
-		return o.Amount
+		return o.ToPay
 	}
 	return 0
 }

@@ -254,9 +254,11 @@ func (o *Order) AnswerSubstitute(product string, accept bool, now time.Time) err
 	if err != nil {
 		return err
 	}
-	less := o.Bill.Total - bill.Total
+	// What was paid online beyond what is left to pay now goes back; credit beyond the new total
+	// goes back to the ledger (SetBill).
+	before := o.ToPay
 	o.SetBill(bill)
-	if o.PaymentType == PaymentOnline && o.IsPaid && less > 0 {
+	if less := before - o.ToPay; o.PaymentType == PaymentOnline && o.IsPaid && less > 0 {
 		o.oweBack(less)
 	}
 	return nil

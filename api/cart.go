@@ -80,6 +80,9 @@ type CartQuoteRequest struct {
 	Items   []OrderItemRequest `json:"items"`
 	Address string             `json:"address,omitempty"`
 	Slot    string             `json:"slot,omitempty"`
+	// UseCredit asks what the order would cost with the shopper's store credit paying its part
+	// (the quote's creditUsed and toPay).
+	UseCredit bool `json:"useCredit,omitempty"`
 }
 
 // CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote).
@@ -95,7 +98,7 @@ func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, Lines: make([]haat.OrderLine, len(req.Items))}
+	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, UseCredit: req.UseCredit, Lines: make([]haat.OrderLine, len(req.Items))}
 	for i, it := range req.Items {
 		n, err := parseQuantity(it.Quantity)
 		if err != nil {

@@ -34,7 +34,7 @@ var mutating = []struct{ path, as string }{
 	{"/api/cart/update", "shopper"}, {"/api/address/add", "shopper"}, {"/api/order/cod", "shopper"},
 	{"/api/order/stripe", "shopper"}, {"/api/order/pay", "shopper"}, {"/api/order/cancel", "shopper"},
 	{"/api/order/status", "seller"}, {"/api/order/paid", "seller"}, {"/api/order/refund", "seller"},
-	{"/api/order/refunded", "seller"},
+	{"/api/order/refunded", "seller"}, {"/api/seller/credit", "seller"},
 }
 
 // fuzzStore is a store with the test payment page, eSewa and Khalti (whose APIs answer "not

@@ -19,6 +19,10 @@ type OrderRequest struct {
 	// Slot is the delivery slot chosen (a Slot's id from GET /api/slot/list): required while the
 	// seller offers slots, ignored otherwise.
 	Slot string `json:"slot,omitempty"`
+	// UseCredit pays as much of the order as the shopper's store credit covers with it (the quote
+	// asked with useCredit says how much); the rest is paid in cash or online. An online order
+	// that its credit pays wholly is placed paid, and its url is My Orders (through the loader).
+	UseCredit bool `json:"useCredit,omitempty"`
 }
 
 // OrderItemRequest is one line of an order request: a product id and a quantity.
@@ -123,7 +127,7 @@ func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string,
 		return o, "", err
 	}
 	o.Key = key
-	o.AddressID, o.SlotID = req.Address, req.Slot
+	o.AddressID, o.SlotID, o.UseCredit = req.Address, req.Slot, req.UseCredit
 	for _, it := range req.Items {
 		q, err := parseQuantity(it.Quantity)
 		if err != nil {

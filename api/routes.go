@@ -60,6 +60,7 @@ func (s *Server) routes() []route {
 		{"POST /api/user/logout-all", user, s.logoutAll},
 		{"GET /api/user/export", user, s.exportAccount},
 		{"POST /api/user/delete", user, s.closeAccount},
+		{"GET /api/user/credit", user, s.userCredit},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
 		{"GET /api/seller/auth-seller", staff, s.authSeller},
@@ -130,6 +131,7 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/riders", packers, s.sellerRiders},
 		{"GET /api/seller/cash", owner, s.sellerCash},
 		{"POST /api/seller/cash/handover", owner, s.sellerHandover},
+		{"POST /api/seller/credit", owner, s.sellerCredit},
 
 		{"GET /api/rider/deliveries", riders, s.riderDeliveries},
 		{"POST /api/rider/start", riders, s.riderStart},

@@ -25,6 +25,9 @@ type SellerOrder struct {
 	NeedsWeighing bool `json:"needsWeighing,omitempty"`
 	// CanAssign: the order may be given to a rider, or taken back (POST /api/order/assign).
 	CanAssign bool `json:"canAssign"`
+	// CanGiveCredit: the signed-in seller may give the order's shopper goodwill store credit
+	// (POST /api/seller/credit): the owner.
+	CanGiveCredit bool `json:"canGiveCredit,omitempty"`
 	// Late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
 	// still on its way past it; absent otherwise.
 	Late bool `json:"late,omitempty"`
@@ -62,7 +65,7 @@ func (s *Server) sellerOrder(ctx context.Context, o haat.Order) SellerOrder {
 	money := signedInSeller(ctx).Role.May(haat.AccessOwner)
 	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: money && o.CheckMarkPaid() == nil,
 		Refunds: o.Refunds, CanMarkRefunded: money && o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing(),
-		CanAssign: o.CheckAssign(nil) == nil, Late: o.Late(s.now())}
+		CanAssign: o.CheckAssign(nil) == nil, Late: o.Late(s.now()), CanGiveCredit: money}
 	if so.Refunds == nil {
 		so.Refunds = []haat.Refund{}
 	}

@@ -63,6 +63,8 @@ type Server struct {
 	// Launch is what the store's configuration says for the launch checklist; nil knows nothing,
 	// and the checklist's items about the configuration do not hold.
 	Launch Launch
+	// Credit keeps the shoppers' store credit.
+	Credit haat.CreditService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore

@@ -127,6 +127,9 @@ var routeShapes = map[string]Shapes{
 
 	"GET /api/seller/cash":           {Query: of[CashQuery](), Answer: of[CashResponse]()},
 	"POST /api/seller/cash/handover": {Request: of[HandoverRequest](), Answer: of[HandoverResponse]()},
+
+	"GET /api/user/credit":    {Answer: of[CreditResponse]()},
+	"POST /api/seller/credit": {Request: of[GoodwillRequest](), Answer: of[GoodwillResponse]()},
 }
 
 // RouteShapes is a route of the API as its description shows it: method and path, who may call

@@ -4,6 +4,7 @@ package checkout
 
 import (
 	"context"
+	"strings"
 
 	"haat"
 	"haat/payment"
@@ -19,6 +20,8 @@ type Service struct {
 	Products  haat.ProductService
 	Settings  haat.SettingsService
 	Slots     haat.SlotService
+	// Credit keeps the shoppers' store credit; nil: orders use none.
+	Credit haat.CreditService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
@@ -78,8 +81,25 @@ func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method,
 		return "", err
 	}
 	s.placed(order)
+	if order.PaidByCredit() {
+		return s.paidPage(site), nil
+	}
 	return s.begin(ctx, order, o.Key, method, site)
 }
+
+// paidPage is PaidPage on the store's public address, when one is set, as the providers' return
+// pages are.
+func (s *Service) paidPage(site string) string {
+	if s.Payments != nil && s.Payments.PublicURL != "" {
+		site = s.Payments.PublicURL
+	}
+	return PaidPage(site)
+}
+
+// PaidPage is where the shopper goes after placing an online order that their store credit paid
+// wholly: My Orders through the loader, as on coming back from a provider's page, so that a client
+// that sends the shopper to the page answered works unchanged.
+func PaidPage(site string) string { return strings.TrimRight(site, "/") + "/loader?next=my-orders" }
 
 // place prices the order the request asks for and has the store write it.
 func (s *Service) place(ctx context.Context, valid haat.ValidOrder) (*haat.Order, error) {
@@ -137,6 +157,11 @@ func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLi
 	if f.Settings, err = s.Settings.StoreSettings(ctx); err != nil {
 		return f, err
 	}
+	if userID != "" && s.Credit != nil {
+		if f.Credit, err = s.Credit.CreditBalance(ctx, userID); err != nil {
+			return f, err
+		}
+	}
 	f.Slots, err = s.Slots.DeliverySlots(ctx)
 	return f, err
 }
@@ -162,6 +187,9 @@ func (s *Service) again(ctx context.Context, use haat.KeyUse, method, site strin
 	order, err := s.Orders.UserOrder(ctx, use.UserID, use.OrderID)
 	if err != nil {
 		return "", err
+	}
+	if order.PaidByCredit() {
+		return s.paidPage(site), nil
 	}
 	return s.begin(ctx, order, &use.Key, method, site)
 }

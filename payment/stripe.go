@@ -65,8 +65,8 @@ func (*Stripe) Window() time.Duration { return stripeWindow + 5*time.Minute }
 // Begin implements Provider: a Checkout Session whose lines are the order's bill (haat.BillOf) in
 // the store currency: one line per item, one for the tax added on top (the flat rule; VAT is in
 // the prices), one for the delivery fee and one for each adjustment that adds to the price, with
-// the adjustments that take from it as one coupon (Stripe takes no negative line), so that Stripe
-// charges exactly the order's amount. The attempt's id is the idempotency key, so a retried
+// the adjustments that take from it, and the store credit the order used, as one coupon (Stripe
+// takes no negative line), so that Stripe charges exactly what is left to pay of the order. The attempt's id is the idempotency key, so a retried
 // request cannot open a second session.
 func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) {
 	currency := strings.ToLower(c.Attempt.Currency)
@@ -79,8 +79,8 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 		Metadata:          map[string]string{"order_id": c.Order.ID, "attempt_id": c.Attempt.ID},
 	}
 	bill := c.Order.Bill
-	if c.Attempt.Amount != bill.Total {
-		return "", "", fmt.Errorf("stripe: attempt %s is for %s, the order's bill for %s", c.Attempt.ID, c.Attempt.Amount, bill.Total)
+	if c.Attempt.Amount != c.Order.ToPay {
+		return "", "", fmt.Errorf("stripe: attempt %s is for %s, the order's bill leaves %s to pay", c.Attempt.ID, c.Attempt.Amount, c.Order.ToPay)
 	}
 	for i, it := range c.Order.Items {
 		line := stripeLine(currency, it.Product.Name, it.Product.OfferPrice, it.Quantity)
@@ -99,6 +99,13 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 	charges, off, offLabels, err := bill.SplitAdjustments()
 	if err != nil {
 		return "", "", err
+	}
+	if c.Order.CreditUsed > 0 {
+		// Store credit pays its part: taken off as the discounts are, the bill as it is.
+		if off, err = off.Add(c.Order.CreditUsed); err != nil {
+			return "", "", err
+		}
+		offLabels = append(offLabels, "Store credit")
 	}
 	for _, a := range charges {
 		params.LineItems = append(params.LineItems, stripeLine(currency, a.Label, a.Amount, 1))

@@ -148,6 +148,45 @@ func TestStripeLinesAddUp(t *testing.T) {
 	}
 }
 
+// TestStripeChargesWhatIsLeftToPay: an order that store credit paid part of is charged what is
+// left to pay: its bill's lines as they are, the credit taken off with its discounts.
+func TestStripeChargesWhatIsLeftToPay(t *testing.T) {
+	rec, api := newStripeRecorder(t, stripeMock(t))
+	p := newStripe(t, api)
+	for i, ex := range haat.BillExamples {
+		t.Run(ex.Name, func(t *testing.T) {
+			o := &haat.Order{ID: "credit" + strconv.Itoa(i), PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
+			for j, l := range ex.Lines {
+				o.Items = append(o.Items, haat.OrderItem{Quantity: l.Quantity,
+					Product: haat.OrderProduct{ID: "p" + strconv.Itoa(j), Name: "Product " + strconv.Itoa(j), OfferPrice: l.UnitPrice, VATExempt: l.VATExempt, Step: l.Step}})
+				if l.Step > 0 {
+					o.Items[j].Product.SoldBy = haat.SoldByWeight
+				}
+			}
+			o.SetBill(ex.Want)
+			o.UseCredit(o.Amount / 3)
+			if o.ToPay == 0 {
+				t.Skip("nothing left to pay")
+			}
+			a := &haat.PaymentAttempt{ID: "credit-att" + strconv.Itoa(i), OrderID: o.ID, Amount: o.ToPay, Currency: "USD"}
+			if _, _, err := p.Begin(ctx, payment.Checkout{Attempt: a, Order: o, ReturnURL: "https://haat.example/r", CancelURL: "https://haat.example/c"}); err != nil {
+				t.Fatal(err)
+			}
+			if total, names := rec.charged(t); total != o.ToPay || !strings.Contains(strings.Join(names, "|"), "Store credit") {
+				t.Fatalf("the session charges %d with %v, the order leaves %d to pay", total, names, o.ToPay)
+			}
+		})
+	}
+	// An attempt for more or less than what is left to pay is not started.
+	o := &haat.Order{ID: "credit-wrong"}
+	o.SetBill(haat.BillExamples[0].Want)
+	o.UseCredit(100)
+	a := &haat.PaymentAttempt{ID: "credit-wrong", OrderID: o.ID, Amount: o.Amount, Currency: "USD"}
+	if _, _, err := p.Begin(ctx, payment.Checkout{Attempt: a, Order: o}); err == nil {
+		t.Fatal("an attempt for the whole amount of an order credit paid part of was started")
+	}
+}
+
 // TestStripeOrderLinesAddUp: the session of an order placed in the store charges its amount.
 func TestStripeOrderLinesAddUp(t *testing.T) {
 	rec, api := newStripeRecorder(t, stripeMock(t))

@@ -120,7 +120,18 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order)
 		if err := takeStock(ctx, tx, order.ID); err != nil {
 			return err
 		}
-		if o.PaymentType == haat.PaymentCOD {
+		if order.CreditUsed > 0 {
+			if err := spendCredit(ctx, tx, o.UserID, order.CreditUsed, order.ID); err != nil {
+				return err
+			}
+		}
+		if order.IsPaid {
+			// Paid wholly with store credit: paid as it is placed.
+			if err := recordStepBy(ctx, tx, order.ID, haat.StepPaid, haat.Actor{ID: order.UserID, Role: haat.ActorShopper}, haat.NoteStoreCredit); err != nil {
+				return err
+			}
+		}
+		if o.PaymentType == haat.PaymentCOD || order.IsPaid {
 			if err := queueOrderText(ctx, tx, order.ID); err != nil {
 				return err
 			}
@@ -207,10 +218,10 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	}
 	a := order.Address
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
-		subtotal, tax, taxable, exempt, adjustments, promised_by, `+orderAddressColumns+`)
-		VALUES ($1, NULL, `+placeholders(2, 29)+`)`, order.ID, order.UserID, a.ID, b.Total,
+		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, `+orderAddressColumns+`)
+		VALUES ($1, NULL, `+placeholders(2, 30)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
-		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy),
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed,
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
@@ -477,9 +488,20 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET amount = $1, tax = $2, taxable = $3, exempt = $4, adjustments = $5 WHERE id = $6`,
-		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET amount = $1, tax = $2, taxable = $3, exempt = $4, adjustments = $5, credit_used = $6 WHERE id = $7`,
+		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.CreditUsed, o.ID); err != nil {
 		return err
+	}
+	// Store credit the order used beyond its settled total goes back: weighed at packing, or a
+	// substitute refused after it.
+	if back := was.CreditUsed - o.CreditUsed; back > 0 {
+		reason := haat.CreditWeight
+		if was.Status == haat.StatusPacked {
+			reason = haat.CreditRefund
+		}
+		if err := grantCredit(ctx, tx, o.UserID, back, reason, o.ID, ""); err != nil {
+			return err
+		}
 	}
 	if was.Status != haat.StatusPacked && len(o.Offers()) > 0 {
 		if err := queueOffer(ctx, tx, o); err != nil {
@@ -509,12 +531,15 @@ func nullIfZero(n int, applies bool) any {
 	return n
 }
 
-// settleCancelled follows the cancelling of an order: its units go back to the stock counts, its
-// delivery slot's place to the slot, a payment still pending ends (superseded: money that arrives
-// for it is due back), and its payment, if money arrived, is due back to the shopper until the
-// seller refunds it.
+// settleCancelled follows the cancelling of an order: its units go back to the stock counts, the
+// store credit it used to its shopper's ledger, its delivery slot's place to the slot, a payment
+// still pending ends (superseded: money that arrives for it is due back), and its payment, if money
+// arrived, is due back to the shopper until the seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 	if err := returnStock(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if err := returnCredit(ctx, tx, orderID); err != nil {
 		return err
 	}
 	if err := returnSlot(ctx, tx, orderID); err != nil {
@@ -559,7 +584,7 @@ func (d *DB) PackOrder(ctx context.Context, p haat.PackOrder) (*haat.Order, erro
 		if err != nil {
 			return err
 		}
-		paid := o.Amount
+		paid := o.ToPay
 		for i := range o.Items {
 			o.Items[i].Packed = &packed[i]
 		}
@@ -683,7 +708,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	if f.Search != nil {
 		addSearch(&w, *f.Search, f.SearchNumber)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.credit_used, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end,
 		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.promised_by, o.address_id, o.user_id, `+orderAddressColumns+`
 		FROM orders o`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
@@ -700,7 +725,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var rider haat.OrderRider
 		var promisedBy sql.NullInt64
 		b := &o.Bill
-		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
+		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.CreditUsed, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
 			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End,
 			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof, &promisedBy}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {

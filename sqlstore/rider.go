@@ -112,7 +112,7 @@ func (d *DB) StartDoorPayment(ctx context.Context, riderID, orderID, provider st
 		if err := o.CheckDoorPay(riderID); err != nil {
 			return err
 		}
-		a = &haat.PaymentAttempt{ID: newID(), OrderID: o.ID, UserID: o.UserID, Provider: provider, Amount: o.Amount,
+		a = &haat.PaymentAttempt{ID: newID(), OrderID: o.ID, UserID: o.UserID, Provider: provider, Amount: o.ToPay,
 			Currency: strings.ToUpper(string(o.Currency)), State: haat.PaymentPending, CreatedAt: tx.now, UpdatedAt: tx.now}
 		if superseded, err = supersedeAttempts(ctx, tx, orderID); err != nil {
 			return err

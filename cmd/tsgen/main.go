@@ -42,6 +42,7 @@ func contract(g *generator) {
 		haat.SellerStatuses...)
 	enum[haat.PaymentType](g, "PAYMENT_TYPES")
 	enum[haat.RefundStatus](g, "REFUND_STATUSES")
+	enum[haat.CreditReason](g, "CREDIT_REASONS")
 	enum[haat.SlotState](g, "SLOT_STATES")
 	enum[haat.Currency](g, "CURRENCIES")
 	enum[haat.Language](g, "LANGUAGES")
@@ -145,6 +146,7 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Address]())
 	g.declare(reflect.TypeFor[haat.Order]())
 	g.declare(reflect.TypeFor[haat.Refund]())
+	g.declare(reflect.TypeFor[haat.CreditEntry]())
 	g.declare(reflect.TypeFor[haat.Dashboard]())
 	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.declare(reflect.TypeFor[haat.StoreSettings]())
@@ -259,6 +261,9 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.CashResponse](),
 	reflect.TypeFor[api.HandoverRequest](),
 	reflect.TypeFor[api.HandoverResponse](),
+	reflect.TypeFor[api.CreditResponse](),
+	reflect.TypeFor[api.GoodwillRequest](),
+	reflect.TypeFor[api.GoodwillResponse](),
 	reflect.TypeFor[api.Delivery](),
 	reflect.TypeFor[api.DeliveriesResponse](),
 	reflect.TypeFor[api.DeliveryRequest](),

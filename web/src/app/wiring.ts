@@ -1,7 +1,7 @@
 // How the features hear of each other. A feature tells what happened (a shopper signed in or out,
 // an order was placed) through a signal, and the features whose data depends on it follow here:
 // the one that tells never imports those that follow, so no two features import each other.
-import { sessionChanged } from '../features/account';
+import { accountKeys, sessionChanged } from '../features/account';
 import { cartStore } from '../features/cart';
 import { checkoutKeys, orderPlaced } from '../features/checkout';
 import { orderKeys } from '../features/orders';
@@ -16,7 +16,11 @@ sessionChanged.follow((client, user) => {
   cartStore(client).signedOut();
   client.removeQueries({ queryKey: checkoutKeys.addresses() });
   client.removeQueries({ queryKey: orderKeys.all });
+  client.removeQueries({ queryKey: accountKeys.credit() });
 });
 
-// A new order shows in the shopper's orders.
-orderPlaced.follow((client) => void client.invalidateQueries({ queryKey: orderKeys.all }));
+// A new order shows in the shopper's orders, and the store credit it spent in their balance.
+orderPlaced.follow((client) => {
+  void client.invalidateQueries({ queryKey: orderKeys.all });
+  void client.invalidateQueries({ queryKey: accountKeys.credit() });
+});

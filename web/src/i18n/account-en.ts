@@ -1,6 +1,8 @@
 // The English texts of the shopper's own account page (/account), loaded with the page
 // (loadAccountTexts): the pages every shopper opens first never download them.
 
+import type { CreditReason } from '../lib/contract';
+
 /** accountEn is the English catalogue of the account page: the shape of every language's (AccountMessages). */
 export const accountEn = {
   account: {
@@ -60,5 +62,21 @@ export const accountEn = {
     closeYes: 'Yes, close it',
     closeNo: 'No, keep it',
     saved: 'Saved',
+  },
+  /** credit is the shopper's store credit on their account page: the balance and the ledger. */
+  credit: {
+    title: 'Store credit',
+    balance: 'Balance',
+    hint: 'Credit from refunds and from the store: use it at checkout to pay part or all of an order.',
+    none: 'No store credit yet.',
+    history: 'History',
+    reasons: {
+      refund: 'Refund',
+      claim: 'Claim settled',
+      goodwill: 'From the store',
+      weight: 'Weighed for less',
+      spent: 'Used for an order',
+      returned: 'Order cancelled: given back',
+    } satisfies Record<CreditReason, string>,
   },
 };

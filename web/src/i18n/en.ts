@@ -301,6 +301,11 @@ export const en = {
     /** vatIncluded names the VAT the prices already hold, under Nepal VAT. */
     vatIncluded: `VAT included (${vatRate})`,
     total: 'Total Amount:',
+    /** useCredit offers to pay with the shopper's store credit, showing its balance. */
+    useCredit: (balance: string) => `Use store credit (${balance})`,
+    /** creditUsed is the part of the total the store credit pays; toPay what is left to pay. */
+    creditUsed: 'Store credit',
+    toPay: 'To pay:',
     placeOrder: 'Place Order',
     checkout: 'Proceed To CheckOut',
     noItems: 'No Items Found',
@@ -408,6 +413,9 @@ export const en = {
     packedOf: (name: string, packed: string, ordered: string) => `${name}: ${packed} packed of ${ordered}`,
     payment: 'Payment:',
     total: 'Total Amount:',
+    /** creditUsed is the part of an order's amount its store credit paid; toPay the rest. */
+    creditUsed: 'Paid with store credit',
+    toPay: 'To pay',
     status: 'Status:',
     date: 'Date:',
     /** placedAt shows when an order was placed, to the shopper and the seller. */

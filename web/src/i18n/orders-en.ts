@@ -55,14 +55,14 @@ export const ordersEn = {
     call: (name: string) => `Call ${name}`,
     code: 'Tell the rider this code at the door:',
     codeLabel: 'Handover code',
-    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address' } as Record<string, string>,
+    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address', storeCredit: 'with store credit' } as Record<string, string>,
   },
   // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
   payQR: {
     title: (provider: string) => `Pay with ${provider}`,
     amount: 'Amount to pay',
     scan: "Scan this QR code with your bank's app or any Fonepay wallet, and pay.",
-    exact: 'The amount is filled in for you: it is the order total, exactly.',
+    exact: 'The amount is filled in for you: it is what is left to pay of the order, exactly.',
     qrAlt: (amount: string) => `QR code to pay ${amount}`,
     waiting: 'Waiting for your payment. This page moves on by itself once the payment is confirmed; keep it open.',
     paid: 'Payment received',

@@ -451,6 +451,15 @@ export const sellerEn = {
     confirmCancel: 'Cancel this order?',
     yesCancel: 'Yes, cancel',
     markPaid: 'Mark Paid',
+    /** giveCredit opens the owner's form to give the order's shopper goodwill store credit. */
+    giveCredit: 'Give store credit',
+    creditAmount: 'Amount',
+    creditReason: 'Reason (the shopper sees it)',
+    creditSubmit: 'Give credit',
+    creditGiven: 'Store credit given',
+    creditClose: 'Close',
+    /** creditUsed says how much of the order the shopper's store credit paid. */
+    creditUsed: (amount: string) => `Store credit: ${amount}`,
     placed: 'Placed',
     filters: 'Filter orders',
     search: 'Search orders',

@@ -27,6 +27,11 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** REFUND_STATUSES lists every RefundStatus, in order. */
 export const REFUND_STATUSES = ['due', 'refunded'] as const;
 
+/** CreditReason says why an entry of a shopper's ledger of store credit was made. */
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+/** CREDIT_REASONS lists every CreditReason, in order. */
+export const CREDIT_REASONS = ['refund', 'claim', 'goodwill', 'weight', 'spent', 'returned'] as const;
+
 /** SlotState says whether a slot can be chosen. */
 export type SlotState = (typeof SLOT_STATES)[number];
 /** SLOT_STATES lists every SlotState, in order. */
@@ -846,6 +851,13 @@ export interface Order {
    * TaxRule repeat its total, fee, tax and rule.
    */
   bill: Bill;
+  /**
+   * creditUsed is the part of Amount paid with the shopper's store credit, taken from their ledger
+   * as the order was placed (UseCredit): a way of paying, not a discount, so the bill is as it
+   * was. ToPay is the rest, what is asked of the shopper online or at the door.
+   */
+  creditUsed: Money;
+  toPay: Money;
   paymentType: PaymentType;
   status: OrderStatus;
   isPaid: boolean;
@@ -1020,6 +1032,22 @@ export interface Refund {
   state: RefundStatus;
   /** refundReference is the provider's id of the refund, when it was made through the provider. */
   refundReference?: string;
+}
+
+/**
+ * CreditEntry is one entry of a shopper's ledger: Amount added (positive) or taken (negative),
+ * why, and for which order.
+ */
+export interface CreditEntry {
+  _id: string;
+  amount: Money;
+  reason: CreditReason;
+  /** orderId is the order the entry is of, and OrderNumber its number, once it has one. */
+  orderId: string;
+  orderNumber?: number;
+  /** note is what the store said of it (the owner's words for goodwill); empty for none. */
+  note?: string;
+  at: string;
 }
 
 /**
@@ -1871,6 +1899,11 @@ export interface CartQuoteRequest {
   items: OrderItemRequest[];
   address?: string;
   slot?: string;
+  /**
+   * useCredit asks what the order would cost with the shopper's store credit paying its part
+   * (the quote's creditUsed and toPay).
+   */
+  useCredit?: boolean;
 }
 
 /** OrderItemRequest is one line of an order request: a product id and a quantity. */
@@ -1905,6 +1938,14 @@ export interface Quote {
   total: Money;
   /** missingForFree is how much more the subtotal needs for free delivery; 0 when free already or never. */
   missingForFree: Money;
+  /**
+   * credit is the shopper's balance of store credit (0 for a guest); CreditUsed is what of Total
+   * it would pay, asked with UseCredit (as PriceOrder would take it), and ToPay the rest: what
+   * would be asked online or at the door.
+   */
+  credit: Money;
+  creditUsed: Money;
+  toPay: Money;
   /**
    * problem is why an order of the cart would be refused as a whole (the address, the minimum
    * order, the delivery area, the slot), written in the language asked for; empty when none.
@@ -2050,6 +2091,12 @@ export interface OrderRequest {
    * seller offers slots, ignored otherwise.
    */
   slot?: string;
+  /**
+   * useCredit pays as much of the order as the shopper's store credit covers with it (the quote
+   * asked with useCredit says how much); the rest is paid in cash or online. An online order
+   * that its credit pays wholly is placed paid, and its url is My Orders (through the loader).
+   */
+  useCredit?: boolean;
 }
 
 /**
@@ -2223,6 +2270,11 @@ export interface SellerOrder extends Order {
   needsWeighing?: boolean;
   /** canAssign: the order may be given to a rider, or taken back (POST /api/order/assign). */
   canAssign: boolean;
+  /**
+   * canGiveCredit: the signed-in seller may give the order's shopper goodwill store credit
+   * (POST /api/seller/credit): the owner.
+   */
+  canGiveCredit?: boolean;
   /**
    * late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
    * still on its way past it; absent otherwise.
@@ -2428,6 +2480,34 @@ export interface HandoverRequest {
 /** HandoverResponse is the handover recorded. */
 export interface HandoverResponse {
   handover: Handover;
+  message: string;
+  success: boolean;
+}
+
+/**
+ * CreditResponse is the shopper's store credit (GET /api/user/credit): the balance they may spend
+ * on an order, and the newest entries of their ledger, newest first.
+ */
+export interface CreditResponse {
+  balance: Money;
+  entries: CreditEntry[];
+  success: boolean;
+}
+
+/**
+ * GoodwillRequest gives the shopper of an order goodwill store credit (POST /api/seller/credit):
+ * the order's id, the amount (a number or a numeric string in the store's currency, above 0; an
+ * order's goodwill adds up to at most its total) and why, which the shopper's ledger shows.
+ */
+export interface GoodwillRequest {
+  order: string;
+  amount: number | string;
+  reason: string;
+}
+
+/** GoodwillResponse is the entry written to the shopper's ledger. */
+export interface GoodwillResponse {
+  entry: CreditEntry;
   message: string;
   success: boolean;
 }

@@ -62,7 +62,20 @@ export function catalogue(products: Product[]): Record<string, Handler> {
  * quote is a stand-in for the server's quote of a cart in a store with no delivery rules under the
  * flat rule: figures given in major units, the rest 0. A test of other figures serves its own.
  */
-export const quote = (q: Partial<Quote>): Quote => ({ lines: [], taxRule: 'flat', subtotal: 0, deliveryFee: 0, tax: 0, adjustments: [], total: 0, missingForFree: 0, ...q });
+export const quote = (q: Partial<Quote>): Quote => ({
+  lines: [],
+  taxRule: 'flat',
+  subtotal: 0,
+  deliveryFee: 0,
+  tax: 0,
+  adjustments: [],
+  total: 0,
+  missingForFree: 0,
+  credit: 0,
+  creditUsed: 0,
+  toPay: q.total ?? 0,
+  ...q,
+});
 
 /**
  * quoting answers POST /api/cart/quote as a store without delivery rules under the flat rule

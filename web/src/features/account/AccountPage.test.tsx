@@ -25,6 +25,39 @@ describe('account page', () => {
     expect(screen.getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
   });
 
+  it('shows the store credit balance and its ledger, newest first, each with its reason and order', async () => {
+    serveApi({
+      'GET /api/user/session': session(sita),
+      'GET /api/user/credit': () => ({
+        json: {
+          success: true,
+          balance: 50,
+          entries: [
+            { _id: 'c2', amount: -100, reason: 'spent', orderId: 'o2', orderNumber: 10483, at: '2026-11-22T04:20:00Z' },
+            { _id: 'c1', amount: 150, reason: 'goodwill', orderId: 'o1', orderNumber: 10482, note: 'Sorry for the late delivery', at: '2026-11-21T04:20:00Z' },
+          ],
+        },
+      }),
+    });
+    renderStore('/account');
+    const credit = await screen.findByRole('region', { name: 'Store credit' });
+    await waitFor(() => expect(within(credit).getByTestId('credit-balance')).toHaveTextContent('$50'));
+    const [spent, given] = within(credit).getAllByRole('listitem');
+    expect(spent).toHaveTextContent('Used for an order');
+    expect(spent).toHaveTextContent('Order #10483');
+    expect(spent).toHaveTextContent('−$100');
+    expect(given).toHaveTextContent('From the store');
+    expect(given).toHaveTextContent('Sorry for the late delivery');
+    expect(given).toHaveTextContent('+$150');
+  });
+
+  it('says when there is no store credit yet', async () => {
+    serveApi({ 'GET /api/user/session': session(sita), 'GET /api/user/credit': () => ({ json: { success: true, balance: 0, entries: [] } }) });
+    renderStore('/account');
+    const credit = await screen.findByRole('region', { name: 'Store credit' });
+    expect(await within(credit).findByText('No store credit yet.')).toBeInTheDocument();
+  });
+
   it('turns each kind of message on and off, keeping what the server answers', async () => {
     const calls = serveApi({
       'GET /api/user/session': session(sita),

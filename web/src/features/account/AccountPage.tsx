@@ -11,10 +11,11 @@ import { useChangeEmail, useKeepLanguage, useSetName, useSetNotifications, useUs
 import { PhoneChange } from './PhoneChange';
 import { CloseAccount, DataExport, PasswordChange, SignOutEverywhere } from './AccountSecurity';
 import { FormError, primaryClass, secondaryClass, Section } from './parts';
+import { StoreCredit } from './StoreCredit';
 
 /**
  * AccountPage is the signed-in shopper's own account: their name, e-mail, number and language,
- * their password, signing out everywhere, taking their data away and closing the account.
+ * their store credit, their password, signing out everywhere, taking their data away and closing the account.
  */
 export default function AccountPage() {
   useTitle(t.titles.account);
@@ -45,6 +46,7 @@ export default function AccountPage() {
             <PhoneChange user={user} />
             <LanguageRow />
           </Section>
+          <StoreCredit userId={user._id} />
           <MessageChoices user={user} />
           <PasswordChange user={user} />
           <SignOutEverywhere />

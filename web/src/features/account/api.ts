@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { ApiError, get, post, unwrap } from '../../lib/api';
 import type {
   CloseAccountRequest,
+  CreditResponse,
   EmailRequest,
   LanguageRequest,
   LoginRequest,
@@ -78,7 +79,21 @@ export const sessionChanged = signal<[client: QueryClient, user: User | null]>()
 export const accountKeys = {
   all: ['account'] as const,
   user: () => [...accountKeys.all, 'user'] as const,
+  /** credit is the signed-in shopper's store credit: its balance and ledger. */
+  credit: () => [...accountKeys.all, 'credit'] as const,
 };
+
+/** readCredit asks for the signed-in shopper's store credit: balance and newest entries. */
+const readCredit = () => get<CreditResponse>('/api/user/credit');
+
+/** useStoreCredit loads the signed-in shopper's store credit (nothing for a guest): the balance they may spend and their ledger, newest first. */
+export function useStoreCredit(userId: string | undefined) {
+  return useQuery({
+    queryKey: accountKeys.credit(),
+    queryFn: () => unwrap(readCredit(), t.toast.generic),
+    enabled: !!userId,
+  });
+}
 
 /** keepLanguage keeps the signed-in shopper's language with their account. */
 export const keepLanguage: KeepLanguage = (lang) => api.setLanguage(lang);

@@ -4,7 +4,7 @@
 import { lazy } from 'react';
 import { loadAccountTexts } from '../../i18n';
 
-export { keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, useUser } from './api';
+export { accountKeys, keepLanguage, readSession, sessionChanged, useKeepLanguage, useLogout, useStoreCredit, useUser } from './api';
 
 /** LoginModal is the sign-in and sign-up dialog, loaded when first opened. */
 export const LoginModal = lazy(() => import('./LoginModal'));

@@ -77,6 +77,66 @@ describe('Cart page', () => {
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ items: [{ product: 'rice', substitute: 'none' }] }));
   });
 
+  describe('store credit', () => {
+    const session = { json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: { rice: 1 } } } };
+    const addresses = {
+      json: { success: true, addresses: [{ _id: 'a1', userId: 'u1', firstName: 'Sita', lastName: 'Rai', email: 's@example.com', street: 'Lakeside', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9800000000' }] },
+    };
+    /** shop serves a signed-in shopper with balance of store credit, quoting one bag of rice (300.90) as the server would with useCredit. */
+    const shop = (balance: number) =>
+      serveApi({
+        'GET /api/user/session': () => session,
+        'GET /api/address/get': () => addresses,
+        'GET /api/user/credit': () => ({ json: { success: true, balance, entries: [] } }),
+        'POST /api/cart/update': () => ({ json: { success: true } }),
+        'POST /api/cart/quote': (body) => {
+          const used = (body as { useCredit?: boolean }).useCredit ? Math.min(balance, 300.9) : 0;
+          const toPay = Math.round((300.9 - used) * 100) / 100;
+          return { json: { success: true, quote: quote({ lines: [{ product: 'rice', quantity: 1, amount: 295 }], subtotal: 295, tax: 5.9, total: 300.9, credit: balance, creditUsed: used, toPay }) } };
+        },
+        'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
+      });
+
+    it('offers the balance, shows what it pays and what is left, and orders with it', async () => {
+      localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+      const calls = shop(100);
+      renderApp(<CartPage />, '/cart');
+      const use = await screen.findByRole('checkbox', { name: 'Use store credit ($100)' });
+      expect(use).not.toBeChecked();
+      await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$300.90'));
+      expect(screen.queryByTestId('cart-to-pay')).not.toBeInTheDocument();
+
+      await userEvent.click(use);
+      expect(use).toBeChecked();
+      await waitFor(() => expect(screen.getByTestId('cart-to-pay')).toHaveTextContent('$200.90'));
+      // The bill stays as it is: credit pays part of it.
+      expect(screen.getByTestId('cart-total')).toHaveTextContent('$300.90');
+      expect(screen.getByTestId('cart-credit')).toHaveTextContent('−$100');
+      expect(calls.filter((c) => c.key === 'POST /api/cart/quote').at(-1)?.body).toMatchObject({ useCredit: true });
+
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled());
+      await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
+      await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ address: 'a1', useCredit: true }));
+      // Kept for the next visit.
+      expect(JSON.parse(localStorage.getItem('haat.checkout.u1') ?? '{}')).toMatchObject({ useCredit: true });
+    });
+
+    it('offers nothing without a balance, and orders as the spec does', async () => {
+      localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+      localStorage.setItem('haat.checkout.u1', JSON.stringify({ useCredit: true }));
+      const calls = shop(0);
+      renderApp(<CartPage />, '/cart');
+      await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$300.90'));
+      await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/user/credit')).toBe(true));
+      expect(screen.queryByRole('checkbox', { name: /store credit/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled());
+      await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
+      await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toBeDefined());
+      expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).not.toHaveProperty('useCredit');
+      for (const c of calls.filter((c) => c.key === 'POST /api/cart/quote')) expect(c.body).not.toHaveProperty('useCredit');
+    });
+  });
+
   it('asks for an address before placing an order', async () => {
     localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
     serveApi({

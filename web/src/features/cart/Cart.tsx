@@ -10,9 +10,9 @@ import { BackIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
-import { useUser } from '../account';
+import { accountKeys, useStoreCredit, useUser } from '../account';
 import { catalogueKeys, useProductsById } from '../products';
-import { AddressPicker, checkoutKeys, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';
+import { AddressPicker, checkoutKeys, CreditChoice, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';
 import { useDeliveryRules, useStoreConfig } from '../../lib/config';
 import { useCart, useCartQuote, useCartStore } from './api';
 import { toMinor } from '../../lib/money';
@@ -75,7 +75,10 @@ export default function CartPage() {
   const items = useMemo(() => lines.map((l) => ({ product: l.product._id, quantity: l.quantity })), [lines]);
   // What the shopper chose for each line should its product not be there; the store's default for the rest.
   const substitutes = useSubstitutes();
-  const quoted = useCartQuote(items, selected?._id, slot?.id);
+  // Store credit is offered while the shopper has some; chosen, the quote and the order use it.
+  const balance = useStoreCredit(user?._id).data?.balance ?? 0;
+  const useCredit = balance > 0 && choice.useCredit === true;
+  const quoted = useCartQuote(items, selected?._id, slot?.id, useCredit);
   const quote = lines.length > 0 ? quoted.data : null;
   const blocked = lines.length > 0 && !!quote?.problem;
 
@@ -102,7 +105,14 @@ export default function CartPage() {
       return;
     }
     order.mutate(
-      { payment, items: items.map((i) => (substitutes[i.product] ? { ...i, substitute: substitutes[i.product] } : i)), address: selected._id, method: method?.id, slot: slot?.id },
+      {
+        payment,
+        items: items.map((i) => (substitutes[i.product] ? { ...i, substitute: substitutes[i.product] } : i)),
+        address: selected._id,
+        method: method?.id,
+        slot: slot?.id,
+        useCredit,
+      },
       {
         onError: (err) => {
           toast.error(err.message, { id: 'order-error' });
@@ -112,6 +122,8 @@ export default function CartPage() {
           void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
           // The address may have been deleted or changed in another tab: the picker shows them as they are now.
           void queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses() });
+          // Store credit may have been spent meanwhile by another order: the choice shows the balance as it is now.
+          void queryClient.invalidateQueries({ queryKey: accountKeys.credit() });
         },
         onSuccess: (r) => {
           // The slot belongs to the order now: the next order picks its own.
@@ -188,6 +200,7 @@ export default function CartPage() {
           <AddressPicker book={book} selected={selected} onChoose={(addressId) => choose({ addressId })} />
           <PaymentPicker payment={payment} method={method} onChoose={choose} />
           <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={(id) => choose({ slotId: id })} />
+          <CreditChoice balance={balance} checked={useCredit} onChoose={choose} />
         </div>
 
         <hr className="my-4 border-stone-200" />
@@ -199,9 +212,9 @@ export default function CartPage() {
       <div className="fixed inset-x-0 bottom-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
         {lines.length > 0 && <FirstNotice quote={quote} />}
         <p className="text-sm text-slate-600">
-          {t.cart.total}
+          {quote && quote.creditUsed > 0 ? t.cart.toPay : t.cart.total}
           <span className="block text-lg font-semibold text-slate-900">
-            {quote === undefined ? '…' : moneyMinor(toMinor(quote?.total ?? 0))}
+            {quote === undefined ? '…' : moneyMinor(toMinor((quote && quote.creditUsed > 0 ? quote.toPay : quote?.total) ?? 0))}
           </span>
         </p>
         {orderButton('flex-1')}

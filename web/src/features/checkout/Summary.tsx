@@ -46,17 +46,46 @@ export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentT
   );
 }
 
+/**
+ * CreditChoice offers to pay with the shopper's store credit, showing their balance, while they
+ * have some (balance in major units, as the server answers it); nothing otherwise. How much it pays
+ * is the quote's to say (OrderTotals).
+ */
+export function CreditChoice({ balance, checked, onChoose }: { balance: number; checked: boolean; onChoose: (change: CheckoutChoice) => void }) {
+  const { moneyMinor } = useStoreConfig();
+  if (balance <= 0) return null;
+  return (
+    <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-3 text-green-900">
+      <input type="checkbox" checked={checked} onChange={(e) => onChoose({ useCredit: e.target.checked })} className="size-5 accent-green-700" />
+      {t.cart.useCredit(moneyMinor(toMinor(balance)))}
+    </label>
+  );
+}
+
 /** noQuote is what an empty cart costs. */
-const noQuote = (taxRule: TaxRule): Quote => ({ lines: [], taxRule, subtotal: 0, deliveryFee: 0, tax: 0, adjustments: [], total: 0, missingForFree: 0 });
+const noQuote = (taxRule: TaxRule): Quote => ({
+  lines: [],
+  taxRule,
+  subtotal: 0,
+  deliveryFee: 0,
+  tax: 0,
+  adjustments: [],
+  total: 0,
+  missingForFree: 0,
+  credit: 0,
+  creditUsed: 0,
+  toPay: 0,
+});
 
 /** pending stands for a figure of the quote while it loads: no amount is shown before the server said it. */
 const pending = '…';
 
 /**
  * OrderTotals shows price, any adjustments, shipping (the delivery fee, or Free), tax (added, or
- * under VAT included) and the total the order will have, in the store's currency: the server's
- * quote of the cart, nothing added here (null: an empty cart, all 0 under taxRule; undefined: the
- * quote is loading, and no figure is shown yet rather than a total of 0 and free delivery).
+ * under VAT included) and the total the order will have, and with store credit what it pays and
+ * what is left to pay, in the store's currency: the server's quote of the cart, nothing added here
+ * (null: an empty cart, all 0 under taxRule; undefined: the quote is loading, and no figure is
+ * shown yet rather than a total of 0 and free delivery).
  */
 export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefined; taxRule: TaxRule }) {
   const { moneyMinor } = useStoreConfig();
@@ -91,6 +120,18 @@ export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefine
         <dt>{t.cart.total}</dt>
         <dd data-testid="cart-total">{money(q.total)}</dd>
       </div>
+      {q.creditUsed > 0 && (
+        <>
+          <div className="flex justify-between text-green-800">
+            <dt>{t.cart.creditUsed}</dt>
+            <dd data-testid="cart-credit">−{money(q.creditUsed)}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-semibold text-slate-900">
+            <dt>{t.cart.toPay}</dt>
+            <dd data-testid="cart-to-pay">{money(q.toPay)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -33,11 +33,16 @@ export const api = {
   updateAddress: (id: string, address: AddressInput) => post<AddressUpdateRequest, AddressUpdateResponse>('/api/address/update', { id, address }),
   deleteAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/delete', { id }),
   setDefaultAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/default', { id }),
-  /** placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), so the spec's body stays as it was. */
-  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string) =>
-    payment === 'COD'
-      ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...(slot ? { slot } : {}) })
-      : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...(slot ? { slot } : {}) }),
+  /**
+   * placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), and
+   * asks to use store credit only when the shopper chose it, so the spec's body stays as it was.
+   */
+  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string, useCredit?: boolean) => {
+    const extra = { ...(slot ? { slot } : {}), ...(useCredit ? { useCredit } : {}) };
+    return payment === 'COD'
+      ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...extra })
+      : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...extra });
+  },
   /** slots are today's and tomorrow's delivery slots; none while the seller offers none. */
   slots: () => get<SlotListResponse>('/api/slot/list'),
   /** qrPayment is where one of the shopper's payments by QR code stands, with its code while it is pending. */
@@ -141,14 +146,14 @@ export function useAddAddress() {
   });
 }
 
-/** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, and the delivery slot when the store offers slots. */
-export type NewOrder = { payment: PaymentType; items: OrderItemRequest[]; address: string; method?: string; slot?: string };
+/** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, the delivery slot when the store offers slots, and whether store credit pays its part. */
+export type NewOrder = { payment: PaymentType; items: OrderItemRequest[]; address: string; method?: string; slot?: string; useCredit?: boolean };
 
 /** usePlaceOrder places an order, a cash order at once, an online one through the provider's page (url), and tells of it. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (o: NewOrder) => unwrap(api.placeOrder(o.payment, o.items, o.address, o.method, o.slot), t.toast.orderFailed),
+    mutationFn: (o: NewOrder) => unwrap(api.placeOrder(o.payment, o.items, o.address, o.method, o.slot, o.useCredit), t.toast.orderFailed),
     onSuccess: () => orderPlaced.tell(client),
   });
 }

@@ -10,6 +10,8 @@ export interface CheckoutChoice {
   methodId?: string;
   /** slotId is the delivery slot picked (a slot's id); one that has filled or closed since is picked again. */
   slotId?: string;
+  /** useCredit is whether to pay with the shopper's store credit, as far as it goes (offered only while they have some). */
+  useCredit?: boolean;
 }
 
 const key = (userId: string | null) => `haat.checkout.${userId ?? 'guest'}`;
@@ -25,6 +27,7 @@ export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
     if (isPaymentType(raw.payment)) choice.payment = raw.payment;
     if (typeof raw.methodId === 'string') choice.methodId = raw.methodId;
     if (typeof raw.slotId === 'string') choice.slotId = raw.slotId;
+    if (typeof raw.useCredit === 'boolean') choice.useCredit = raw.useCredit;
     return choice;
   } catch {
     return {};

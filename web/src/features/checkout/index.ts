@@ -7,7 +7,7 @@ import { loadOrderTexts } from '../../i18n';
 export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots, type AddressBook } from './api';
 export { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from './choice';
 export { AddressPicker } from './AddressPicker';
-export { DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
+export { CreditChoice, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
 export { default as SlotPicker } from './SlotPicker';
 
 /** AddAddress is the page that adds a delivery address, or with ?edit=<id> changes one. */

@@ -32,7 +32,7 @@ const answer: InvoiceResponse = {
     totals: { taxRule: 'flat', subtotal: 1770.5, deliveryFee: 75, adjustments: [], tax: 35.41, taxableExVat: 0, exempt: 0, total: 1880.91 },
   },
   order: {
-    _id: 'o1', number: 10482, address, amount: 1880.91, deliveryFee: 75, tax: 35.41, taxRule: 'flat',
+    _id: 'o1', number: 10482, address, amount: 1880.91, creditUsed: 0, toPay: 1880.91, deliveryFee: 75, tax: 35.41, taxRule: 'flat',
     bill: bill({ lines: [590, 1180.5], subtotal: 1770.5, deliveryFee: 75, taxable: 1770.5, tax: 35.41, total: 1880.91 }), currency: 'NPR', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
     items: [
       { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: [] }, quantity: 2 },

@@ -14,7 +14,7 @@ const tea = { _id: 'tea', name: 'Ilam Tea', category: 'Drinks' as const, offerPr
 describe('my orders', () => {
   it('shows the order number and each line as quantity × unit price = line total', async () => {
     const order: Order = {
-      _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+      _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, creditUsed: 0, toPay: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     };
     serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
@@ -29,7 +29,7 @@ describe('my orders', () => {
 
   it('takes the amount apart: the items, the delivery fee charged or Free, the tax', async () => {
     const order = (number: number, o: Partial<Order>): Order => ({
-      _id: `o${number}`, number, address, amount: 12.5, deliveryFee: 2.3, taxRule: 'flat', tax: 0.2, bill: bill({ lines: [10], subtotal: 10, deliveryFee: 2.3, taxable: 10, tax: 0.2, total: 12.5 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+      _id: `o${number}`, number, address, amount: 12.5, creditUsed: 0, toPay: 12.5, deliveryFee: 2.3, taxRule: 'flat', tax: 0.2, bill: bill({ lines: [10], subtotal: 10, deliveryFee: 2.3, taxable: 10, tax: 0.2, total: 12.5 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
       items: [{ product: { ...tea, offerPrice: 5 }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], ...o,
     });
     serveApi({
@@ -53,7 +53,7 @@ describe('my orders', () => {
     await setLanguage('ne');
     try {
       const order: Order = {
-        _id: 'o1', number: 10003, address, amount: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, bill: bill({ taxRule: 'vat', lines: [1000], subtotal: 1000, deliveryFee: 75, taxable: 1075, tax: 123.67, total: 1075 }), currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+        _id: 'o1', number: 10003, address, amount: 1075, creditUsed: 0, toPay: 1075, deliveryFee: 75, taxRule: 'vat', tax: 123.67, bill: bill({ taxRule: 'vat', lines: [1000], subtotal: 1000, deliveryFee: 75, taxable: 1075, tax: 123.67, total: 1075 }), currency: 'NPR', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
         items: [{ product: { ...tea, offerPrice: 500, nameNe: 'इलामको चिया' }, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
       };
       serveApi({ 'GET /api/user/session': signedIn, 'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }) });
@@ -73,7 +73,7 @@ describe('my orders', () => {
 
   it('offers Pay Now on exactly the orders the server says can be paid', async () => {
     const online = (number: number, status: OrderStatus, canPay: boolean): UserOrder => ({
-      _id: `o${number}`, number, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'Online', status, isPaid: false, testPayment: false, canPay, canCancel: false,
+      _id: `o${number}`, number, address, amount: 300.9, creditUsed: 0, toPay: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'Online', status, isPaid: false, testPayment: false, canPay, canCancel: false,
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     });
     serveApi({
@@ -92,7 +92,7 @@ describe('my orders', () => {
   it('cancels an order after asking once more', async () => {
     let status: OrderStatus = 'Order Placed';
     const order = (): UserOrder => ({
-      _id: 'o1', number: 10482, address, amount: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'COD', status, isPaid: false, testPayment: false, canPay: false, canCancel: status === 'Order Placed',
+      _id: 'o1', number: 10482, address, amount: 300.9, creditUsed: 0, toPay: 300.9, deliveryFee: 0, taxRule: 'flat', tax: 5.9, bill: bill({ lines: [295], subtotal: 295, taxable: 295, tax: 5.9, total: 300.9 }), currency: 'USD', paymentType: 'COD', status, isPaid: false, testPayment: false, canPay: false, canCancel: status === 'Order Placed',
       items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     });
     const calls = serveApi({
@@ -118,7 +118,7 @@ describe('my orders', () => {
 
   it('puts an order back into the cart and names what is no longer sold', async () => {
     const old: UserOrder = {
-      _id: 'o1', number: 10482, address, amount: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
+      _id: 'o1', number: 10482, address, amount: 1612.26, creditUsed: 0, toPay: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false, canPay: false, canCancel: false,
       items: [{ product: rice, quantity: 2 }, { product: tea, quantity: 3 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [],
     };
     serveApi({ 'GET /api/order/user': () => ({ json: { success: true, orders: [old] } }), 'GET /api/user/session': signedIn, 'POST /api/cart/update': () => ({ json: { success: true } }) });
@@ -145,7 +145,7 @@ describe('a substitute sent for an item that was not there', () => {
       ? bill({ lines: [295, 40], subtotal: 335, adjustments: [short, instead], taxable: 325, tax: 6.5, total: 331.5 })
       : bill({ lines: [295, 40], subtotal: 335, adjustments: [short], taxable: 295, tax: 5.9, total: 300.9 });
     return {
-      _id: 'o1', number: 10490, address, amount: b.total, deliveryFee: 0, taxRule: 'flat', tax: b.tax, bill: b, currency: 'USD', paymentType: 'COD', status: 'Packed', isPaid: false, testPayment: false, canPay: false, canCancel: false,
+      _id: 'o1', number: 10490, address, amount: b.total, creditUsed: 0, toPay: b.total, deliveryFee: 0, taxRule: 'flat', tax: b.tax, bill: b, currency: 'USD', paymentType: 'COD', status: 'Packed', isPaid: false, testPayment: false, canPay: false, canCancel: false,
       items: [
         { product: rice, quantity: 1, packed: { quantity: 1 } },
         { product: coriander, quantity: 2, packed: { quantity: 0, substitute: { product: parsley, quantity: 2, amount: 30, answer: 'awaited', ...sent } } },

@@ -22,7 +22,8 @@ export function billRows(bill: Bill, testIds: string, items: OrderItem[] = []): 
 
 /**
  * OrderBill shows what an order's amount is made of, from its bill as charged: the items, any adjustments, the
- * delivery fee (or Free), the tax (added, or under VAT included) and the amount, in the order's own currency. rowClass styles each
+ * delivery fee (or Free), the tax (added, or under VAT included) and the amount, in the order's own currency, and
+ * when store credit paid part of it, that part and what is left to pay. rowClass styles each
  * line, totalClass the amount's.
  */
 export default function OrderBill({ order: o, className = '', totalLabel = t.orders.total, totalClass = 'font-semibold text-slate-900' }: {
@@ -49,6 +50,22 @@ export default function OrderBill({ order: o, className = '', totalLabel = t.ord
           {money(toMinor(o.bill.total))}
         </dd>
       </div>
+      {o.creditUsed > 0 && (
+        <>
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>{t.orders.creditUsed}</dt>
+            <dd className="whitespace-nowrap tabular-nums" data-testid="order-credit">
+              −{money(toMinor(o.creditUsed))}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 font-medium text-slate-900">
+            <dt>{t.orders.toPay}</dt>
+            <dd className="whitespace-nowrap tabular-nums" data-testid="order-to-pay">
+              {money(toMinor(o.toPay))}
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const order = (o: Partial<Order>): Order => ({
-  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), currency: 'USD', paymentType: 'Online', status: 'Order Placed', isPaid: true, testPayment: false,
+  _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, creditUsed: 0, toPay: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), currency: 'USD', paymentType: 'Online', status: 'Order Placed', isPaid: true, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], ...o,
 });
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({

@@ -18,6 +18,7 @@ import { addressLines, telHref } from '../../lib/address';
 import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
 import PackForm from './PackForm';
+import GoodwillForm from './GoodwillForm';
 import DeliveryPanel from './DeliveryPanel';
 import SentNote from './SentNote';
 import SubstituteNote from './SubstituteNote';
@@ -195,6 +196,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
   const busy = action.isPending;
   const [confirming, setConfirming] = useState(false);
   const [packing, setPacking] = useState(false);
+  const [giving, setGiving] = useState(false);
 
   const act = (a: OrderAction) =>
     action.mutate(a, {
@@ -258,6 +260,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           <p className="text-base font-semibold text-slate-900">
             {money(o.amount, o.currency)}
           </p>
+          {o.creditUsed > 0 && <p className="text-green-800">{t.seller.creditUsed(money(o.creditUsed, o.currency))}</p>}
           <p>
             {t.seller.method} {paymentTypeLabel(o)}
           </p>
@@ -314,6 +317,11 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
                   {t.seller.markPaid}
                 </button>
               )}
+              {o.canGiveCredit && !giving && (
+                <button type="button" onClick={() => setGiving(true)} className="min-h-11 rounded-lg border border-stone-300 px-4 text-slate-700 hover:bg-stone-100">
+                  {t.seller.giveCredit}
+                </button>
+              )}
               {canCancel && (
                 <button type="button" disabled={busy} onClick={() => setConfirming(true)} className="min-h-11 rounded-lg border border-red-300 px-4 text-red-800 hover:bg-red-50">
                   {t.seller.cancel}
@@ -323,6 +331,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           )}
         </div>
       </div>
+      {giving && <GoodwillForm orderId={o._id} onClose={() => setGiving(false)} />}
       {packing && <PackForm order={o} busy={busy} onPack={(lines) => act({ kind: 'pack', lines })} onClose={() => setPacking(false)} />}
     </OrderCard>
   );

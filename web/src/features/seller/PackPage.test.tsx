@@ -13,7 +13,7 @@ const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1'
 const tomatoes = { ...rice, _id: 'tomatoes', name: 'Local Tomatoes', category: 'Vegetables' as const, offerPrice: 180, soldBy: 'weight' as const, step: 250 };
 const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@example.com', street: 'Lakeside 4', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9811111111' };
 const order: SellerOrder = {
-  _id: 'o1', number: 10001, items: [{ product: tomatoes, quantity: 3 }, { product: rice, quantity: 1 }], address, amount: 439.9, deliveryFee: 0, taxRule: 'flat', tax: 8.6,
+  _id: 'o1', number: 10001, items: [{ product: tomatoes, quantity: 3 }, { product: rice, quantity: 1 }], address, amount: 439.9, creditUsed: 0, toPay: 439.9, deliveryFee: 0, taxRule: 'flat', tax: 8.6,
   bill: bill({ lines: [135, 295], subtotal: 430, taxable: 430, tax: 8.6, total: 438.6 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false,
   testPayment: false, createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false,
   refunds: [], canRefund: false, canMarkRefunded: false,

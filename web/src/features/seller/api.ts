@@ -11,6 +11,8 @@ import type {
   SynonymsRequest,
   SynonymsResponse,
   DemoRemoveResponse,
+  GoodwillRequest,
+  GoodwillResponse,
   LanguageRequest,
   LoginRequest,
   MessageResponse,
@@ -193,6 +195,13 @@ export function useOrderSlip(number: number) {
     queryKey: sellerKeys.slip(number),
     queryFn: async () => (await unwrap(api.findSellerOrder(String(number)), t.toast.generic)).orders[0] ?? null,
     enabled: Number.isInteger(number) && number > 0,
+  });
+}
+
+/** useGiveCredit gives the shopper of an order goodwill store credit (the owner): an amount, and why. */
+export function useGiveCredit() {
+  return useMutation({
+    mutationFn: (g: GoodwillRequest) => unwrap(post<GoodwillRequest, GoodwillResponse>('/api/seller/credit', g), t.toast.generic),
   });
 }
 
