@@ -25,6 +25,18 @@ type Dashboard struct {
 	// LowStock are the products on sale with LowStock units or fewer, and those shoppers asked to
 	// be told about, fewest units first.
 	LowStock []StockLevel `json:"lowStock"`
+	// AfterDelivery is what the law holds the store to after delivery: claims to decide and
+	// refunds to make, with those past their deadline.
+	AfterDelivery AfterDelivery `json:"afterDelivery"`
+}
+
+// AfterDelivery counts the open claims and the refunds due, and those past their deadline: claims
+// undecided ClaimDecideDays after they were made, refunds not made by their due day.
+type AfterDelivery struct {
+	OpenClaims    int `json:"openClaims"`
+	OverdueClaims int `json:"overdueClaims"`
+	DueRefunds    int `json:"dueRefunds"`
+	LateRefunds   int `json:"lateRefunds"`
 }
 
 // DaySales is a number of orders and their amount.

@@ -69,6 +69,8 @@ type Invoice struct {
 	Seller InvoiceDetails `json:"seller"`
 	// Totals are the order's figures as it was charged, under its tax rule.
 	Totals InvoiceTotals `json:"totals"`
+	// CreditNotes are the notes that gave part of the invoice back since, oldest first.
+	CreditNotes []CreditNote `json:"creditNotes"`
 }
 
 // InvoiceTotals are an invoiced order's figures, from its bill: under the flat rule the tax is

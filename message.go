@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The store's messages (its errors and the answers to a change) are written in English, as the
@@ -93,6 +94,20 @@ type amountArg struct {
 
 func (a amountArg) String() string             { return a.c.Format(a.m, English) }
 func (a amountArg) Local(lang Language) string { return a.c.Format(a.m, lang) }
+
+// Day is a day as a message names it: its date in Nepal in Bikram Sambat, in the reader's language.
+func Day(t time.Time) Localizer { return dayArg{t} }
+
+type dayArg struct{ t time.Time }
+
+func (a dayArg) String() string { return a.Local(English) }
+func (a dayArg) Local(lang Language) string {
+	d, err := BSOf(a.t)
+	if err != nil {
+		return a.t.In(NepalTime).Format("2006-01-02")
+	}
+	return d.Format(lang)
+}
 
 // wholeNumber is a whole number as a message names it: in thousands in English ("10,000,000"),
 // in lakhs and Devanagari digits in Nepali ("१,००,००,०००"), as Nepali writes large numbers.

@@ -219,9 +219,10 @@ func RefundState(refunds []Refund) RefundStatus {
 	return state
 }
 
-// DueRefund is the amount of the refund due among refunds, if one is.
+// DueRefund is the amount of the payment owed back due among refunds, if one is: what packing
+// or a cancelling owes back of the order's payment, not a refund of part.
 func DueRefund(refunds []Refund) (Money, bool) {
-	if i := slices.IndexFunc(refunds, func(r Refund) bool { return r.State == RefundDue }); i >= 0 {
+	if i := slices.IndexFunc(refunds, func(r Refund) bool { return r.State == RefundDue && r.ID == "" }); i >= 0 {
 		return refunds[i].Amount, true
 	}
 	return 0, false

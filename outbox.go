@@ -65,6 +65,10 @@ const (
 	MessageBackInStock    MessageKind = "back_in_stock"
 	// MessageSubstitute asks the shopper to accept or refuse a substitute packed in their order.
 	MessageSubstitute MessageKind = "substitute"
+	// MessageClaimReceived acknowledges a shopper's claim at once; MessageClaimDecided tells them
+	// the store's decision.
+	MessageClaimReceived MessageKind = "claim_received"
+	MessageClaimDecided  MessageKind = "claim_decided"
 	// MessagePasswordReset carries a code to set a new password. It is mailed at once, never
 	// queued: the outbox keeps no code.
 	MessagePasswordReset MessageKind = "password_reset"
@@ -75,7 +79,8 @@ const (
 // code and a newsletter's confirmation are sent because the shopper just asked for them.
 func (k MessageKind) Chosen() bool {
 	switch k {
-	case MessageOrderPlaced, MessageOutForDelivery, MessageDelivered, MessageCancelled, MessageRefunded, MessageBackInStock, MessageSubstitute:
+	case MessageOrderPlaced, MessageOutForDelivery, MessageDelivered, MessageCancelled, MessageRefunded, MessageBackInStock, MessageSubstitute,
+		MessageClaimReceived, MessageClaimDecided:
 		return true
 	}
 	return false

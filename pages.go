@@ -42,6 +42,7 @@ var Pages = []Page{
 	{"sellerImport", "/seller/import"},
 	{"sellerLaunch", "/seller/launch"},
 	{"sellerStaff", "/seller/staff"},
+	{"sellerClaims", "/seller/claims"},
 }
 
 // MatchPage finds the page whose pattern matches the path as the storefront's router matches it

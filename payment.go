@@ -54,6 +54,37 @@ type Refund struct {
 	State     RefundStatus `json:"state"`
 	// RefundReference is the provider's id of the refund, when it was made through the provider.
 	RefundReference string `json:"refundReference,omitempty"`
+
+	// The fields below are a refund of part of the order (Order.RefundPart); a payment owed back
+	// whole has none of them but its due date.
+
+	// ID is the refund's id; empty for a payment owed back whole (its AttemptID names it).
+	ID string `json:"_id,omitempty"`
+	// Way is how the money goes back: the way the order was paid, or as store credit.
+	Way RefundWay `json:"way,omitempty"`
+	// Lines are the lines given back, if any; Adjustments the refund's adjustments of the bill.
+	Lines       []RefundLine `json:"lines,omitempty"`
+	Adjustments []Adjustment `json:"-"`
+	Reason      string       `json:"reason,omitempty"`
+	// CreatedAt is when the refund was agreed and DueBy by when it is to be made (RefundDays);
+	// MadeAt when it was made.
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
+	DueBy     *time.Time `json:"dueBy,omitempty"`
+	MadeAt    *time.Time `json:"madeAt,omitempty"`
+	// By is who agreed it.
+	By *Actor `json:"by,omitempty"`
+	// CreditNote is the code of the credit note issued for it, when the order has a tax invoice.
+	CreditNote string `json:"creditNote,omitempty"`
+	// Flag is, for the seller, how near a refund due is to its deadline (Refund.FlagAt).
+	Flag string `json:"flag,omitempty" ts:"'near' | 'late'"`
+}
+
+// Key names the refund to a provider, so that a request sent twice makes one refund.
+func (r Refund) Key() string {
+	if r.ID != "" {
+		return r.ID
+	}
+	return r.AttemptID
 }
 
 // PaymentAttempt is one redirect of a shopper to a payment provider for an order.
@@ -125,7 +156,8 @@ type PaymentAttemptService interface {
 	// DueRefunds lists the refunds due of an order the seller handles, or ENOTFOUND; it waits, as
 	// Order.CheckOffersAnswered says, while a substitute offered is unanswered.
 	DueRefunds(ctx context.Context, orderID string) ([]Refund, error)
-	// RecordRefund records that the provider gave back the payment of an attempt whose refund was
-	// due, under the provider's id of the refund, and returns the order.
-	RecordRefund(ctx context.Context, orderID, attemptID, refundReference string) (*Order, error)
+	// RecordRefund records that the provider gave back a refund due of the order (the payment of an
+	// attempt owed back whole, or a refund of part), under the provider's id of the refund, and
+	// returns the order.
+	RecordRefund(ctx context.Context, orderID string, r Refund, refundReference string) (*Order, error)
 }

@@ -125,3 +125,22 @@ type SellerInvoiceQuery struct {
 type OrderInvoiceQuery struct {
 	ID string `json:"id"`
 }
+
+// ClaimForm is a shopper's claim about their delivered order (POST /api/order/claim), as
+// multipart form data.
+type ClaimForm struct {
+	ID string `json:"id"`
+	// Lines are the lines claimed, as JSON: [{product, quantity, reason}].
+	Lines string `json:"lines"`
+	Note  string `json:"note,omitempty"`
+	// Photos are up to haat.MaxClaimPhotos photos of what was wrong, checked like product photos.
+	Photos []FormFile `json:"photos,omitempty"`
+}
+
+// RecordsQuery selects the records of an export (GET /api/seller/records.csv): claims, refunds or
+// credit notes made from one day to another, YYYY-MM-DD in the store's time zone, both included.
+type RecordsQuery struct {
+	Kind haat.RecordKind `json:"kind" ts:"'claims' | 'refunds' | 'credit-notes'"`
+	From string          `json:"from"`
+	To   string          `json:"to"`
+}

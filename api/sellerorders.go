@@ -31,6 +31,10 @@ type SellerOrder struct {
 	// Late: the order missed the time it was promised by (haat.Order.Late), delivered after it or
 	// still on its way past it; absent otherwise.
 	Late bool `json:"late,omitempty"`
+	// CanRefundPart: the owner may give back lines or an amount of the order
+	// (POST /api/seller/order/refund); Refundable are its lines with the units left to give back.
+	CanRefundPart bool              `json:"canRefundPart"`
+	Refundable    []haat.RefundLine `json:"refundable"`
 }
 
 // SellerOrdersResponse is a page of the orders the seller handles, newest first, and whether
@@ -66,13 +70,18 @@ func (s *Server) sellerOrder(ctx context.Context, o haat.Order) SellerOrder {
 	so := SellerOrder{Order: o, NextStatuses: o.NextStatuses(), CanMarkPaid: money && o.CheckMarkPaid() == nil,
 		Refunds: o.Refunds, CanMarkRefunded: money && o.CheckMarkRefunded() == nil, NeedsWeighing: o.NeedsWeighing(),
 		CanAssign: o.CheckAssign(nil) == nil, Late: o.Late(s.now()), CanGiveCredit: money}
-	if so.Refunds == nil {
-		so.Refunds = []haat.Refund{}
-	}
-	for _, r := range o.Refunds {
+	so.Refunds = make([]haat.Refund, len(o.Refunds))
+	for i, r := range o.Refunds {
+		so.Refunds[i] = r
+		so.Refunds[i].Flag = r.FlagAt(s.now())
 		if money && r.State == haat.RefundDue && s.Payments.CanRefund(r.Provider) {
 			so.CanRefund = true
 		}
+	}
+	so.Refundable = []haat.RefundLine{}
+	if money {
+		so.Refundable = o.Refundable()
+		so.CanRefundPart = o.CheckRefundPart() == nil
 	}
 	return so
 }
@@ -199,6 +208,36 @@ func (s *Server) orderRefund(w http.ResponseWriter, r *http.Request) error {
 	}
 	o, err := s.Payments.Refund(r.Context(), req.ID)
 	return s.answerOrderChange(w, r, o, err, say(w, r, "Refunded"))
+}
+
+// RefundPartResponse answers a refund of part of an order (POST /api/seller/order/refund): the
+// order as the seller sees it then, and the refund, made or due.
+type RefundPartResponse struct {
+	Message string      `json:"message"`
+	Order   SellerOrder `json:"order"`
+	Refund  haat.Refund `json:"refund"`
+	Success bool        `json:"success"`
+}
+
+// orderRefundPart gives back chosen lines or an amount of an order: as store credit, or the way it
+// was paid (through the provider at once where it can, else due until marked made by hand).
+func (s *Server) orderRefundPart(w http.ResponseWriter, r *http.Request) error {
+	var req haat.PartRefund
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := req.Validate(); err != nil {
+		return err
+	}
+	o, refund, err := s.Refunds.RefundPart(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	message := say(w, r, "Refunded")
+	if refund.State == haat.RefundDue {
+		message = say(w, r, "Refund of %s recorded: make it by %s", haat.Amount(o.Currency, refund.Amount), haat.Day(*refund.DueBy))
+	}
+	return ok(w, RefundPartResponse{Message: message, Order: s.sellerOrder(r.Context(), *o), Refund: *refund, Success: true})
 }
 
 // orderRefunded records that the money of an order that was owed back has been given back by hand.

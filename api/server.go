@@ -58,6 +58,12 @@ type Server struct {
 	Settings haat.SettingsService
 	// Invoices finds the tax invoices of delivered orders.
 	Invoices haat.InvoiceService
+	// Refunds agrees refunds of part of orders.
+	Refunds haat.RefundService
+	// Claims records shoppers' claims about delivered orders and their decisions.
+	Claims haat.ClaimService
+	// Records finds the claims, refunds and credit notes the law asks kept.
+	Records haat.RecordService
 	// Demo keeps the demo catalogue's products apart from the seller's own.
 	Demo haat.DemoService
 	// Launch is what the store's configuration says for the launch checklist; nil knows nothing,

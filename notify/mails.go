@@ -51,6 +51,14 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 		haat.English: {"Your money for order {{.Number}} is refunded", "We have given back the money you paid for order {{.Number}}. It may take a few days to reach your account."},
 		haat.Nepali:  {"अर्डर {{.Number}} को रकम फिर्ता गरियो", "अर्डर {{.Number}} का लागि तपाईंले तिर्नुभएको रकम हामीले फिर्ता गर्यौं। तपाईंको खातामा पुग्न केही दिन लाग्न सक्छ।"},
 	},
+	haat.MessageClaimReceived: {
+		haat.English: {"We have your claim about order {{.Number}}", "We have recorded your claim about order {{.Number}}. We will decide it within 15 days and tell you; My Orders shows its reference and where it stands."},
+		haat.Nepali:  {"अर्डर {{.Number}} बारे तपाईंको गुनासो पाइयो", "अर्डर {{.Number}} बारे तपाईंको गुनासो हामीले दर्ता गर्यौं। १५ दिनभित्र निर्णय गरी जानकारी दिनेछौं; ‘मेरा अर्डरहरू’ मा यसको सन्दर्भ नम्बर र अवस्था हेर्न सकिन्छ।"},
+	},
+	haat.MessageClaimDecided: {
+		haat.English: {"Your claim about order {{.Number}} is decided", "We have decided your claim about order {{.Number}}. My Orders shows what we decided and why."},
+		haat.Nepali:  {"अर्डर {{.Number}} बारे तपाईंको गुनासोको निर्णय भयो", "अर्डर {{.Number}} बारे तपाईंको गुनासोको निर्णय भयो। के निर्णय भयो र किन, ‘मेरा अर्डरहरू’ मा हेर्नुहोस्।"},
+	},
 	haat.MessageSubstitute: {
 		haat.English: {"A substitute in your order {{.Number}}", "An item of your order {{.Number}} was not there, so we packed another instead. Accept or refuse it in My Orders within {{.Minutes}} minutes; if you do not answer, it stays in your order."},
 		haat.Nepali:  {"तपाईंको अर्डर {{.Number}} मा अर्को सामान", "तपाईंको अर्डर {{.Number}} को एउटा सामान थिएन, त्यसैले हामीले अर्को सामान राखेका छौं। {{.Minutes}} मिनेटभित्र ‘मेरा अर्डरहरू’ मा स्वीकार वा अस्वीकार गर्नुहोस्; जवाफ नदिए यो तपाईंको अर्डरमा रहन्छ।"},

@@ -310,27 +310,115 @@ func (g *Gateway) Refund(ctx context.Context, orderID string) (*haat.Order, erro
 	}
 	var o *haat.Order
 	for _, r := range due {
-		p, ok := g.provider(r.Provider).(Refunder)
-		if !ok {
+		if !g.CanRefund(r.Provider) {
 			continue
 		}
-		ref, err := p.Refund(ctx, r)
-		if err != nil {
-			g.Logger.ErrorContext(ctx, "refund refused", "provider", r.Provider, "reference", r.Reference, "err", err)
-			if haat.ErrorCode(err) != haat.EINTERNAL {
-				return nil, err
-			}
-			return nil, haat.Errorf(haat.EUNAVAILABLE, "The payment provider did not make the refund. Please try again.")
-		}
-		if o, err = g.Attempts.RecordRefund(ctx, orderID, r.AttemptID, ref); err != nil {
+		if o, err = g.makeRefund(ctx, orderID, r); err != nil {
 			return nil, err
 		}
-		g.Logger.InfoContext(ctx, "refund", "provider", r.Provider, "reference", r.Reference, "refund", ref)
 	}
 	if o == nil {
 		return nil, haat.Errorf(haat.ECONFLICT, "No refund of this order can be made through the payment provider; mark it refunded by hand")
 	}
 	return o, nil
+}
+
+// makeRefund gives back one refund due through its provider, which CanRefund, and records it made.
+func (g *Gateway) makeRefund(ctx context.Context, orderID string, r haat.Refund) (*haat.Order, error) {
+	ref, err := g.provider(r.Provider).(Refunder).Refund(ctx, r)
+	if err != nil {
+		g.Logger.ErrorContext(ctx, "refund refused", "provider", r.Provider, "reference", r.Reference, "err", err)
+		if haat.ErrorCode(err) != haat.EINTERNAL {
+			return nil, err
+		}
+		return nil, haat.Errorf(haat.EUNAVAILABLE, "The payment provider did not make the refund. Please try again.")
+	}
+	g.Logger.InfoContext(ctx, "refund", "provider", r.Provider, "reference", r.Reference, "refund", ref, "amount", r.Amount)
+	return g.Attempts.RecordRefund(ctx, orderID, r, ref)
+}
+
+// Refunds agrees refunds of part of orders and decides claims (the store keeps them), and makes
+// at once, through the payment provider, the refunds it can make; the others stay due until made
+// by hand. Gateway may be nil: a store that takes cash only.
+type Refunds struct {
+	Store   haat.RefundService
+	Claims  haat.ClaimService
+	Gateway *Gateway
+}
+
+var (
+	_ haat.RefundService = Refunds{}
+	_ haat.ClaimService  = Refunds{}
+)
+
+// RefundPart implements haat.RefundService. A refund the provider refuses stays due, and the
+// order's Refund button tries it again.
+func (s Refunds) RefundPart(ctx context.Context, r haat.PartRefund) (*haat.Order, *haat.Refund, error) {
+	o, refund, err := s.Store.RefundPart(ctx, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if made := s.make(ctx, o.ID, refund); made != nil {
+		o = made
+		refund = findRefund(made, refund)
+	}
+	return o, refund, nil
+}
+
+// make gives back a refund due through its provider when it can, and answers the order then;
+// nil when it could not (the refund stays due).
+func (s Refunds) make(ctx context.Context, orderID string, r *haat.Refund) *haat.Order {
+	if r == nil || r.State != haat.RefundDue || !s.Gateway.CanRefund(r.Provider) {
+		return nil
+	}
+	o, err := s.Gateway.makeRefund(ctx, orderID, *r)
+	if err != nil {
+		return nil
+	}
+	return o
+}
+
+// findRefund is the refund of o with r's id, or r.
+func findRefund(o *haat.Order, r *haat.Refund) *haat.Refund {
+	for i := range o.Refunds {
+		if o.Refunds[i].ID == r.ID {
+			return &o.Refunds[i]
+		}
+	}
+	return r
+}
+
+// CheckClaim implements haat.ClaimService.
+func (s Refunds) CheckClaim(ctx context.Context, c haat.NewClaim) error {
+	return s.Claims.CheckClaim(ctx, c)
+}
+
+// OpenClaim implements haat.ClaimService.
+func (s Refunds) OpenClaim(ctx context.Context, c haat.NewClaim) (*haat.OrderClaim, error) {
+	return s.Claims.OpenClaim(ctx, c)
+}
+
+// UserClaims implements haat.ClaimService.
+func (s Refunds) UserClaims(ctx context.Context, userID string) ([]haat.OrderClaim, map[string][]haat.ClaimableLine, error) {
+	return s.Claims.UserClaims(ctx, userID)
+}
+
+// SellerClaims implements haat.ClaimService.
+func (s Refunds) SellerClaims(ctx context.Context) ([]haat.OrderClaim, error) {
+	return s.Claims.SellerClaims(ctx)
+}
+
+// ResolveClaim implements haat.ClaimService: a claim refunded the way its order was paid through
+// a provider with an API (Stripe) is refunded there at once.
+func (s Refunds) ResolveClaim(ctx context.Context, d haat.ClaimDecision) (*haat.OrderClaim, error) {
+	c, err := s.Claims.ResolveClaim(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	if made := s.make(ctx, c.OrderID, c.Refund); made != nil {
+		c.Refund = findRefund(made, c.Refund)
+	}
+	return c, nil
 }
 
 // Confirm applies a verified result and logs what happened.

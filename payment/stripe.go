@@ -253,8 +253,8 @@ func (p *Stripe) Refund(ctx context.Context, r haat.Refund) (string, error) {
 		return "", fmt.Errorf("stripe: session %s has no payment to refund", r.Reference)
 	}
 	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(s.PaymentIntent.ID), Amount: stripe.Int64(int64(r.Amount)),
-		Metadata: map[string]string{"attempt_id": r.AttemptID}}
-	params.SetIdempotencyKey("haat-refund-" + r.AttemptID)
+		Metadata: map[string]string{"attempt_id": r.AttemptID, "refund_id": r.ID}}
+	params.SetIdempotencyKey("haat-refund-" + r.Key())
 	refund, err := p.client.V1Refunds.Create(ctx, params)
 	if err != nil {
 		return "", err

@@ -3,8 +3,10 @@ package payment_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -230,11 +232,19 @@ func TestStripeWebhook(t *testing.T) {
 type recorder struct {
 	mu    sync.Mutex
 	calls []string
+	// refunds are the bodies of the refunds asked for.
+	refunds []url.Values
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, req.Method+" "+req.URL.Path)
+	if req.URL.Path == "/v1/refunds" && req.Body != nil {
+		b, _ := io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(b))
+		form, _ := url.ParseQuery(string(b))
+		r.refunds = append(r.refunds, form)
+	}
 	r.mu.Unlock()
 	return http.DefaultTransport.RoundTrip(req)
 }
@@ -310,5 +320,52 @@ func TestStripeSupersedeAndRefund(t *testing.T) {
 			t.Fatalf("refunded twice: %v", err)
 		}
 		_ = u
+	})
+}
+
+// TestStripePartRefund: a refund of part of an order paid through Stripe is made at once through
+// Stripe's refunds, of that amount only, keyed by the refund (not the payment), and recorded made;
+// a second one of the same payment is a refund of its own.
+func TestStripePartRefund(t *testing.T) {
+	mock := stripeMock(t)
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		rec := &recorder{}
+		p, err := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: webhookSecret, APIURL: mock,
+			HTTPClient: &http.Client{Transport: rec}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := newGateway(db, p)
+		_, o := sqlstoretest.OnlineOrder(t, db, "a@example.com") // 2 × rice at 295, and 2% tax
+		if _, err := s.Begin(ctx, o, "stripe", ""); err != nil {
+			t.Fatal(err)
+		}
+		pending, _ := db.PendingPayments(ctx, time.Now().Add(time.Hour), time.Time{})
+		if err := s.Confirm(ctx, haat.PaymentResult{Provider: "stripe", Reference: pending[0].Reference, State: haat.PaymentPaid, Amount: 60180, Currency: "usd"}); err != nil {
+			t.Fatal(err)
+		}
+		refunds := payment.Refunds{Store: db, Gateway: s}
+		got, r, err := refunds.RefundPart(ctx, haat.PartRefund{OrderID: o.ID, Reason: "Torn bag", Way: haat.RefundToPayment,
+			Lines: []haat.RefundLine{{Product: o.Items[0].Product.ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.State != haat.RefundRefunded || r.Amount != 30090 || !strings.HasPrefix(r.RefundReference, "re_") || r.Provider != "stripe" ||
+			r.Reference != pending[0].Reference || r.MadeAt == nil || got.Refund != haat.RefundRefunded {
+			t.Fatalf("refund = %+v, order refund %q", r, got.Refund)
+		}
+		_, r2, err := refunds.RefundPart(ctx, haat.PartRefund{OrderID: o.ID, Reason: "Late", Way: haat.RefundToPayment, Amount: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2.State != haat.RefundRefunded || r2.Amount != 1020 {
+			t.Fatalf("second refund = %+v", r2)
+		}
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		if len(rec.refunds) != 2 || rec.refunds[0].Get("amount") != "30090" || rec.refunds[1].Get("amount") != "1020" ||
+			rec.refunds[0].Get("metadata[refund_id]") != r.ID {
+			t.Fatalf("refunds asked of Stripe: %v", rec.refunds)
+		}
 	})
 }

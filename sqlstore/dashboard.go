@@ -42,6 +42,9 @@ func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 		if db.LowStock, err = lowStock(ctx, tx, 20); err != nil {
 			return nil, err
 		}
+		if db.AfterDelivery, err = afterDelivery(ctx, tx); err != nil {
+			return nil, err
+		}
 		return &db, nil
 	})
 }
@@ -236,4 +239,17 @@ func atRisk(ctx context.Context, tx *Tx) ([]haat.RiskOrder, error) {
 		list = append(list, r)
 	}
 	return list, rows.Err()
+}
+
+// afterDelivery counts the open claims and refunds due, and those past their deadline.
+func afterDelivery(ctx context.Context, tx *Tx) (haat.AfterDelivery, error) {
+	var a haat.AfterDelivery
+	now := tx.now.UnixMilli()
+	err := tx.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM claims WHERE state = $1),
+		(SELECT COUNT(*) FROM claims WHERE state = $1 AND decide_by < $2),
+		(SELECT COUNT(*) FROM refunds WHERE state = $3),
+		(SELECT COUNT(*) FROM refunds WHERE state = $3 AND due_by < $2)`,
+		haat.ClaimOpen, now, haat.RefundDue).Scan(&a.OpenClaims, &a.OverdueClaims, &a.DueRefunds, &a.LateRefunds)
+	return a, err
 }

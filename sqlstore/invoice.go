@@ -91,6 +91,9 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		}
 		// The figures as issued: never worked out again.
 		i.Totals = t
+		if i.CreditNotes, err = creditNotesOf(ctx, tx, order.ID); err != nil {
+			return err
+		}
 		inv = &i
 		return nil
 	})

@@ -508,7 +508,7 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 			return err
 		}
 	}
-	if owed, ok := haat.DueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !slices.Equal(o.Refunds, was.Refunds)) {
+	if owed, ok := haat.DueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !reflect.DeepEqual(o.Refunds, was.Refunds)) {
 		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
 			haat.RefundDue, owed, o.ID, haat.PaymentPaid)
 	}
@@ -839,10 +839,17 @@ func attachRefunds(ctx context.Context, tx *Tx, orders []haat.Order, index map[s
 			orders[i].Refunds = append(orders[i].Refunds, r)
 		}
 	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	if err := attachPartRefunds(ctx, tx, orders, index, ids); err != nil {
+		return err
+	}
 	for i := range orders {
 		orders[i].Refund = haat.RefundState(orders[i].Refunds)
 	}
-	return rows.Err()
+	return nil
 }
 
 // errOrderNotFound answers a lookup that found nothing.

@@ -235,10 +235,10 @@ func TestOnePendingAttemptPerOrder(t *testing.T) {
 		}
 
 		// A refund recorded for one attempt; then every other one by hand.
-		if _, err := db.RecordRefund(ctx, o.ID, a1.ID, "re_1"); err != nil {
+		if _, err := db.RecordRefund(ctx, o.ID, haat.Refund{AttemptID: a1.ID}, "re_1"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.RecordRefund(ctx, o.ID, a1.ID, "re_2"); haat.ErrorCode(err) != haat.ECONFLICT {
+		if _, err := db.RecordRefund(ctx, o.ID, haat.Refund{AttemptID: a1.ID}, "re_2"); haat.ErrorCode(err) != haat.ECONFLICT {
 			t.Fatalf("refunded twice: %v", err)
 		}
 		got2, err := db.MarkOrderRefunded(ctx, o.ID)

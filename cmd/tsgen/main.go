@@ -44,6 +44,7 @@ func contract(g *generator) {
 	enum[haat.RefundStatus](g, "REFUND_STATUSES")
 	enum[haat.CreditReason](g, "CREDIT_REASONS")
 	enum[haat.SlotState](g, "SLOT_STATES")
+	enum[haat.ClaimReason](g, "CLAIM_REASONS")
 	enum[haat.Currency](g, "CURRENCIES")
 	enum[haat.Language](g, "LANGUAGES")
 
@@ -70,6 +71,9 @@ func contract(g *generator) {
 	g.constant(d, "MinStep", haat.MinStep)
 	g.constant(d, "MaxStep", haat.MaxStep)
 	g.constant(d, "SubstituteAnswerMinutes", haat.SubstituteAnswerMinutes)
+	g.constant(d, "MaxRefundReason", haat.MaxRefundReason)
+	g.constant(d, "MaxClaimPhotos", haat.MaxClaimPhotos)
+	g.constant(d, "MaxClaimNote", haat.MaxClaimNote)
 	g.constant(d, "MaxSynonymGroups", haat.MaxSynonymGroups)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
@@ -255,6 +259,13 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.PickListQuery](),
 	reflect.TypeFor[api.PickListResponse](),
 	reflect.TypeFor[api.OrderChangeResponse](),
+	reflect.TypeFor[haat.PartRefund](),
+	reflect.TypeFor[api.RefundPartResponse](),
+	reflect.TypeFor[api.ClaimForm](),
+	reflect.TypeFor[api.ClaimResponse](),
+	reflect.TypeFor[api.ClaimsResponse](),
+	reflect.TypeFor[haat.ClaimDecision](),
+	reflect.TypeFor[api.RecordsQuery](),
 	reflect.TypeFor[api.AssignRequest](),
 	reflect.TypeFor[api.RidersResponse](),
 	reflect.TypeFor[api.CashQuery](),

@@ -51,6 +51,7 @@ describe('pages', () => {
       ['sellerImport', paths.seller.import],
       ['sellerLaunch', paths.seller.launch],
       ['sellerStaff', paths.seller.staff],
+      ['sellerClaims', paths.seller.claims],
       ['rider', paths.rider],
     ];
     for (const [name, path] of built) expect(matches(PAGES[name], path), `${name}: ${path}`).toBe(true);

@@ -74,6 +74,8 @@ export const paths = {
     slots: PAGES.sellerSlots,
     /** cash is the riders' cash sheets of a day, printable, where the owner records what they hand in. */
     cash: PAGES.sellerCash,
+    /** claims is the owner's claims desk: shoppers' claims about delivered orders, to decide. */
+    claims: PAGES.sellerClaims,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${PAGES.sellerOrders}/${number}/slip`,
     /** orderInvoice is the printable tax invoice of the delivered order with that number. */

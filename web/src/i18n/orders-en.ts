@@ -71,7 +71,32 @@ export const ordersEn = {
     otherWay: 'Pay another way',
     loadFailed: 'Could not load this payment',
   },
+  /** claim is a shopper's claim about a delivered order, from My Orders, and the claims desk's names of its reasons. */
+  claim: {
+    report: 'Report a problem',
+    title: (n: string) => `What was not right with order ${n}?`,
+    intro: 'Choose the items and what was wrong with each. A photo helps us decide.',
+    howMany: (name: string, left: number) => `${name}: how many (up to ${left})`,
+    reason: (name: string) => `What was wrong with ${name}`,
+    reasons: { missing: 'Missing', damaged: 'Damaged', wrong: 'Wrong item', quality: 'Poor quality', return: 'Return it' } as Record<string, string>,
+    note: 'Anything to add (optional)',
+    photos: (n: number) => `Photos (up to ${n})`,
+    send: 'Send',
+    cancel: 'Cancel',
+    yours: 'Your claims',
+    open: (day: string) => `We will decide by ${day}`,
+    resolutions: { refund: 'Refunded', credit: 'Given as store credit', reject: 'Not accepted' } as Record<string, string>,
+  },
   invoice: {
+    /** creditNote and the rest are a credit note's, which gives part of an invoice back. */
+    creditNote: 'Credit Note',
+    creditNoteNo: 'Credit note No.',
+    againstInvoice: 'Against invoice',
+    reason: 'Reason:',
+    givenBack: 'Total given back',
+    creditNotes: 'Credit notes',
+    creditNoteLink: (code: string, day: string) => `${code} · ${day}`,
+    noCreditNote: (code: string) => `This invoice has no credit note ${code}.`,
     title: 'Tax Invoice',
     /** delivered says what was delivered of a line when packing found other than was ordered; the adjustments below settle it. */
     delivered: (amount: string) => `delivered ${amount}`,

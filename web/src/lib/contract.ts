@@ -37,6 +37,11 @@ export type SlotState = (typeof SLOT_STATES)[number];
 /** SLOT_STATES lists every SlotState, in order. */
 export const SLOT_STATES = ['open', 'full', 'closed'] as const;
 
+/** ClaimReason says what is wrong with a line claimed. */
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+/** CLAIM_REASONS lists every ClaimReason, in order. */
+export const CLAIM_REASONS = ['missing', 'damaged', 'wrong', 'quality', 'return'] as const;
+
 /** Currency is the ISO 4217 code of the currency a store prices in and an order was placed in. */
 export type Currency = (typeof CURRENCIES)[number];
 /** CURRENCIES lists every Currency, in order. */
@@ -92,6 +97,17 @@ export const MAX_STEP = 5000;
  * did not name (SubstituteAnswerTime); unanswered, it stays in the order.
  */
 export const SUBSTITUTE_ANSWER_MINUTES = 10;
+
+// A refund due is to be made within the store's Policy.RefundDays (at most MaxRefundDays, as the
+// E-Commerce Directive 2082 asks), and is flagged when RefundNearDays or fewer are left.
+/** MAX_REFUND_REASON caps a refund's reason, in characters. */
+export const MAX_REFUND_REASON = 300;
+
+// Limits of a claim.
+/** MAX_CLAIM_PHOTOS is the most photos a claim may carry. */
+export const MAX_CLAIM_PHOTOS = 3;
+/** MAX_CLAIM_NOTE caps the shopper's note and the store's written decision, in characters. */
+export const MAX_CLAIM_NOTE = 1000;
 
 // Limits of the words a store counts as the same, as its owner edits them: each group a line of
 // words separated by commas ("kukhura, chicken").
@@ -426,7 +442,7 @@ export interface Adjustment {
 }
 
 /** AdjustmentKind says what an adjustment of a bill is for. */
-export type AdjustmentKind = 'coupon' | 'weight' | 'short' | 'substitute';
+export type AdjustmentKind = 'coupon' | 'weight' | 'short' | 'substitute' | 'refund';
 
 /**
  * BILL_EXAMPLES are the cases of BillOf, worked out by hand: flat tax and VAT, a delivery fee and
@@ -557,6 +573,7 @@ export const PAGES = {
   sellerImport: '/seller/import',
   sellerLaunch: '/seller/launch',
   sellerStaff: '/seller/staff',
+  sellerClaims: '/seller/claims',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
@@ -1032,6 +1049,41 @@ export interface Refund {
   state: RefundStatus;
   /** refundReference is the provider's id of the refund, when it was made through the provider. */
   refundReference?: string;
+  /** _id is the refund's id; empty for a payment owed back whole (its AttemptID names it). */
+  _id?: string;
+  /** way is how the money goes back: the way the order was paid, or as store credit. */
+  way?: RefundWay;
+  /** lines are the lines given back, if any; Adjustments the refund's adjustments of the bill. */
+  lines?: RefundLine[];
+  reason?: string;
+  /**
+   * createdAt is when the refund was agreed and DueBy by when it is to be made (RefundDays);
+   * MadeAt when it was made.
+   */
+  createdAt?: string;
+  dueBy?: string;
+  madeAt?: string;
+  /** by is who agreed it. */
+  by?: Actor;
+  /** creditNote is the code of the credit note issued for it, when the order has a tax invoice. */
+  creditNote?: string;
+  /** flag is, for the seller, how near a refund due is to its deadline (Refund.FlagAt). */
+  flag?: 'near' | 'late';
+}
+
+/** RefundWay is how money given back reaches the shopper. */
+export type RefundWay = 'payment' | 'credit';
+
+/**
+ * RefundLine is a line of an order given back: its product, how many of it (of the units
+ * delivered) and, as worked out, what they were paid.
+ */
+export interface RefundLine {
+  product: string;
+  quantity: number;
+  /** name is the product's name as the order has it; Amount what the units given back were paid. */
+  name?: string;
+  amount?: Money;
 }
 
 /**
@@ -1076,6 +1128,11 @@ export interface Dashboard {
    * be told about, fewest units first.
    */
   lowStock: StockLevel[];
+  /**
+   * afterDelivery is what the law holds the store to after delivery: claims to decide and
+   * refunds to make, with those past their deadline.
+   */
+  afterDelivery: AfterDelivery;
 }
 
 /** DaySales is a number of orders and their amount. */
@@ -1136,6 +1193,17 @@ export interface StockLevel {
   inStock: boolean;
   stock?: number;
   asked: number;
+}
+
+/**
+ * AfterDelivery counts the open claims and the refunds due, and those past their deadline: claims
+ * undecided ClaimDecideDays after they were made, refunds not made by their due day.
+ */
+export interface AfterDelivery {
+  openClaims: number;
+  overdueClaims: number;
+  dueRefunds: number;
+  lateRefunds: number;
 }
 
 /** StockAlert is a shopper's wish to be told when a product out of stock is back on sale. */
@@ -1306,6 +1374,8 @@ export interface Invoice {
   seller: InvoiceDetails;
   /** totals are the order's figures as it was charged, under its tax rule. */
   totals: InvoiceTotals;
+  /** creditNotes are the notes that gave part of the invoice back since, oldest first. */
+  creditNotes: CreditNote[];
 }
 
 /**
@@ -1328,6 +1398,33 @@ export interface InvoiceTotals {
   /** exempt is, under VAT, the value of VAT-exempt goods; 0 under the flat rule. */
   exempt: Money;
   total: Money;
+}
+
+/**
+ * CreditNote is the note that gives back part of a tax invoice: numbered within the Nepali
+ * fiscal year of its date in a series of its own, naming the invoice, the lines and the VAT given
+ * back, with the seller's details as they were; kept as issued.
+ */
+export interface CreditNote {
+  orderId: string;
+  refundId: string;
+  /** fiscalYear, Number and Code are as an invoice's; Code is "CN-2082/83-4". */
+  fiscalYear: string;
+  number: number;
+  code: string;
+  /** invoice is the code of the invoice the note gives part of back. */
+  invoice: string;
+  issuedAt: string;
+  dateBs: BSDate;
+  dateAd: string;
+  seller: InvoiceDetails;
+  lines: RefundLine[];
+  reason: string;
+  /**
+   * totals are what is given back: the taxable value without VAT, the VAT and the exempt value
+   * under VAT, the tax under the flat rule, and the total.
+   */
+  totals: InvoiceTotals;
 }
 
 /** PaymentMethod is a provider as the storefront offers it. */
@@ -2280,6 +2377,12 @@ export interface SellerOrder extends Order {
    * still on its way past it; absent otherwise.
    */
   late?: boolean;
+  /**
+   * canRefundPart: the owner may give back lines or an amount of the order
+   * (POST /api/seller/order/refund); Refundable are its lines with the units left to give back.
+   */
+  canRefundPart: boolean;
+  refundable: RefundLine[];
 }
 
 /**
@@ -2375,6 +2478,146 @@ export interface OrderChangeResponse {
   order: SellerOrder;
   success: boolean;
 }
+
+/**
+ * PartRefund is what the owner asks to give back of an order (POST /api/seller/order/refund):
+ * chosen lines, or an amount of none of them, why, and which way.
+ */
+export interface PartRefund {
+  id: string;
+  lines?: RefundLine[];
+  /** amount is an amount given back of the goods as a whole (goodwill), besides the lines. */
+  amount?: Money;
+  reason: string;
+  way: RefundWay;
+}
+
+/**
+ * RefundPartResponse answers a refund of part of an order (POST /api/seller/order/refund): the
+ * order as the seller sees it then, and the refund, made or due.
+ */
+export interface RefundPartResponse {
+  message: string;
+  order: SellerOrder;
+  refund: Refund;
+  success: boolean;
+}
+
+/**
+ * ClaimForm is a shopper's claim about their delivered order (POST /api/order/claim), as
+ * multipart form data.
+ */
+export interface ClaimForm {
+  id: string;
+  /** lines are the lines claimed, as JSON: [{product, quantity, reason}]. */
+  lines: string;
+  note?: string;
+  /** photos are up to haat.MaxClaimPhotos photos of what was wrong, checked like product photos. */
+  photos?: FormFile[];
+}
+
+/**
+ * ClaimResponse answers a claim made or decided: its reference, the day it will be decided by and,
+ * once decided, the decision.
+ */
+export interface ClaimResponse {
+  message: string;
+  claim: OrderClaim;
+  success: boolean;
+}
+
+/** OrderClaim is a claim as the store keeps it. */
+export interface OrderClaim {
+  _id: string;
+  /** reference names the claim to people: "C-2083/84-12", numbered within the fiscal year. */
+  reference: string;
+  order: string;
+  orderNumber: number;
+  lines: ClaimLine[];
+  note: string;
+  photos: string[];
+  state: ClaimState;
+  createdAt: string;
+  /** decideBy is the day the store decides it by: ClaimDecideDays after it was made. */
+  decideBy: string;
+  /** resolution, Decision (the written reason), ResolvedAt and RefundID are the store's decision. */
+  resolution?: ClaimResolution;
+  decision?: string;
+  resolvedAt?: string;
+  /** refund is the refund it was resolved with, when it was (its amount and way). */
+  refund?: Refund;
+  /** shopper and Phone name who claimed it, for the claims desk. */
+  shopper?: string;
+  phone?: string;
+  /** daysLeft is, for an open claim at the desk, the days left to decide it (negative: overdue). */
+  daysLeft?: number;
+}
+
+/** ClaimLine is a line of an order claimed: its product, how many, and what is wrong. */
+export interface ClaimLine {
+  product: string;
+  quantity: number;
+  reason: ClaimReason;
+  /** name is the product's name as the order has it. */
+  name?: string;
+}
+
+/** ClaimState is where a claim stands. */
+export type ClaimState = 'open' | 'resolved';
+
+/** ClaimResolution is how the store decided a claim. */
+export type ClaimResolution = 'refund' | 'credit' | 'reject';
+
+/**
+ * ClaimsResponse lists claims: the shopper's own (GET /api/order/claims), or the store's at the
+ * claims desk (GET /api/seller/claims), open ones oldest first.
+ */
+export interface ClaimsResponse {
+  claims: OrderClaim[];
+  /**
+   * claimable are, for the shopper, the lines of their delivered orders they may still claim and
+   * for which reasons, by order id.
+   */
+  claimable?: Record<string, ClaimableLine[]>;
+  success: boolean;
+}
+
+/**
+ * ClaimableLine is a line of a delivered order its shopper may still claim: how many units, and
+ * for which reasons now.
+ */
+export interface ClaimableLine {
+  product: string;
+  name: string;
+  quantity: number;
+  reasons: ClaimReason[];
+}
+
+/**
+ * ClaimDecision is the owner's decision of a claim (POST /api/seller/claim/resolve): a refund or
+ * store credit of its lines (or of those chosen), or a rejection with the reason, which the
+ * shopper is told.
+ */
+export interface ClaimDecision {
+  id: string;
+  resolution: ClaimResolution;
+  /** lines are the lines given back, when not all the claim's. */
+  lines?: RefundLine[];
+  reason: string;
+}
+
+/**
+ * RecordsQuery selects the records of an export (GET /api/seller/records.csv): claims, refunds or
+ * credit notes made from one day to another, YYYY-MM-DD in the store's time zone, both included.
+ */
+export interface RecordsQuery {
+  kind: 'claims' | 'refunds' | 'credit-notes';
+  from: string;
+  to: string;
+}
+
+/** RecordKind names what an export of records is of. */
+export type RecordKind = 'claims' | 'refunds' | 'credit-notes';
 
 /** AssignRequest gives an order to a rider, or takes it back with rider "" (POST /api/order/assign). */
 export interface AssignRequest {

@@ -27,7 +27,7 @@ const answer: InvoiceResponse = {
   success: true,
   invoice: {
     orderId: 'o1', fiscalYear: '2082/83', number: 17, code: '2082/83-17', issuedAt: '2025-07-17T04:00:00Z',
-    dateBs: { year: 2082, month: 4, day: 1 }, dateAd: '2025-07-17',
+    dateBs: { year: 2082, month: 4, day: 1 }, dateAd: '2025-07-17', creditNotes: [],
     seller: { legalName: 'Haat Traders Pvt. Ltd.', address: 'Baneshwor-10, Kathmandu', pan: '601234567' },
     totals: { taxRule: 'flat', subtotal: 1770.5, deliveryFee: 75, adjustments: [], tax: 35.41, taxableExVat: 0, exempt: 0, total: 1880.91 },
   },
@@ -43,6 +43,34 @@ const answer: InvoiceResponse = {
 };
 
 describe('tax invoice', () => {
+  it('lists its credit notes, and prints one alone: its number, the invoice it names, the lines, the reason and the VAT given back', async () => {
+    const note = {
+      orderId: 'o1', refundId: 'r1', fiscalYear: '2082/83', number: 3, code: 'CN-2082/83-3', invoice: '2082/83-17', issuedAt: '2025-07-20T04:00:00Z',
+      dateBs: { year: 2082, month: 4, day: 4 }, dateAd: '2025-07-20', seller: answer.invoice.seller,
+      lines: [{ product: 'p1', quantity: 1, name: 'Jumla Red Rice', amount: 295 }], reason: 'Torn bag',
+      totals: { taxRule: 'vat' as const, subtotal: 0, deliveryFee: 0, adjustments: [], tax: 33.94, taxableExVat: 261.06, exempt: 0, total: 295 },
+    };
+    const withNote = { ...answer, invoice: { ...answer.invoice, creditNotes: [note] } };
+    serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: withNote }) });
+    renderStore('/seller/orders/10482/invoice');
+    await screen.findByTestId('tax-invoice');
+    const list = screen.getByRole('region', { name: 'Credit notes' });
+    await userEvent.click(within(list).getByRole('link', { name: 'CN-2082/83-3 · 20 Jul 2025' }));
+    const doc = await screen.findByTestId('credit-note');
+    expect(screen.queryByTestId('tax-invoice')).toBeNull();
+    expect(within(doc).getByRole('heading', { name: 'Credit Note' })).toBeInTheDocument();
+    const meta = (term: string) => within(doc).getByText(term).nextElementSibling?.textContent;
+    expect(meta('Credit note No.')).toBe('CN-2082/83-3');
+    expect(meta('Against invoice')).toBe('2082/83-17');
+    expect(meta('Date (BS)')).toBe('2082 Shrawan 4');
+    const rows = within(doc).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('1Jumla Red Rice1Rs. 295.00');
+    expect(rows).toContain('Reason: Torn bag');
+    expect(rows).toContain('Taxable amount (excl. VAT)Rs. 261.06');
+    expect(rows).toContain('VAT (13%)Rs. 33.94');
+    expect(within(doc).getByTestId('credit-note-total')).toHaveTextContent('Rs. 295.00');
+  });
+
   it('shows the seller a printable invoice: details, number, BS and AD dates, buyer, lines and totals', async () => {
     const calls = serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: answer }) });
     const print = vi.fn();

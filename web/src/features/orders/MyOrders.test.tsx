@@ -12,6 +12,51 @@ const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@ex
 const tea = { _id: 'tea', name: 'Ilam Tea', category: 'Drinks' as const, offerPrice: 495.5, image: ['/media/catalogue/tea.webp'] };
 
 describe('my orders', () => {
+  it('reports a problem with a delivered order: the lines the server says may be claimed, what was wrong, a note and a photo; then shows the claim', async () => {
+    const order: UserOrder = {
+      _id: 'o1', number: 10482, address, amount: 590, deliveryFee: 0, taxRule: 'flat', tax: 0, bill: bill({ lines: [590], total: 590 }), currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
+      items: [{ product: rice, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], canPay: false, canCancel: false, creditUsed: 0, toPay: 590,
+    };
+    const claim = {
+      _id: 'c1', reference: 'C-2083/84-1', order: 'o1', orderNumber: 10482, lines: [{ product: rice._id, quantity: 1, reason: 'damaged' as const, name: rice.name }],
+      note: 'Split bag', photos: ['/uploads/a.webp'], state: 'open' as const, createdAt: '2026-11-23T10:05:00Z', decideBy: '2026-12-08T10:05:00Z',
+    };
+    let claimed = false;
+    const calls = serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': () => ({ json: { success: true, orders: [order] } }),
+      'GET /api/order/claims': () => ({
+        json: claimed
+          ? { success: true, claims: [claim], claimable: { o1: [{ product: rice._id, name: rice.name, quantity: 1, reasons: ['missing', 'damaged', 'wrong', 'quality'] }] } }
+          : { success: true, claims: [], claimable: { o1: [{ product: rice._id, name: rice.name, quantity: 2, reasons: ['missing', 'damaged', 'wrong', 'quality', 'return'] }] } },
+      }),
+      'POST /api/order/claim': () => {
+        claimed = true;
+        return { json: { success: true, message: 'Claim C-2083/84-1 recorded: we will decide it by 2083 Mangsir 23', claim } };
+      },
+    });
+    renderStore('/my-orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10482' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Report a problem' }));
+    const form = within(card).getByRole('form', { name: 'What was not right with order #10482?' });
+    await userEvent.selectOptions(within(form).getByLabelText(`${rice.name}: how many (up to 2)`), '1');
+    const reason = within(form).getByLabelText(`What was wrong with ${rice.name}`);
+    expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual(['Missing', 'Damaged', 'Wrong item', 'Poor quality', 'Return it']);
+    await userEvent.selectOptions(reason, 'damaged');
+    await userEvent.type(within(form).getByLabelText('Anything to add (optional)'), 'Split bag');
+    await userEvent.upload(within(form).getByLabelText('Photos (up to 3)'), new File(['png'], 'bag.png', { type: 'image/png' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Claim C-2083/84-1 recorded: we will decide it by 2083 Mangsir 23')).toBeInTheDocument();
+    const sent = calls.find((c) => c.key === 'POST /api/order/claim')?.body as FormData;
+    expect(sent.get('id')).toBe('o1');
+    expect(JSON.parse(sent.get('lines') as string)).toEqual([{ product: rice._id, quantity: 1, reason: 'damaged' }]);
+    expect(sent.get('note')).toBe('Split bag');
+    expect((sent.getAll('photos')[0] as File).name).toBe('bag.png');
+    const mine = await within(card).findByRole('region', { name: 'Your claims' });
+    await waitFor(() => expect(mine).toHaveTextContent(`C-2083/84-1 · ${rice.name} × 1 (Damaged)`));
+    expect(mine).toHaveTextContent('We will decide by');
+  });
+
   it('shows the order number and each line as quantity × unit price = line total', async () => {
     const order: Order = {
       _id: '01JD8Z6Q4M3W0V7K2YB9XH5T1C', number: 10482, address, amount: 1612.26, creditUsed: 0, toPay: 1612.26, deliveryFee: 0, taxRule: 'flat', tax: 31.61, bill: bill({ lines: [590, 1486.5], tax: 31.61, total: 1612.26 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,

@@ -10,7 +10,8 @@ import { language, t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { useUser } from '../account';
 import { useStoreConfig } from '../../lib/config';
-import { useMyOrders, usePayOrder } from './api';
+import { useMyClaims, useMyOrders, usePayOrder } from './api';
+import ClaimPanel from './ClaimPanel';
 import { OrderCard, orderDate, paymentTypeLabel, StatusBadge } from './OrderCard';
 import OrderBill from './OrderBill';
 import OrderActions from './OrderActions';
@@ -43,6 +44,7 @@ export default function MyOrders() {
       },
     );
   const ordersQuery = useMyOrders(user?._id);
+  const claims = useMyClaims(user?._id).data;
 
   const loading = !authChecked || (!!user && ordersQuery.isPending);
   const orders = ordersQuery.data ?? [];
@@ -120,6 +122,7 @@ export default function MyOrders() {
                   {t.orders.taxInvoice}
                 </Link>
               )}
+              {o.status === 'Delivered' && <ClaimPanel order={o} claims={claims} />}
               <ul className="mt-4 divide-y divide-stone-100">
                 {o.items.map((item, i) => (
                   <li key={item.product._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">

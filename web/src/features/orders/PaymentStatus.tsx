@@ -1,3 +1,4 @@
+import { Link } from '../../app/router';
 import type { Order, SellerOrder } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';
@@ -56,37 +57,69 @@ export function SellerPayment({ order }: { order: Order }) {
 
 /**
  * RefundPanel shows the seller what an order owes back ("Refund due": amount, provider and reference of each payment) or gave back,
- * with the steps the server allows: a refund through Stripe, or marking a refund made by hand.
+ * with the steps the server allows: a refund through Stripe, or marking a refund made by hand. A refund of part names its lines,
+ * its reason, the day it is due by (flagged when near or past) and its credit note; creditNote is the address of a note's page.
  */
 export function RefundPanel({
   order: o,
   busy,
+  creditNote,
   onRefund,
   onMarkRefunded,
 }: {
   order: SellerOrder;
   busy: boolean;
+  creditNote: (code: string) => string;
   onRefund: () => void;
   onMarkRefunded: () => void;
 }) {
-  const { money } = useStoreConfig();
+  const { money, timeZone } = useStoreConfig();
   const refunds = o.refunds ?? [];
   const hint = o.testPayment && o.isPaid && o.status !== 'Cancelled' && <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{t.payment.testHint}</p>;
   if (refunds.length === 0) return hint || null;
   const due = o.refund === 'due';
   const title = due ? t.payment.refundDue : t.payment.refunded;
+  const part = t.seller.refund;
   return (
     <>
       {hint}
       <section aria-label={title} className={`mt-4 rounded-xl border p-3 ${due ? 'border-red-200 bg-red-50' : 'border-stone-200 bg-stone-50'}`}>
         <h3 className={`font-semibold ${due ? 'text-red-800' : 'text-slate-700'}`}>{title}</h3>
-        <ul className="mt-1 space-y-1">
-          {refunds.map((r) => (
-            <li key={r.reference} className="text-slate-700 [overflow-wrap:anywhere]">
-              {t.payment.refundTo(money(r.amount, o.currency), t.payment.providers[r.provider] ?? r.provider, r.reference)}
-              {r.state === 'refunded' && <span className="ml-2 font-medium text-slate-600">({t.payment.refunded})</span>}
-            </li>
-          ))}
+        <ul className="mt-1 space-y-2">
+          {refunds.map((r, i) => {
+            const provider = r.provider ? (t.payment.providers[r.provider] ?? r.provider) : '';
+            if (!r._id) {
+              return (
+                <li key={r.reference || i} className="text-slate-700 [overflow-wrap:anywhere]">
+                  {t.payment.refundTo(money(r.amount, o.currency), provider, r.reference)}
+                  {r.state === 'refunded' && <span className="ml-2 font-medium text-slate-600">({t.payment.refunded})</span>}
+                </li>
+              );
+            }
+            return (
+              <li key={r._id} className="text-slate-700 [overflow-wrap:anywhere]">
+                <span className="font-medium text-slate-900">{money(r.amount, o.currency)}</span>
+                {' · '}
+                {r.way === 'credit' ? part.ways.credit : provider || part.byHand}
+                {' · '}
+                {r.reason}
+                {r.lines && r.lines.length > 0 && <span className="block text-slate-600">{r.lines.map((l) => part.lineOf(l.name ?? '', l.quantity)).join(', ')}</span>}
+                <span className="block text-slate-600">
+                  {r.state === 'refunded' ? (
+                    <>{t.payment.refunded}{r.refundReference && ` · ${r.refundReference}`}</>
+                  ) : (
+                    r.dueBy && <>{part.dueBy(t.orders.placedAtIn(r.dueBy, timeZone))}</>
+                  )}
+                  {r.flag && <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{part.flags[r.flag]}</span>}
+                  {r.creditNote && (
+                    <Link to={creditNote(r.creditNote)} className="ml-2 font-medium text-green-800 underline">
+                      {part.creditNote(r.creditNote)}
+                    </Link>
+                  )}
+                </span>
+              </li>
+            );
+          })}
         </ul>
         {(o.canRefund || o.canMarkRefunded) && (
           <div className="mt-3 flex flex-wrap gap-2">

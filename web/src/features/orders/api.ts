@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../products';
 import { get, post, postOnce, unwrap } from '../../lib/api';
-import type { OrderCancelRequest, OrderPayRequest, OrderSubstituteRequest, PaymentPageResponse, UserOrder, UserOrderResponse, UserOrdersResponse } from '../../lib/contract';
+import type { ClaimResponse, ClaimsResponse, OrderCancelRequest, OrderPayRequest, OrderSubstituteRequest, PaymentPageResponse, UserOrder, UserOrderResponse, UserOrdersResponse } from '../../lib/contract';
 import { useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
 import { orderKeys } from './keys';
@@ -14,7 +14,24 @@ const api = {
   cancelOrder: (id: string) => post<OrderCancelRequest, UserOrderResponse>('/api/order/cancel', { id }),
   /** answerSubstitute keeps or refuses the substitute offered for the item of product of one of the shopper's orders. */
   answerSubstitute: (answer: OrderSubstituteRequest) => post<OrderSubstituteRequest, UserOrderResponse>('/api/order/substitute', answer),
+  claims: () => get<ClaimsResponse>('/api/order/claims'),
+  /** claim sends a claim of a delivered order as a form: id, lines (JSON), note and photos. */
+  claim: (form: FormData) => post<FormData, ClaimResponse>('/api/order/claim', form),
 };
+
+/** useMyClaims loads the shopper's claims and what of their delivered orders they may still claim. */
+export function useMyClaims(userId: string | undefined) {
+  return useToastQuery(orderKeys.claims(userId), api.claims, (r) => r, t.toast.ordersFailed, !!userId);
+}
+
+/** useClaim sends a claim; the claims load again, and with them what may still be claimed. */
+export function useClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => unwrap(api.claim(form), t.toast.generic),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'claims'] }),
+  });
+}
 
 /** useMyOrders loads the signed-in shopper's orders, newest first; a failure shows as a toast. */
 export function useMyOrders(userId: string | undefined) {
@@ -49,7 +66,7 @@ export function useAnswerSubstitute() {
   return useMutation({
     mutationFn: (answer: OrderSubstituteRequest) => unwrap(api.answerSubstitute(answer), t.substitute.answerFailed),
     onSuccess: ({ order }) =>
-      queryClient.setQueriesData<UserOrder[]>({ queryKey: orderKeys.all }, (orders) => orders?.map((o) => (o._id === order._id ? order : o))),
+      queryClient.setQueriesData<UserOrder[]>({ queryKey: orderKeys.lists() }, (orders) => orders?.map((o) => (o._id === order._id ? order : o))),
     onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -5,5 +5,9 @@
 /** orderKeys are the query keys of the shopper's orders. */
 export const orderKeys = {
   all: ['orders'] as const,
-  mine: (userId: string | undefined) => [...orderKeys.all, 'mine', userId] as const,
+  /** lists are the shopper's lists of orders, of whoever is signed in. */
+  lists: () => [...orderKeys.all, 'mine'] as const,
+  mine: (userId: string | undefined) => [...orderKeys.lists(), userId] as const,
+  /** claims are the shopper's claims and what they may still claim. */
+  claims: (userId: string | undefined) => [...orderKeys.all, 'claims', userId] as const,
 };

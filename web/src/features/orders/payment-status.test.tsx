@@ -12,7 +12,7 @@ const order = (o: Partial<Order>): Order => ({
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], ...o,
 });
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
-  ...order({}), nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false, refunds: [], canRefund: false, canMarkRefunded: false, ...o,
+  ...order({}), nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false, refunds: [], canRefund: false, canMarkRefunded: false, canRefundPart: false, refundable: [], ...o,
 });
 const sita = { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: {} };
 const seller = { 'GET /api/seller/session': () => ({ json: { seller: { _id: 's1', email: 'seller@haat.example', name: '', role: 'owner', reach: ['area', 'orders', 'owner'] }, success: true } }) };

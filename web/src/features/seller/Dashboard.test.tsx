@@ -23,6 +23,7 @@ const dashboard: Dashboard = {
     { _id: 'o1', number: 10482, promisedBy: '2026-11-22T06:45:00Z', rider: 'Bikash Rai', late: true },
     { _id: 'o2', number: 10483, promisedBy: '2026-11-22T07:00:00Z', rider: 'Bikash Rai', late: false },
   ],
+  afterDelivery: { openClaims: 3, overdueClaims: 1, dueRefunds: 2, lateRefunds: 0 },
   lowStock: [
     { _id: 'apple', name: 'Mustang Apple', image: rice.image, inStock: true, stock: 2, asked: 0 },
     { _id: 'dal', name: 'Masoor Dal', image: rice.image, inStock: false, asked: 3 },
@@ -38,7 +39,11 @@ describe('seller dashboard', () => {
     renderStore('/seller/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Cash', 'Settings', 'Staff', 'Ready to open?']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Cash', 'Claims', 'Settings', 'Staff', 'Ready to open?']);
+    const after = await screen.findByRole('region', { name: 'After delivery' });
+    expect(within(after).getByTestId('open-claims')).toHaveTextContent('31 past 15 days');
+    expect(within(after).getByRole('link', { name: /Claims to decide/ })).toHaveAttribute('href', '/seller/claims');
+    expect(within(after).getByTestId('due-refunds')).toHaveTextContent(/^2$/);
 
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
     expect(screen.getByRole('link', { name: 'Export confirmed subscribers (CSV)' })).toHaveAttribute('href', '/api/seller/subscribers.csv');

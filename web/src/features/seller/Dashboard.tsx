@@ -102,6 +102,36 @@ export default function Dashboard() {
         </section>
       </div>
 
+      <section className={card} aria-labelledby="dash-after">
+        <h2 id="dash-after" className={heading}>
+          {t.seller.dash.afterDelivery}
+        </h2>
+        <ul className="mt-2 divide-y divide-stone-100">
+          <li>
+            <Link to={paths.seller.claims} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1 hover:text-green-800">
+              <span>{t.seller.dash.openClaims}</span>
+              <span className="font-semibold tabular-nums" data-testid="open-claims">
+                {data.afterDelivery.openClaims}
+                {data.afterDelivery.overdueClaims > 0 && (
+                  <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{t.seller.dash.overdueClaims(data.afterDelivery.overdueClaims)}</span>
+                )}
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.seller.orders} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1 hover:text-green-800">
+              <span>{t.seller.dash.dueRefunds}</span>
+              <span className="font-semibold tabular-nums" data-testid="due-refunds">
+                {data.afterDelivery.dueRefunds}
+                {data.afterDelivery.lateRefunds > 0 && (
+                  <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{t.seller.dash.lateRefunds(data.afterDelivery.lateRefunds)}</span>
+                )}
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </section>
+
       <ProductPanel id="dash-best" title={t.seller.dash.bestSellers} empty={t.seller.dash.noSales} to={paths.seller.productList} ordered>
         {data.bestSellers.map((s, i) => (
           <ProductRow key={s.product._id} product={s.product} rank={i + 1}>

@@ -28,7 +28,7 @@ const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@ex
 const order = (o: Partial<SellerOrder>): SellerOrder => ({
   _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, creditUsed: 0, toPay: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false,
-  refunds: [], canRefund: false, canMarkRefunded: false, ...o,
+  refunds: [], canRefund: false, canMarkRefunded: false, canRefundPart: false, refundable: [], ...o,
 });
 const list = (orders: SellerOrder[], hasMore = false) => () => ({ json: { success: true, hasMore, orders } });
 
@@ -259,5 +259,40 @@ describe('packing slip', () => {
     expect(await screen.findByText('packed 820 g')).toBeInTheDocument();
     expect(screen.getByText('packed 0')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Packing of order #10001' })).not.toBeInTheDocument();
+  });
+
+  it('refunds part of a paid order: units of a line up to what is left, a reason and a way; then shows it due, flagged, with its credit note', async () => {
+    const delivered = order({ status: 'Delivered', isPaid: true, nextStatuses: [], canRefundPart: true, refundable: [{ product: rice._id, quantity: 2, name: rice.name }] });
+    const refund = {
+      _id: 'r1', provider: '', reference: '', amount: 295, currency: 'USD', state: 'due' as const, way: 'payment' as const, reason: 'Torn bag',
+      lines: [{ product: rice._id, quantity: 1, name: rice.name, amount: 295 }], createdAt: '2026-11-22T10:05:00Z', dueBy: '2026-11-29T10:05:00Z',
+      flag: 'near' as const, creditNote: 'CN-2083/84-1',
+    };
+    const after = { ...delivered, refund: 'due' as const, refunds: [refund], canMarkRefunded: true, refundable: [{ product: rice._id, quantity: 1, name: rice.name }] };
+    const calls = serveApi({
+      ...seller,
+      ...config,
+      'GET /api/order/seller': list([delivered]),
+      'POST /api/seller/order/refund': () => ({ json: { success: true, message: 'Refund of $295 recorded: make it by 2083 Mangsir 14', order: after, refund } }),
+    });
+    renderStore('/seller/orders');
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund part' }));
+    const form = screen.getByRole('form', { name: 'Refund part of order #10001' });
+    const units = within(form).getByLabelText('Jumla Red Rice (up to 2)');
+    expect(units).toHaveAttribute('max', '2');
+    await userEvent.type(units, '1');
+    await userEvent.type(within(form).getByLabelText('Reason'), 'Torn bag');
+    expect(within(form).getByRole('radio', { name: 'The way it was paid' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund of $295 recorded: make it by 2083 Mangsir 14')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/seller/order/refund')?.body).toEqual({
+      id: 'o1', lines: [{ product: rice._id, quantity: 1 }], amount: 0, reason: 'Torn bag', way: 'payment',
+    });
+    const due = screen.getByRole('region', { name: 'Refund due' });
+    expect(due).toHaveTextContent('$295 · by hand · Torn bag');
+    expect(due).toHaveTextContent('Jumla Red Rice × 1');
+    expect(within(due).getByText('Due soon')).toBeInTheDocument();
+    expect(within(due).getByRole('link', { name: 'Credit note CN-2083/84-1' })).toHaveAttribute('href', '/seller/orders/10001/invoice?note=CN-2083%2F84-1');
+    expect(screen.queryByRole('form', { name: 'Refund part of order #10001' })).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers } from '../../lib/weight';
 import PackForm from './PackForm';
 import GoodwillForm from './GoodwillForm';
+import RefundForm from './RefundForm';
 import DeliveryPanel from './DeliveryPanel';
 import SentNote from './SentNote';
 import SubstituteNote from './SubstituteNote';
@@ -197,12 +198,14 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
   const [confirming, setConfirming] = useState(false);
   const [packing, setPacking] = useState(false);
   const [giving, setGiving] = useState(false);
+  const [refunding, setRefunding] = useState(false);
 
   const act = (a: OrderAction) =>
     action.mutate(a, {
       onSettled: () => setConfirming(false),
       onSuccess: (r) => {
         setPacking(false);
+        setRefunding(false);
         if (r.message) toast.success(r.message);
       },
       onError: (err) => toast.error(err.message),
@@ -270,7 +273,13 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
           </p>
         </div>
       </div>
-      <RefundPanel order={o} busy={busy} onRefund={() => act({ kind: 'refund' })} onMarkRefunded={() => act({ kind: 'refunded' })} />
+      <RefundPanel
+        order={o}
+        busy={busy}
+        creditNote={(code) => `${paths.seller.orderInvoice(o.number)}?note=${encodeURIComponent(code)}`}
+        onRefund={() => act({ kind: 'refund' })}
+        onMarkRefunded={() => act({ kind: 'refunded' })}
+      />
       <DeliveryPanel order={o} timeZone={timeZone} busy={busy} onAssign={(rider) => act({ kind: 'assign', rider })} />
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
@@ -322,6 +331,11 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
                   {t.seller.giveCredit}
                 </button>
               )}
+              {o.canRefundPart && !refunding && (
+                <button type="button" disabled={busy} onClick={() => setRefunding(true)} className="min-h-11 rounded-lg border border-red-300 px-4 text-red-800 hover:bg-red-50 disabled:opacity-60">
+                  {t.seller.refund.open}
+                </button>
+              )}
               {canCancel && (
                 <button type="button" disabled={busy} onClick={() => setConfirming(true)} className="min-h-11 rounded-lg border border-red-300 px-4 text-red-800 hover:bg-red-50">
                   {t.seller.cancel}
@@ -332,6 +346,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
         </div>
       </div>
       {giving && <GoodwillForm orderId={o._id} onClose={() => setGiving(false)} />}
+      {refunding && <RefundForm order={o} busy={busy} onRefund={(refund) => act({ kind: 'refundPart', refund })} onClose={() => setRefunding(false)} />}
       {packing && <PackForm order={o} busy={busy} onPack={(lines) => act({ kind: 'pack', lines })} onClose={() => setPacking(false)} />}
     </OrderCard>
   );

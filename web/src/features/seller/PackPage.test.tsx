@@ -16,7 +16,7 @@ const order: SellerOrder = {
   _id: 'o1', number: 10001, items: [{ product: tomatoes, quantity: 3 }, { product: rice, quantity: 1 }], address, amount: 439.9, creditUsed: 0, toPay: 439.9, deliveryFee: 0, taxRule: 'flat', tax: 8.6,
   bill: bill({ lines: [135, 295], subtotal: 430, taxable: 430, tax: 8.6, total: 438.6 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false,
   testPayment: false, createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false,
-  refunds: [], canRefund: false, canMarkRefunded: false,
+  refunds: [], canRefund: false, canMarkRefunded: false, canRefundPart: false, refundable: [],
 };
 
 describe('the packer’s screen', () => {

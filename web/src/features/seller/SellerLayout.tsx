@@ -19,6 +19,7 @@ const links = (): { to: string; label: string; Icon: typeof ChartIcon; end: bool
   { to: paths.seller.pack, label: t.seller.pack.nav, Icon: ScaleIcon, end: false, reach: 'orders' },
   { to: paths.seller.slots, label: t.seller.slots, Icon: ClockIcon, end: false, reach: 'owner' },
   { to: paths.seller.cash, label: t.seller.cash.nav, Icon: CashIcon, end: false, reach: 'owner' },
+  { to: paths.seller.claims, label: t.seller.claims.nav, Icon: ShieldIcon, end: false, reach: 'owner' },
   { to: paths.seller.settings, label: t.seller.settings, Icon: SettingsIcon, end: false, reach: 'owner' },
   { to: paths.seller.staff, label: t.seller.staffNav, Icon: UsersIcon, end: false, reach: 'owner' },
   { to: paths.seller.launch, label: t.seller.launch, Icon: ShieldIcon, end: false, reach: 'owner' },

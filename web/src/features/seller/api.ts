@@ -3,6 +3,8 @@ import { ApiError, get, post, unwrap } from '../../lib/api';
 import { useCallback, useEffect } from 'react';
 import type {
   AssignRequest,
+  PartRefund,
+  RefundPartResponse,
   ChecklistResponse,
   DashboardResponse,
   DeliveryWindow,
@@ -210,6 +212,7 @@ export type OrderAction =
   | { kind: 'status'; status: OrderStatus }
   | { kind: 'pack'; lines: PackLine[] }
   | { kind: 'assign'; rider: string }
+  | { kind: 'refundPart'; refund: Omit<PartRefund, 'id'> }
   | { kind: 'paid' | 'refund' | 'refunded' };
 
 const orderCall = (id: string, a: OrderAction) => {
@@ -220,6 +223,8 @@ const orderCall = (id: string, a: OrderAction) => {
       return api.packOrder(id, a.lines);
     case 'assign':
       return post<AssignRequest, OrderChangeResponse>('/api/order/assign', { id, rider: a.rider });
+    case 'refundPart':
+      return post<PartRefund, RefundPartResponse>('/api/seller/order/refund', { id, ...a.refund });
     case 'paid':
       return api.markOrderPaid(id);
     case 'refund':

@@ -589,7 +589,7 @@ const address = { _id: 'a1', firstName: 'Sita', lastName: 'Gurung', email: 's@ex
 const sellerOrder = (o: Partial<SellerOrder>): SellerOrder => ({
   _id: 'o1', number: 10001, items: [{ product: rice, quantity: 2 }], address, amount: 601.8, creditUsed: 0, toPay: 601.8, deliveryFee: 0, taxRule: 'flat', tax: 11.8, bill: bill({ lines: [590], subtotal: 590, taxable: 590, tax: 11.8, total: 601.8 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
   createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], nextStatuses: ['Packed', 'Cancelled'], canMarkPaid: false, canAssign: false,
-  refunds: [], canRefund: false, canMarkRefunded: false, ...o,
+  refunds: [], canRefund: false, canMarkRefunded: false, canRefundPart: false, refundable: [], ...o,
 });
 
 describe('orders', () => {
