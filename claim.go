@@ -210,6 +210,7 @@ type ClaimResolution string
 const (
 	ResolveRefund ClaimResolution = "refund" // money back the way the order was paid
 	ResolveCredit ClaimResolution = "credit" // store credit
+	ResolveResend ClaimResolution = "resend" // a replacement sent, a new order at no charge
 	ResolveReject ClaimResolution = "reject" // refused, with a written reason
 )
 
@@ -234,6 +235,8 @@ type OrderClaim struct {
 	ResolvedAt *time.Time      `json:"resolvedAt,omitempty"`
 	// Refund is the refund it was resolved with, when it was (its amount and way).
 	Refund *Refund `json:"refund,omitempty"`
+	// Replacement is the number of the order sent in replacement, when one was.
+	Replacement int64 `json:"replacement,omitempty"`
 	// Shopper and Phone name who claimed it, for the claims desk.
 	Shopper string `json:"shopper,omitempty"`
 	Phone   string `json:"phone,omitempty"`
@@ -255,14 +258,16 @@ func (c OrderClaim) DaysLeftAt(now time.Time) int {
 }
 
 // ClaimDecision is the owner's decision of a claim (POST /api/seller/claim/resolve): a refund or
-// store credit of its lines (or of those chosen), or a rejection with the reason, which the
-// shopper is told.
+// store credit of its lines (or of those chosen), a replacement of them sent at no charge, or a
+// rejection with the reason, which the shopper is told.
 type ClaimDecision struct {
 	ClaimID    string          `json:"id"`
 	Resolution ClaimResolution `json:"resolution"`
-	// Lines are the lines given back, when not all the claim's.
+	// Lines are the lines given back or sent again, when not all the claim's.
 	Lines  []RefundLine `json:"lines,omitempty"`
 	Reason string       `json:"reason"`
+	// Slot is the delivery slot of a replacement, while the store offers slots.
+	Slot string `json:"slot,omitempty"`
 }
 
 // Validate checks the decision before the claim is looked at.
@@ -271,14 +276,32 @@ func (d *ClaimDecision) Validate() error {
 	switch {
 	case d.ClaimID == "":
 		return Errorf(EINVALID, "Claim id is required")
-	case d.Resolution != ResolveRefund && d.Resolution != ResolveCredit && d.Resolution != ResolveReject:
-		return Errorf(EINVALID, "Resolve a claim with a refund, store credit, or a rejection")
+	case d.Resolution != ResolveRefund && d.Resolution != ResolveCredit && d.Resolution != ResolveResend && d.Resolution != ResolveReject:
+		return Errorf(EINVALID, "Resolve a claim with a refund, store credit, a replacement, or a rejection")
 	case d.Resolution == ResolveReject && d.Reason == "":
 		return Errorf(EINVALID, "Write why the claim is rejected: the shopper is told")
 	case utf8.RuneCountInString(d.Reason) > MaxRefundReason:
 		return Errorf(EINVALID, "The reason must be at most %d characters", MaxRefundReason)
 	}
 	return nil
+}
+
+// lines are the lines the decision gives back or sends again: those chosen, no more than claimed,
+// or all the claim's.
+func (d ClaimDecision) lines(c *OrderClaim) ([]RefundLine, error) {
+	lines := d.Lines
+	if len(lines) == 0 {
+		for _, l := range c.Lines {
+			lines = append(lines, RefundLine{Product: l.Product, Quantity: l.Quantity})
+		}
+	}
+	for _, l := range lines {
+		i := slices.IndexFunc(c.Lines, func(cl ClaimLine) bool { return cl.Product == l.Product })
+		if i < 0 || l.Quantity < 1 || l.Quantity > c.Lines[i].Quantity {
+			return nil, Errorf(EINVALID, "Refund only what the claim is of")
+		}
+	}
+	return lines, nil
 }
 
 // Refund is the refund of part of the order the decision gives: the claim's lines (or those
@@ -289,17 +312,9 @@ func (d ClaimDecision) Refund(c *OrderClaim) (PartRefund, error) {
 	if d.Resolution == ResolveCredit {
 		way = RefundToCredit
 	}
-	lines := d.Lines
-	if len(lines) == 0 {
-		for _, l := range c.Lines {
-			lines = append(lines, RefundLine{Product: l.Product, Quantity: l.Quantity})
-		}
-	}
-	for _, l := range lines {
-		i := slices.IndexFunc(c.Lines, func(cl ClaimLine) bool { return cl.Product == l.Product })
-		if i < 0 || l.Quantity > c.Lines[i].Quantity {
-			return PartRefund{}, Errorf(EINVALID, "Refund only what the claim is of")
-		}
+	lines, err := d.lines(c)
+	if err != nil {
+		return PartRefund{}, err
 	}
 	reason := c.Reference
 	if d.Reason != "" {
@@ -309,6 +324,34 @@ func (d ClaimDecision) Refund(c *OrderClaim) (PartRefund, error) {
 		reason = string([]rune(reason)[:MaxRefundReason])
 	}
 	return PartRefund{OrderID: c.OrderID, Lines: lines, Reason: reason, Way: way}, nil
+}
+
+// Replacement is the order that sends again, at no charge, what the decision names of the claim
+// of order o: the same goods as they were sold, to the same address, at a price of nothing, paid;
+// its slot is the caller's to give. It replaces o.
+func (d ClaimDecision) Replacement(c *OrderClaim, o *Order) (*Order, error) {
+	lines, err := d.lines(c)
+	if err != nil {
+		return nil, err
+	}
+	r := &Order{UserID: o.UserID, Address: o.Address, Currency: o.Currency, PaymentType: PaymentCOD, Status: StatusOrderPlaced,
+		IsPaid: true, Replaces: o.ID, SpeedPromise: o.SpeedPromise}
+	for _, l := range lines {
+		i := slices.IndexFunc(o.Items, func(it OrderItem) bool { return it.Product.ID == l.Product })
+		if i < 0 {
+			return nil, Errorf(EINVALID, "This order has no such line")
+		}
+		product := o.Items[i].Product
+		product.OfferPrice = 0
+		r.Items = append(r.Items, OrderItem{Product: product, Quantity: l.Quantity, Substitute: SubstituteNone})
+	}
+	var fee Money
+	bill, err := BillOf(BillLines(r.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{})
+	if err != nil {
+		return nil, err
+	}
+	r.SetBill(bill)
+	return r, nil
 }
 
 // CheckResolve explains why the claim cannot be decided now, or returns nil.

@@ -68,6 +68,8 @@ const (
 	NoteAtTheDoor = "atTheDoor"
 	// NoteStoreCredit: an order paid wholly with its shopper's store credit as it was placed.
 	NoteStoreCredit = "storeCredit"
+	// NoteReplacement: a replacement sent for a claim, at no charge.
+	NoteReplacement = "replacement"
 )
 
 // OrderEvent is a step of an order's history: what happened, when, who did it and, for some, a

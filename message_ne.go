@@ -471,7 +471,7 @@ var nepaliMessages = map[string]string{
 	"%s has been claimed already":                                                 "%s को गुनासो पहिल्यै गरिसकिएको छ",
 	"%s: at most %d can be claimed":                                               "%s: बढीमा %d को गुनासो गर्न सकिन्छ",
 	"Claim id is required":                                                        "गुनासोको आईडी चाहिन्छ",
-	"Resolve a claim with a refund, store credit, or a rejection":                 "गुनासोको निर्णय रिफन्ड, स्टोर क्रेडिट वा अस्वीकारबाट गर्नुहोस्",
+	"Resolve a claim with a refund, store credit, a replacement, or a rejection":  "गुनासोको निर्णय रिफन्ड, स्टोर क्रेडिट, बदलामा अर्को सामान वा अस्वीकारबाट गर्नुहोस्",
 	"Write why the claim is rejected: the shopper is told":                        "गुनासो किन अस्वीकार गरियो लेख्नुहोस्: ग्राहकलाई जानकारी दिइन्छ",
 	"Refund only what the claim is of":                                            "गुनासो गरिएको सामान मात्र रिफन्ड गर्नुहोस्",
 	"Choose the items that were not right":                                        "ठीक नभएका सामान छान्नुहोस्",

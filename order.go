@@ -205,6 +205,8 @@ type Order struct {
 	StepNote string `json:"-"`
 	// Events are the order's history, oldest first: each step, when, and (for the seller) by whom.
 	Events []OrderEvent `json:"events"`
+	// Replaces is the id of the order this one replaces at no charge, after a claim.
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // RefundState sums up refunds: due while any is due, refunded when all went back, "" for none.

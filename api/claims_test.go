@@ -141,7 +141,7 @@ func TestClaims(t *testing.T) {
 
 		// Decisions: bad ones refused; a rejection needs its reason; each claim is decided once.
 		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": c["_id"], "resolution": "reject"}), 400, "Write why the claim is rejected: the shopper is told")
-		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": c["_id"], "resolution": "shrug"}), 400, "Resolve a claim with a refund, store credit, or a rejection")
+		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": c["_id"], "resolution": "shrug"}), 400, "Resolve a claim with a refund, store credit, a replacement, or a rejection")
 		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": "nope", "resolution": "refund"}), 404, "Claim not found")
 		want(t, shopper.post("/api/seller/claim/resolve", map[string]any{"id": c["_id"], "resolution": "refund"}), 403)
 		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": c["_id"], "resolution": "refund",
@@ -182,6 +182,28 @@ func TestClaims(t *testing.T) {
 		if refunded["resolution"] != "refund" || refunded["refund"].(map[string]any)["amount"] != 300.9 || refunded["refund"].(map[string]any)["state"] != "due" {
 			t.Fatalf("refunded claim = %v", refunded)
 		}
+		// A replacement: a new order at no charge, paid, linked to the order, its units taken.
+		r = shopper.claim(id, []map[string]any{{"product": rice, "quantity": 1, "reason": "return"}}, "")
+		want(t, r, 200)
+		again := r.body["claim"].(map[string]any)
+		r = seller.post("/api/seller/claim/resolve", map[string]any{"id": again["_id"], "resolution": "resend"})
+		want(t, r, 200)
+		number := r.body["claim"].(map[string]any)["replacement"].(float64)
+		var sent map[string]any
+		for _, o := range shopper.orders() {
+			if o := o.(map[string]any); o["number"] == number {
+				sent = o
+			}
+		}
+		if sent == nil || sent["amount"] != 0.0 || sent["isPaid"] != true || sent["status"] != "Order Placed" || sent["replaces"] != id ||
+			len(sent["items"].([]any)) != 1 || sent["items"].([]any)[0].(map[string]any)["quantity"] != 1.0 {
+			t.Fatalf("replacement order = %v", sent)
+		}
+		// The store packs it like any order: it waits among the seller's orders, marked a replacement.
+		if so := s.sellerOrder(sent["_id"].(string)); so["status"] != "Order Placed" || so["replaces"] != id || so["amount"] != 0.0 {
+			t.Fatalf("the seller's replacement order = %v", so)
+		}
+
 		// A rejected claim's units may be claimed again while in time; decided ones are not open at the desk.
 		if open := seller.get("/api/seller/claims").body["claims"].([]any); open[0].(map[string]any)["state"] != "resolved" {
 			t.Fatalf("desk after decisions = %v", open)

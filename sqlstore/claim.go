@@ -14,9 +14,9 @@ import (
 // claimColumns are the columns scanClaims reads, with the order's number and the shopper's name
 // and phone.
 const claimColumns = `c.id, c.fiscal_year, c.number, c.order_id, o.number, c.user_id, c.lines, c.note, c.photos, c.state, c.created_at,
-	c.decide_by, c.resolution, c.decision, c.resolved_at, COALESCE(c.refund_id, ''), COALESCE(u.name, ''), COALESCE(u.phone, '')`
+	c.decide_by, c.resolution, c.decision, c.resolved_at, COALESCE(c.refund_id, ''), COALESCE(u.name, ''), COALESCE(u.phone, ''), COALESCE(r.number, 0)`
 
-const claimJoins = ` FROM claims c JOIN orders o ON o.id = c.order_id LEFT JOIN users u ON u.id = c.user_id`
+const claimJoins = ` FROM claims c JOIN orders o ON o.id = c.order_id LEFT JOIN users u ON u.id = c.user_id LEFT JOIN orders r ON r.id = c.replacement_id`
 
 // claimed is how many units of each product of the order its claims that were not rejected hold.
 func claimed(ctx context.Context, tx *Tx, orderID string) (map[string]int, error) {
@@ -176,7 +176,6 @@ func (d *DB) SellerClaims(ctx context.Context) ([]haat.OrderClaim, error) {
 // of the order (with its credit note), or a rejection; the shopper is told. Two decisions of one
 // claim at once: one is taken, the other refused.
 func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.OrderClaim, error) {
-	var out *haat.OrderClaim
 	err := d.inTx(ctx, func(tx *Tx) error {
 		c, err := findClaim(ctx, tx, dec.ClaimID)
 		if err != nil {
@@ -185,8 +184,16 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		if err := c.CheckResolve(); err != nil {
 			return err
 		}
-		var refundID any // NULL for none
-		if dec.Resolution != haat.ResolveReject {
+		var refundID, replacementID any // NULL for none
+		switch dec.Resolution {
+		case haat.ResolveReject:
+		case haat.ResolveResend:
+			r, err := sendReplacement(ctx, tx, c, dec)
+			if err != nil {
+				return err
+			}
+			replacementID = r.ID
+		default:
 			r, err := dec.Refund(c)
 			if err != nil {
 				return err
@@ -199,24 +206,73 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		}
 		by := haat.ActorOf(ctx)
 		res, err := tx.ExecContext(ctx, `UPDATE claims SET state = $1, resolution = $2, decision = $3, resolved_at = $4, by_id = $5, by_name = $6,
-			by_role = $7, refund_id = $8 WHERE id = $9 AND state = $10`,
-			haat.ClaimResolved, dec.Resolution, dec.Reason, tx.now.UnixMilli(), by.ID, by.Name, by.Role, refundID, c.ID, haat.ClaimOpen)
+			by_role = $7, refund_id = $8, replacement_id = $9 WHERE id = $10 AND state = $11`,
+			haat.ClaimResolved, dec.Resolution, dec.Reason, tx.now.UnixMilli(), by.ID, by.Name, by.Role, refundID, replacementID, c.ID, haat.ClaimOpen)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return cmpErr(err, haat.Errorf(haat.ECONFLICT, "This claim has been decided already"))
 		}
-		if err := queueMessage(ctx, tx, haat.MessageClaimDecided, c.ID, c.UserID, c.OrderID, ""); err != nil {
-			return err
-		}
-		out, err = findClaim(ctx, tx, c.ID)
-		return err
+		return queueMessage(ctx, tx, haat.MessageClaimDecided, c.ID, c.UserID, c.OrderID, "")
 	})
 	if err != nil {
 		return nil, wrap("resolve claim", err)
 	}
-	return out, nil
+	// Read once committed: a replacement's order is numbered as the transaction commits.
+	return lookup(ctx, d, "resolve claim", func(tx *Tx) (*haat.OrderClaim, error) { return findClaim(ctx, tx, dec.ClaimID) })
+}
+
+// sendReplacement places the order that sends again, at no charge, what the decision names of the
+// claim: in the slot the decision names while the store offers slots, its units taken from stock,
+// paid (nothing to pay), numbered like every order, and the shopper told as of an order placed.
+func sendReplacement(ctx context.Context, tx *Tx, c *haat.OrderClaim, dec haat.ClaimDecision) (*haat.Order, error) {
+	o, err := findOrder(ctx, tx, sellerHandles(c.OrderID))
+	if err != nil {
+		return nil, err
+	}
+	r, err := dec.Replacement(c, o)
+	if err != nil {
+		return nil, err
+	}
+	ws, err := findWindows(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if len(ws) > 0 {
+		slots, err := slotsAt(ctx, tx, ws, tx.now)
+		if err != nil {
+			return nil, err
+		}
+		slot, err := haat.ChooseSlot(slots, dec.Slot)
+		if err != nil {
+			return nil, err
+		}
+		day, _, _ := haat.ParseSlotID(slot.ID)
+		r.Slot = &haat.OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
+	}
+	r.ID = newID()
+	r.Place(tx.now)
+	if err := insertOrder(ctx, tx, r); err != nil {
+		return nil, err
+	}
+	if err := takeSlot(ctx, tx, r); err != nil {
+		return nil, err
+	}
+	if err := takeStock(ctx, tx, r.ID); err != nil {
+		return nil, err
+	}
+	if err := recordStep(ctx, tx, r.ID, haat.StepPaid, haat.NoteReplacement); err != nil {
+		return nil, err
+	}
+	if err := queueOrderText(ctx, tx, r.ID); err != nil {
+		return nil, err
+	}
+	if err := queueOrderMessage(ctx, tx, r.UserID, r.ID, "", haat.StatusOrderPlaced); err != nil {
+		return nil, err
+	}
+	tx.numbered = append(tx.numbered, r)
+	return r, nil
 }
 
 // findClaim finds one claim by its id, or ENOTFOUND.
@@ -240,7 +296,7 @@ func findClaims(ctx context.Context, tx *Tx, cond string, args ...any) ([]haat.O
 		var resolved sql.NullInt64
 		var lines, photos, refundID string
 		if err := rows.Scan(&c.ID, &fy, &number, &c.OrderID, &c.OrderNumber, &c.UserID, &lines, &c.Note, &photos, &c.State, &created,
-			&decide, &c.Resolution, &c.Decision, &resolved, &refundID, &c.Shopper, &c.Phone); err != nil {
+			&decide, &c.Resolution, &c.Decision, &resolved, &refundID, &c.Shopper, &c.Phone, &c.Replacement); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(lines), &c.Lines); err != nil {

@@ -218,10 +218,10 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	}
 	a := order.Address
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
-		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, `+orderAddressColumns+`)
-		VALUES ($1, NULL, `+placeholders(2, 30)+`)`, order.ID, order.UserID, a.ID, b.Total,
+		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, replaces, `+orderAddressColumns+`)
+		VALUES ($1, NULL, `+placeholders(2, 31)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
-		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed,
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, nullable(order.Replaces),
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
@@ -710,7 +710,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.credit_used, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end,
-		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.promised_by, o.address_id, o.user_id, `+orderAddressColumns+`
+		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.promised_by, COALESCE(o.replaces, ''), o.address_id, o.user_id, `+orderAddressColumns+`
 		FROM orders o`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -727,7 +727,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		b := &o.Bill
 		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.CreditUsed, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
 			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End,
-			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof, &promisedBy}, addressFields(&o.Address)...)
+			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof, &promisedBy, &o.Replaces}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}

@@ -55,7 +55,7 @@ export const ordersEn = {
     call: (name: string) => `Call ${name}`,
     code: 'Tell the rider this code at the door:',
     codeLabel: 'Handover code',
-    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address', storeCredit: 'with store credit' } as Record<string, string>,
+    notes: { soldOut: 'sold out meanwhile', unpaid: 'not paid in time', noAnswer: 'no answer', refused: 'refused', wrongAddress: 'wrong address', storeCredit: 'with store credit', replacement: 'a replacement, at no charge', atTheDoor: 'by QR at the door' } as Record<string, string>,
   },
   // The page of a payment by QR code (Fonepay): the code, the amount, and where the payment stands.
   payQR: {
@@ -84,8 +84,10 @@ export const ordersEn = {
     send: 'Send',
     cancel: 'Cancel',
     yours: 'Your claims',
+    /** replacement marks an order sent at no charge in place of what a claim was about. */
+    replacement: 'Replacement, no charge',
     open: (day: string) => `We will decide by ${day}`,
-    resolutions: { refund: 'Refunded', credit: 'Given as store credit', reject: 'Not accepted' } as Record<string, string>,
+    resolutions: { refund: 'Refunded', credit: 'Given as store credit', resend: 'A replacement is on its way', reject: 'Not accepted' } as Record<string, string>,
   },
   invoice: {
     /** creditNote and the rest are a credit note's, which gives part of an invoice back. */

@@ -49,7 +49,7 @@ export const ordersNe: OrderMessages = {
     call: (name: string) => `${name} लाई फोन गर्नुहोस्`,
     code: 'ढोकामा राइडरलाई यो कोड भन्नुहोस्:',
     codeLabel: 'हस्तान्तरण कोड',
-    notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना', storeCredit: 'पसल क्रेडिटबाट' },
+    notes: { soldOut: 'बीचमै सकियो', unpaid: 'समयमै भुक्तानी भएन', noAnswer: 'कसैले उठाएन', refused: 'लिन मानेनन्', wrongAddress: 'गलत ठेगाना', storeCredit: 'पसल क्रेडिटबाट', replacement: 'बदलामा, निःशुल्क', atTheDoor: 'ढोकामै QR बाट' },
   },
   payQR: {
     title: (provider) => `${provider} बाट भुक्तानी`,
@@ -76,8 +76,9 @@ export const ordersNe: OrderMessages = {
     send: 'पठाउनुहोस्',
     cancel: 'रद्द गर्नुहोस्',
     yours: 'तपाईंका गुनासा',
+    replacement: 'बदलामा, निःशुल्क',
     open: (day: string) => `${day} भित्र निर्णय हुनेछ`,
-    resolutions: { refund: 'रिफन्ड गरियो', credit: 'स्टोर क्रेडिटमा दिइयो', reject: 'स्वीकार भएन' },
+    resolutions: { refund: 'रिफन्ड गरियो', credit: 'स्टोर क्रेडिटमा दिइयो', resend: 'बदलामा अर्को आउँदैछ', reject: 'स्वीकार भएन' },
   },
   invoice: {
     creditNote: 'क्रेडिट नोट',

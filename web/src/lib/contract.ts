@@ -900,6 +900,8 @@ export interface Order {
   proof?: Proof;
   /** events are the order's history, oldest first: each step, when, and (for the seller) by whom. */
   events: OrderEvent[];
+  /** replaces is the id of the order this one replaces at no charge, after a claim. */
+  replaces?: string;
 }
 
 /** OrderItem is a line of a placed order. */
@@ -2546,6 +2548,8 @@ export interface OrderClaim {
   resolvedAt?: string;
   /** refund is the refund it was resolved with, when it was (its amount and way). */
   refund?: Refund;
+  /** replacement is the number of the order sent in replacement, when one was. */
+  replacement?: number;
   /** shopper and Phone name who claimed it, for the claims desk. */
   shopper?: string;
   phone?: string;
@@ -2566,7 +2570,7 @@ export interface ClaimLine {
 export type ClaimState = 'open' | 'resolved';
 
 /** ClaimResolution is how the store decided a claim. */
-export type ClaimResolution = 'refund' | 'credit' | 'reject';
+export type ClaimResolution = 'refund' | 'credit' | 'resend' | 'reject';
 
 /**
  * ClaimsResponse lists claims: the shopper's own (GET /api/order/claims), or the store's at the
@@ -2595,15 +2599,17 @@ export interface ClaimableLine {
 
 /**
  * ClaimDecision is the owner's decision of a claim (POST /api/seller/claim/resolve): a refund or
- * store credit of its lines (or of those chosen), or a rejection with the reason, which the
- * shopper is told.
+ * store credit of its lines (or of those chosen), a replacement of them sent at no charge, or a
+ * rejection with the reason, which the shopper is told.
  */
 export interface ClaimDecision {
   id: string;
   resolution: ClaimResolution;
-  /** lines are the lines given back, when not all the claim's. */
+  /** lines are the lines given back or sent again, when not all the claim's. */
   lines?: RefundLine[];
   reason: string;
+  /** slot is the delivery slot of a replacement, while the store offers slots. */
+  slot?: string;
 }
 
 /**

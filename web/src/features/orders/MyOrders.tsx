@@ -92,6 +92,7 @@ export default function MyOrders() {
               <div className="mt-3 flex flex-wrap gap-2 text-sm">
                 <StatusBadge order={o} />
                 <BadgeList badges={shopperBadges(o)} />
+                {o.replaces && <span className="rounded-full bg-sky-100 px-3 py-1 font-medium text-sky-900">{t.claim.replacement}</span>}
                 <span className="rounded-full bg-stone-100 px-3 py-1 text-slate-600">
                   {t.orders.date} {orderDate(o)}
                 </span>

@@ -7,7 +7,8 @@ import { inputClass } from '../../components/styles';
 import { RowSkeleton } from '../../components/Spinner';
 import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';
-import { useClaimsDesk, useResolveClaim } from './claims';
+import { useClaimsDesk, useOpenSlots, useResolveClaim } from './claims';
+import { orderSlotText } from '../../lib/slots';
 
 /**
  * Claims is the owner's claims desk (/seller/claims): shoppers' claims about delivered orders, open
@@ -112,6 +113,7 @@ function ClaimCard({ claim: c }: { claim: OrderClaim }) {
         <p className="mt-3 rounded-lg bg-stone-50 p-2">
           <span className="font-medium text-slate-900">{text.resolutions[c.resolution ?? 'reject']}</span>
           {c.refund && ` · ${money(c.refund.amount, c.refund.currency as Currency)}`}
+          {c.replacement ? ` · ${t.orders.number(c.replacement)}` : ''}
           {c.decision && ` · ${c.decision}`}
         </p>
       )}
@@ -125,11 +127,14 @@ function DecideForm({ claim: c }: { claim: OrderClaim }) {
   const resolve = useResolveClaim();
   const [resolution, setResolution] = useState<ClaimResolution>('refund');
   const [reason, setReason] = useState('');
+  // A replacement goes in a delivery slot while the store offers them.
+  const slots = useOpenSlots();
+  const [slot, setSlot] = useState('');
   const id = `decide-${c._id}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     resolve.mutate(
-      { id: c._id, resolution, reason },
+      { id: c._id, resolution, reason, ...(resolution === 'resend' && slots.length > 0 ? { slot: slot || slots[0]?.id } : {}) },
       { onSuccess: (r) => toast.success(r.message), onError: (err) => toast.error(err.message) },
     );
   };
@@ -138,7 +143,7 @@ function DecideForm({ claim: c }: { claim: OrderClaim }) {
       <fieldset>
         <legend className="font-medium text-slate-800">{text.decision}</legend>
         <div className="flex flex-wrap gap-x-5">
-          {(['refund', 'credit', 'reject'] as const).map((r) => (
+          {(['refund', 'credit', 'resend', 'reject'] as const).map((r) => (
             <label key={r} className="flex min-h-11 items-center gap-2">
               <input type="radio" name={`${id}-resolution`} value={r} checked={resolution === r} onChange={() => setResolution(r)} className="size-4 accent-green-700" />
               {text.resolutions[r]}
@@ -146,6 +151,18 @@ function DecideForm({ claim: c }: { claim: OrderClaim }) {
           ))}
         </div>
       </fieldset>
+      {resolution === 'resend' && slots.length > 0 && (
+        <label className="font-medium text-slate-800">
+          {text.slot}
+          <select value={slot || slots[0]?.id} onChange={(e) => setSlot(e.target.value)} className={inputClass}>
+            {slots.map((s) => (
+              <option key={s.id} value={s.id}>
+                {orderSlotText({ id: s.id, day: s.day, start: s.start, end: s.end })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="font-medium text-slate-800">
         {resolution === 'reject' ? text.rejectReason : text.reason}
         <input

@@ -284,6 +284,7 @@ function SellerOrderCard({ order: o, timeZone }: { order: SellerOrder; timeZone:
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-stone-100 pt-4">
         <StatusBadge order={o} />
         <LateBadge late={o.late} />
+        {o.replaces && <span className="rounded-full bg-sky-100 px-3 py-1 font-medium text-sky-900">{t.claim.replacement}</span>}
         <Link
           to={paths.seller.orderSlip(o.number)}
           aria-label={t.seller.packingSlipFor(o.number)}
