@@ -23,6 +23,8 @@ type khaltiAPI struct {
 	initiate []map[string]any
 	auth     string
 	lookups  int // how many lookups were asked
+	// refunds are the bodies of the refunds asked, by transaction id.
+	refunds map[string][]map[string]any
 }
 
 func (k *khaltiAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -69,6 +71,12 @@ func (k *khaltiAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(400) // as Khalti answers these
 		}
 		fmt.Fprintf(w, `{"pidx":%q,"total_amount":%d,"status":%q,"transaction_id":%s,"fee":0,"refunded":%v}`, pidx, amount, st, tx, st == "Refunded")
+	case "/api/merchant-transaction/GFq9PFS7b2iYvL8Lir9oXe/refund/":
+		if k.refunds == nil {
+			k.refunds = map[string][]map[string]any{}
+		}
+		k.refunds["GFq9PFS7b2iYvL8Lir9oXe"] = append(k.refunds["GFq9PFS7b2iYvL8Lir9oXe"], body)
+		fmt.Fprint(w, `{"detail":"Transaction refund successful."}`)
 	default:
 		w.WriteHeader(404)
 	}
@@ -227,4 +235,38 @@ func TestOrderName(t *testing.T) {
 	if got := (payment.Checkout{Order: o}).OrderName(); got != "Order 0192" {
 		t.Errorf("unnamed: %q", got)
 	}
+}
+
+// TestKhaltiPartRefund: a refund of part of an order paid by Khalti is made at once through
+// Khalti's Refund API: the transaction from a lookup, then the amount in paisa.
+func TestKhaltiPartRefund(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		k := &khaltiAPI{statuses: map[string]string{}}
+		api := httptest.NewServer(k)
+		defer api.Close()
+		p, err := payment.NewKhalti(payment.KhaltiConfig{SecretKey: "test-secret", APIURL: api.URL + "/api/v2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := newGateway(db, p)
+		_, o := sqlstoretest.OnlineOrderIn(t, db, "k@example.com", haat.NPR)
+		if _, err := s.Begin(ctx, o, "khalti", ""); err != nil {
+			t.Fatal(err)
+		}
+		k.set("pidx1", "Completed")
+		if err := s.Confirm(ctx, haat.PaymentResult{Provider: "khalti", Reference: "pidx1", State: haat.PaymentPaid, Amount: 60180, Currency: "NPR"}); err != nil {
+			t.Fatal(err)
+		}
+		_, r, err := payment.Refunds{Store: db, Gateway: s}.RefundPart(ctx, haat.PartRefund{OrderID: o.ID, Reason: "Torn bag", Way: haat.RefundToPayment,
+			Lines: []haat.RefundLine{{Product: o.Items[0].Product.ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		if r.State != haat.RefundRefunded || r.RefundReference != "GFq9PFS7b2iYvL8Lir9oXe" || len(k.refunds["GFq9PFS7b2iYvL8Lir9oXe"]) != 1 ||
+			k.refunds["GFq9PFS7b2iYvL8Lir9oXe"][0]["amount"] != float64(r.Amount) || r.Amount != 30090 {
+			t.Fatalf("refund = %+v, asked of Khalti: %v", r, k.refunds)
+		}
+	})
 }

@@ -506,7 +506,8 @@ export const en = {
     refunded: 'Refunded',
     testHint: 'Paid on the test payment page: no money arrived. Do not ship it.',
     refundTo: (amount: string, provider: string, reference: string) => `${amount} · ${provider} · ${reference}`,
-    refundThrough: 'Refund through Stripe',
+    /** refundThrough gives the refunds due back through the payment provider's API: "Refund through Stripe". */
+    refundThrough: (provider: string) => `Refund through ${provider}`,
     markRefunded: 'Mark Refunded',
     providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'Test payment' } as Record<string, string>,
   },

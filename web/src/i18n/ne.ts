@@ -475,7 +475,7 @@ export const ne: StoreMessages = {
     refunded: 'रिफन्ड भयो',
     testHint: 'परीक्षण भुक्तानी पृष्ठमा भुक्तानी गरिएको: कुनै पैसा आएको छैन। यो अर्डर नपठाउनुहोस्।',
     refundTo: (amount, provider, reference) => `${amount} · ${provider} · ${reference}`,
-    refundThrough: 'Stripe मार्फत रिफन्ड गर्नुहोस्',
+    refundThrough: (provider: string) => `${provider} मार्फत रिफन्ड गर्नुहोस्`,
     markRefunded: 'रिफन्ड भएको जनाउनुहोस्',
     providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'परीक्षण भुक्तानी' },
   },

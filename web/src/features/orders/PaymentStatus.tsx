@@ -45,6 +45,9 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
   );
 }
 
+/** brands are the payment providers by the names a refund through them goes by: Stripe, not the card it took. */
+const brands: Record<string, string> = { stripe: 'Stripe', khalti: 'Khalti' };
+
 /** SellerPayment is the seller's "Paid", "Paid (test)" or "Pending" for an order. */
 export function SellerPayment({ order }: { order: Order }) {
   const b = paymentBadge(order);
@@ -80,6 +83,9 @@ export function RefundPanel({
   const due = o.refund === 'due';
   const title = due ? t.payment.refundDue : t.payment.refunded;
   const part = t.seller.refund;
+  // The provider the refunds due go back through (Stripe, Khalti), as the button names it.
+  const through = refunds.find((r) => r.state === 'due' && r.provider && r.provider !== 'sandbox')?.provider ?? 'stripe';
+  const throughName = brands[through] ?? t.payment.providers[through] ?? through;
   return (
     <>
       {hint}
@@ -125,7 +131,7 @@ export function RefundPanel({
           <div className="mt-3 flex flex-wrap gap-2">
             {o.canRefund && (
               <button type="button" disabled={busy} onClick={onRefund} className="min-h-11 rounded-lg bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
-                {t.payment.refundThrough}
+                {t.payment.refundThrough(throughName)}
               </button>
             )}
             {o.canMarkRefunded && (
