@@ -28,6 +28,26 @@ type OrderText struct {
 	HandoverCode string
 }
 
+// A claim about an order is texted too: acknowledged at once, and its decision. Its texts are kept
+// with the order's under a status of their own, ClaimText(TextClaimReceived, claim id), so that each
+// claim is texted once of each.
+const (
+	TextClaimReceived = "Claim Received"
+	TextClaimDecided  = "Claim Decided"
+)
+
+// ClaimText is the status the text of a claim is kept under: its kind and the claim's id.
+func ClaimText(kind, claimID string) OrderStatus { return OrderStatus(kind + ":" + claimID) }
+
+// claimKind is the kind of a claim's text, or "" for a text of an order's step.
+func (t OrderText) claimKind() string {
+	kind, _, ok := strings.Cut(string(t.Status), ":")
+	if !ok {
+		return ""
+	}
+	return kind
+}
+
 // MaxOrderTextTries is how many times an order's text is tried before it is given up.
 const MaxOrderTextTries = 5
 
@@ -38,7 +58,16 @@ func (t OrderText) Text() string {
 		return t.nepali()
 	}
 	var text string
+	switch t.claimKind() {
+	case TextClaimReceived:
+		t.Status = ""
+		text = fmt.Sprintf("we have your claim about order #%d and will decide it within %d days. My Orders shows where it stands.", t.Number, ClaimDecideDays)
+	case TextClaimDecided:
+		t.Status = ""
+		text = fmt.Sprintf("we have decided your claim about order #%d. My Orders shows what we decided and why.", t.Number)
+	}
 	switch t.Status {
+	case "":
 	case StatusOrderPlaced:
 		text = fmt.Sprintf("your order #%d is placed. We will text you when it is on its way.", t.Number)
 	case StatusOutForDelivery:
@@ -75,7 +104,16 @@ type OrderTextService interface {
 func (t OrderText) nepali() string {
 	number := LocalDigits(fmt.Sprintf("#%d", t.Number), Nepali)
 	var text string
+	switch t.claimKind() {
+	case TextClaimReceived:
+		t.Status = ""
+		text = "अर्डर " + number + " बारे तपाईंको गुनासो पाइयो; " + LocalDigits(fmt.Sprint(ClaimDecideDays), Nepali) + " दिनभित्र निर्णय गर्नेछौं। ‘मेरा अर्डरहरू’ मा यसको अवस्था हेर्नुहोस्।"
+	case TextClaimDecided:
+		t.Status = ""
+		text = "अर्डर " + number + " बारे तपाईंको गुनासोको निर्णय भयो। के निर्णय भयो र किन, ‘मेरा अर्डरहरू’ मा हेर्नुहोस्।"
+	}
 	switch t.Status {
+	case "":
 	case StatusOrderPlaced:
 		text = "तपाईंको अर्डर " + number + " राखियो। यो बाटोमा निस्कँदा हामी तपाईंलाई SMS गर्नेछौं।"
 	case StatusOutForDelivery:

@@ -174,3 +174,38 @@ func TestOrderTextsOnlinePayment(t *testing.T) {
 		}
 	}, withSandbox)
 }
+
+// TestClaimTexts: a shopper who signs in by phone is texted that their claim was received, at
+// once, and that it was decided, once each, in the language of their account.
+func TestClaimTexts(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		stand := &smsStandIn{}
+		sender := &sms.Sparrow{Token: "tok", From: "Haat", URL: stand.start(t)}
+		phone := s.phoneShopper("9812345678")
+		want(t, phone.post("/api/order/cod", order(s.rice.ID, 2, phone.addAddress())), 200)
+		o := phone.orders()[0].(map[string]any)
+		id, number := o["_id"].(string), int64(o["number"].(float64))
+		seller := s.seller()
+		s.walk(seller, id, haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered)
+		if err := notify.SendTexts(ctx, s.db, sender); err != nil {
+			t.Fatal(err)
+		}
+		before := len(stand.texts())
+		r := phone.claim(id, []map[string]any{{"product": s.rice.ID, "quantity": 1, "reason": "missing"}}, "")
+		want(t, r, 200)
+		want(t, seller.post("/api/seller/claim/resolve", map[string]any{"id": r.body["claim"].(map[string]any)["_id"], "resolution": "reject", "reason": "It was there"}), 200)
+		for range 2 {
+			if err := notify.SendTexts(ctx, s.db, sender); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := stand.texts()[before:]
+		want := []string{
+			fmt.Sprintf("9812345678: We have your claim about order #%d and will decide it within 15 days. My Orders shows where it stands.", number),
+			fmt.Sprintf("9812345678: We have decided your claim about order #%d. My Orders shows what we decided and why.", number),
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("texts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}

@@ -100,6 +100,9 @@ func (d *DB) OpenClaim(ctx context.Context, c haat.NewClaim) (*haat.OrderClaim, 
 		if err := queueMessage(ctx, tx, haat.MessageClaimReceived, id, c.UserID, o.ID, ""); err != nil {
 			return err
 		}
+		if err := queueClaimText(ctx, tx, o.ID, haat.ClaimText(haat.TextClaimReceived, id)); err != nil {
+			return err
+		}
 		out, err = findClaim(ctx, tx, id)
 		return err
 	})
@@ -213,6 +216,9 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return cmpErr(err, haat.Errorf(haat.ECONFLICT, "This claim has been decided already"))
+		}
+		if err := queueClaimText(ctx, tx, c.OrderID, haat.ClaimText(haat.TextClaimDecided, c.ID)); err != nil {
+			return err
 		}
 		return queueMessage(ctx, tx, haat.MessageClaimDecided, c.ID, c.UserID, c.OrderID, "")
 	})

@@ -25,6 +25,15 @@ func queueOrderText(ctx context.Context, tx *Tx, orderID string) error {
 		ON CONFLICT (order_id, status) DO NOTHING`, append(w.args, tx.now.UnixMilli())...)
 }
 
+// queueClaimText writes the text that tells a claim's shopper, when they sign in by phone, that it
+// was received or decided (haat.ClaimText).
+func queueClaimText(ctx context.Context, tx *Tx, orderID string, status haat.OrderStatus) error {
+	return tx.send(ctx, `INSERT INTO order_texts (order_id, status, phone, created_at)
+		SELECT o.id, $1, u.phone, $2 FROM orders o JOIN users u ON u.id = o.user_id
+		WHERE o.id = $3 AND u.phone IS NOT NULL AND u.notify_orders
+		ON CONFLICT (order_id, status) DO NOTHING`, status, tx.now.UnixMilli(), orderID)
+}
+
 // queueOffer writes the text (to a shopper who signs in by phone) and the mail (to one with an
 // email) that ask the order's shopper to accept or refuse the substitutes offered as it was packed:
 // its text is the one of its step Packed.
