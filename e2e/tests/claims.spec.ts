@@ -122,9 +122,22 @@ test('a shopper claims a damaged item with a photo; the owner gives store credit
   await page.reload();
   await expect(page.getByRole('listitem', { name: `Order #${order.number}` }).getByRole('region', { name: 'Your claims' })).toContainText('Given as store credit');
   await page.goto(`${base}/account`);
-  await expect(page.getByText(/Rs\. ?\d/).first()).toBeVisible();
+  const credit = page.getByRole('region', { name: 'Store credit' });
+  const balance = (await credit.getByTestId('credit-balance').textContent())!;
+  expect(balance).toMatch(/^Rs\. [1-9]/);
+  await expect(credit.getByTestId('credit-entries').getByRole('listitem').first()).toContainText(`Order #${order.number}`);
   await shot(page, 'account-credit-360');
+
+  // The next order spends it.
   await ok(shop.post(`${base}/api/cart/update`, { data: { cartItems: { [rice._id]: 1 } } }));
   await page.goto(`${base}/cart`);
-  await expect(page.getByText(/^Use store credit/)).toBeVisible();
+  await page.getByRole('checkbox', { name: `Use store credit (${balance})` }).check();
+  await expect(page.getByTestId('cart-credit')).toBeVisible();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const next = (await (await shop.get(`${base}/api/order/user`)).json()).orders[0] as { number: number; creditUsed: number };
+  expect(next.number).not.toBe(order.number);
+  expect(next.creditUsed).toBeGreaterThan(0);
+  await page.goto(`${base}/account`);
+  await expect(credit.getByTestId('credit-entries').getByRole('listitem').first()).toContainText('Used for an order');
 });
