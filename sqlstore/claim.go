@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 
 	"haat"
@@ -72,10 +71,8 @@ func (d *DB) OpenClaim(ctx context.Context, c haat.NewClaim) (*haat.OrderClaim, 
 		if err != nil {
 			return err
 		}
-		var number int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
-			ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
-			"claim_"+strconv.Itoa(int(fy))).Scan(&number); err != nil {
+		number, err := nextInYear(ctx, tx, "claim", fy)
+		if err != nil {
 			return err
 		}
 		lines, err := json.Marshal(c.Lines)

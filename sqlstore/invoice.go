@@ -33,10 +33,8 @@ func issueInvoice(ctx context.Context, tx *Tx, o *haat.Order) error {
 	if err != nil {
 		return err
 	}
-	var number int64
-	if err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
-		ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
-		"invoice_"+strconv.Itoa(int(fy))).Scan(&number); err != nil {
+	number, err := nextInYear(ctx, tx, "invoice", fy)
+	if err != nil {
 		return err
 	}
 	seller := settings.Invoice
@@ -46,6 +44,17 @@ func issueInvoice(ctx context.Context, tx *Tx, o *haat.Order) error {
 		o.ID, int(fy), number, tx.now.UnixMilli(), seller.LegalName, seller.Address, seller.PAN,
 		totals.TaxRule, totals.Subtotal, totals.DeliveryFee, string(adjustments), totals.Tax, totals.TaxableExVAT, totals.Exempt, totals.Total)
 	return err
+}
+
+// nextInYear is the next number of a series numbered from 1 in each fiscal year (invoices, credit
+// notes, claims), from the year's counter row, which this transaction creates or updates: a second
+// writer of the series waits for it, so numbers have no gaps and no repeats.
+func nextInYear(ctx context.Context, tx *Tx, series string, fy haat.FiscalYear) (int64, error) {
+	var number int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
+		ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
+		series+"_"+strconv.Itoa(int(fy))).Scan(&number)
+	return number, err
 }
 
 // SellerInvoice returns the invoice of the order with this number, among the orders the seller

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"haat"
 )
@@ -155,10 +154,8 @@ func issueCreditNote(ctx context.Context, tx *Tx, o *haat.Order, r haat.Refund, 
 	if err != nil {
 		return "", err
 	}
-	var number int64
-	if err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
-		ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
-		"credit_note_"+strconv.Itoa(int(fy))).Scan(&number); err != nil {
+	number, err := nextInYear(ctx, tx, "credit_note", fy)
+	if err != nil {
 		return "", err
 	}
 	lines, err := json.Marshal(r.Lines)

@@ -1,6 +1,6 @@
 import type { Invoice, Order, OrderItem } from '../../lib/contract';
 import { formatMinor, localDigits, toMinor } from '../../lib/money';
-import { addressLines } from '../../lib/address';
+import { BuyerAndMeta, SellerHeading } from './DocumentParts';
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { adjustmentLabel, amountText, packedDiffers, priceText, sentText } from '../../lib/weight';
@@ -49,46 +49,8 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
       data-testid="tax-invoice"
       className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-3 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
     >
-      <header className="border-b-2 border-slate-900 pb-4 text-center">
-        <p className="text-xl font-bold [overflow-wrap:anywhere] md:text-2xl">{inv.seller.legalName}</p>
-        <p className="[overflow-wrap:anywhere]">{inv.seller.address}</p>
-        <p className="font-medium">
-          {text.pan} <span className="tabular-nums">{inv.seller.pan}</span>
-        </p>
-        <h1 id="invoice-title" className="mt-3 text-lg font-bold tracking-wide uppercase">
-          {text.title}
-        </h1>
-      </header>
-
-      <div className="mt-5 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="invoice-buyer">
-          <h2 id="invoice-buyer" className="text-xs font-semibold tracking-wide text-slate-500 uppercase print:text-slate-700">
-            {text.buyer}
-          </h2>
-          <address className="mt-1 not-italic [overflow-wrap:anywhere]">
-            <span className="font-semibold">
-              {a.firstName} {a.lastName}
-            </span>
-            {addressLines(a).map((line, i) => (
-              <span key={i} className="block">
-                {line}
-              </span>
-            ))}
-            <span className="block">
-              {text.phone} {a.phone}
-            </span>
-          </address>
-        </section>
-        <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-1 sm:justify-self-end print:justify-self-end">
-          {meta.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-slate-600 print:text-slate-800">{k}</dt>
-              <dd className="font-semibold tabular-nums">{v}</dd>
-            </div>
-          ))}
-
-        </dl>
-      </div>
+      <SellerHeading seller={inv.seller} title={text.title} id="invoice-title" />
+      <BuyerAndMeta address={a} phone meta={meta} />
 
       <div className="mt-6 overflow-x-auto">
         <table className="w-full border-collapse text-left text-xs min-[400px]:text-sm sm:text-base">
