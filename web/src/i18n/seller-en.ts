@@ -60,6 +60,12 @@ export const sellerEn = {
       reason: 'Note to the shopper (optional)',
       rejectReason: 'Why it is rejected (the shopper is told)',
       decideIt: 'Decide',
+      export: 'Records for the law',
+      exportKind: 'Records of',
+      kinds: { claims: 'Claims', refunds: 'Refunds', 'credit-notes': 'Credit notes' },
+      from: 'From',
+      to: 'To',
+      exportCsv: 'Export CSV',
     },
     staff: {
       title: 'Staff',

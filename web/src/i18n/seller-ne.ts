@@ -54,6 +54,12 @@ export const sellerNe: SellerMessages = {
       reason: 'ग्राहकलाई टिप्पणी (ऐच्छिक)',
       rejectReason: 'किन अस्वीकार (ग्राहकलाई बताइन्छ)',
       decideIt: 'निर्णय गर्नुहोस्',
+      export: 'कानुनले माग्ने अभिलेख',
+      exportKind: 'अभिलेख',
+      kinds: { claims: 'गुनासा', refunds: 'रिफन्ड', 'credit-notes': 'क्रेडिट नोट' },
+      from: 'देखि',
+      to: 'सम्म',
+      exportCsv: 'CSV निर्यात',
     },
     staff: {
       title: 'कर्मचारी',

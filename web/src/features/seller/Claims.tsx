@@ -8,6 +8,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';
 import { useClaimsDesk, useOpenSlots, useResolveClaim } from './claims';
+import { storeDay } from './orderFilters';
 import { orderSlotText } from '../../lib/slots';
 
 /**
@@ -26,6 +27,7 @@ export default function Claims() {
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{text.title}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{text.intro}</p>
+      <RecordsExport />
       {query.isPending ? (
         <div className="mt-6 max-w-4xl space-y-4" role="status" aria-label={t.loader}>
           <RowSkeleton tall />
@@ -176,6 +178,39 @@ function DecideForm({ claim: c }: { claim: OrderClaim }) {
       </label>
       <button type="submit" disabled={resolve.isPending} className="min-h-11 w-fit rounded-lg bg-green-700 px-5 font-medium text-white hover:bg-green-800 disabled:opacity-60">
         {text.decideIt}
+      </button>
+    </form>
+  );
+}
+
+/** RecordsExport downloads the records the law asks kept, of one kind, for a range of days, as a file for a spreadsheet. */
+function RecordsExport() {
+  const text = t.seller.claims;
+  const { timeZone } = useStoreConfig();
+  // The last 30 days of the store's calendar, fixed as the form first shows.
+  const [days] = useState(() => ({ from: storeDay(timeZone, 30), to: storeDay(timeZone) }));
+  return (
+    <form method="get" action="/api/seller/records.csv" aria-label={text.export} className="mt-4 flex max-w-4xl flex-wrap items-end gap-3 text-sm">
+      <label className="font-medium text-slate-800">
+        {text.exportKind}
+        <select name="kind" defaultValue="claims" className={`${inputClass} w-auto`}>
+          {(['claims', 'refunds', 'credit-notes'] as const).map((k) => (
+            <option key={k} value={k}>
+              {text.kinds[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="font-medium text-slate-800">
+        {text.from}
+        <input type="date" name="from" required defaultValue={days.from} className={`${inputClass} w-auto`} />
+      </label>
+      <label className="font-medium text-slate-800">
+        {text.to}
+        <input type="date" name="to" required defaultValue={days.to} className={`${inputClass} w-auto`} />
+      </label>
+      <button type="submit" className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 font-medium text-slate-800 hover:bg-stone-100">
+        {text.exportCsv}
       </button>
     </form>
   );
