@@ -30,7 +30,7 @@ describe('claims desk', () => {
     const records = screen.getByRole('form', { name: 'Records for the law' });
     expect(records).toHaveAttribute('action', '/api/seller/records.csv');
     expect(within(records).getByLabelText('Records of')).toHaveAttribute('name', 'kind');
-    expect(within(records).getByLabelText('From')).toHaveValue(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    expect(within(records).getByLabelText<HTMLInputElement>('From').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(within(first).getByText('2 days left')).toHaveClass('bg-red-700');
     expect(within(screen.getByRole('listitem', { name: 'Claim C-2083/84-2' })).getByText('12 days left')).not.toHaveClass('bg-red-700');
     expect(first).toHaveTextContent(`${rice.name} × 1: Damaged`);
