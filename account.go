@@ -52,6 +52,9 @@ type AccountExport struct {
 	Profile   User
 	Addresses []Address
 	Orders    []Order
+	// Credit is their store credit and its ledger; Claims their claims about orders.
+	Credit *Credit
+	Claims []OrderClaim
 }
 
 // AccountProof is what a shopper shows to close their account: their password, or, for an
@@ -101,6 +104,10 @@ type AccountStore interface {
 	Addresses(ctx context.Context, userID string) ([]Address, error)
 	// UserOrders returns the orders a shopper sees, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
+	// Credit returns a shopper's store credit: the balance and the ledger.
+	Credit(ctx context.Context, userID string) (*Credit, error)
+	// UserClaims returns a shopper's claims, newest first, and what they may still claim.
+	UserClaims(ctx context.Context, userID string) ([]OrderClaim, map[string][]ClaimableLine, error)
 	// CloseAccount closes the account, when CheckClosable allows it, in one transaction.
 	CloseAccount(ctx context.Context, userID string) error
 }

@@ -81,7 +81,15 @@ func (s *Service) Export(ctx context.Context, userID string) (*haat.AccountExpor
 	if err != nil {
 		return nil, err
 	}
-	return &haat.AccountExport{Profile: *u, Addresses: addresses, Orders: orders}, nil
+	credit, err := s.Store.Credit(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	claims, _, err := s.Store.UserClaims(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return &haat.AccountExport{Profile: *u, Addresses: addresses, Orders: orders, Credit: credit, Claims: claims}, nil
 }
 
 // Close implements haat.AccountService: an account with a password shows it; one without shows

@@ -42,6 +42,9 @@ type AccountExportResponse struct {
 	Profile    haat.User      `json:"profile"`
 	Addresses  []haat.Address `json:"addresses"`
 	Orders     []haat.Order   `json:"orders"`
+	// Credit is the shopper's store credit and its ledger; Claims their claims about orders.
+	Credit haat.Credit       `json:"credit"`
+	Claims []haat.OrderClaim `json:"claims"`
 }
 
 // changePassword sets the shopper's new password and ends their other sessions; this one stays.
@@ -105,7 +108,7 @@ func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Disposition", `attachment; filename="my-account-`+now.In(haat.StoreZone).Format(haat.DayLayout)+`.json"`)
 	w.Header().Set("Cache-Control", "no-store")
 	return ok(w, AccountExportResponse{Success: true, ExportedAt: now.UTC().Truncate(time.Second), Profile: export.Profile,
-		Addresses: export.Addresses, Orders: export.Orders})
+		Addresses: export.Addresses, Orders: export.Orders, Credit: *export.Credit, Claims: export.Claims})
 }
 
 // closeAccount closes the shopper's account and signs them out.

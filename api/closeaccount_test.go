@@ -120,12 +120,17 @@ func TestClosePhoneAccount(t *testing.T) {
 	})
 }
 
-// TestExportAccount: the shopper takes away their profile, addresses and orders as a JSON file,
-// and nothing of anyone else's nor their password.
+// TestExportAccount: the shopper takes away their profile, addresses, orders, store credit and
+// claims as a JSON file, and nothing of anyone else's nor their password.
 func TestExportAccount(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		c, _ := s.placeCashOrder()
+		c, id := s.placeCashOrder()
 		s.placeCashOrder() // someone else's
+		seller := s.seller()
+		s.walk(seller, id, haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered)
+		want(t, seller.post("/api/order/paid", map[string]string{"id": id}), 200)
+		want(t, c.claim(id, []map[string]any{{"product": s.rice.ID, "quantity": 1, "reason": "missing"}}, ""), 200)
+		want(t, refundPart(seller, id, nil, 5, "Late", "credit"), 200)
 		r := c.get("/api/user/export")
 		want(t, r, 200)
 		if cd := r.header.Get("Content-Disposition"); !strings.HasPrefix(cd, `attachment; filename="my-account-`) || !strings.HasSuffix(cd, `.json"`) {
@@ -136,6 +141,11 @@ func TestExportAccount(t *testing.T) {
 			Profile    map[string]any   `json:"profile"`
 			Addresses  []map[string]any `json:"addresses"`
 			Orders     []map[string]any `json:"orders"`
+			Credit     struct {
+				Balance float64          `json:"balance"`
+				Entries []map[string]any `json:"entries"`
+			} `json:"credit"`
+			Claims []map[string]any `json:"claims"`
 		}
 		if err := json.Unmarshal(r.raw, &export); err != nil {
 			t.Fatal(err)
@@ -148,6 +158,9 @@ func TestExportAccount(t *testing.T) {
 		}
 		if len(export.Orders) != 1 || export.Orders[0]["_id"] != c.orders()[0].(map[string]any)["_id"] || len(export.Orders[0]["items"].([]any)) != 1 {
 			t.Fatalf("orders %v", export.Orders)
+		}
+		if export.Credit.Balance != 5.1 || len(export.Credit.Entries) != 1 || len(export.Claims) != 1 || export.Claims[0]["order"] != id {
+			t.Fatalf("credit %v and claims %v", export.Credit, export.Claims)
 		}
 		if strings.Contains(string(r.raw), "$2a$") || strings.Contains(strings.ToLower(string(r.raw)), "password_hash") {
 			t.Fatalf("the export holds a password hash: %s", r.raw)

@@ -1663,7 +1663,63 @@ export interface AccountExportResponse {
   profile: User;
   addresses: Address[];
   orders: Order[];
+  /** credit is the shopper's store credit and its ledger; Claims their claims about orders. */
+  credit: Credit;
+  claims: OrderClaim[];
 }
+
+/**
+ * Credit is a shopper's store credit: the balance they may spend, and the newest entries of their
+ * ledger, newest first (at most MaxCreditEntries).
+ */
+export interface Credit {
+  balance: Money;
+  entries: CreditEntry[];
+}
+
+/** OrderClaim is a claim as the store keeps it. */
+export interface OrderClaim {
+  _id: string;
+  /** reference names the claim to people: "C-2083/84-12", numbered within the fiscal year. */
+  reference: string;
+  order: string;
+  orderNumber: number;
+  lines: ClaimLine[];
+  note: string;
+  photos: string[];
+  state: ClaimState;
+  createdAt: string;
+  /** decideBy is the day the store decides it by: ClaimDecideDays after it was made. */
+  decideBy: string;
+  /** resolution, Decision (the written reason), ResolvedAt and RefundID are the store's decision. */
+  resolution?: ClaimResolution;
+  decision?: string;
+  resolvedAt?: string;
+  /** refund is the refund it was resolved with, when it was (its amount and way). */
+  refund?: Refund;
+  /** replacement is the number of the order sent in replacement, when one was. */
+  replacement?: number;
+  /** shopper and Phone name who claimed it, for the claims desk. */
+  shopper?: string;
+  phone?: string;
+  /** daysLeft is, for an open claim at the desk, the days left to decide it (negative: overdue). */
+  daysLeft?: number;
+}
+
+/** ClaimLine is a line of an order claimed: its product, how many, and what is wrong. */
+export interface ClaimLine {
+  product: string;
+  quantity: number;
+  reason: ClaimReason;
+  /** name is the product's name as the order has it. */
+  name?: string;
+}
+
+/** ClaimState is where a claim stands. */
+export type ClaimState = 'open' | 'resolved';
+
+/** ClaimResolution is how the store decided a claim. */
+export type ClaimResolution = 'refund' | 'credit' | 'resend' | 'reject';
 
 /** ProductListResponse is every product, in stock or not (GET /api/product/list). */
 export interface ProductListResponse {
@@ -2527,50 +2583,6 @@ export interface ClaimResponse {
   claim: OrderClaim;
   success: boolean;
 }
-
-/** OrderClaim is a claim as the store keeps it. */
-export interface OrderClaim {
-  _id: string;
-  /** reference names the claim to people: "C-2083/84-12", numbered within the fiscal year. */
-  reference: string;
-  order: string;
-  orderNumber: number;
-  lines: ClaimLine[];
-  note: string;
-  photos: string[];
-  state: ClaimState;
-  createdAt: string;
-  /** decideBy is the day the store decides it by: ClaimDecideDays after it was made. */
-  decideBy: string;
-  /** resolution, Decision (the written reason), ResolvedAt and RefundID are the store's decision. */
-  resolution?: ClaimResolution;
-  decision?: string;
-  resolvedAt?: string;
-  /** refund is the refund it was resolved with, when it was (its amount and way). */
-  refund?: Refund;
-  /** replacement is the number of the order sent in replacement, when one was. */
-  replacement?: number;
-  /** shopper and Phone name who claimed it, for the claims desk. */
-  shopper?: string;
-  phone?: string;
-  /** daysLeft is, for an open claim at the desk, the days left to decide it (negative: overdue). */
-  daysLeft?: number;
-}
-
-/** ClaimLine is a line of an order claimed: its product, how many, and what is wrong. */
-export interface ClaimLine {
-  product: string;
-  quantity: number;
-  reason: ClaimReason;
-  /** name is the product's name as the order has it. */
-  name?: string;
-}
-
-/** ClaimState is where a claim stands. */
-export type ClaimState = 'open' | 'resolved';
-
-/** ClaimResolution is how the store decided a claim. */
-export type ClaimResolution = 'refund' | 'credit' | 'resend' | 'reject';
 
 /**
  * ClaimsResponse lists claims: the shopper's own (GET /api/order/claims), or the store's at the
