@@ -1,6 +1,6 @@
 import type { CreditNote, Order } from '../../lib/contract';
 import { formatMinor, localDigits, toMinor } from '../../lib/money';
-import { BuyerAndMeta, SellerHeading } from './DocumentParts';
+import { BuyerAndMeta, documentClass, LinesTable, SellerHeading } from './DocumentParts';
 import { t, useLanguage } from '../../i18n';
 
 /**
@@ -31,51 +31,20 @@ export default function CreditNoteDocument({ note, order: o }: { note: CreditNot
     [text.dateAd, text.adDate(note.dateAd)],
     [text.orderNo, t.orders.number(o.number)],
   ];
-  const th = 'py-2 align-bottom font-semibold';
   const id = `credit-note-${note.number}`;
   return (
     <article
       aria-labelledby={id}
       data-testid="credit-note"
-      className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-3 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
+      className={documentClass}
     >
       <SellerHeading seller={note.seller} title={text.creditNote} id={id} />
       <BuyerAndMeta address={a} meta={meta} />
 
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-xs min-[400px]:text-sm sm:text-base">
-          <thead>
-            <tr className="border-b border-slate-400">
-              <th scope="col" className={`${th} w-8 pr-1.5 sm:pr-2`}>
-                {text.sn}
-              </th>
-              <th scope="col" className={`${th} pr-1.5 sm:pr-3`}>
-                {text.item}
-              </th>
-              <th scope="col" className={`${th} pr-1.5 sm:pr-3 text-right`}>
-                {text.quantity}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {text.amount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {note.lines.map((l, i) => (
-              <tr key={l.product} className="border-b border-stone-200 break-inside-avoid">
-                <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
-                <td className="py-2 pr-1.5 sm:pr-3 break-words">{l.name}</td>
-                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">{localDigits(String(l.quantity), lang)}</td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(l.amount ?? 0)}</td>
-              </tr>
-            ))}
-            <tr className="border-b border-stone-200">
-              <th scope="row" className="py-2 pr-1.5 text-left font-medium sm:pr-3" colSpan={4}>
-                <span className="text-slate-600 print:text-slate-800">{text.reason}</span> <span className="font-normal [overflow-wrap:anywhere]">{note.reason}</span>
-              </th>
-            </tr>
-          </tbody>
-          <tfoot className="break-inside-avoid">
+      <LinesTable
+        figures={[text.quantity, text.amount]}
+        foot={
+          <>
             {rows.map(([label, amount]) => (
               <tr key={label}>
                 <th scope="row" colSpan={3} className="pt-2 pr-1.5 sm:pr-3 text-right font-medium">
@@ -92,9 +61,23 @@ export default function CreditNoteDocument({ note, order: o }: { note: CreditNot
                 {minor(totals.total)}
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          </>
+        }
+      >
+            {note.lines.map((l, i) => (
+              <tr key={l.product} className="border-b border-stone-200 break-inside-avoid">
+                <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 break-words">{l.name}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">{localDigits(String(l.quantity), lang)}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(l.amount ?? 0)}</td>
+              </tr>
+            ))}
+            <tr className="border-b border-stone-200">
+              <th scope="row" className="py-2 pr-1.5 text-left font-medium sm:pr-3" colSpan={4}>
+                <span className="text-slate-600 print:text-slate-800">{text.reason}</span> <span className="font-normal [overflow-wrap:anywhere]">{note.reason}</span>
+              </th>
+            </tr>
+      </LinesTable>
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Address, InvoiceDetails } from '../../lib/contract';
 import { addressLines } from '../../lib/address';
 import { t } from '../../i18n';
@@ -51,6 +52,39 @@ export function BuyerAndMeta({ address: a, phone, meta }: { address: Address; ph
           </div>
         ))}
       </dl>
+    </div>
+  );
+}
+
+/** documentClass frames a printed document on screen, and drops the frame on paper. */
+export const documentClass =
+  'max-w-3xl rounded-2xl border border-stone-200 bg-white p-3 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0';
+
+const th = 'py-2 align-bottom font-semibold';
+
+/** LinesTable is a document's table of lines under the column heads: S.N., the item, then the labels of the figures (right-aligned), the rows and the totals. */
+export function LinesTable({ figures, children, foot }: { figures: string[]; children: ReactNode; foot: ReactNode }) {
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-xs min-[400px]:text-sm sm:text-base">
+        <thead>
+          <tr className="border-b border-slate-400">
+            <th scope="col" className={`${th} w-8 pr-1.5 sm:pr-2`}>
+              {t.invoice.sn}
+            </th>
+            <th scope="col" className={`${th} pr-1.5 sm:pr-3`}>
+              {t.invoice.item}
+            </th>
+            {figures.map((label, i) => (
+              <th key={label} scope="col" className={`${th} text-right ${i < figures.length - 1 ? 'pr-1.5 sm:pr-3' : ''}`}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+        <tfoot className="break-inside-avoid">{foot}</tfoot>
+      </table>
     </div>
   );
 }

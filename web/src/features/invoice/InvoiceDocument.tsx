@@ -1,6 +1,6 @@
 import type { Invoice, Order, OrderItem } from '../../lib/contract';
 import { formatMinor, localDigits, toMinor } from '../../lib/money';
-import { BuyerAndMeta, SellerHeading } from './DocumentParts';
+import { BuyerAndMeta, documentClass, LinesTable, SellerHeading } from './DocumentParts';
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { adjustmentLabel, amountText, packedDiffers, priceText, sentText } from '../../lib/weight';
@@ -42,56 +42,19 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
     [text.dateAd, text.adDate(inv.dateAd)],
     [text.orderNo, t.orders.number(o.number)],
   ];
-  const th = 'py-2 align-bottom font-semibold';
   return (
     <article
       aria-labelledby="invoice-title"
       data-testid="tax-invoice"
-      className="max-w-3xl rounded-2xl border border-stone-200 bg-white p-3 text-slate-900 sm:p-5 md:p-8 print:max-w-none print:rounded-none print:border-0 print:p-0"
+      className={documentClass}
     >
       <SellerHeading seller={inv.seller} title={text.title} id="invoice-title" />
       <BuyerAndMeta address={a} phone meta={meta} />
 
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-xs min-[400px]:text-sm sm:text-base">
-          <thead>
-            <tr className="border-b border-slate-400">
-              <th scope="col" className={`${th} w-8 pr-1.5 sm:pr-2`}>
-                {text.sn}
-              </th>
-              <th scope="col" className={`${th} pr-1.5 sm:pr-3`}>
-                {text.item}
-              </th>
-              <th scope="col" className={`${th} pr-1.5 sm:pr-3 text-right`}>
-                {text.quantity}
-              </th>
-              <th scope="col" className={`${th} pr-1.5 sm:pr-3 text-right`}>
-                {text.unitPrice}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {text.amount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map(({ it, total, sent }, i) => (
-              <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
-                <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
-                <td className="py-2 pr-1.5 sm:pr-3 break-words">
-                  {nameIn(it.product, lang)}
-                  {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
-                </td>
-                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">
-                  {amountText(it.product, it.quantity, (n) => localDigits(String(n), lang))}
-                  {packedDiffers(it) && <span className="block text-xs text-slate-600 print:text-slate-800">{text.delivered(packedDiffers(it))}</span>}
-                  {sent && <span className="block text-xs text-slate-600 print:text-slate-800">{t.substitute.instead(sentText(sent))}</span>}
-                </td>
-                <td className="py-2 pr-1.5 sm:pr-3 text-right whitespace-nowrap tabular-nums">{priceText(it.product, minor(toMinor(it.product.offerPrice)))}</td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="break-inside-avoid">
+      <LinesTable
+        figures={[text.quantity, text.unitPrice, text.amount]}
+        foot={
+          <>
             {rows.map(([label, amount], i) => (
               <tr key={`${i}-${label}`} className={vat && i === rows.length - 3 ? 'border-t border-stone-200' : ''}>
                 <th scope="row" colSpan={4} className="pt-2 pr-1.5 sm:pr-3 text-right font-medium">
@@ -108,9 +71,26 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
                 {minor(toMinor(totals.total))}
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          </>
+        }
+      >
+            {lines.map(({ it, total, sent }, i) => (
+              <tr key={it.product._id} className="border-b border-stone-200 break-inside-avoid">
+                <td className="py-2 pr-1.5 sm:pr-2 align-top tabular-nums">{localDigits(String(i + 1), lang)}</td>
+                <td className="py-2 pr-1.5 sm:pr-3 break-words">
+                  {nameIn(it.product, lang)}
+                  {vat && it.product.vatExempt && <span className="block text-xs text-slate-600 print:text-slate-800">{text.exemptItem}</span>}
+                </td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right tabular-nums">
+                  {amountText(it.product, it.quantity, (n) => localDigits(String(n), lang))}
+                  {packedDiffers(it) && <span className="block text-xs text-slate-600 print:text-slate-800">{text.delivered(packedDiffers(it))}</span>}
+                  {sent && <span className="block text-xs text-slate-600 print:text-slate-800">{t.substitute.instead(sentText(sent))}</span>}
+                </td>
+                <td className="py-2 pr-1.5 sm:pr-3 text-right whitespace-nowrap tabular-nums">{priceText(it.product, minor(toMinor(it.product.offerPrice)))}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">{minor(total)}</td>
+              </tr>
+            ))}
+      </LinesTable>
     </article>
   );
 }
