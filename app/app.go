@@ -80,9 +80,11 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
+	// Refunds of part and the decisions of claims, made through the providers where they can be.
+	refunds := payment.Refunds{Store: db, ClaimService: db, Gateway: cfg.Payments}
 	s := &api.Server{
 		Users: db, Sellers: db, Staff: db, Deliveries: db, Cash: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db, Credit: db,
-		Slots: db, Settings: db, Invoices: db, Refunds: payment.Refunds{Store: db, Claims: db, Gateway: cfg.Payments}, Claims: payment.Refunds{Store: db, Claims: db, Gateway: cfg.Payments}, Records: db, Demo: db, DemoStore: catalogue.DemoStore(),
+		Slots: db, Settings: db, Invoices: db, Refunds: refunds, Claims: refunds, Records: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,
 			BcryptCost: cfg.CodeCost, Logger: logger, StoreName: StoreName(db, logger),

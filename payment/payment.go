@@ -341,8 +341,9 @@ func (g *Gateway) makeRefund(ctx context.Context, orderID string, r haat.Refund)
 // at once, through the payment provider, the refunds it can make; the others stay due until made
 // by hand. Gateway may be nil: a store that takes cash only.
 type Refunds struct {
-	Store   haat.RefundService
-	Claims  haat.ClaimService
+	Store haat.RefundService
+	// Claims are the store's claims: everything but ResolveClaim is theirs as it is.
+	haat.ClaimService
 	Gateway *Gateway
 }
 
@@ -388,30 +389,10 @@ func findRefund(o *haat.Order, r *haat.Refund) *haat.Refund {
 	return r
 }
 
-// CheckClaim implements haat.ClaimService.
-func (s Refunds) CheckClaim(ctx context.Context, c haat.NewClaim) error {
-	return s.Claims.CheckClaim(ctx, c)
-}
-
-// OpenClaim implements haat.ClaimService.
-func (s Refunds) OpenClaim(ctx context.Context, c haat.NewClaim) (*haat.OrderClaim, error) {
-	return s.Claims.OpenClaim(ctx, c)
-}
-
-// UserClaims implements haat.ClaimService.
-func (s Refunds) UserClaims(ctx context.Context, userID string) ([]haat.OrderClaim, map[string][]haat.ClaimableLine, error) {
-	return s.Claims.UserClaims(ctx, userID)
-}
-
-// SellerClaims implements haat.ClaimService.
-func (s Refunds) SellerClaims(ctx context.Context) ([]haat.OrderClaim, error) {
-	return s.Claims.SellerClaims(ctx)
-}
-
 // ResolveClaim implements haat.ClaimService: a claim refunded the way its order was paid through
 // a provider with an API (Stripe) is refunded there at once.
 func (s Refunds) ResolveClaim(ctx context.Context, d haat.ClaimDecision) (*haat.OrderClaim, error) {
-	c, err := s.Claims.ResolveClaim(ctx, d)
+	c, err := s.ClaimService.ResolveClaim(ctx, d)
 	if err != nil {
 		return nil, err
 	}
