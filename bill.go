@@ -59,8 +59,8 @@ type BillChoices struct {
 type AdjustmentKind string
 
 // Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
-// Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
-// delivery fee. One that names a line's Product changes that line's goods (taxable or VAT-exempt
+// Amount) or a charge (a positive one). An adjustment changes the value of the goods, not the
+// delivery fee, unless it says it is of the delivery (Delivery). One that names a line's Product changes that line's goods (taxable or VAT-exempt
 // as the line is); any other is shared between taxable and VAT-exempt goods in proportion to their
 // values (the taxable share rounded half up, the exempt share the rest). The tax is worked out on
 // the adjusted values. Adjustments may not take the goods below nothing.
@@ -71,6 +71,9 @@ type Adjustment struct {
 	Amount Money  `json:"amount"`
 	// Product is the product of the line the adjustment is of, if it is of one line.
 	Product string `json:"product,omitempty"`
+	// Delivery says the adjustment is of the delivery fee (a coupon's free delivery), not of the
+	// goods: it may take the fee to nothing, no further, and is taxed as delivery is.
+	Delivery bool `json:"delivery,omitempty"`
 }
 
 // ErrAdjustmentLine refuses an adjustment of a line the bill does not have.
@@ -90,6 +93,8 @@ type Bill struct {
 	DeliveryFee Money `json:"deliveryFee"`
 	// Adjustments are the changes of the goods' price, in the order they apply; empty for none.
 	Adjustments []Adjustment `json:"adjustments"`
+	// Discount is what the coupon's adjustments take off together (DiscountOf): 0 or more.
+	Discount Money `json:"discount"`
 	// Taxable is the value the tax is worked out on: under the flat rule the goods after
 	// adjustments (delivery is not taxed); under VAT the VAT-inclusive value of the taxable goods
 	// after adjustments and of delivery.
@@ -140,11 +145,19 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 	if rules.Fee != nil {
 		b.DeliveryFee = *rules.Fee
 	}
-	// adjusted is what the adjustments change together, of which shared is what those of no one
-	// line change, and exemptLines what those of VAT-exempt lines change.
-	var adjusted, shared, exemptLines Money
+	// adjusted is what the adjustments of the goods change together, of which shared is what
+	// those of no one line change, and exemptLines what those of VAT-exempt lines change; delivery
+	// is what those of the delivery fee change.
+	var adjusted, shared, exemptLines, delivery Money
 	for _, a := range choices.Adjustments {
 		var err error
+		if a.Delivery {
+			if delivery, err = delivery.Add(a.Amount); err != nil {
+				return Bill{}, err
+			}
+			b.Adjustments = append(b.Adjustments, a)
+			continue
+		}
 		if adjusted, err = adjusted.Add(a.Amount); err != nil {
 			return Bill{}, err
 		}
@@ -162,16 +175,21 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 		}
 		b.Adjustments = append(b.Adjustments, a)
 	}
+	b.Discount = DiscountOf(b.Adjustments)
 	goods, err := b.Subtotal.Add(adjusted)
 	if err != nil {
 		return Bill{}, err
 	}
-	if goods < 0 {
+	fee, err := b.DeliveryFee.Add(delivery)
+	if err != nil {
+		return Bill{}, err
+	}
+	if goods < 0 || fee < 0 {
 		return Bill{}, ErrBillBelowZero
 	}
 	if b.TaxRule != TaxNepalVAT {
 		b.Taxable, b.Tax = goods, Tax(goods)
-		if b.Total, err = Sum(goods, b.Tax, b.DeliveryFee); err != nil {
+		if b.Total, err = Sum(goods, b.Tax, fee); err != nil {
 			return Bill{}, err
 		}
 		return b, nil
@@ -189,14 +207,14 @@ func BillOf(lines []BillLine, rules BillRules, choices BillChoices) (Bill, error
 	if b.Exempt, err = Sum(exemptGoods, shared, -taxableShare, exemptLines); err != nil {
 		return Bill{}, err
 	}
-	if b.Taxable, err = Sum(taxableGoods, adjusted, -shared, -exemptLines, taxableShare, b.DeliveryFee); err != nil {
+	if b.Taxable, err = Sum(taxableGoods, adjusted, -shared, -exemptLines, taxableShare, fee); err != nil {
 		return Bill{}, err
 	}
 	if b.Exempt < 0 || b.Taxable < 0 {
 		return Bill{}, ErrBillBelowZero
 	}
 	b.Tax = VATIncluded(b.Taxable)
-	if b.Total, err = goods.Add(b.DeliveryFee); err != nil {
+	if b.Total, err = goods.Add(fee); err != nil {
 		return Bill{}, err
 	}
 	return b, nil
@@ -269,7 +287,7 @@ var BillExamples = func() []BillExample {
 			Want: Bill{TaxRule: TaxFlat, Lines: []Money{100000}, Subtotal: 100000, Adjustments: none, Taxable: 100000, Tax: 2000, Total: 102000}},
 		{Name: "flat, a discount", Lines: []BillLine{{UnitPrice: 20000, Quantity: 3}}, Rules: flat, Choices: coupon(-1000),
 			Want: Bill{TaxRule: TaxFlat, Lines: []Money{60000}, Subtotal: 60000, DeliveryFee: 7500,
-				Adjustments: coupon(-1000).Adjustments, Taxable: 59000, Tax: 1180, Total: 67680}},
+				Adjustments: coupon(-1000).Adjustments, Discount: 1000, Taxable: 59000, Tax: 1180, Total: 67680}},
 		{Name: "VAT, exempt and taxable lines and a fee", Lines: []BillLine{butter(2), rice(1)}, Rules: vat,
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500, Adjustments: none,
 				Taxable: 30100, Exempt: 50000, Tax: 3463, Total: 80100}},
@@ -277,7 +295,7 @@ var BillExamples = func() []BillExample {
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{100000}, Subtotal: 100000, Adjustments: none, Exempt: 100000, Total: 100000}},
 		{Name: "VAT, a discount shared between taxable and exempt goods", Lines: []BillLine{butter(2), rice(1)}, Rules: vat, Choices: coupon(-7260),
 			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500,
-				Adjustments: coupon(-7260).Adjustments, Taxable: 27840, Exempt: 45000, Tax: 3203, Total: 72840}},
+				Adjustments: coupon(-7260).Adjustments, Discount: 7260, Taxable: 27840, Exempt: 45000, Tax: 3203, Total: 72840}},
 		{Name: "flat, goods sold by weight: 750 g at 180 a kg", Lines: []BillLine{{UnitPrice: 18000, Quantity: 3, Step: 250, VATExempt: true}}, Rules: BillRules{TaxRule: TaxFlat},
 			Want: Bill{TaxRule: TaxFlat, Lines: []Money{13500}, Subtotal: 13500, Adjustments: none, Taxable: 13500, Tax: 270, Total: 13770}},
 		{Name: "VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg", Lines: []BillLine{{UnitPrice: 9999, Quantity: 5, Step: 250, VATExempt: true}, butter(1)},
@@ -295,8 +313,25 @@ var BillExamples = func() []BillExample {
 				Adjustments: []Adjustment{{Kind: AdjustWeight, Label: "Butter", Amount: 1130, Product: "butter"}}, Taxable: 31230, Exempt: 50000, Tax: 3593, Total: 81230}},
 		{Name: "VAT, a discount's taxable share rounded half up", Lines: []BillLine{{UnitPrice: 1000, Quantity: 1}, {UnitPrice: 2000, Quantity: 1, VATExempt: true}},
 			Rules: BillRules{TaxRule: TaxNepalVAT}, Choices: coupon(-100),
-			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{1000, 2000}, Subtotal: 3000, Adjustments: coupon(-100).Adjustments,
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{1000, 2000}, Subtotal: 3000, Adjustments: coupon(-100).Adjustments, Discount: 100,
 				Taxable: 967, Exempt: 1933, Tax: 111, Total: 2900}},
+		{Name: "flat, free delivery by a coupon: the fee taken off, untaxed", Lines: []BillLine{{UnitPrice: 20000, Quantity: 3}}, Rules: flat,
+			Choices: BillChoices{Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "FREEDEL", Amount: -7500, Delivery: true}}},
+			Want: Bill{TaxRule: TaxFlat, Lines: []Money{60000}, Subtotal: 60000, DeliveryFee: 7500,
+				Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "FREEDEL", Amount: -7500, Delivery: true}}, Discount: 7500, Taxable: 60000, Tax: 1200, Total: 61200}},
+		{Name: "VAT, free delivery by a coupon: the delivery's VAT goes with it", Lines: []BillLine{butter(2), rice(1)}, Rules: vat,
+			Choices: BillChoices{Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "FREEDEL", Amount: -7500, Delivery: true}}},
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600, DeliveryFee: 7500,
+				Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "FREEDEL", Amount: -7500, Delivery: true}}, Discount: 7500,
+				Taxable: 22600, Exempt: 50000, Tax: 2600, Total: 72600}},
+		{Name: "VAT, a coupon's shares of a taxable and an exempt line", Rules: BillRules{TaxRule: TaxNepalVAT},
+			Lines: []BillLine{{UnitPrice: 11300, Quantity: 2, Product: "butter"}, {UnitPrice: 50000, Quantity: 1, VATExempt: true, Product: "rice"}},
+			Choices: BillChoices{Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "DASHAIN10", Amount: -2260, Product: "butter"},
+				{Kind: AdjustCoupon, Label: "DASHAIN10", Amount: -5000, Product: "rice"}}},
+			Want: Bill{TaxRule: TaxNepalVAT, Lines: []Money{22600, 50000}, Subtotal: 72600,
+				Adjustments: []Adjustment{{Kind: AdjustCoupon, Label: "DASHAIN10", Amount: -2260, Product: "butter"},
+					{Kind: AdjustCoupon, Label: "DASHAIN10", Amount: -5000, Product: "rice"}}, Discount: 7260,
+				Taxable: 20340, Exempt: 45000, Tax: 2340, Total: 65340}},
 	}
 	for i := range examples {
 		if examples[i].Choices.Adjustments == nil {

@@ -43,6 +43,8 @@ type OrderFacts struct {
 	Slots []Slot
 	// Credit is the shopper's balance of store credit; 0 for a guest.
 	Credit Money
+	// Coupon is what the code asked for is checked against; nil when none is asked for.
+	Coupon *CouponFacts
 }
 
 // errProductNotFound answers a line whose product the store does not have.
@@ -81,14 +83,44 @@ func (f OrderFacts) substitute(l OrderLine, item OrderItem) (Substitute, error) 
 
 // Bill is the bill of these items under the store's rules (see BillOf).
 func (f OrderFacts) Bill(items []OrderItem) (Bill, error) {
-	return BillOf(BillLines(items), BillRules{TaxRule: f.Settings.TaxRule, Delivery: f.Settings.Delivery}, BillChoices{})
+	return f.billWith(items, nil)
+}
+
+func (f OrderFacts) billWith(items []OrderItem, adjustments []Adjustment) (Bill, error) {
+	return BillOf(BillLines(items), BillRules{TaxRule: f.Settings.TaxRule, Delivery: f.Settings.Delivery}, BillChoices{Adjustments: adjustments})
+}
+
+// withCoupon is the coupon of the code asked for (CouponFor) that the items' order keeps, and
+// their bill with its discount, or why the code cannot be used; no coupon and bill as it is when
+// no code is asked for.
+func (f OrderFacts) withCoupon(code string, items []OrderItem, bill Bill, currency Currency) (*OrderCoupon, Bill, error) {
+	if code == "" {
+		return nil, bill, nil
+	}
+	if f.Coupon == nil || f.Coupon.Code != code {
+		return nil, bill, ErrCouponUnknown
+	}
+	oc, err := CouponFor(*f.Coupon, items, currency)
+	if err != nil {
+		return nil, bill, err
+	}
+	off, err := oc.Adjustments(BillLines(items), nil, bill.DeliveryFee)
+	if err != nil {
+		return nil, bill, err
+	}
+	discounted, err := f.billWith(items, off)
+	if err != nil {
+		return nil, bill, err
+	}
+	return oc, discounted, nil
 }
 
 // PriceOrder makes the order o asks for under the store's rules, or explains why it cannot be
 // placed, in this order: the address must be the shopper's, every product must exist, be on sale
 // and have the units (Item), the subtotal must reach the minimum order, the address must be in the
-// delivery area, and, while the store offers slots, the slot chosen must be open. The order is
-// priced at the store's own prices (BillOf); a cash order is placed, an online one awaits payment.
+// delivery area, and, while the store offers slots, the slot chosen must be open, and a coupon's
+// code asked for must be one the order may use (CouponFor). The order is priced at the store's own
+// prices (BillOf), less the coupon's discount; a cash order is placed, an online one awaits payment.
 // Asked to use store credit, it pays with the shopper's credit as much of its total as the credit
 // covers (Order.UseCredit), and one paid wholly so is placed paid; a shopper with no credit left
 // is refused (ErrNoCredit). The store gives it its id,
@@ -133,6 +165,9 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 		day, _, _ := ParseSlotID(slot.ID)
 		order.Slot = &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
 	}
+	if order.Coupon, bill, err = f.withCoupon(o.Coupon, order.Items, bill, o.Currency); err != nil {
+		return nil, err
+	}
 	order.SetBill(bill)
 	if o.UseCredit {
 		if f.Credit <= 0 {
@@ -152,6 +187,8 @@ type QuoteRequest struct {
 	Currency Currency
 	// UseCredit asks what the order would cost with the shopper's store credit paying its part.
 	UseCredit bool
+	// Coupon is the discount code asked for (NormalizeCode); empty for none.
+	Coupon string
 }
 
 // QuoteLine is a line of a quote: what it costs, or why it cannot be bought.
@@ -176,7 +213,15 @@ type Quote struct {
 	DeliveryFee Money        `json:"deliveryFee"`
 	Tax         Money        `json:"tax"`
 	Adjustments []Adjustment `json:"adjustments"`
-	Total       Money        `json:"total"`
+	// Discount is what the coupon takes off (Bill.Discount).
+	Discount Money `json:"discount"`
+	Total    Money `json:"total"`
+	// Coupon is the coupon asked for, when the cart may use it; CouponProblem is why it may not,
+	// written in the language asked for (the order would be refused with it), and CouponRefusal
+	// that reason as the rules gave it. The figures leave out a coupon that may not be used.
+	Coupon        *OrderCoupon `json:"coupon,omitempty"`
+	CouponProblem string       `json:"couponProblem,omitempty"`
+	CouponRefusal error        `json:"-"`
 	// MissingForFree is how much more the subtotal needs for free delivery; 0 when free already or never.
 	MissingForFree Money `json:"missingForFree"`
 	// Credit is the shopper's balance of store credit (0 for a guest); CreditUsed is what of Total
@@ -193,8 +238,13 @@ type Quote struct {
 }
 
 // Validate checks the quote's lines as an order's are checked (validateLines), before anything is
-// loaded for them.
-func (q QuoteRequest) Validate() error { return validateLines(q.Lines) }
+// loaded for them, and writes its code as the store keeps codes.
+func (q *QuoteRequest) Validate() error {
+	if q.Coupon = NormalizeCode(q.Coupon); len(q.Coupon) > MaxCouponCode {
+		q.Coupon = q.Coupon[:MaxCouponCode]
+	}
+	return validateLines(q.Lines)
+}
 
 // QuoteOf prices a cart for userID (empty: a guest) as PriceOrder would place it: each line that
 // can be bought at the store's price, each other with why it cannot, and the bill of the lines
@@ -221,12 +271,22 @@ func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
+	if q.Coupon != "" {
+		oc, discounted, err := f.withCoupon(q.Coupon, items, bill, q.Currency)
+		if ErrorCode(err) == EINTERNAL {
+			return nil, err
+		}
+		quote.Coupon, quote.CouponRefusal = oc, err
+		if err == nil {
+			bill = discounted
+		}
+	}
 	for j, i := range at {
 		quote.Lines[i].Amount = bill.Lines[j]
 	}
 	rules := f.Settings.Delivery
-	quote.TaxRule, quote.Subtotal, quote.DeliveryFee, quote.Tax, quote.Adjustments, quote.Total =
-		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Total
+	quote.TaxRule, quote.Subtotal, quote.DeliveryFee, quote.Tax, quote.Adjustments, quote.Discount, quote.Total =
+		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Discount, bill.Total
 	quote.MissingForFree = rules.MissingForFree(bill.Subtotal)
 	quote.Credit = f.Credit
 	if q.UseCredit {

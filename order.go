@@ -75,6 +75,8 @@ type NewOrder struct {
 	PerHour int
 	// UseCredit pays as much of the order as the shopper's store credit covers with it.
 	UseCredit bool
+	// Coupon is the discount code the shopper gives (NormalizeCode); empty for none.
+	Coupon string
 }
 
 // MaxUnpaidOrders is how many online orders awaiting payment a shopper may hold at once: each
@@ -207,6 +209,8 @@ type Order struct {
 	Events []OrderEvent `json:"events"`
 	// Replaces is the id of the order this one replaces at no charge, after a claim.
 	Replaces string `json:"replaces,omitempty"`
+	// Coupon is the coupon the order was placed with, if any: its discount is on the bill.
+	Coupon *OrderCoupon `json:"coupon,omitempty"`
 }
 
 // RefundState sums up refunds: due while any is due, refunded when all went back, "" for none.
@@ -325,6 +329,9 @@ func (o *Order) CheckPayBy(now time.Time, window time.Duration) error {
 // payment type and delivery slot, in its currency.
 func (o *Order) Reorder() NewOrder {
 	n := NewOrder{UserID: o.UserID, AddressID: o.Address.ID, PaymentType: o.PaymentType, Currency: o.Currency}
+	if o.Coupon != nil {
+		n.Coupon = o.Coupon.Code
+	}
 	for _, it := range o.Items {
 		n.Lines = append(n.Lines, OrderLine{ProductID: it.Product.ID, Quantity: it.Quantity})
 	}
@@ -441,6 +448,9 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	}
 	if err := validateLines(o.Lines); err != nil {
 		return ValidOrder{}, err
+	}
+	if o.Coupon = NormalizeCode(o.Coupon); o.Coupon != "" && !ValidCode(o.Coupon) {
+		return ValidOrder{}, ErrCouponUnknown
 	}
 	return ValidOrder{order: o}, nil
 }

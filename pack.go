@@ -8,7 +8,8 @@ import (
 
 // Adjustment kinds: a discount given, and what packing settles of the bill of an order.
 const (
-	// AdjustCoupon is a discount of the goods, shared by all the lines.
+	// AdjustCoupon is a coupon's discount: its share of one line's goods, or of the delivery fee
+	// (OrderCoupon.Adjustments).
 	AdjustCoupon AdjustmentKind = "coupon"
 	// AdjustWeight is the difference between what goods sold by weight were estimated to cost and
 	// what their weight on the scale costs, within the order's limits (Settle).
@@ -116,10 +117,20 @@ func (o *Order) Pack(lines []PackLine, shelf Shelf, now time.Time) ([]Packed, Bi
 }
 
 // settled is the order's bill worked out again (BillOf) with these adjustments, its own fee and
-// its tax rule.
+// its tax rule; the discount of its coupon, if it has one, is worked out again on what the lines
+// cost after the other adjustments (what was packed), in place of the one it had.
 func (o *Order) settled(adjustments []Adjustment) (Bill, error) {
 	fee := o.Bill.DeliveryFee
-	return BillOf(BillLines(o.Items), BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
+	lines := BillLines(o.Items)
+	if o.Coupon != nil {
+		kept := withoutCoupon(adjustments)
+		off, err := o.Coupon.Adjustments(lines, kept, fee)
+		if err != nil {
+			return Bill{}, err
+		}
+		adjustments = append(kept, off...)
+	}
+	return BillOf(lines, BillRules{TaxRule: o.Bill.TaxRule, Fee: &fee}, BillChoices{Adjustments: adjustments})
 }
 
 // packing is what lines pack of each item of the order, and the adjustments of the items packed

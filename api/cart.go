@@ -83,6 +83,9 @@ type CartQuoteRequest struct {
 	// UseCredit asks what the order would cost with the shopper's store credit paying its part
 	// (the quote's creditUsed and toPay).
 	UseCredit bool `json:"useCredit,omitempty"`
+	// Coupon is a discount code to try on the cart: the quote's coupon and discount when it may be
+	// used, its couponProblem when not.
+	Coupon string `json:"coupon,omitempty"`
 }
 
 // CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote).
@@ -98,7 +101,7 @@ func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, UseCredit: req.UseCredit, Lines: make([]haat.OrderLine, len(req.Items))}
+	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, UseCredit: req.UseCredit, Coupon: req.Coupon, Lines: make([]haat.OrderLine, len(req.Items))}
 	for i, it := range req.Items {
 		n, err := parseQuantity(it.Quantity)
 		if err != nil {
@@ -122,6 +125,9 @@ func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
 	}
 	if quote.Refusal != nil {
 		quote.Problem = haat.ErrorMessageIn(quote.Refusal, lang)
+	}
+	if quote.CouponRefusal != nil {
+		quote.CouponProblem = haat.ErrorMessageIn(quote.CouponRefusal, lang)
 	}
 	return ok(w, CartQuoteResponse{Success: true, Quote: quote})
 }

@@ -152,7 +152,11 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 func bodyError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
+	var valueErr *haat.Error
 	switch {
+	case errors.As(err, &valueErr):
+		// A value its type refuses (an amount), saying why.
+		return valueErr
 	case errors.As(err, &tooLarge):
 		return haat.Errorf(haat.ETOOLARGE, "Request body too large")
 	case errors.As(err, &typeErr) && typeErr.Field != "":

@@ -23,6 +23,9 @@ type OrderRequest struct {
 	// asked with useCredit says how much); the rest is paid in cash or online. An online order
 	// that its credit pays wholly is placed paid, and its url is My Orders (through the loader).
 	UseCredit bool `json:"useCredit,omitempty"`
+	// Coupon is a discount code (the quote asked with it says what it takes off): an order whose
+	// code may not be used is refused, saying why.
+	Coupon string `json:"coupon,omitempty"`
 }
 
 // OrderItemRequest is one line of an order request: a product id and a quantity.
@@ -127,7 +130,7 @@ func decodeOrder(w http.ResponseWriter, r *http.Request) (haat.NewOrder, string,
 		return o, "", err
 	}
 	o.Key = key
-	o.AddressID, o.SlotID, o.UseCredit = req.Address, req.Slot, req.UseCredit
+	o.AddressID, o.SlotID, o.UseCredit, o.Coupon = req.Address, req.Slot, req.UseCredit, req.Coupon
 	for _, it := range req.Items {
 		q, err := parseQuantity(it.Quantity)
 		if err != nil {

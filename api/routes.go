@@ -138,6 +138,8 @@ func (s *Server) routes() []route {
 		{"GET /api/seller/cash", owner, s.sellerCash},
 		{"POST /api/seller/cash/handover", owner, s.sellerHandover},
 		{"POST /api/seller/credit", owner, s.sellerCredit},
+		{"POST /api/seller/coupon", owner, s.sellerCoupon},
+		{"GET /api/seller/coupons", owner, s.sellerCoupons},
 
 		{"GET /api/rider/deliveries", riders, s.riderDeliveries},
 		{"POST /api/rider/start", riders, s.riderStart},

@@ -71,6 +71,8 @@ type Server struct {
 	Launch Launch
 	// Credit keeps the shoppers' store credit.
 	Credit haat.CreditService
+	// Coupons keeps the store's coupons.
+	Coupons haat.CouponService
 	// Checkout places orders and starts their payments.
 	Checkout haat.CheckoutService
 	Images   ImageStore

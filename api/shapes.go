@@ -136,6 +136,8 @@ var routeShapes = map[string]Shapes{
 
 	"GET /api/user/credit":    {Answer: of[CreditResponse]()},
 	"POST /api/seller/credit": {Request: of[GoodwillRequest](), Answer: of[GoodwillResponse]()},
+	"POST /api/seller/coupon": {Request: of[CouponRequest](), Answer: of[CouponResponse]()},
+	"GET /api/seller/coupons": {Answer: of[CouponsResponse]()},
 }
 
 // RouteShapes is a route of the API as its description shows it: method and path, who may call

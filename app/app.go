@@ -83,7 +83,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	// Refunds of part and the decisions of claims, made through the providers where they can be.
 	refunds := payment.Refunds{Store: db, ClaimService: db, Gateway: cfg.Payments}
 	s := &api.Server{
-		Users: db, Sellers: db, Staff: db, Deliveries: db, Cash: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db, Credit: db,
+		Users: db, Sellers: db, Staff: db, Deliveries: db, Cash: db, Sessions: db, Limiter: db, Products: db, Addresses: db, Orders: db, Dashboard: db, Alerts: db, Newsletter: db, Credit: db, Coupons: db,
 		Slots: db, Settings: db, Invoices: db, Refunds: refunds, Claims: refunds, Records: db, Demo: db, DemoStore: catalogue.DemoStore(),
 		Launch: cfg.Launch, Images: cfg.Images,
 		PhoneSignIn: &otp.Service{Store: db, Limiter: db, Sender: cfg.SMS, ShowCode: cfg.ShowCode, PerHour: cfg.SMSPerHour,
@@ -99,7 +99,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	codes, _ := s.PhoneSignIn.(haat.PhoneCodeCheck)
 	s.PasswordReset, _ = s.PhoneSignIn.(haat.PasswordReset)
 	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
-	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Credit: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
+	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Credit: db, Coupons: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders
 	if m := s.Metrics; m != nil {
 		m.WatchPool(db.SQL())

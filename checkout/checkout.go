@@ -22,6 +22,8 @@ type Service struct {
 	Slots     haat.SlotService
 	// Credit keeps the shoppers' store credit; nil: orders use none.
 	Credit haat.CreditService
+	// Coupons keeps the store's coupons; nil: no code is known.
+	Coupons haat.CouponService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
@@ -113,7 +115,7 @@ func (s *Service) place(ctx context.Context, valid haat.ValidOrder) (*haat.Order
 // Price checks the order request o against the store's rules and prices it (haat.PriceOrder),
 // from what the store holds now: the order the store is to write.
 func (s *Service) Price(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
-	facts, err := s.facts(ctx, o.UserID, o.Lines)
+	facts, err := s.facts(ctx, o.UserID, o.Lines, o.Coupon)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +129,7 @@ func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest)
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	facts, err := s.facts(ctx, userID, q.Lines)
+	facts, err := s.facts(ctx, userID, q.Lines, q.Coupon)
 	if err != nil {
 		return nil, err
 	}
@@ -135,8 +137,9 @@ func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest)
 }
 
 // facts loads what an order of the lines is checked and priced against: the shopper's addresses
-// (none for a guest, userID empty), the lines' products, the store's settings and its slots.
-func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLine) (haat.OrderFacts, error) {
+// (none for a guest, userID empty), the lines' products, the store's settings and its slots, and
+// the coupon of the code asked for, if any.
+func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLine, code string) (haat.OrderFacts, error) {
 	var f haat.OrderFacts
 	var err error
 	if userID != "" {
@@ -161,6 +164,13 @@ func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLi
 		if f.Credit, err = s.Credit.CreditBalance(ctx, userID); err != nil {
 			return f, err
 		}
+	}
+	if code != "" && s.Coupons != nil {
+		cf, err := s.Coupons.CouponFacts(ctx, code, userID)
+		if err != nil {
+			return f, err
+		}
+		f.Coupon = &cf
 	}
 	f.Slots, err = s.Slots.DeliverySlots(ctx)
 	return f, err

@@ -120,6 +120,9 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order)
 		if err := takeStock(ctx, tx, order.ID); err != nil {
 			return err
 		}
+		if err := useCoupon(ctx, tx, order); err != nil {
+			return err
+		}
 		if order.CreditUsed > 0 {
 			if err := spendCredit(ctx, tx, o.UserID, order.CreditUsed, order.ID); err != nil {
 				return err
@@ -216,12 +219,20 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	if err != nil {
 		return err
 	}
+	var coupon any
+	if order.Coupon != nil {
+		c, err := json.Marshal(order.Coupon)
+		if err != nil {
+			return err
+		}
+		coupon = string(c)
+	}
 	a := order.Address
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
-		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, replaces, `+orderAddressColumns+`)
-		VALUES ($1, NULL, `+placeholders(2, 31)+`)`, order.ID, order.UserID, a.ID, b.Total,
+		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, replaces, coupon, `+orderAddressColumns+`)
+		VALUES ($1, NULL, `+placeholders(2, 32)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
-		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, nullable(order.Replaces),
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, nullable(order.Replaces), coupon,
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
@@ -492,6 +503,9 @@ func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) er
 		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.CreditUsed, o.ID); err != nil {
 		return err
 	}
+	if err := settleCouponUse(ctx, tx, o); err != nil {
+		return err
+	}
 	// Store credit the order used beyond its settled total goes back: weighed at packing, or a
 	// substitute refused after it.
 	if back := was.CreditUsed - o.CreditUsed; back > 0 {
@@ -540,6 +554,9 @@ func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
 		return err
 	}
 	if err := returnCredit(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if err := returnCoupon(ctx, tx, orderID); err != nil {
 		return err
 	}
 	if err := returnSlot(ctx, tx, orderID); err != nil {
@@ -710,7 +727,7 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.credit_used, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end,
-		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.promised_by, COALESCE(o.replaces, ''), o.address_id, o.user_id, `+orderAddressColumns+`
+		COALESCE(o.rider_id, ''), o.rider_name, o.rider_phone, o.handover_code, o.handover_tries, COALESCE(o.proof, ''), o.promised_by, COALESCE(o.replaces, ''), COALESCE(o.coupon, ''), o.address_id, o.user_id, `+orderAddressColumns+`
 		FROM orders o`+w.String()+` ORDER BY o.created_at DESC, o.id DESC`+limit(f.Limit), w.args...)
 	if err != nil {
 		return nil, err
@@ -721,13 +738,13 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		var o haat.Order
 		var created, updated int64
 		var slot haat.OrderSlot
-		var window, adjustments, proof string
+		var window, adjustments, proof, coupon string
 		var rider haat.OrderRider
 		var promisedBy sql.NullInt64
 		b := &o.Bill
 		dest := append([]any{&o.ID, &o.Number, &o.UserID, &b.Total, &o.CreditUsed, &o.Currency, &b.DeliveryFee, &b.TaxRule, &o.PaymentType, &o.Status, &o.IsPaid, &o.TestPayment, &created, &updated,
 			&b.Subtotal, &b.Tax, &b.Taxable, &b.Exempt, &adjustments, &slot.Day, &window, &slot.Start, &slot.End,
-			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof, &promisedBy, &o.Replaces}, addressFields(&o.Address)...)
+			&rider.ID, &rider.Name, &rider.Phone, &o.HandoverCode, &o.HandoverTries, &proof, &promisedBy, &o.Replaces, &coupon}, addressFields(&o.Address)...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
@@ -745,6 +762,13 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		}
 		if err := json.Unmarshal([]byte(adjustments), &b.Adjustments); err != nil {
 			return nil, fmt.Errorf("order %s adjustments: %w", o.ID, err)
+		}
+		b.Discount = haat.DiscountOf(b.Adjustments)
+		if coupon != "" {
+			o.Coupon = &haat.OrderCoupon{}
+			if err := json.Unmarshal([]byte(coupon), o.Coupon); err != nil {
+				return nil, fmt.Errorf("order %s coupon: %w", o.ID, err)
+			}
 		}
 		b.Lines = []haat.Money{}
 		if slot.Day != "" {

@@ -144,6 +144,15 @@ func placeAgain(ctx context.Context, tx *Tx, orderID string) error {
 	if err != nil {
 		return err
 	}
+	if o.Coupon != nil {
+		// The order holds its use of the coupon: the coupon is checked as it is now, its use not
+		// counted twice.
+		cf, err := couponFacts(ctx, tx, o.Coupon.Code, o.UserID, o.ID)
+		if err != nil {
+			return err
+		}
+		facts.Coupon = &cf
+	}
 	if o.Slot == nil {
 		// Placed while the store offered no slots: none is asked for now.
 		facts.Slots = nil

@@ -43,6 +43,7 @@ func contract(g *generator) {
 	enum[haat.PaymentType](g, "PAYMENT_TYPES")
 	enum[haat.RefundStatus](g, "REFUND_STATUSES")
 	enum[haat.CreditReason](g, "CREDIT_REASONS")
+	enum[haat.CouponKind](g, "COUPON_KINDS")
 	enum[haat.SlotState](g, "SLOT_STATES")
 	enum[haat.ClaimReason](g, "CLAIM_REASONS")
 	enum[haat.Currency](g, "CURRENCIES")
@@ -56,6 +57,8 @@ func contract(g *generator) {
 	d := "haat"
 	g.constant(d, "MaxQuantity", haat.MaxQuantity)
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
+	g.constant(d, "MinCouponCode", haat.MinCouponCode)
+	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
 	g.constant(d, "MaxFind", haat.MaxFind)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
@@ -275,6 +278,9 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.CreditResponse](),
 	reflect.TypeFor[api.GoodwillRequest](),
 	reflect.TypeFor[api.GoodwillResponse](),
+	reflect.TypeFor[api.CouponRequest](),
+	reflect.TypeFor[api.CouponResponse](),
+	reflect.TypeFor[api.CouponsResponse](),
 	reflect.TypeFor[api.Delivery](),
 	reflect.TypeFor[api.DeliveriesResponse](),
 	reflect.TypeFor[api.DeliveryRequest](),

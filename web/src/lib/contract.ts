@@ -32,6 +32,11 @@ export type CreditReason = (typeof CREDIT_REASONS)[number];
 /** CREDIT_REASONS lists every CreditReason, in order. */
 export const CREDIT_REASONS = ['refund', 'claim', 'goodwill', 'weight', 'spent', 'returned'] as const;
 
+/** CouponKind says what a coupon gives. */
+export type CouponKind = (typeof COUPON_KINDS)[number];
+/** COUPON_KINDS lists every CouponKind, in order. */
+export const COUPON_KINDS = ['percent', 'amount', 'freeDelivery'] as const;
+
 /** SlotState says whether a slot can be chosen. */
 export type SlotState = (typeof SLOT_STATES)[number];
 /** SLOT_STATES lists every SlotState, in order. */
@@ -66,6 +71,10 @@ export const PHOTO_SIZES = [800, 400, 200] as const;
 export const MAX_QUANTITY = 100;
 /** MAX_CART_LINES is the most products one cart or order may hold. */
 export const MAX_CART_LINES = 500;
+
+// Limits of a coupon's shape.
+export const MIN_COUPON_CODE = 3;
+export const MAX_COUPON_CODE = 20;
 /** MAX_FIND is the most products Find (GET /api/product/get) looks up at once. */
 export const MAX_FIND = 100;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
@@ -390,6 +399,8 @@ export interface Bill {
   deliveryFee: Money;
   /** adjustments are the changes of the goods' price, in the order they apply; empty for none. */
   adjustments: Adjustment[];
+  /** discount is what the coupon's adjustments take off together (DiscountOf): 0 or more. */
+  discount: Money;
   /**
    * taxable is the value the tax is worked out on: under the flat rule the goods after
    * adjustments (delivery is not taxed); under VAT the VAT-inclusive value of the taxable goods
@@ -426,8 +437,8 @@ export interface DeliveryRules {
 
 /**
  * Adjustment is a change of the goods' price after the lines are priced: a discount (a negative
- * Amount) or a charge (a positive one). An adjustment changes the value of the goods, never the
- * delivery fee. One that names a line's Product changes that line's goods (taxable or VAT-exempt
+ * Amount) or a charge (a positive one). An adjustment changes the value of the goods, not the
+ * delivery fee, unless it says it is of the delivery (Delivery). One that names a line's Product changes that line's goods (taxable or VAT-exempt
  * as the line is); any other is shared between taxable and VAT-exempt goods in proportion to their
  * values (the taxable share rounded half up, the exempt share the rest). The tax is worked out on
  * the adjusted values. Adjustments may not take the goods below nothing.
@@ -439,6 +450,11 @@ export interface Adjustment {
   amount: Money;
   /** product is the product of the line the adjustment is of, if it is of one line. */
   product?: string;
+  /**
+   * delivery says the adjustment is of the delivery fee (a coupon's free delivery), not of the
+   * goods: it may take the fee to nothing, no further, and is taxed as delivery is.
+   */
+  delivery?: boolean;
 }
 
 /** AdjustmentKind says what an adjustment of a bill is for. */
@@ -449,19 +465,22 @@ export type AdjustmentKind = 'coupon' | 'weight' | 'short' | 'substitute' | 'ref
  * its free threshold, VAT-exempt lines, rounding half up, and adjustments.
  */
 export const BILL_EXAMPLES: readonly BillExample[] = [
-  {"name":"flat, no delivery rules","lines":[{"unitPrice":295,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[590],"subtotal":590,"deliveryFee":0,"adjustments":[],"taxable":590,"exempt":0,"tax":11.8,"total":601.8}},
-  {"name":"flat, tax rounded half up","lines":[{"unitPrice":0.25,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[0.25],"subtotal":0.25,"deliveryFee":0,"adjustments":[],"taxable":0.25,"exempt":0,"tax":0.01,"total":0.26}},
-  {"name":"flat, fee below the free threshold","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[],"taxable":600,"exempt":0,"tax":12,"total":687}},
-  {"name":"flat, free delivery at the threshold","lines":[{"unitPrice":500,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"taxable":1000,"exempt":0,"tax":20,"total":1020}},
-  {"name":"flat, a discount","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}],"taxable":590,"exempt":0,"tax":11.8,"total":676.8}},
-  {"name":"VAT, exempt and taxable lines and a fee","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[],"taxable":301,"exempt":500,"tax":34.63,"total":801}},
-  {"name":"VAT, staples only, free delivery","lines":[{"unitPrice":500,"quantity":2,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"taxable":0,"exempt":1000,"tax":0,"total":1000}},
-  {"name":"VAT, a discount shared between taxable and exempt goods","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}],"taxable":278.4,"exempt":450,"tax":32.03,"total":728.4}},
-  {"name":"flat, goods sold by weight: 750 g at 180 a kg","lines":[{"unitPrice":180,"quantity":3,"vatExempt":true,"step":250}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[135],"subtotal":135,"deliveryFee":0,"adjustments":[],"taxable":135,"exempt":0,"tax":2.7,"total":137.7}},
-  {"name":"VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg","lines":[{"unitPrice":99.99,"quantity":5,"vatExempt":true,"step":250},{"unitPrice":113,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[124.99,113],"subtotal":237.99,"deliveryFee":0,"adjustments":[],"taxable":113,"exempt":124.99,"tax":13,"total":237.99}},
-  {"name":"VAT, an adjustment of one exempt line","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":0,"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}],"taxable":226,"exempt":450,"tax":26,"total":676}},
-  {"name":"VAT, an adjustment of one taxable line and a fee kept","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null,"fee":75},"choices":{"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}],"taxable":312.3,"exempt":500,"tax":35.93,"total":812.3}},
-  {"name":"VAT, a discount's taxable share rounded half up","lines":[{"unitPrice":10,"quantity":1,"vatExempt":false},{"unitPrice":20,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}]},"want":{"taxRule":"vat","lines":[10,20],"subtotal":30,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}],"taxable":9.67,"exempt":19.33,"tax":1.11,"total":29}},
+  {"name":"flat, no delivery rules","lines":[{"unitPrice":295,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[590],"subtotal":590,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":590,"exempt":0,"tax":11.8,"total":601.8}},
+  {"name":"flat, tax rounded half up","lines":[{"unitPrice":0.25,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[0.25],"subtotal":0.25,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":0.25,"exempt":0,"tax":0.01,"total":0.26}},
+  {"name":"flat, fee below the free threshold","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[],"discount":0,"taxable":600,"exempt":0,"tax":12,"total":687}},
+  {"name":"flat, free delivery at the threshold","lines":[{"unitPrice":500,"quantity":2,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":1000,"exempt":0,"tax":20,"total":1020}},
+  {"name":"flat, a discount","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-10}],"discount":10,"taxable":590,"exempt":0,"tax":11.8,"total":676.8}},
+  {"name":"VAT, exempt and taxable lines and a fee","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[],"discount":0,"taxable":301,"exempt":500,"tax":34.63,"total":801}},
+  {"name":"VAT, staples only, free delivery","lines":[{"unitPrice":500,"quantity":2,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[1000],"subtotal":1000,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":0,"exempt":1000,"tax":0,"total":1000}},
+  {"name":"VAT, a discount shared between taxable and exempt goods","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-72.6}],"discount":72.6,"taxable":278.4,"exempt":450,"tax":32.03,"total":728.4}},
+  {"name":"flat, goods sold by weight: 750 g at 180 a kg","lines":[{"unitPrice":180,"quantity":3,"vatExempt":true,"step":250}],"rules":{"taxRule":"flat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"flat","lines":[135],"subtotal":135,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":135,"exempt":0,"tax":2.7,"total":137.7}},
+  {"name":"VAT, goods sold by weight rounded half up: 1.25 kg at 99.99 a kg","lines":[{"unitPrice":99.99,"quantity":5,"vatExempt":true,"step":250},{"unitPrice":113,"quantity":1,"vatExempt":false}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[]},"want":{"taxRule":"vat","lines":[124.99,113],"subtotal":237.99,"deliveryFee":0,"adjustments":[],"discount":0,"taxable":113,"exempt":124.99,"tax":13,"total":237.99}},
+  {"name":"VAT, an adjustment of one exempt line","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":0,"adjustments":[{"kind":"short","label":"Rice","amount":-50,"product":"rice"}],"discount":0,"taxable":226,"exempt":450,"tax":26,"total":676}},
+  {"name":"VAT, an adjustment of one taxable line and a fee kept","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null,"fee":75},"choices":{"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"weight","label":"Butter","amount":11.3,"product":"butter"}],"discount":0,"taxable":312.3,"exempt":500,"tax":35.93,"total":812.3}},
+  {"name":"VAT, a discount's taxable share rounded half up","lines":[{"unitPrice":10,"quantity":1,"vatExempt":false},{"unitPrice":20,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}]},"want":{"taxRule":"vat","lines":[10,20],"subtotal":30,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"Dashain offer","amount":-1}],"discount":1,"taxable":9.67,"exempt":19.33,"tax":1.11,"total":29}},
+  {"name":"flat, free delivery by a coupon: the fee taken off, untaxed","lines":[{"unitPrice":200,"quantity":3,"vatExempt":false}],"rules":{"taxRule":"flat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"FREEDEL","amount":-75,"delivery":true}]},"want":{"taxRule":"flat","lines":[600],"subtotal":600,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"FREEDEL","amount":-75,"delivery":true}],"discount":75,"taxable":600,"exempt":0,"tax":12,"total":612}},
+  {"name":"VAT, free delivery by a coupon: the delivery's VAT goes with it","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false},{"unitPrice":500,"quantity":1,"vatExempt":true}],"rules":{"taxRule":"vat","delivery":{"districts":["Kathmandu","Lalitpur","Bhaktapur"],"fee":75,"freeFrom":1000,"minimumOrder":500}},"choices":{"adjustments":[{"kind":"coupon","label":"FREEDEL","amount":-75,"delivery":true}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":75,"adjustments":[{"kind":"coupon","label":"FREEDEL","amount":-75,"delivery":true}],"discount":75,"taxable":226,"exempt":500,"tax":26,"total":726}},
+  {"name":"VAT, a coupon's shares of a taxable and an exempt line","lines":[{"unitPrice":113,"quantity":2,"vatExempt":false,"product":"butter"},{"unitPrice":500,"quantity":1,"vatExempt":true,"product":"rice"}],"rules":{"taxRule":"vat","delivery":null},"choices":{"adjustments":[{"kind":"coupon","label":"DASHAIN10","amount":-22.6,"product":"butter"},{"kind":"coupon","label":"DASHAIN10","amount":-50,"product":"rice"}]},"want":{"taxRule":"vat","lines":[226,500],"subtotal":726,"deliveryFee":0,"adjustments":[{"kind":"coupon","label":"DASHAIN10","amount":-22.6,"product":"butter"},{"kind":"coupon","label":"DASHAIN10","amount":-50,"product":"rice"}],"discount":72.6,"taxable":203.4,"exempt":450,"tax":23.4,"total":653.4}},
 ];
 
 // The Bikram Sambat calendar and tax invoices.
@@ -902,6 +921,8 @@ export interface Order {
   events: OrderEvent[];
   /** replaces is the id of the order this one replaces at no charge, after a claim. */
   replaces?: string;
+  /** coupon is the coupon the order was placed with, if any: its discount is on the bill. */
+  coupon?: OrderCoupon;
 }
 
 /** OrderItem is a line of a placed order. */
@@ -958,6 +979,18 @@ export interface OrderEvent {
   /** by is who took the step; the shopper's view of their order leaves it out. */
   by?: Actor;
   note?: string;
+}
+
+/**
+ * OrderCoupon is the coupon an order was placed with, as the order keeps it: its code, what it
+ * gives and the order's products it applies to. Packing works its discount out again from it on
+ * what was packed.
+ */
+export interface OrderCoupon {
+  code: string;
+  kind: CouponKind;
+  value: Money;
+  products: string[];
 }
 
 /** OrderProduct is the product of an order item as shown in order lists; OfferPrice is the unit price paid. */
@@ -2059,6 +2092,11 @@ export interface CartQuoteRequest {
    * (the quote's creditUsed and toPay).
    */
   useCredit?: boolean;
+  /**
+   * coupon is a discount code to try on the cart: the quote's coupon and discount when it may be
+   * used, its couponProblem when not.
+   */
+  coupon?: string;
 }
 
 /** OrderItemRequest is one line of an order request: a product id and a quantity. */
@@ -2090,7 +2128,16 @@ export interface Quote {
   deliveryFee: Money;
   tax: Money;
   adjustments: Adjustment[];
+  /** discount is what the coupon takes off (Bill.Discount). */
+  discount: Money;
   total: Money;
+  /**
+   * coupon is the coupon asked for, when the cart may use it; CouponProblem is why it may not,
+   * written in the language asked for (the order would be refused with it), and CouponRefusal
+   * that reason as the rules gave it. The figures leave out a coupon that may not be used.
+   */
+  coupon?: OrderCoupon;
+  couponProblem?: string;
   /** missingForFree is how much more the subtotal needs for free delivery; 0 when free already or never. */
   missingForFree: Money;
   /**
@@ -2252,6 +2299,11 @@ export interface OrderRequest {
    * that its credit pays wholly is placed paid, and its url is My Orders (through the loader).
    */
   useCredit?: boolean;
+  /**
+   * coupon is a discount code (the quote asked with it says what it takes off): an order whose
+   * code may not be used is refused, saying why.
+   */
+  coupon?: string;
 }
 
 /**
@@ -2770,6 +2822,82 @@ export interface GoodwillRequest {
 export interface GoodwillResponse {
   entry: CreditEntry;
   message: string;
+  success: boolean;
+}
+
+/**
+ * CouponRequest creates a coupon or, with the _id of one, changes it (POST /api/seller/coupon).
+ * Amounts (value, minimumOrder) are numbers or numeric strings in the store's currency; a
+ * percentage's value is the percentage (10 for 10%). startsAt and endsAt are instants (RFC 3339;
+ * the storefront sends the store's midnight in Nepal); null for no bound, endsAt itself excluded.
+ * totalUses and usesPerShopper are 0 for no limit. categories and products limit the coupon to
+ * their goods; both empty: every line.
+ */
+export interface CouponRequest {
+  _id?: string;
+  code: string;
+  kind: CouponKind;
+  value: Money;
+  minimumOrder: Money;
+  startsAt: string | null;
+  endsAt: string | null;
+  totalUses: number;
+  usesPerShopper: number;
+  firstOrderOnly: boolean;
+  categories: Category[];
+  products: string[];
+  active: boolean;
+}
+
+/** CouponResponse is the coupon as saved, with its uses. */
+export interface CouponResponse {
+  coupon: Coupon;
+  message: string;
+  success: boolean;
+}
+
+/** Coupon is a discount code and its rules, as the owner made it, with how much it was used. */
+export interface Coupon {
+  _id: string;
+  code: string;
+  kind: CouponKind;
+  /**
+   * value is, for CouponAmount, the amount off; for CouponPercent the percentage off, carried as
+   * an amount is (10 is 10%, 12.5 is 12.5%); 0 for CouponFreeDelivery.
+   */
+  value: Money;
+  /** minimumOrder is the least the goods it applies to must cost; 0: any. */
+  minimumOrder: Money;
+  /** startsAt and EndsAt bound when it may be used, EndsAt itself excluded; nil: no bound. */
+  startsAt: string | null;
+  endsAt: string | null;
+  /**
+   * totalUses is how many orders may use it in all, and UsesPerShopper how many of one
+   * shopper's; 0: no limit.
+   */
+  totalUses: number;
+  usesPerShopper: number;
+  firstOrderOnly: boolean;
+  /**
+   * categories and Products limit it to the goods of these categories and these products: a
+   * line is the coupon's when either names it. Both empty: every line.
+   */
+  categories: Category[];
+  products: string[];
+  active: boolean;
+  /** used is how many orders not cancelled use it, and Given the discount they were given. */
+  used: number;
+  given: Money;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * CouponsResponse lists the store's coupons, newest first, each with how many orders not
+ * cancelled use it (used) and the discount they were given (given).
+ */
+export interface CouponsResponse {
+  coupons: Coupon[];
   success: boolean;
 }
 

@@ -25,7 +25,7 @@ export const rice: Product = {
 };
 
 /** bill is an order's bill as the server sends it: the figures given (major units), the others 0 or empty. */
-export const bill = (b: Partial<Bill>): Bill => ({ taxRule: 'flat', lines: [], subtotal: 0, deliveryFee: 0, adjustments: [], taxable: 0, exempt: 0, tax: 0, total: 0, ...b });
+export const bill = (b: Partial<Bill>): Bill => ({ taxRule: 'flat', lines: [], subtotal: 0, deliveryFee: 0, adjustments: [], discount: 0, taxable: 0, exempt: 0, tax: 0, total: 0, ...b });
 
 type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
 
@@ -69,6 +69,7 @@ export const quote = (q: Partial<Quote>): Quote => ({
   deliveryFee: 0,
   tax: 0,
   adjustments: [],
+  discount: 0,
   total: 0,
   missingForFree: 0,
   credit: 0,

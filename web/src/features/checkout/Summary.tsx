@@ -70,6 +70,7 @@ const noQuote = (taxRule: TaxRule): Quote => ({
   deliveryFee: 0,
   tax: 0,
   adjustments: [],
+  discount: 0,
   total: 0,
   missingForFree: 0,
   credit: 0,
