@@ -305,6 +305,13 @@ export const en = {
     useCredit: (balance: string) => `Use store credit (${balance})`,
     /** creditUsed is the part of the total the store credit pays; toPay what is left to pay. */
     creditUsed: 'Store credit',
+    /** couponLabel names the field that takes a coupon's code; couponApplied says the cart's quote took it. */
+    couponLabel: 'Coupon code',
+    couponApply: 'Apply',
+    couponRemove: 'Remove',
+    couponApplied: 'applied',
+    /** discount names a coupon's discount on a bill, with its code. */
+    discount: (code: string) => `Discount (${code})`,
     toPay: 'To pay:',
     placeOrder: 'Place Order',
     checkout: 'Proceed To CheckOut',

@@ -77,6 +77,38 @@ describe('Cart page', () => {
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ items: [{ product: 'rice', substitute: 'none' }] }));
   });
 
+  it('applies a coupon: the quote says why not, or its discount, and the order sends its code', async () => {
+    localStorage.setItem('haat.guestCart', JSON.stringify({ rice: 1 }));
+    const calls = serveApi({
+      'GET /api/user/session': () => ({ json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: { rice: 1 } } } }),
+      'GET /api/address/get': () => ({ json: { success: true, addresses: [{ _id: 'a1', userId: 'u1', firstName: 'Sita', lastName: 'Rai', email: 's@example.com', street: 'Lakeside', city: 'Pokhara', state: 'Gandaki', zipcode: '33700', country: 'Nepal', phone: '9800000000' }] } }),
+      'POST /api/cart/update': () => ({ json: { success: true } }),
+      'POST /api/cart/quote': (body) => {
+        const { coupon, items } = body as { coupon?: string; items: { quantity: number }[] };
+        const q = items[0]!.quantity;
+        if (!coupon) return { json: { success: true, quote: quote({ subtotal: 295 * q, total: 295 * q }) } };
+        if (q < 3) return { json: { success: true, quote: quote({ subtotal: 295 * q, total: 295 * q, couponProblem: 'Add $205 more to use this code' }) } };
+        return { json: { success: true, quote: quote({ subtotal: 590, discount: 59, total: 531, coupon: { code: 'DASHAIN10', kind: 'percent', value: 10, products: ['rice'] } }) } };
+      },
+      'POST /api/order/cod': () => ({ json: { success: true, message: 'Order Placed Successfully' } }),
+    });
+    renderApp(<CartPage />, '/cart');
+    await userEvent.type(await screen.findByLabelText('Coupon code'), 'dashain10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // Refused: why, and the order waits.
+    expect(await screen.findByTestId('coupon-problem')).toHaveTextContent('Add $205 more to use this code');
+    for (const b of screen.getAllByRole('button', { name: 'Place Order' })) expect(b).toBeDisabled();
+    expect(calls.find((c) => c.key === 'POST /api/cart/quote' && (c.body as { coupon?: string }).coupon === 'dashain10')).toBeDefined();
+    // One more bag: the discount, and the order sends the code.
+    await userEvent.selectOptions(screen.getByLabelText('Quantity of Jumla Red Rice'), '3');
+    await waitFor(() => expect(screen.getByTestId('cart-discount')).toHaveTextContent('−$59'));
+    expect(screen.getByText('Discount (DASHAIN10)')).toBeInTheDocument();
+    expect(screen.queryByTestId('coupon-problem')).toBeNull();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled());
+    await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ coupon: 'dashain10' }));
+  });
+
   describe('store credit', () => {
     const session = { json: { success: true, user: { _id: 'u1', name: 'Sita', email: 's@example.com', cartItems: { rice: 1 } } } };
     const addresses = {

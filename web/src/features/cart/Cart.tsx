@@ -12,9 +12,9 @@ import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { accountKeys, useStoreCredit, useUser } from '../account';
 import { catalogueKeys, useProductsById } from '../products';
-import { AddressPicker, checkoutKeys, CreditChoice, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';
+import { AddressPicker, checkoutKeys, CouponField, CreditChoice, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';
 import { useDeliveryRules, useStoreConfig } from '../../lib/config';
-import { useCart, useCartQuote, useCartStore } from './api';
+import { quoteKeys, useCart, useCartQuote, useCartStore } from './api';
 import { toMinor } from '../../lib/money';
 import { CartLineItem, UnavailableLineItem } from './CartLine';
 import { useSubstitutes } from './substitutes';
@@ -78,9 +78,12 @@ export default function CartPage() {
   // Store credit is offered while the shopper has some; chosen, the quote and the order use it.
   const balance = useStoreCredit(user?._id).data?.balance ?? 0;
   const useCredit = balance > 0 && choice.useCredit === true;
-  const quoted = useCartQuote(items, selected?._id, slot?.id, useCredit);
+  // A coupon's code applied here (as a guest too: it is kept on signing in) goes with the quote and the order.
+  const coupon = choice.coupon ?? loadCheckoutChoice(null).coupon ?? '';
+  const quoted = useCartQuote(items, selected?._id, slot?.id, useCredit, coupon);
   const quote = lines.length > 0 ? quoted.data : null;
-  const blocked = lines.length > 0 && !!quote?.problem;
+  // The server would refuse the order (or its code): it waits until the shopper changes it.
+  const blocked = lines.length > 0 && (!!quote?.problem || !!quote?.couponProblem);
 
   function placeOrder() {
     // A guest signs in first, and comes back to this cart, kept.
@@ -112,6 +115,7 @@ export default function CartPage() {
         method: method?.id,
         slot: slot?.id,
         useCredit,
+        coupon: coupon || undefined,
       },
       {
         onError: (err) => {
@@ -124,6 +128,8 @@ export default function CartPage() {
           void queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses() });
           // Store credit may have been spent meanwhile by another order: the choice shows the balance as it is now.
           void queryClient.invalidateQueries({ queryKey: accountKeys.credit() });
+          // A coupon may have run out meanwhile: the quote says so under its code.
+          void queryClient.invalidateQueries({ queryKey: quoteKeys.all });
         },
         onSuccess: (r) => {
           // The slot belongs to the order now: the next order picks its own.
@@ -201,6 +207,7 @@ export default function CartPage() {
           <PaymentPicker payment={payment} method={method} onChoose={choose} />
           <SlotPicker slots={slots} chosen={slot?.id ?? null} onChoose={(id) => choose({ slotId: id })} />
           <CreditChoice balance={balance} checked={useCredit} onChoose={choose} />
+          {lines.length > 0 && <CouponField code={coupon} quote={quote} onChoose={choose} />}
         </div>
 
         <hr className="my-4 border-stone-200" />

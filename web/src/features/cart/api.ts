@@ -31,19 +31,20 @@ export function useCart() {
   return { cart, count: cartCount(cart), counted };
 }
 
-/** quoteCart asks what the cart would cost as an order now; address and slot only once chosen, store credit only when it is to be used. */
-const quoteCart = (items: QuoteItem[], address?: string, slot?: string, useCredit?: boolean) =>
+/** quoteCart asks what the cart would cost as an order now; address and slot only once chosen, store credit only when it is to be used, a coupon's code only when one is applied. */
+const quoteCart = (items: QuoteItem[], address?: string, slot?: string, useCredit?: boolean, coupon?: string) =>
   post<CartQuoteRequest, CartQuoteResponse>('/api/cart/quote', {
     items,
     ...(address ? { address } : {}),
     ...(slot ? { slot } : {}),
     ...(useCredit ? { useCredit } : {}),
+    ...(coupon ? { coupon } : {}),
   });
 
-/** quoteKeys are the query keys of the cart's quotes: one per cart, address, slot and use of store credit. */
+/** quoteKeys are the query keys of the cart's quotes: one per cart, address, slot, use of store credit and coupon. */
 export const quoteKeys = {
   all: ['quote'] as const,
-  of: (items: QuoteItem[], address: string, slot: string, useCredit: boolean) => [...quoteKeys.all, items, address, slot, useCredit] as const,
+  of: (items: QuoteItem[], address: string, slot: string, useCredit: boolean, coupon: string) => [...quoteKeys.all, items, address, slot, useCredit, coupon] as const,
 };
 
 /** QuoteItem is a cart line as the quote asks for it. */
@@ -51,13 +52,13 @@ export type QuoteItem = { product: string; quantity: number };
 
 /**
  * useCartQuote is what the cart would cost as an order now, as the server works it out (POST
- * /api/cart/quote) for its lines and, once chosen, the address, slot and use of store credit. While a changed cart is
+ * /api/cart/quote) for its lines and, once chosen, the address, slot, use of store credit and coupon. While a changed cart is
  * asked for, the last quote stays shown (isPlaceholderData says so). No quote for an empty cart.
  */
-export function useCartQuote(items: QuoteItem[], address = '', slot = '', useCredit = false) {
+export function useCartQuote(items: QuoteItem[], address = '', slot = '', useCredit = false, coupon = '') {
   return useQuery({
-    queryKey: quoteKeys.of(items, address, slot, useCredit),
-    queryFn: () => unwrap(quoteCart(items, address || undefined, slot || undefined, useCredit), t.toast.generic).then((r) => r.quote),
+    queryKey: quoteKeys.of(items, address, slot, useCredit, coupon),
+    queryFn: () => unwrap(quoteCart(items, address || undefined, slot || undefined, useCredit, coupon || undefined), t.toast.generic).then((r) => r.quote),
     placeholderData: keepPreviousData,
     enabled: items.length > 0,
   });

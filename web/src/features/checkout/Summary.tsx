@@ -3,6 +3,7 @@ import { useStoreConfig } from '../../lib/config';
 import { PAYMENT_TYPES, type PaymentMethod, type PaymentType, type Quote, type TaxRule } from '../../lib/contract';
 import { t } from '../../i18n';
 import { toMinor } from '../../lib/money';
+import { shownAdjustments } from '../../lib/discount';
 
 /** PaymentPicker chooses cash on delivery or online payment and, online, the provider. */
 export function PaymentPicker({ payment, method, onChoose }: { payment: PaymentType; method: PaymentMethod | undefined; onChoose: (change: CheckoutChoice) => void }) {
@@ -82,7 +83,7 @@ const noQuote = (taxRule: TaxRule): Quote => ({
 const pending = '…';
 
 /**
- * OrderTotals shows price, any adjustments, shipping (the delivery fee, or Free), tax (added, or
+ * OrderTotals shows price, the coupon's discount, any other adjustments, shipping (the delivery fee, or Free), tax (added, or
  * under VAT included) and the total the order will have, and with store credit what it pays and
  * what is left to pay, in the store's currency: the server's quote of the cart, nothing added here
  * (null: an empty cart, all 0 under taxRule; undefined: the quote is loading, and no figure is
@@ -99,7 +100,13 @@ export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefine
         <dt>{t.cart.price}</dt>
         <dd data-testid="cart-subtotal">{money(q.subtotal)}</dd>
       </div>
-      {q.adjustments.map((a, i) => (
+      {q.coupon && q.discount > 0 && (
+        <div className="flex justify-between text-green-800">
+          <dt>{t.cart.discount(q.coupon.code)}</dt>
+          <dd data-testid="cart-discount">−{money(q.discount)}</dd>
+        </div>
+      )}
+      {shownAdjustments(q.adjustments).map((a, i) => (
         <div key={i} className="flex justify-between">
           <dt>{a.label}</dt>
           <dd>{money(a.amount)}</dd>

@@ -34,11 +34,12 @@ export const api = {
   deleteAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/delete', { id }),
   setDefaultAddress: (id: string) => post<AddressIDRequest, MessageResponse>('/api/address/default', { id }),
   /**
-   * placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise), and
-   * asks to use store credit only when the shopper chose it, so the spec's body stays as it was.
+   * placeOrder names a delivery slot only when the store offers slots (slot undefined otherwise),
+   * asks to use store credit only when the shopper chose it, and gives a coupon's code only when one
+   * is applied, so the spec's body stays as it was.
    */
-  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string, useCredit?: boolean) => {
-    const extra = { ...(slot ? { slot } : {}), ...(useCredit ? { useCredit } : {}) };
+  placeOrder: (payment: PaymentType, items: OrderItemRequest[], address: string, method?: string, slot?: string, useCredit?: boolean, coupon?: string) => {
+    const extra = { ...(slot ? { slot } : {}), ...(useCredit ? { useCredit } : {}), ...(coupon ? { coupon } : {}) };
     return payment === 'COD'
       ? postOnce<OrderRequest, PlaceOrderResponse>('/api/order/cod', { items, address, ...extra })
       : postOnce<OrderRequest, PlaceOrderResponse>('/api/order/stripe', { items, address, method, ...extra });
@@ -146,14 +147,14 @@ export function useAddAddress() {
   });
 }
 
-/** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, the delivery slot when the store offers slots, and whether store credit pays its part. */
-export type NewOrder = { payment: PaymentType; items: OrderItemRequest[]; address: string; method?: string; slot?: string; useCredit?: boolean };
+/** NewOrder is what the cart sends: the payment type, the lines, the address, online the provider, the delivery slot when the store offers slots, whether store credit pays its part, and the coupon's code applied. */
+export type NewOrder = { payment: PaymentType; items: OrderItemRequest[]; address: string; method?: string; slot?: string; useCredit?: boolean; coupon?: string };
 
 /** usePlaceOrder places an order, a cash order at once, an online one through the provider's page (url), and tells of it. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (o: NewOrder) => unwrap(api.placeOrder(o.payment, o.items, o.address, o.method, o.slot, o.useCredit), t.toast.orderFailed),
+    mutationFn: (o: NewOrder) => unwrap(api.placeOrder(o.payment, o.items, o.address, o.method, o.slot, o.useCredit, o.coupon), t.toast.orderFailed),
     onSuccess: () => orderPlaced.tell(client),
   });
 }

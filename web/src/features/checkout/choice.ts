@@ -12,6 +12,8 @@ export interface CheckoutChoice {
   slotId?: string;
   /** useCredit is whether to pay with the shopper's store credit, as far as it goes (offered only while they have some). */
   useCredit?: boolean;
+  /** coupon is the discount code applied (the server says whether it may be used); empty or absent for none. */
+  coupon?: string;
 }
 
 const key = (userId: string | null) => `haat.checkout.${userId ?? 'guest'}`;
@@ -28,6 +30,7 @@ export function loadCheckoutChoice(userId: string | null): CheckoutChoice {
     if (typeof raw.methodId === 'string') choice.methodId = raw.methodId;
     if (typeof raw.slotId === 'string') choice.slotId = raw.slotId;
     if (typeof raw.useCredit === 'boolean') choice.useCredit = raw.useCredit;
+    if (typeof raw.coupon === 'string') choice.coupon = raw.coupon;
     return choice;
   } catch {
     return {};

@@ -7,6 +7,7 @@ import { loadOrderTexts } from '../../i18n';
 export { checkoutKeys, orderPlaced, useAddresses, usePlaceOrder, useSlots, type AddressBook } from './api';
 export { isPaymentType, loadCheckoutChoice, saveCheckoutChoice, type CheckoutChoice } from './choice';
 export { AddressPicker } from './AddressPicker';
+export { CouponField } from './CouponField';
 export { CreditChoice, DeliveryNotices, FirstNotice, OrderTotals, PaymentPicker } from './Summary';
 export { default as SlotPicker } from './SlotPicker';
 

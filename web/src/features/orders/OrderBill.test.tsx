@@ -3,6 +3,7 @@ import { render, within } from '@testing-library/react';
 import { BILL_EXAMPLES, type Order } from '../../lib/contract';
 import { formatMinor, toMinor } from '../../lib/money';
 import { bill } from '../../test/render';
+import { couponCode, shownAdjustments } from '../../lib/discount';
 import OrderBill from './OrderBill';
 
 /** shown is how the bill writes an amount in major units. */
@@ -14,7 +15,13 @@ describe('OrderBill', () => {
     const { container } = render(<OrderBill order={order} />);
     const view = within(container);
     expect(view.getByTestId('order-items')).toHaveTextContent(shown(ex.want.subtotal));
-    ex.want.adjustments.forEach((a, i) => {
+    const code = couponCode(ex.want.adjustments);
+    if (code) {
+      // A coupon's adjustments show as one discount, named with its code.
+      expect(view.getByText(`Discount (${code})`)).toBeInTheDocument();
+      expect(view.getByTestId('order-discount')).toHaveTextContent(shown(-ex.want.discount));
+    } else expect(view.queryByTestId('order-discount')).toBeNull();
+    shownAdjustments(ex.want.adjustments).forEach((a, i) => {
       expect(view.getByTestId(`order-adjustment-${i}`)).toHaveTextContent(shown(a.amount));
       expect(view.getByText(a.label)).toBeInTheDocument();
     });

@@ -1,6 +1,7 @@
 import type { Bill, Order, OrderItem } from '../../lib/contract';
 import { adjustmentLabel } from '../../lib/weight';
 import { formatMinor, toMinor } from '../../lib/money';
+import { couponCode, shownAdjustments } from '../../lib/discount';
 import { t, useLanguage } from '../../i18n';
 
 /** BillRow is one figure of a bill as it is shown: its label, its amount in minor units (null: Free) and its test id. */
@@ -8,13 +9,16 @@ export type BillRow = readonly [label: string, minor: number | null, testId: str
 
 /**
  * billRows are the figures of a bill as the server worked them out, in the order they are shown:
- * the items, each adjustment, the delivery fee (null when free) and the tax (added, or under VAT
- * included). Nothing is added up here. testIds starts each figure's test id.
+ * the items, the coupon's discount (the bill's discount, named with its code), each other
+ * adjustment, the delivery fee (null when free) and the tax (added, or under VAT included). Nothing
+ * is added up here. testIds starts each figure's test id.
  */
 export function billRows(bill: Bill, testIds: string, items: OrderItem[] = []): BillRow[] {
+  const code = couponCode(bill.adjustments);
   return [
     [t.orders.items, toMinor(bill.subtotal), `${testIds}-items`],
-    ...bill.adjustments.map((a, i): BillRow => [adjustmentLabel(a, items), toMinor(a.amount), `${testIds}-adjustment-${i}`]),
+    ...(code !== undefined && bill.discount > 0 ? [[t.cart.discount(code), -toMinor(bill.discount), `${testIds}-discount`] as BillRow] : []),
+    ...shownAdjustments(bill.adjustments).map((a, i): BillRow => [adjustmentLabel(a, items), toMinor(a.amount), `${testIds}-adjustment-${i}`]),
     [t.orders.deliveryFee, bill.deliveryFee > 0 ? toMinor(bill.deliveryFee) : null, `${testIds}-delivery-fee`],
     [bill.taxRule === 'vat' ? t.cart.vatIncluded : t.cart.tax, toMinor(bill.tax), `${testIds}-tax`],
   ];
