@@ -1,6 +1,9 @@
 package haat
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // BillLine is one line of an order as its bill sees it: the unit price, how many, and whether the
 // goods are exempt from VAT.
@@ -353,7 +356,10 @@ func (b Bill) SplitAdjustments() (charges []Adjustment, off Money, offLabels []s
 			if off, err = off.Sub(a.Amount); err != nil {
 				return nil, 0, nil, err
 			}
-			offLabels = append(offLabels, a.Label)
+			// A coupon's shares of the lines are named once.
+			if !slices.Contains(offLabels, a.Label) {
+				offLabels = append(offLabels, a.Label)
+			}
 		}
 	}
 	return charges, off, offLabels, nil

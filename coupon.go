@@ -44,6 +44,10 @@ type Coupon struct {
 	// StartsAt and EndsAt bound when it may be used, EndsAt itself excluded; nil: no bound.
 	StartsAt *time.Time `json:"startsAt"`
 	EndsAt   *time.Time `json:"endsAt"`
+	// StartsBS is the day it starts and LastBS the last day it may be used, in Nepal, in Bikram
+	// Sambat (WithDates); absent without a bound.
+	StartsBS *BSDate `json:"startsBs,omitempty"`
+	LastBS   *BSDate `json:"lastBs,omitempty"`
 	// TotalUses is how many orders may use it in all, and UsesPerShopper how many of one
 	// shopper's; 0: no limit.
 	TotalUses      int  `json:"totalUses"`
@@ -140,6 +144,21 @@ func (c *Coupon) Validate() error {
 		c.UsesPerShopper = 1
 	}
 	return nil
+}
+
+// WithDates sets the coupon's dates in Bikram Sambat from its bounds, as the owner's list shows them.
+func (c *Coupon) WithDates() {
+	c.StartsBS, c.LastBS = nil, nil
+	if c.StartsAt != nil {
+		if d, err := BSOf(*c.StartsAt); err == nil {
+			c.StartsBS = &d
+		}
+	}
+	if c.EndsAt != nil {
+		if d, err := BSOf(c.EndsAt.Add(-time.Millisecond)); err == nil {
+			c.LastBS = &d
+		}
+	}
 }
 
 // covers reports whether the coupon applies to the item's goods.

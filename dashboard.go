@@ -39,10 +39,12 @@ type AfterDelivery struct {
 	LateRefunds   int `json:"lateRefunds"`
 }
 
-// DaySales is a number of orders and their amount.
+// DaySales is a number of orders and their amount, and the coupons' discounts within it.
 type DaySales struct {
 	Orders  int   `json:"orders"`
 	Revenue Money `json:"revenue"`
+	// Discounts is what the orders' coupons took off: Revenue is what is left after them.
+	Discounts Money `json:"discounts"`
 }
 
 // StatusCount is the number of orders in one status.

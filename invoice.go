@@ -82,7 +82,10 @@ type InvoiceTotals struct {
 	DeliveryFee Money   `json:"deliveryFee"`
 	// Adjustments are the bill's changes of the goods' price, in the order they apply.
 	Adjustments []Adjustment `json:"adjustments"`
-	Tax         Money        `json:"tax"`
+	// Discount is what the coupon's adjustments among them take off together (Bill.Discount);
+	// absent for none (and in invoices issued before coupons).
+	Discount Money `json:"discount,omitempty"`
+	Tax      Money `json:"tax"`
 	// TaxableExVAT is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
 	// the flat rule.
 	TaxableExVAT Money `json:"taxableExVat"`
@@ -101,7 +104,7 @@ func InvoiceTotalsOf(b Bill) (InvoiceTotals, error) {
 	if adjustments == nil {
 		adjustments = []Adjustment{}
 	}
-	return InvoiceTotals{TaxRule: b.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Adjustments: adjustments, Tax: b.Tax,
+	return InvoiceTotals{TaxRule: b.TaxRule, Subtotal: b.Subtotal, DeliveryFee: b.DeliveryFee, Adjustments: adjustments, Discount: DiscountOf(adjustments), Tax: b.Tax,
 		TaxableExVAT: net, Exempt: b.Exempt, Total: b.Total}, nil
 }
 

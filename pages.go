@@ -43,6 +43,7 @@ var Pages = []Page{
 	{"sellerLaunch", "/seller/launch"},
 	{"sellerStaff", "/seller/staff"},
 	{"sellerClaims", "/seller/claims"},
+	{"sellerCoupons", "/seller/coupons"},
 }
 
 // MatchPage finds the page whose pattern matches the path as the storefront's router matches it

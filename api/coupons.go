@@ -17,8 +17,8 @@ type CouponRequest struct {
 	ID             string          `json:"_id,omitempty"`
 	Code           string          `json:"code"`
 	Kind           haat.CouponKind `json:"kind"`
-	Value          haat.Money      `json:"value"`
-	MinimumOrder   haat.Money      `json:"minimumOrder"`
+	Value          haat.Money      `json:"value" ts:"number | string"`
+	MinimumOrder   haat.Money      `json:"minimumOrder" ts:"number | string"`
 	StartsAt       *time.Time      `json:"startsAt"`
 	EndsAt         *time.Time      `json:"endsAt"`
 	TotalUses      int             `json:"totalUses"`

@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"encoding/csv"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,6 +96,16 @@ func TestCoupons(t *testing.T) {
 			t.Fatalf("the owner's list after the order was cancelled: %v", got)
 		}
 		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "DASHAIN10")), 200, "Order Placed Successfully")
+		// The seller's export and dashboard show the discount, and the amount after it.
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(owner.get("/api/order/seller.csv").raw), "\ufeff"))).ReadAll()
+		if err != nil || len(rows) < 2 || !slices.Equal(rows[0][9:], []string{"Coupon", "Discount", "Amount", "Currency"}) ||
+			!slices.Equal(rows[1][9:], []string{"DASHAIN10", "59.00", "541.62", "USD"}) {
+			t.Fatalf("the export: %q, %v", rows, err)
+		}
+		today := owner.get("/api/seller/dashboard").body["dashboard"].(map[string]any)["today"].(map[string]any)
+		if today["discounts"] != 59.0 || today["revenue"] != 541.62 {
+			t.Fatalf("the dashboard's day: %v", today)
+		}
 
 		// Switched off, it is not valid; a start ahead says when it starts, an end passed when it ended.
 		saved := coupon["_id"]

@@ -17,7 +17,7 @@ import (
 // utf8BOM starts the export: the byte-order mark of UTF-8.
 const utf8BOM = "\ufeff"
 
-var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Amount", "Currency"}
+var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Coupon", "Discount", "Amount", "Currency"}
 
 // orderSellerCSV answers, as a CSV file to save, every order the seller handles that the filters
 // of the query select (those of GET /api/order/seller, without paging), newest first. Rows are
@@ -66,6 +66,10 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 	for i, it := range o.Items {
 		items[i] = it.Record()
 	}
+	coupon := ""
+	if o.Coupon != nil {
+		coupon = o.Coupon.Code
+	}
 	paid := "Pending"
 	if o.IsPaid {
 		paid = "Paid"
@@ -80,6 +84,8 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		a.Phone,
 		fmt.Sprintf("%s, %s, %s %s, %s", a.Street, a.City, a.State, a.Zipcode, a.Country),
 		strings.Join(items, "; "),
+		coupon,
+		o.Bill.Discount.Fixed(),
 		o.Amount.Fixed(),
 		string(o.Currency),
 	}

@@ -39,6 +39,7 @@ func scanCoupon(row interface{ Scan(...any) error }) (haat.Coupon, error) {
 		return c, err
 	}
 	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
+	c.WithDates()
 	return c, nil
 }
 

@@ -79,20 +79,24 @@ func waitingOrders(ctx context.Context, tx *Tx) ([]haat.StatusCount, error) {
 	return waiting, rows.Err()
 }
 
-// daySales counts the orders sold since the given time and adds up their amounts.
+// daySales counts the orders sold since the given time and adds up their amounts and their coupons' discounts.
 func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, error) {
 	var day haat.DaySales
-	rows, err := tx.QueryContext(ctx, `SELECT o.amount FROM orders o WHERE o.created_at >= $1 AND `+sold, since.UnixMilli())
+	rows, err := tx.QueryContext(ctx, `SELECT o.amount, COALESCE(u.amount, 0) FROM orders o LEFT JOIN coupon_uses u ON u.order_id = o.id
+		WHERE o.created_at >= $1 AND `+sold, since.UnixMilli())
 	if err != nil {
 		return day, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var amount haat.Money
-		if err := rows.Scan(&amount); err != nil {
+		var amount, discount haat.Money
+		if err := rows.Scan(&amount, &discount); err != nil {
 			return day, err
 		}
 		if day.Revenue, err = day.Revenue.Add(amount); err != nil {
+			return day, err
+		}
+		if day.Discounts, err = day.Discounts.Add(discount); err != nil {
 			return day, err
 		}
 		day.Orders++

@@ -52,6 +52,7 @@ describe('pages', () => {
       ['sellerLaunch', paths.seller.launch],
       ['sellerStaff', paths.seller.staff],
       ['sellerClaims', paths.seller.claims],
+      ['sellerCoupons', paths.seller.coupons],
       ['rider', paths.rider],
     ];
     for (const [name, path] of built) expect(matches(PAGES[name], path), `${name}: ${path}`).toBe(true);

@@ -76,6 +76,8 @@ export const paths = {
     cash: PAGES.sellerCash,
     /** claims is the owner's claims desk: shoppers' claims about delivered orders, to decide. */
     claims: PAGES.sellerClaims,
+    /** coupons is the owner's discount codes. */
+    coupons: PAGES.sellerCoupons,
     /** orderSlip is the printable packing slip of the order with that number. */
     orderSlip: (number: number) => `${PAGES.sellerOrders}/${number}/slip`,
     /** orderInvoice is the printable tax invoice of the delivered order with that number. */

@@ -2,6 +2,7 @@
 import { MAX_PRODUCT_IMAGES } from '../lib/contract';
 import type { SellerMessages } from './index';
 import { imageLimit, num, taxRate, vatRate } from './ne';
+import { toDevanagariDigits } from './digits';
 
 /** sellerNe is the Nepali catalogue of the seller area. */
 export const sellerNe: SellerMessages = {
@@ -60,6 +61,47 @@ export const sellerNe: SellerMessages = {
       from: 'देखि',
       to: 'सम्म',
       exportCsv: 'CSV निर्यात',
+    },
+    coupons: {
+      nav: 'कुपन',
+      title: 'कुपन',
+      intro: 'छुटका लागि ग्राहकले कार्टमा लेख्ने कोड: कर अघि प्रतिशत वा रकम छुट, वा निःशुल्क डेलिभरी। एउटा अर्डरमा एउटा कोड; अर्डर गर्दा प्रयोग गनिन्छ, र रद्द अर्डरले प्रयोग फिर्ता दिन्छ।',
+      newTitle: 'नयाँ कुपन',
+      editTitle: (code: string) => `${code} बदल्नुहोस्`,
+      code: 'कोड',
+      kind: 'के दिन्छ',
+      kinds: { percent: 'प्रतिशत छुट', amount: 'रकम छुट', freeDelivery: 'निःशुल्क डेलिभरी' },
+      percent: 'प्रतिशत छुट',
+      amount: 'छुट रकम',
+      minimumOrder: 'न्यूनतम अर्डर (लागू हुने सामानको)',
+      startsOn: 'पहिलो दिन (ईस्वी, नेपाल समय)',
+      lastDay: 'अन्तिम दिन (ईस्वी, नेपाल समय)',
+      totalUses: 'जम्मा प्रयोग (खाली: सीमा छैन)',
+      usesPerShopper: 'प्रति ग्राहक प्रयोग (खाली: सीमा छैन)',
+      firstOrderOnly: 'पहिलो अर्डरमा मात्र',
+      categories: 'यी श्रेणीमा मात्र (कुनै नभए: सबै)',
+      active: 'चालु',
+      save: 'सुरक्षित गर्नुहोस्',
+      cancel: 'रद्द गर्नुहोस्',
+      saved: 'कुपन सुरक्षित भयो',
+      list: 'कोडहरू',
+      none: 'अहिलेसम्म कुनै कोड छैन।',
+      percentOff: (p: string) => `${toDevanagariDigits(p)}% छुट`,
+      amountOff: (amount: string) => `${amount} छुट`,
+      freeDelivery: 'निःशुल्क डेलिभरी',
+      from: (amount: string) => `${amount} देखि`,
+      starts: (bs: string, ad: string) => `${bs} (${ad}) देखि`,
+      ends: (bs: string, ad: string) => `${bs} (${ad}) सम्म`,
+      perShopper: (n: number) => (n === 1 ? 'प्रति ग्राहक एक पटक' : `प्रति ग्राहक ${num(n)} पटक`),
+      firstOnly: 'पहिलो अर्डरमा मात्र',
+      products: (n: number) => `${num(n)} सामान`,
+      used: (n: number) => `${num(n)} पटक प्रयोग`,
+      usedOf: (n: number, of: number) => `${num(of)} मध्ये ${num(n)} प्रयोग`,
+      given: (amount: string) => `${amount} छुट दिइयो`,
+      off: 'बन्द',
+      edit: 'बदल्नुहोस्',
+      switchOff: 'बन्द गर्नुहोस्',
+      switchOn: 'चालु गर्नुहोस्',
     },
     staff: {
       title: 'कर्मचारी',
@@ -314,6 +356,7 @@ export const sellerNe: SellerMessages = {
       today: 'आज',
       ordersToday: (n) => `${num(n)} वटा अर्डर`,
       revenue: 'आम्दानी',
+      discounts: 'कुपन छुट (घटाइएको)',
       waiting: 'तपाईंलाई पर्खिरहेका',
       bestSellers: 'धेरै बिकेका, पछिल्लो ७ दिन',
       units: (n) => `${num(n)} वटा बिक्यो`,

@@ -593,6 +593,7 @@ export const PAGES = {
   sellerLaunch: '/seller/launch',
   sellerStaff: '/seller/staff',
   sellerClaims: '/seller/claims',
+  sellerCoupons: '/seller/coupons',
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
@@ -1170,10 +1171,12 @@ export interface Dashboard {
   afterDelivery: AfterDelivery;
 }
 
-/** DaySales is a number of orders and their amount. */
+/** DaySales is a number of orders and their amount, and the coupons' discounts within it. */
 export interface DaySales {
   orders: number;
   revenue: Money;
+  /** discounts is what the orders' coupons took off: Revenue is what is left after them. */
+  discounts: Money;
 }
 
 /** StatusCount is the number of orders in one status. */
@@ -1424,6 +1427,11 @@ export interface InvoiceTotals {
   deliveryFee: Money;
   /** adjustments are the bill's changes of the goods' price, in the order they apply. */
   adjustments: Adjustment[];
+  /**
+   * discount is what the coupon's adjustments among them take off together (Bill.Discount);
+   * absent for none (and in invoices issued before coupons).
+   */
+  discount?: Money;
   tax: Money;
   /**
    * taxableExVat is, under VAT, the value of taxable goods and delivery without the VAT; 0 under
@@ -2837,8 +2845,8 @@ export interface CouponRequest {
   _id?: string;
   code: string;
   kind: CouponKind;
-  value: Money;
-  minimumOrder: Money;
+  value: number | string;
+  minimumOrder: number | string;
   startsAt: string | null;
   endsAt: string | null;
   totalUses: number;
@@ -2871,6 +2879,12 @@ export interface Coupon {
   /** startsAt and EndsAt bound when it may be used, EndsAt itself excluded; nil: no bound. */
   startsAt: string | null;
   endsAt: string | null;
+  /**
+   * startsBs is the day it starts and LastBS the last day it may be used, in Nepal, in Bikram
+   * Sambat (WithDates); absent without a bound.
+   */
+  startsBs?: BSDate;
+  lastBs?: BSDate;
   /**
    * totalUses is how many orders may use it in all, and UsesPerShopper how many of one
    * shopper's; 0: no limit.

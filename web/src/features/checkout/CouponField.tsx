@@ -17,7 +17,7 @@ export function CouponField({ code, quote, onChoose }: { code: string; quote: Qu
       <div className="mt-4" data-testid="coupon">
         <div className={`flex min-h-11 items-center justify-between gap-3 rounded-lg border px-3 ${problem ? 'border-red-200 bg-red-50' : 'border-green-200 bg-green-50'}`}>
           <p className="min-w-0 break-words text-sm">
-            <span className="font-mono font-semibold text-slate-900">{code}</span>{' '}
+            <span className="font-mono font-semibold text-slate-900">{quote?.coupon?.code ?? code.toUpperCase()}</span>{' '}
             {quote?.coupon && <span className="text-green-800">{t.cart.couponApplied}</span>}
           </p>
           <button type="button" onClick={() => onChoose({ coupon: '' })} className="min-h-11 shrink-0 px-2 text-sm font-medium text-green-700 hover:underline">

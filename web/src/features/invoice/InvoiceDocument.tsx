@@ -4,6 +4,7 @@ import { BuyerAndMeta, documentClass, LinesTable, SellerHeading } from './Docume
 import { t, useLanguage } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { adjustmentLabel, amountText, packedDiffers, priceText, sentText } from '../../lib/weight';
+import { couponCode, shownAdjustments } from '../../lib/discount';
 
 /** kept is the substitute delivered in place of what was not there of an item: none when it was refused. */
 const kept = (it: OrderItem) => (it.packed?.substitute?.answer === 'refused' ? undefined : it.packed?.substitute);
@@ -22,10 +23,13 @@ export default function InvoiceDocument({ invoice: inv, order: o }: { invoice: I
   const lines = o.items.map((it, i) => ({ it, total: toMinor(o.bill.lines[i] ?? 0), sent: kept(it) }));
   const totals = inv.totals;
   const vat = totals.taxRule === 'vat';
+  // A coupon's shares of the lines show as one discount, before tax.
+  const discountCode = couponCode(totals.adjustments);
   // Under VAT, prices include it: the total splits into the taxable value, the VAT and the exempt goods.
   const rows: (readonly [string, number])[] = [
     [text.subtotal, totals.subtotal],
-    ...totals.adjustments.map((a) => [adjustmentLabel(a, o.items), a.amount] as const),
+    ...(discountCode !== undefined && totals.discount ? [[t.cart.discount(discountCode), -totals.discount] as const] : []),
+    ...shownAdjustments(totals.adjustments).map((a) => [adjustmentLabel(a, o.items), a.amount] as const),
     [text.deliveryFee, totals.deliveryFee],
     ...(vat
       ? ([

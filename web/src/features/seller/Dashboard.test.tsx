@@ -11,7 +11,7 @@ beforeAll(() => loadSellerTexts());
 afterEach(() => vi.unstubAllGlobals());
 
 const dashboard: Dashboard = {
-  today: { orders: 3, revenue: 1586.1 },
+  today: { orders: 3, revenue: 1586.1, discounts: 59 },
   waiting: [
     { status: 'Order Placed', orders: 2 },
     { status: 'Packed', orders: 1 },
@@ -39,7 +39,7 @@ describe('seller dashboard', () => {
     renderStore('/seller/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Seller menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Cash', 'Claims', 'Settings', 'Staff', 'Ready to open?']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'AddProduct', 'Product List', 'Orders', 'Pack', 'Delivery slots', 'Cash', 'Claims', 'Coupons', 'Settings', 'Staff', 'Ready to open?']);
     const after = await screen.findByRole('region', { name: 'After delivery' });
     expect(within(after).getByTestId('open-claims')).toHaveTextContent('31 past 15 days');
     expect(within(after).getByRole('link', { name: /Claims to decide/ })).toHaveAttribute('href', '/seller/claims');
@@ -48,6 +48,7 @@ describe('seller dashboard', () => {
     expect(screen.getByTestId('today-orders')).toHaveTextContent('3 orders');
     expect(screen.getByRole('link', { name: 'Export confirmed subscribers (CSV)' })).toHaveAttribute('href', '/api/seller/subscribers.csv');
     expect(screen.getByTestId('today-revenue')).toHaveTextContent('$1586.10');
+    expect(screen.getByTestId('today-discounts')).toHaveTextContent('$59');
     expect(screen.getByRole('link', { name: 'See orders' })).toHaveAttribute('href', '/seller/orders?day=today');
     const waiting = screen.getByRole('region', { name: 'Waiting for you' });
     expect(within(waiting).getByRole('link', { name: /^Order Placed\s*2$/ })).toHaveAttribute('href', '/seller/orders?status=Order+Placed');

@@ -41,6 +41,14 @@ export default function Dashboard() {
               {money(data.today.revenue)}
             </span>
           </p>
+          {data.today.discounts > 0 && (
+            <p className="mt-1 text-sm text-slate-600">
+              {t.seller.dash.discounts}{' '}
+              <span className="font-medium text-slate-900" data-testid="today-discounts">
+                {money(data.today.discounts)}
+              </span>
+            </p>
+          )}
           <Link to={ordersWith({ day: 'today' })} className={more}>
             {t.seller.dash.seeOrders}
           </Link>

@@ -25,6 +25,7 @@ const Launch = lazy(() => import('./Launch'));
 const Staff = lazy(() => import('./Staff'));
 const CashSheets = lazy(() => import('./CashSheets'));
 const Claims = lazy(() => import('./Claims'));
+const Coupons = lazy(() => import('./Coupons'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's
@@ -44,13 +45,14 @@ const sellerPages = (): Record<SellerPage, ReactElement> => ({
   sellerStaff: <Page title={t.seller.staff.title}><Staff /></Page>,
   sellerCash: <Page title={t.titles.cash}><CashSheets /></Page>,
   sellerClaims: <Page title={t.seller.claims.title}><Claims /></Page>,
+  sellerCoupons: <Page title={t.seller.coupons.title}><Coupons /></Page>,
   // The slip and the invoice name their page after the order's number themselves.
   sellerOrderSlip: <Suspense fallback={<Spinner label={t.loader} />}><PackingSlip /></Suspense>,
   sellerOrderInvoice: <Suspense fallback={<Spinner label={t.loader} />}><SellerInvoice /></Suspense>,
 });
 
 /** ownerPages are the pages only the owner's role reaches; every other page is the orders' part (owner and packers). */
-const ownerPages = new Set<SellerPage>(['sellerDashboard', 'sellerEditProduct', 'sellerSlots', 'sellerSettings', 'sellerImport', 'sellerLaunch', 'sellerStaff', 'sellerCash', 'sellerClaims']);
+const ownerPages = new Set<SellerPage>(['sellerDashboard', 'sellerEditProduct', 'sellerSlots', 'sellerSettings', 'sellerImport', 'sellerLaunch', 'sellerStaff', 'sellerCash', 'sellerClaims', 'sellerCoupons']);
 
 /** NotForRole stands for a page the signed-in member of staff's role does not reach, instead of a page whose calls would all be refused. */
 function NotForRole() {

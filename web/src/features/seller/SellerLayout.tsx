@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from '../../app/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
-import { BoxIcon, CashIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, ScaleIcon, SettingsIcon, ShieldIcon, UsersIcon } from '../../components/icons';
+import { BoxIcon, CashIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, ScaleIcon, SettingsIcon, ShieldIcon, TagIcon, UsersIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../app/paths';
 import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
@@ -20,6 +20,7 @@ const links = (): { to: string; label: string; Icon: typeof ChartIcon; end: bool
   { to: paths.seller.slots, label: t.seller.slots, Icon: ClockIcon, end: false, reach: 'owner' },
   { to: paths.seller.cash, label: t.seller.cash.nav, Icon: CashIcon, end: false, reach: 'owner' },
   { to: paths.seller.claims, label: t.seller.claims.nav, Icon: ShieldIcon, end: false, reach: 'owner' },
+  { to: paths.seller.coupons, label: t.seller.coupons.nav, Icon: TagIcon, end: false, reach: 'owner' },
   { to: paths.seller.settings, label: t.seller.settings, Icon: SettingsIcon, end: false, reach: 'owner' },
   { to: paths.seller.staff, label: t.seller.staffNav, Icon: UsersIcon, end: false, reach: 'owner' },
   { to: paths.seller.launch, label: t.seller.launch, Icon: ShieldIcon, end: false, reach: 'owner' },
