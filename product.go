@@ -48,11 +48,18 @@ const (
 
 // Product is an item on sale. Price is the MRP; OfferPrice is what the shopper pays.
 type Product struct {
-	ID          string   `json:"_id"`
-	Name        string   `json:"name"`
-	Category    Category `json:"category"`
-	Price       Money    `json:"price"`
-	OfferPrice  Money    `json:"offerPrice"`
+	ID       string   `json:"_id"`
+	Name     string   `json:"name"`
+	Category Category `json:"category"`
+	Price    Money    `json:"price"`
+	// OfferPrice is what the shopper pays: as the store reads a product it is priced at that moment
+	// (At), the sale's price while a sale is on; as the seller sets it, the everyday offer price.
+	OfferPrice Money `json:"offerPrice"`
+	// RegularOfferPrice is the everyday offer price of a product priced at a moment (At), the one it
+	// sells at outside its sale; nil on a product as the seller sets it (OfferPrice is that one).
+	RegularOfferPrice *Money `json:"regularOfferPrice,omitempty"`
+	// Sale is the price the seller scheduled for a time, if any (see Sale).
+	Sale        *Sale    `json:"sale,omitempty"`
 	Image       []string `json:"image"`
 	Description []string `json:"description"`
 	// NameNe and DescriptionNe are the product's name and description in Nepali, when the seller
@@ -150,8 +157,9 @@ func errStock() error { return Errorf(EINVALID, "Stock must be a whole number fr
 
 // Validate checks a new product and trims its text fields: a name and 1 to MaxDescriptionLines
 // description lines within their lengths, a known category (its key is set as the catalogue
-// spells it), a price of at least 1 and at most MaxPrice, an offer price from 0 up to the price, 1 to
-// MaxProductImages images and a stock count ValidateStock accepts.
+// spells it), a price of at least 1 and at most MaxPrice, an everyday offer price from 0 up to the price, a
+// sale (if any) that Sale.validate accepts, 1 to MaxProductImages images and a stock count
+// ValidateStock accepts.
 func (p *Product) Validate() error {
 	p.Name, p.NameNe = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameNe)
 	p.Weight, p.SKU = strings.TrimSpace(p.Weight), strings.TrimSpace(p.SKU)
@@ -191,14 +199,19 @@ func (p *Product) Validate() error {
 		return Errorf(EINVALID, "Price must be at least 1")
 	case p.Price > MaxPrice:
 		return Errorf(EINVALID, "Price must be at most %s", wholeNumber(MaxPrice/100))
-	case p.OfferPrice < 0:
+	case p.EverydayOfferPrice() < 0:
 		return Errorf(EINVALID, "Offer price cannot be negative")
-	case p.OfferPrice > p.Price:
+	case p.EverydayOfferPrice() > p.Price:
 		return Errorf(EINVALID, "Offer price cannot be more than the price")
 	case len(p.Image) == 0:
 		return Errorf(EINVALID, "Please add at least one image")
 	case len(p.Image) > MaxProductImages:
 		return Errorf(EINVALID, "A product can have at most 4 images")
+	}
+	if p.Sale != nil {
+		if err := p.Sale.validate(p.Price); err != nil {
+			return err
+		}
 	}
 	if err := p.validateSoldBy(); err != nil {
 		return err
@@ -220,7 +233,8 @@ func nonEmptyLines(lines []string) []string {
 	return kept
 }
 
-// Ordered is the product as an order keeps it: as it is sold now.
+// Ordered is the product as an order keeps it: as it is sold now, at the price it was read at
+// (At).
 func (p *Product) Ordered() OrderProduct {
 	return OrderProduct{
 		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
@@ -247,8 +261,12 @@ type ProductEdit struct {
 	DescriptionNe []string
 	Category      *Category
 	Price         *Money
-	OfferPrice    *Money
-	Weight        *string
+	// OfferPrice replaces the everyday offer price.
+	OfferPrice *Money
+	// SetSale says the edit replaces the product's sale with Sale: nil ends it.
+	SetSale bool
+	Sale    *Sale
+	Weight  *string
 	// SKU replaces the product's SKU; set empty, it clears it.
 	SKU       *string
 	VATExempt *bool
@@ -279,6 +297,7 @@ type ImageChoice struct {
 // when e.Images is nil, they follow the product's photos. The returned product has "" where a
 // new photo goes, and at[i] is the place of the i-th upload.
 func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err error) {
+	p = p.Unpriced()
 	if e.Name != nil {
 		p.Name = *e.Name
 	}
@@ -301,6 +320,9 @@ func (p Product) Edit(e ProductEdit, uploads int) (edited Product, at []int, err
 	}
 	if e.OfferPrice != nil {
 		p.OfferPrice = *e.OfferPrice
+	}
+	if e.SetSale {
+		p.Sale = e.Sale
 	}
 	if e.Weight != nil {
 		p.Weight = *e.Weight

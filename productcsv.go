@@ -195,7 +195,8 @@ func SKUKey(sku string) string { return strings.ToLower(strings.TrimSpace(sku)) 
 // existing, when the row's SKU names it, with the row's fields, or else a new product, on sale,
 // pictured by its category's image when the row has no photo. An empty vatExempt keeps an existing
 // product's and gives a new one its category's (DefaultVATExempt); an empty stock counts no units;
-// an empty soldBy or step keeps an existing product's and sells a new one by the unit.
+// an empty soldBy or step keeps an existing product's and sells a new one by the unit. The row's
+// offer price is the everyday one; a sale the existing product has stays.
 func (row *ImportRow) Product(existing *Product) (Product, error) {
 	if row.Err != nil {
 		return Product{}, row.Err
@@ -205,7 +206,8 @@ func (row *ImportRow) Product(existing *Product) (Product, error) {
 	}
 	var p Product
 	if existing != nil {
-		p = *existing
+		// The row sets the everyday offer price; a sale the product has stays.
+		p = existing.Unpriced()
 		p.Image = slices.Clone(p.Image)
 	} else {
 		p = Product{StockOn: true, VATExempt: DefaultVATExempt(CanonicalCategory(row.Category))}
@@ -316,7 +318,7 @@ func WriteProductCSV(w io.Writer, products []Product) error {
 		if len(p.Image) > 0 {
 			image = path.Base(p.Image[0])
 		}
-		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.OfferPrice.String(),
+		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.EverydayOfferPrice().String(),
 			p.Weight, stock, strings.Join(p.Description, DescriptionSeparator), strings.Join(p.DescriptionNe, DescriptionSeparator),
 			strconv.FormatBool(p.VATExempt), image, soldBy, step, p.Family, p.Size}
 		for i := range row {

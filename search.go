@@ -126,7 +126,14 @@ type ProductQuery struct {
 	Cursor string
 	// Limit is the page's size: DefaultPageSize when 0, at most MaxPageSize.
 	Limit int
+	// Sort is the order of the page: SortSavings, or empty for the list's own (newest first, or
+	// best found first when there is a text).
+	Sort string
 }
+
+// SortSavings orders products by what a shopper saves on each at the time of the list (Saving),
+// largest first; products that save the same keep the order they have without it.
+const SortSavings = "savings"
 
 // Page sizes of ProductQuery, and the longest search text.
 const (
@@ -158,6 +165,9 @@ func (q *ProductQuery) Validate() error {
 	if len([]rune(q.Query)) > MaxSearchLength {
 		return Errorf(EINVALID, "Search text is too long")
 	}
+	if q.Sort != "" && q.Sort != SortSavings {
+		return Errorf(EINVALID, "Products can be sorted by %s only", SortSavings)
+	}
 	if strings.HasPrefix(q.Cursor, rankedCursor) {
 		if _, err := parseRankedCursor(q.Cursor); err != nil {
 			return err
@@ -168,8 +178,8 @@ func (q *ProductQuery) Validate() error {
 	return nil
 }
 
-// rankedCursor starts the cursor of a page of a search by words (ranked): "r48" continues at the
-// 49th product found.
+// rankedCursor starts the cursor of a page of a search by words (ranked), or of a sorted list:
+// "r48" continues at the 49th product found.
 const rankedCursor = "r"
 
 func parseRankedCursor(c string) (int, error) {
@@ -256,6 +266,8 @@ func (c *Catalogue) Find(ids []string) ([]Product, error) {
 // Search returns the page q asks for of the products in stock that match its text and category,
 // a family of pack sizes once: by its lead. Without a text they come newest first; with one, best
 // found first (see Searchable), and newest first among equals, with DidYouMean when none is found.
+// Sorted by SortSavings, the largest saving comes first, and products that save the same keep that
+// order.
 func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -265,7 +277,7 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 		limit = DefaultPageSize
 	}
 	text := newSearchText(q.Query, c.synonyms)
-	if text.lower != "" {
+	if text.lower != "" || q.Sort != "" {
 		return c.ranked(q, text, limit), nil
 	}
 	start := 0
@@ -299,7 +311,8 @@ func (c *Catalogue) listed(i int, category Category) bool {
 	return p.InStock && (category == "" || p.Category == category) && (p.Family == "" || c.lead[p.Family] == p.ID)
 }
 
-// ranked is the page of a search by words: the products listed that the text finds, best first.
+// ranked is the page of a search by words, or of a sorted list: the products listed that the text
+// finds (all of them without a text), best first, then in q's sort.
 func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductPage {
 	type hit struct{ i, score int }
 	var hits []hit
@@ -307,11 +320,16 @@ func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductP
 		if !c.listed(i, q.Category) {
 			continue
 		}
-		if score := c.search[i].score(text); score > 0 {
+		if text.lower == "" {
+			hits = append(hits, hit{i, 1})
+		} else if score := c.search[i].score(text); score > 0 {
 			hits = append(hits, hit{i, score})
 		}
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	if q.Sort == SortSavings {
+		sort.SliceStable(hits, func(a, b int) bool { return c.products[hits[a].i].Saving() > c.products[hits[b].i].Saving() })
+	}
 	page := &ProductPage{Products: []Product{}}
 	start := 0
 	if q.Cursor != "" {
@@ -323,7 +341,7 @@ func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductP
 	if start+limit < len(hits) {
 		page.Next = rankedCursor + strconv.Itoa(start+limit)
 	}
-	if len(hits) == 0 {
+	if len(hits) == 0 && text.lower != "" {
 		page.DidYouMean = c.didYouMean(text, q.Category)
 	}
 	return page

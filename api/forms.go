@@ -40,6 +40,12 @@ type productFields struct {
 	// Price and OfferPrice are amounts with at most 2 decimals: "320" or "295.50".
 	Price      string `json:"price,omitempty"`
 	OfferPrice string `json:"offerPrice,omitempty"`
+	// SalePrice, SaleStart and SaleEnd schedule a sale, all three or none: a price below Price, and
+	// a date and time of the store's time zone (2026-10-20T06:00) for each end; sent empty to an
+	// update, they end the product's sale.
+	SalePrice string `json:"salePrice,omitempty"`
+	SaleStart string `json:"saleStart,omitempty"`
+	SaleEnd   string `json:"saleEnd,omitempty"`
 	// Weight and SKU sent empty to an update clear them.
 	Weight string `json:"weight,omitempty"`
 	SKU    string `json:"sku,omitempty"`

@@ -75,8 +75,10 @@ func checkForm(form *multipart.Form) error {
 type productInput struct {
 	Name, NameNe, Category, Weight, Price, OfferPrice, Stock, SKU string
 	SoldBy, Step, Family, Size                                    string
-	Description, DescriptionNe                                    []string
-	VATExempt                                                     *bool
+	// SalePrice, SaleStart and SaleEnd are the product's sale, all three or none (haat.ParseSale).
+	SalePrice, SaleStart, SaleEnd string
+	Description, DescriptionNe    []string
+	VATExempt                     *bool
 }
 
 // productFormInput reads the product of an add-product form: one field, productData, holding
@@ -90,6 +92,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 			Name: field("name"), NameNe: field("nameNe"), Category: field("category"), Weight: field("weight"),
 			Price: field("price"), OfferPrice: field("offerPrice"), Stock: field("stock"), SKU: field("sku"),
 			SoldBy: field("soldBy"), Step: field("step"), Family: field("family"), Size: field("size"),
+			SalePrice: field("salePrice"), SaleStart: field("saleStart"), SaleEnd: field("saleEnd"),
 			Description: descriptionLines(field("description")), DescriptionNe: descriptionLines(field("descriptionNe")),
 			VATExempt: exempt,
 		}, err
@@ -103,7 +106,7 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return productInput{}, haat.Errorf(haat.EINVALID, "productData must be a JSON object with name, description, category, price and offerPrice")
 	}
 	in := productInput{Name: d.Name, NameNe: d.NameNe, Category: d.Category, Weight: d.Weight, Description: d.Description, DescriptionNe: d.DescriptionNe,
-		VATExempt: d.VATExempt, SKU: d.SKU, SoldBy: d.SoldBy, Family: d.Family, Size: d.Size}
+		VATExempt: d.VATExempt, SKU: d.SKU, SoldBy: d.SoldBy, Family: d.Family, Size: d.Size, SaleStart: d.SaleStart, SaleEnd: d.SaleEnd}
 	if d.Step != 0 {
 		in.Step = strconv.Itoa(d.Step)
 	}
@@ -115,6 +118,9 @@ func productFormInput(form *multipart.Form) (productInput, error) {
 		return in, err
 	}
 	if in.Stock, err = jsonAmountText(d.Stock, "Stock"); err != nil {
+		return in, err
+	}
+	if in.SalePrice, err = jsonAmountText(d.SalePrice, "Sale price"); err != nil {
 		return in, err
 	}
 	return in, nil
@@ -159,6 +165,9 @@ func (in productInput) product() (haat.Product, error) {
 		return p, err
 	}
 	if p.Step, err = haat.ParseStep(in.Step); err != nil {
+		return p, err
+	}
+	if p.Sale, err = haat.ParseSale(in.SalePrice, in.SaleStart, in.SaleEnd); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -246,6 +255,13 @@ func productEditInput(form *multipart.Form) (haat.ProductEdit, error) {
 			*a.to = &m
 		}
 	}
+	if price, start, end := text("salePrice"), text("saleStart"), text("saleEnd"); price != nil || start != nil || end != nil {
+		var err error
+		if e.Sale, err = haat.ParseSale(deref(price), deref(start), deref(end)); err != nil {
+			return e, err
+		}
+		e.SetSale = true
+	}
 	if v := text("stock"); v != nil {
 		var err error
 		if e.Stock, err = haat.ParseStock(*v); err != nil {
@@ -279,4 +295,12 @@ func imageOrder(v string) ([]haat.ImageChoice, error) {
 		}
 	}
 	return choices, nil
+}
+
+// deref is the text s points to, or "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

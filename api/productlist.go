@@ -40,8 +40,14 @@ const listBrotliLevel = 1
 //
 // A rebuild reads only the products whose rows changed since the last one and encodes only those:
 // the JSON of every product is kept by its row's version (haat.ProductService.ListedProducts).
+//
+// Prices change by themselves when a sale starts or ends, with no change of a row: a snapshot
+// holds until the first such moment after it was read (until), and a product's JSON until its own.
+// A request at or after it rebuilds the list, reading again the products whose price changed.
 type productList struct {
 	products haat.ProductService
+	// now is the store's clock, which the products are priced by; nil is the real time.
+	now func() time.Time
 	// settings give the search its synonyms; none: the defaults.
 	settings haat.SettingsService
 	current  atomic.Pointer[listSnapshot]
@@ -56,6 +62,14 @@ type encodedProduct struct {
 	version int64
 	product haat.Product
 	json    []byte
+	// until is when the product's price next changes by itself (its sale starts or ends), zero
+	// when it never will: its JSON holds until then.
+	until time.Time
+}
+
+// holds reports whether the product's JSON still holds, at now, for a row at version.
+func (e encodedProduct) holds(version int64, now time.Time) bool {
+	return e.version == version && (e.until.IsZero() || now.Before(e.until))
 }
 
 // listSnapshot is the product list of one version of the catalogue.
@@ -65,15 +79,31 @@ type listSnapshot struct {
 	catalogue *haat.Catalogue
 	version   uint64
 	built     time.Duration // how long the rebuild took
+	// at is when the rebuild began, and until when the first of its prices changes by itself
+	// (zero: none will): the snapshot holds from one to the other.
+	at, until time.Time
+}
+
+// holds reports whether the snapshot still shows the catalogue at version, at now.
+func (s *listSnapshot) holds(version uint64, now time.Time) bool {
+	return s.version >= version && (s.until.IsZero() || now.Before(s.until))
 }
 
 // listContentType is the Content-Type of the product list, as writeJSON writes it.
 const listContentType = "application/json; charset=utf-8"
 
+// clock reads the store's clock; without one, the real time.
+func (l *productList) clock() time.Time {
+	if l.now == nil {
+		return time.Now()
+	}
+	return l.now()
+}
+
 // snapshot returns the product list of the catalogue as it is now.
 func (l *productList) snapshot(ctx context.Context) (*listSnapshot, error) {
 	want := l.products.CatalogueVersion()
-	if s := l.current.Load(); s != nil && s.version >= want {
+	if s := l.current.Load(); s != nil && s.holds(want, l.clock()) {
 		return s, nil
 	}
 	for {
@@ -86,8 +116,9 @@ func (l *productList) snapshot(ctx context.Context) (*listSnapshot, error) {
 		if err != nil {
 			return nil, err
 		}
-		// A rebuild that began before this request's change does not show it: wait for the next.
-		if s := v.(*listSnapshot); s.version >= want {
+		// A rebuild that began before this request's change, or before a price it shows changed,
+		// does not show it: wait for the next.
+		if s := v.(*listSnapshot); s.holds(want, l.clock()) {
 			return s, nil
 		}
 	}
@@ -96,18 +127,19 @@ func (l *productList) snapshot(ctx context.Context) (*listSnapshot, error) {
 // rebuild reads the products and prepares the list, and makes it the current one unless a newer
 // one is already.
 func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
-	start := time.Now()
+	start, at := time.Now(), l.clock()
 	// The version is read before the products, so that the snapshot holds at least the changes
 	// it counts.
 	version := l.products.CatalogueVersion()
 	listed, err := l.products.ListedProducts(ctx, func(id string, version int64) bool {
 		e, ok := l.encoded[id]
-		return ok && e.version == version
+		return ok && e.holds(version, at)
 	})
 	if err != nil {
 		return nil, err
 	}
 	encoded := make(map[string]encodedProduct, len(listed))
+	var until time.Time
 	products := make([]haat.Product, len(listed))
 	parts := make([][]byte, len(listed))
 	for i, p := range listed {
@@ -117,12 +149,15 @@ func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("api: encode product %s: %w", p.ID, err)
 			}
-			e, ok = encodedProduct{version: p.Version, product: *p.Product, json: b}, true
+			e, ok = encodedProduct{version: p.Version, product: *p.Product, json: b, until: p.Product.NextPriceChange(at)}, true
 		}
 		if !ok {
 			return nil, fmt.Errorf("api: product list: %s came without its product", p.ID)
 		}
 		encoded[p.ID], products[i], parts[i] = e, e.product, e.json
+		if !e.until.IsZero() && (until.IsZero() || e.until.Before(until)) {
+			until = e.until
+		}
 	}
 	old := l.current.Load()
 	s := buildProductList(parts, old)
@@ -139,9 +174,9 @@ func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
 		}
 		s.catalogue.SetSynonyms(haat.SynonymsOf(settings.Synonyms))
 	}
-	s.version = version
+	s.version, s.at, s.until = version, at, until
 	s.built = time.Since(start)
-	for old == nil || old.version < s.version {
+	for old == nil || old.version < s.version || (old.version == s.version && old.at.Before(s.at)) {
 		if l.current.CompareAndSwap(old, s) {
 			break
 		}

@@ -40,6 +40,11 @@ type ProductDataRequest struct {
 	// Stock is the number of units for sale when the store is to count them; absent or null
 	// leaves them uncounted.
 	Stock json.RawMessage `json:"stock,omitempty" ts:"number | string | null"`
+	// SalePrice, SaleStart and SaleEnd schedule a sale, all three or none: its price, and its start
+	// and end as a date and time of the store's time zone ("2026-10-20T06:00").
+	SalePrice json.RawMessage `json:"salePrice,omitempty" ts:"number | string | null"`
+	SaleStart string          `json:"saleStart,omitempty"`
+	SaleEnd   string          `json:"saleEnd,omitempty"`
 }
 
 // ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add).
@@ -109,7 +114,8 @@ type ProductUpdateResponse struct {
 
 // productUpdate corrects a product. The multipart form names the product in `id` and carries
 // only the fields that change, as POST /api/product/add spells them: `name`, `description`,
-// `category`, `price`, `offerPrice`, `sku` (sent empty, it clears the SKU), `weight` (sent empty, it clears the weight), `stock` (sent
+// `category`, `price`, `offerPrice`, `salePrice` with `saleStart` and `saleEnd` (all three sent empty,
+// the sale ends), `sku` (sent empty, it clears the SKU), `weight` (sent empty, it clears the weight), `stock` (sent
 // empty, the units are no longer counted; left out, the count stays as orders leave it). New photos come
 // as files under `images`; `imageOrder`, a JSON array, lists the product's photos in their new
 // order, each a URL of a photo the product has now (one left out is removed) or the number of a

@@ -8,8 +8,9 @@ import (
 )
 
 // ProductSearchResponse is a page of the products in stock that a search text and a category
-// select: newest first, or with a text the best found first (GET
-// /api/product/search?q=&category=&cursor=&limit=).
+// select: newest first, or with a text the best found first; with sort=savings, the largest saving
+// (price less offer price, as priced now) first (GET
+// /api/product/search?q=&category=&sort=&cursor=&limit=).
 type ProductSearchResponse struct {
 	// NextCursor asks for the next page as ?cursor=; absent on the last page.
 	NextCursor string         `json:"nextCursor,omitempty"`
@@ -31,7 +32,7 @@ type ProductGetResponse struct {
 // finds a product by any of its names, in Devanagari or romanised.
 func (s *Server) productSearch(w http.ResponseWriter, r *http.Request) error {
 	v := r.URL.Query()
-	q := haat.ProductQuery{Query: v.Get("q"), Category: haat.Category(v.Get("category")), Cursor: v.Get("cursor")}
+	q := haat.ProductQuery{Query: v.Get("q"), Category: haat.Category(v.Get("category")), Cursor: v.Get("cursor"), Sort: v.Get("sort")}
 	if text := v.Get("limit"); text != "" {
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 1 {

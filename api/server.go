@@ -133,7 +133,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	s.Logger = slog.New(LogRequestIDs(s.Logger.Handler()))
 	s.RequestLog = slog.New(LogRequestIDs(s.RequestLog.Handler()))
-	s.list = &productList{products: s.Products, settings: s.Settings}
+	s.list = &productList{products: s.Products, settings: s.Settings, now: s.now}
 	mux := http.NewServeMux()
 	s.handleAPI(mux)
 	if s.Images != nil {

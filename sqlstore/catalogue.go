@@ -170,7 +170,7 @@ func (d *DB) ListedProducts(ctx context.Context, known func(id string, version i
 		byID := make(map[string]haat.ListedProduct, len(unknown))
 		for found.Next() {
 			var l haat.ListedProduct
-			p, err := scanProduct(versionScanner{found, &l.Version})
+			p, err := scanProduct(versionScanner{found, &l.Version}, tx.now)
 			if err != nil {
 				return nil, err
 			}

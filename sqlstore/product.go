@@ -10,18 +10,25 @@ import (
 	"haat"
 )
 
-const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku, step, family, size`
+const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku, step, family, size, sale_price, sale_start, sale_end`
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanProduct(s scanner) (haat.Product, error) {
+// scanProduct reads a product's row (productColumns) and prices it at now, the time of the
+// operation that reads it (haat.Product.At): whoever reads a product gets the price of that moment.
+func scanProduct(s scanner, now time.Time) (haat.Product, error) {
 	var p haat.Product
 	var images, description, descriptionNe string
 	var created int64
-	var stock sql.NullInt64
-	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt, &p.SKU, &p.Step, &p.Family, &p.Size); err != nil {
+	var stock, salePrice, saleStart, saleEnd sql.NullInt64
+	if err := s.Scan(&p.ID, &p.Name, &p.Category, &p.Price, &p.OfferPrice, &images, &description, &p.Weight, &p.StockOn, &stock, &created, &p.Archived, &p.NameNe, &descriptionNe, &p.VATExempt, &p.SKU, &p.Step, &p.Family, &p.Size,
+		&salePrice, &saleStart, &saleEnd); err != nil {
 		return p, err
 	}
+	if salePrice.Valid && saleStart.Valid && saleEnd.Valid {
+		p.Sale = &haat.Sale{Price: haat.Money(salePrice.Int64), Start: fromMillis(saleStart.Int64), End: fromMillis(saleEnd.Int64)}
+	}
+	p = p.At(now)
 	p.Stock = intOrNil(stock)
 	p.InStock = p.Available()
 	if p.Step > 0 {
@@ -165,7 +172,7 @@ func findProducts(ctx context.Context, tx *Tx, f ProductFilter) ([]haat.Product,
 	defer rows.Close()
 	products := []haat.Product{}
 	for rows.Next() {
-		p, err := scanProduct(rows)
+		p, err := scanProduct(rows, tx.now)
 		if err != nil {
 			return nil, err
 		}
@@ -189,11 +196,24 @@ func (d *DB) CreateProduct(ctx context.Context, p *haat.Product) error {
 func insertProduct(ctx context.Context, tx *Tx, p *haat.Product) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
-	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`, sku_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
-		p.ID, p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
-		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.SKU, p.Step, p.Family, p.Size, skuKey(p.SKU))
+	salePrice, saleStart, saleEnd := saleColumns(p.Sale)
+	_, err := writeProducts(ctx, tx, `INSERT INTO products (`+productColumns+`, sku_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+		p.ID, p.Name, p.Category, p.Price, p.EverydayOfferPrice(), string(images), string(description), p.Weight, p.StockOn, p.Stock, p.CreatedAt.UnixMilli(), p.Archived,
+		p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt, p.SKU, p.Step, p.Family, p.Size, salePrice, saleStart, saleEnd, skuKey(p.SKU))
 	p.InStock = p.Available()
+	if err == nil {
+		*p = p.At(tx.now)
+	}
 	return skuTaken(p.SKU, err)
+}
+
+// saleColumns are the sale_price, sale_start and sale_end columns of a product with sale: NULL
+// when it has none.
+func saleColumns(sale *haat.Sale) (price, start, end any) {
+	if sale == nil {
+		return nil, nil, nil
+	}
+	return int64(sale.Price), sale.Start.UnixMilli(), sale.End.UnixMilli()
 }
 
 // skuKey is the sku_key column of a product with sku: NULL when it has none.
@@ -237,10 +257,12 @@ func (d *DB) UpdateProduct(ctx context.Context, p *haat.Product, withStock bool)
 func updateProduct(ctx context.Context, tx *Tx, p *haat.Product, withStock bool) error {
 	images, _ := json.Marshal(p.Image)
 	description, _ := json.Marshal(p.Description)
+	salePrice, saleStart, saleEnd := saleColumns(p.Sale)
 	res, err := writeProducts(ctx, tx, `UPDATE products SET name = $1, category = $2, price = $3, offer_price = $4, images = $5,
-		description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10, sku = $11, sku_key = $12, step = $13, family = $14, size = $15 WHERE id = $16`,
-		p.Name, p.Category, p.Price, p.OfferPrice, string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt,
-		p.SKU, skuKey(p.SKU), p.Step, p.Family, p.Size, p.ID)
+		description = $6, weight = $7, name_ne = $8, description_ne = $9, vat_exempt = $10, sku = $11, sku_key = $12, step = $13, family = $14, size = $15,
+		sale_price = $16, sale_start = $17, sale_end = $18 WHERE id = $19`,
+		p.Name, p.Category, p.Price, p.EverydayOfferPrice(), string(images), string(description), p.Weight, p.NameNe, linesJSON(p.DescriptionNe), p.VATExempt,
+		p.SKU, skuKey(p.SKU), p.Step, p.Family, p.Size, salePrice, saleStart, saleEnd, p.ID)
 	if err != nil {
 		return skuTaken(p.SKU, err)
 	}
@@ -304,7 +326,7 @@ func productsBySKU(ctx context.Context, tx *Tx) (map[string]*haat.Product, error
 	defer rows.Close()
 	bySKU := map[string]*haat.Product{}
 	for rows.Next() {
-		p, err := scanProduct(rows)
+		p, err := scanProduct(rows, tx.now)
 		if err != nil {
 			return nil, err
 		}

@@ -60,6 +60,7 @@ func contract(g *generator) {
 	g.constant(d, "MinCouponCode", haat.MinCouponCode)
 	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
 	g.constant(d, "MaxFind", haat.MaxFind)
+	g.constant(d, "SortSavings", haat.SortSavings)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)

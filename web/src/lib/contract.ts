@@ -77,6 +77,11 @@ export const MIN_COUPON_CODE = 3;
 export const MAX_COUPON_CODE = 20;
 /** MAX_FIND is the most products Find (GET /api/product/get) looks up at once. */
 export const MAX_FIND = 100;
+/**
+ * SORT_SAVINGS orders products by what a shopper saves on each at the time of the list (Saving),
+ * largest first; products that save the same keep the order they have without it.
+ */
+export const SORT_SAVINGS = 'savings';
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
 /** MAX_IMAGE_BYTES is the largest product photo accepted, in bytes (5 MB). */
@@ -661,7 +666,18 @@ export interface Product {
   name: string;
   category: Category;
   price: Money;
+  /**
+   * offerPrice is what the shopper pays: as the store reads a product it is priced at that moment
+   * (At), the sale's price while a sale is on; as the seller sets it, the everyday offer price.
+   */
   offerPrice: Money;
+  /**
+   * regularOfferPrice is the everyday offer price of a product priced at a moment (At), the one it
+   * sells at outside its sale; nil on a product as the seller sets it (OfferPrice is that one).
+   */
+  regularOfferPrice?: Money;
+  /** sale is the price the seller scheduled for a time, if any (see Sale). */
+  sale?: Sale;
   image: string[];
   description: string[];
   /**
@@ -733,6 +749,22 @@ export interface Product {
    * /api/seller/demo/remove). Only the seller's list has it.
    */
   demo?: boolean;
+}
+
+/**
+ * Sale is a price the seller schedules for a product: a festival price that starts and ends by
+ * itself. It is on from Start (included) to End (excluded); outside it the product sells at its
+ * everyday offer price. Nothing changes a row when a sale starts or ends: the price is worked out
+ * from the clock each time the product is read (Product.At), so every server agrees at once.
+ */
+export interface Sale {
+  /** price is what a shopper pays while the sale is on: from 0 to below the product's price (MRP). */
+  price: Money;
+  /** start and End bound the sale; the seller gives them as date and time in StoreZone. */
+  start: string;
+  end: string;
+  /** on says the sale was on at the time the product was read (Product.At); never stored. */
+  on: boolean;
 }
 
 /**
@@ -1770,8 +1802,9 @@ export interface ProductListResponse {
 
 /**
  * ProductSearchResponse is a page of the products in stock that a search text and a category
- * select: newest first, or with a text the best found first (GET
- * /api/product/search?q=&category=&cursor=&limit=).
+ * select: newest first, or with a text the best found first; with sort=savings, the largest saving
+ * (price less offer price, as priced now) first (GET
+ * /api/product/search?q=&category=&sort=&cursor=&limit=).
  */
 export interface ProductSearchResponse {
   /** nextCursor asks for the next page as ?cursor=; absent on the last page. */
@@ -1829,6 +1862,13 @@ export interface ProductDataRequest {
    * leaves them uncounted.
    */
   stock?: number | string | null;
+  /**
+   * salePrice, SaleStart and SaleEnd schedule a sale, all three or none: its price, and its start
+   * and end as a date and time of the store's time zone ("2026-10-20T06:00").
+   */
+  salePrice?: number | string | null;
+  saleStart?: string;
+  saleEnd?: string;
 }
 
 /**
@@ -1845,6 +1885,9 @@ export interface ProductForm {
   category?: Category;
   price?: string;
   offerPrice?: string;
+  salePrice?: string;
+  saleStart?: string;
+  saleEnd?: string;
   weight?: string;
   sku?: string;
   vatExempt?: 'true' | 'false';
@@ -1872,6 +1915,9 @@ export interface ProductUpdateForm {
   category?: Category;
   price?: string;
   offerPrice?: string;
+  salePrice?: string;
+  saleStart?: string;
+  saleEnd?: string;
   weight?: string;
   sku?: string;
   vatExempt?: 'true' | 'false';
