@@ -2,7 +2,7 @@
 // the contract, from haat.Pages), so the server answers 200 for exactly the pages the router routes;
 // the router takes the patterns, links and navigation the paths and builders, so a page moves by
 // changing one line of haat.Pages.
-import { PAGES, type PageName } from '../lib/contract';
+import { PAGES, SORT_SAVINGS, type PageName } from '../lib/contract';
 
 const products = PAGES.products;
 const seller = PAGES.seller;
@@ -34,6 +34,8 @@ export const paths = {
   landing: PAGES.landing,
   home: PAGES.home,
   products,
+  /** deals is the list of products with the largest saving first ("Explore deals"). */
+  deals: `${products}?sort=${SORT_SAVINGS}`,
   /** category is a category's page; the segment is the category's name in lower case. */
   category: (category: string) => `${products}/${category.toLowerCase()}`,
   /** product is a product's detail page, under its category. */

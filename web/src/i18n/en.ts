@@ -182,6 +182,10 @@ export const en = {
     rating: '(4.0)',
     ratingLabel: 'Rated 4 out of 5',
     save: (amount: string) => `Save ${amount}`,
+    /** onSale marks a product whose sale price, set for a time, is on now. */
+    onSale: 'Sale',
+    /** saleUntil says when the sale price ends, on the store's clock. */
+    saleUntil: (iso: string, timeZone: string) => `Sale price until ${dateTime(new Date(iso), timeZone)}`,
     mrp: 'MRP:',
     price: 'Price:',
     inclusive: '(inclusive of all taxes)',
@@ -249,6 +253,10 @@ export const en = {
     didYouMean: 'Did you mean:',
     empty: 'No Product Found - Please try another category or check back later.',
     showMore: 'Show more',
+    // The order of the list: the list's own, or the largest saving first ("Explore deals").
+    sortBy: 'Sort by',
+    sortNewest: 'Newest',
+    sortSavings: 'Biggest savings',
   },
 
   cart: {

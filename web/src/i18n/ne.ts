@@ -195,6 +195,8 @@ export const ne: StoreMessages = {
     rating: '(४.०)',
     ratingLabel: '५ मा ४ रेटिङ',
     save: (amount) => `${amount} बचत`,
+    onSale: 'छुट',
+    saleUntil: (iso, timeZone) => `${dateTime(iso, timeZone)} सम्म छुट मूल्य`,
     mrp: 'एमआरपी:',
     price: 'मूल्य:',
     inclusive: '(सबै करसहित)',
@@ -253,6 +255,9 @@ export const ne: StoreMessages = {
     didYouMean: 'के तपाईंले यो खोज्नुभएको हो:',
     empty: 'कुनै उत्पादन भेटिएन - कृपया अर्को श्रेणी हेर्नुहोस् वा पछि फेरि आउनुहोस्।',
     showMore: 'थप हेर्नुहोस्',
+    sortBy: 'क्रम',
+    sortNewest: 'नयाँ पहिले',
+    sortSavings: 'धेरै बचत पहिले',
   },
 
   cart: {

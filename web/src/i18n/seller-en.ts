@@ -433,6 +433,18 @@ export const sellerEn = {
     onlyImages: 'Only image files can be added',
     imageTooLarge: (name: string) => `${name} is larger than ${imageLimit}`,
     offerAbovePrice: 'Offer price cannot be more than the price',
+    // A sale: a price the product sells at from a start to an end, which starts and ends by itself.
+    sale: 'Sale price for a time (optional)',
+    /** saleHint says whose clock the sale's times are on: the store's time zone. */
+    saleHint: (timeZone: string) => `A festival price that starts and ends by itself. Times are the store's (${timeZone}); outside them the offer price applies.`,
+    salePrice: 'Sale price',
+    salePricePerKg: 'Sale price per kg',
+    saleStart: 'Sale starts',
+    saleEnd: 'Sale ends',
+    saleClear: 'Remove the sale',
+    saleNotBelowPrice: 'Sale price must be below the price',
+    /** saleOnNow marks a product of the seller's list whose sale price is on now. */
+    saleOnNow: 'Sale on',
 
     editTitle: (name: string) => `Edit ${name}`,
     save: 'Save Changes',

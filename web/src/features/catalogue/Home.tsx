@@ -42,7 +42,7 @@ export default function Home() {
               <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white px-7 font-semibold text-green-800 hover:bg-green-50">
                 {t.home.shopNow} <ArrowIcon width={18} height={18} />
               </Link>
-              <Link to={paths.products} className="inline-flex min-h-12 items-center gap-2 rounded-full border border-white/60 px-7 font-semibold text-white hover:bg-white/10">
+              <Link to={paths.deals} className="inline-flex min-h-12 items-center gap-2 rounded-full border border-white/60 px-7 font-semibold text-white hover:bg-white/10">
                 {t.home.exploreDeals} <ArrowIcon width={18} height={18} />
               </Link>
             </div>

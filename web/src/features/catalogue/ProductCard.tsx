@@ -11,6 +11,7 @@ import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
 import { useStoreConfig } from '../../lib/config';
 import { priceText } from '../../lib/weight';
+import { saleOn } from '../../lib/sale';
 
 /**
  * ProductCard shows an in-stock product in a grid; the whole card opens the product page. Its name is
@@ -50,6 +51,7 @@ export default function ProductCard({ product, eager = false, heading: Heading =
             {priceText(product, money(product.price))}
           </span>
         )}
+        {saleOn(product) && <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t.product.onSale}</span>}
       </div>
       <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
         {t.product.save(moneyMinor(toMinor(product.price) - toMinor(product.offerPrice), { fixed: true }))}

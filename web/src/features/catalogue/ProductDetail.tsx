@@ -15,6 +15,7 @@ import { useProductSearch, useProductsById } from '../products';
 import { useStoreConfig } from '../../lib/config';
 import { useCart, useCartStore } from '../cart';
 import { byWeight, priceText } from '../../lib/weight';
+import { saleOn } from '../../lib/sale';
 
 /** RELATED is how many other products of its category a product page shows at most. */
 const RELATED = 10;
@@ -29,7 +30,7 @@ export default function ProductDetail() {
   const category = useProductSearch({ category: product?.category ?? '', limit: RELATED + 1 }, !!product);
   // Other products: neither this one nor another size of it.
   const related = category.products.filter((p) => p._id !== id && !(product?.family && p.family === product.family)).slice(0, RELATED);
-  const { money } = useStoreConfig();
+  const { money, timeZone } = useStoreConfig();
   const cart = useCartStore();
   const { cart: inCart } = useCart();
   const navigate = useNavigate();
@@ -104,6 +105,12 @@ export default function ProductDetail() {
             <p className="text-2xl font-bold text-slate-900">
               {t.product.price} {priceText(product, money(product.offerPrice))}
             </p>
+            {saleOn(product) && product.sale && (
+              <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-800">
+                <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t.product.onSale}</span>
+                {t.product.saleUntil(product.sale.end, timeZone)}
+              </p>
+            )}
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
             {(product.sizes?.length ?? 0) > 1 && (
               <div className="pt-3">

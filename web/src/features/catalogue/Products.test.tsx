@@ -26,3 +26,26 @@ describe('the product list’s search', () => {
     expect(calls.some((c) => c.key.includes('q=banana'))).toBe(true);
   });
 });
+
+describe('deals', () => {
+  it('opens the list by savings from the home page’s Explore deals, shows the order chosen, and goes back to newest', async () => {
+    const tea = { ...rice, _id: 'tea', name: 'Ilam Tea', category: 'Drinks' as const, price: 550, offerPrice: 400, regularOfferPrice: 540,
+      sale: { price: 400, start: '2026-10-20T00:15:00Z', end: '2026-10-25T00:15:00Z', on: true } };
+    const calls = serveApi({
+      'GET /api/product/search': (_, query) => ({ json: { success: true, products: query.get('sort') === 'savings' ? [tea, rice] : [rice, tea] } }),
+    });
+    renderStore();
+    await userEvent.click(await screen.findByRole('link', { name: 'Explore deals' }));
+    expect(await screen.findByRole('heading', { name: 'All Products' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/products');
+    expect(screen.getByTestId('query')).toHaveTextContent('?sort=savings');
+    const sort = screen.getByLabelText('Sort by');
+    expect(sort).toHaveValue('savings');
+    expect(calls.some((c) => c.key.includes('sort=savings'))).toBe(true);
+    expect(await screen.findByText('Ilam Tea')).toBeInTheDocument();
+    expect(screen.getAllByText('Sale').length).toBeGreaterThan(0);
+    await userEvent.selectOptions(sort, 'Newest');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('');
+    expect(screen.getByTestId('query')).toBeEmptyDOMElement();
+  });
+});

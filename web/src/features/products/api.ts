@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { get, unwrap } from '../../lib/api';
-import { MAX_FIND, type Category, type Product, type ProductGetResponse, type ProductSearchResponse } from '../../lib/contract';
+import { MAX_FIND, SORT_SAVINGS, type Category, type Product, type ProductGetResponse, type ProductSearchResponse } from '../../lib/contract';
 import { t, useLanguage, type Language } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
@@ -10,11 +10,12 @@ import toast from 'react-hot-toast';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 const api = {
-  /** searchProducts answers a page of the products in stock that q (any name, in Devanagari or romanised) and category select, newest first; cursor is the nextCursor of the page before. */
-  searchProducts: ({ q = '', category = '', cursor = '', limit }: { q?: string; category?: string; cursor?: string; limit?: number }) => {
+  /** searchProducts answers a page of the products in stock that q (any name, in Devanagari or romanised) and category select, newest first or in sort; cursor is the nextCursor of the page before. */
+  searchProducts: ({ q = '', category = '', sort = '', cursor = '', limit }: { q?: string; category?: string; sort?: ProductSort; cursor?: string; limit?: number }) => {
     const query = new URLSearchParams();
     if (q.trim() !== '') query.set('q', q.trim());
     if (category) query.set('category', category);
+    if (sort) query.set('sort', sort);
     if (cursor) query.set('cursor', cursor);
     if (limit !== undefined) query.set('limit', String(limit));
     const text = query.toString();
@@ -25,10 +26,17 @@ const api = {
     get<ProductGetResponse>(`/api/product/get?${new URLSearchParams(ids.map((id) => ['id', id])).toString()}`),
 };
 
-/** ProductSearch is what a page of products is asked for by: search text, category and page size. */
+/** ProductSort is the order of a search: '' for the list's own (newest first, or best found first), or the largest saving first. */
+export type ProductSort = '' | typeof SORT_SAVINGS;
+
+/** productSort reads the order a page asks for (its ?sort=); anything unknown is the list's own. */
+export const productSort = (value: string | null): ProductSort => (value === SORT_SAVINGS ? SORT_SAVINGS : '');
+
+/** ProductSearch is what a page of products is asked for by: search text, category, order and page size. */
 export interface ProductSearch {
   q?: string;
   category?: Category | '';
+  sort?: ProductSort;
   limit?: number;
 }
 
@@ -45,7 +53,7 @@ export interface Found {
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   searches: () => [...catalogueKeys.all, 'search'] as const,
-  search: ({ q = '', category = '', limit }: ProductSearch) => [...catalogueKeys.searches(), { q: q.trim(), category, limit }] as const,
+  search: ({ q = '', category = '', sort = '', limit }: ProductSearch) => [...catalogueKeys.searches(), { q: q.trim(), category, sort, limit }] as const,
   found: () => [...catalogueKeys.all, 'get'] as const,
   byIds: (ids: string[]) => [...catalogueKeys.found(), [...new Set(ids)].sort()] as const,
 };
@@ -126,7 +134,7 @@ export function useProductSearch(search: ProductSearch, enabled = true) {
       enabled,
       queryKey: catalogueKeys.search(search),
       queryFn: ({ pageParam }) =>
-        unwrap(api.searchProducts({ q: search.q, category: search.category, limit: search.limit, cursor: pageParam }), t.toast.loadProducts),
+        unwrap(api.searchProducts({ q: search.q, category: search.category, sort: search.sort, limit: search.limit, cursor: pageParam }), t.toast.loadProducts),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor,
       select: shownPages[useLanguage()],

@@ -5,6 +5,8 @@ import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { defaultVATExempt } from '../../lib/tax';
 import { byWeight } from '../../lib/weight';
+import { everydayOfferPrice, saleFieldValue } from '../../lib/sale';
+import { useStoreConfig } from '../../lib/config';
 import { inputClass } from '../../components/styles';
 import TextField from '../../components/TextField';
 import { ArrowIcon, BackIcon, CloseIcon, UploadIcon } from '../../components/icons';
@@ -23,6 +25,7 @@ const DEFAULT_STEP = 250;
 const empty = {
   name: '', nameNe: '', description: '', descriptionNe: '', category: '', weight: '', price: '', offerPrice: '', stock: '', vatExempt: '', sku: '',
   soldBy: 'unit', step: String(DEFAULT_STEP), family: '', size: '',
+  salePrice: '', saleStart: '', saleEnd: '',
 };
 type Fields = typeof empty;
 
@@ -36,8 +39,8 @@ export const descriptionLines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** fieldsOf fills the form's fields from a product. */
-const fieldsOf = (p: SellerProduct): Fields => ({
+/** fieldsOf fills the form's fields from a product; a sale's times are written on the store's clock (timeZone). */
+const fieldsOf = (p: SellerProduct, timeZone: string): Fields => ({
   name: p.name,
   nameNe: p.nameNe ?? '',
   description: p.description.join('\n'),
@@ -45,7 +48,7 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   category: p.category,
   weight: p.weight ?? '',
   price: String(p.price),
-  offerPrice: String(p.offerPrice),
+  offerPrice: String(everydayOfferPrice(p)),
   stock: p.stock === undefined ? '' : String(p.stock),
   vatExempt: String(p.vatExempt ?? false),
   sku: p.sku ?? '',
@@ -53,7 +56,13 @@ const fieldsOf = (p: SellerProduct): Fields => ({
   step: String(byWeight(p) ? p.step : DEFAULT_STEP),
   family: p.family ?? '',
   size: p.size ?? '',
+  salePrice: p.sale ? String(p.sale.price) : '',
+  saleStart: p.sale ? saleFieldValue(p.sale.start, timeZone) : '',
+  saleEnd: p.sale ? saleFieldValue(p.sale.end, timeZone) : '',
 });
+
+/** saleFields are the fields of a sale, sent all three together. */
+const saleFields = ['salePrice', 'saleStart', 'saleEnd'] as const;
 
 /** weighed is whether the form sells the product by weight. */
 const weighed = (fields: Fields) => fields.soldBy === 'weight';
@@ -76,9 +85,9 @@ const slotsOf = (photos: Photo[]): (Photo | null)[] => Array.from({ length: MAX_
  * and when the photos changed, the new files under images and every photo in order under imageOrder
  * (a URL the product has, or the number of a file under images).
  */
-export function productForm(fields: Fields, photos: Photo[], product?: SellerProduct): FormData {
+export function productForm(fields: Fields, photos: Photo[], product?: SellerProduct, timeZone = 'Asia/Kathmandu'): FormData {
   const form = new FormData();
-  const before = product ? fieldsOf(product) : empty;
+  const before = product ? fieldsOf(product, timeZone) : empty;
   const changed = (name: keyof Fields) => !product || fields[name].trim() !== before[name].trim();
   if (product) form.append('id', product._id);
   if (changed('name')) form.append('name', fields.name.trim());
@@ -104,6 +113,11 @@ export function productForm(fields: Fields, photos: Photo[], product?: SellerPro
   }
   if (changed('price')) form.append('price', fields.price);
   if (changed('offerPrice')) form.append('offerPrice', fields.offerPrice);
+  // A sale goes as its three fields together: a new product's when given, a corrected one's when
+  // any changed (all three empty end it). Its times are the store's, as the fields show them.
+  if (product ? saleFields.some(changed) : saleFields.some((k) => fields[k].trim() !== '')) {
+    for (const key of saleFields) form.append(key, fields[key].trim());
+  }
   // A new product counts its units only when a count is given; a corrected one sends the count only
   // when it changed, so that units orders took meanwhile are not given back.
   if (product ? changed('stock') : fields.stock.trim() !== '') form.append('stock', fields.stock.trim());
@@ -134,7 +148,8 @@ type Props = {
 /** ProductForm is the seller's form of a product: up to four photos (added, removed and moved) and the product's details. */
 export default function ProductForm({ heading, product, busy, submitLabel, busyLabel, secondary, onSave }: Props) {
   const [slots, setSlots] = useState(() => slotsOf(product ? product.image.map((url) => ({ url })) : []));
-  const [fields, setFields] = useState(() => (product ? fieldsOf(product) : empty));
+  const { timeZone } = useStoreConfig();
+  const [fields, setFields] = useState(() => (product ? fieldsOf(product, timeZone) : empty));
 
   // One preview URL per chosen file, released when the photos change or the page closes.
   const previews = useMemo(() => slots.map((s) => (s && 'file' in s ? URL.createObjectURL(s.file) : null)), [slots]);
@@ -179,7 +194,11 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
       toast.error(t.seller.offerAbovePrice);
       return;
     }
-    onSave(productForm(fields, photos, product), reset);
+    if (fields.salePrice.trim() !== '' && toMinor(Number(fields.salePrice)) >= toMinor(Number(fields.price))) {
+      toast.error(t.seller.saleNotBelowPrice);
+      return;
+    }
+    onSave(productForm(fields, photos, product, timeZone), reset);
   };
 
   return (
@@ -342,6 +361,34 @@ export default function ProductForm({ heading, product, busy, submitLabel, busyL
             required
           />
         </div>
+
+        <fieldset aria-describedby="sale-hint" className="space-y-3 rounded-xl border border-stone-200 p-4">
+          <legend className="px-1 font-medium">{t.seller.sale}</legend>
+          <p id="sale-hint" className="text-slate-500">
+            {t.seller.saleHint(timeZone)}
+          </p>
+          <TextField
+            {...field}
+            {...amount}
+            label={weighed(fields) ? t.seller.salePricePerKg : t.seller.salePrice}
+            min={0}
+            value={fields.salePrice}
+            onChange={set('salePrice')}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField {...field} type="datetime-local" label={t.seller.saleStart} value={fields.saleStart} onChange={set('saleStart')} required={fields.salePrice.trim() !== ''} />
+            <TextField {...field} type="datetime-local" label={t.seller.saleEnd} value={fields.saleEnd} onChange={set('saleEnd')} required={fields.salePrice.trim() !== ''} />
+          </div>
+          {saleFields.some((k) => fields[k] !== '') && (
+            <button
+              type="button"
+              onClick={() => setFields((f) => ({ ...f, salePrice: '', saleStart: '', saleEnd: '' }))}
+              className="min-h-11 font-medium text-green-700 underline underline-offset-2"
+            >
+              {t.seller.saleClear}
+            </button>
+          )}
+        </fieldset>
 
         <div>
           <label className="flex min-h-11 items-center gap-3 font-medium">

@@ -474,6 +474,27 @@ describe('edit product', () => {
     expect(form.get('sku')).toBe('TEA-2');
   });
 
+  it('is filled in with a sale on the store’s clock and the everyday offer price, and ends the sale sending its three fields empty', async () => {
+    const onSale: SellerProduct = { ...tea, offerPrice: 400, regularOfferPrice: 495.5,
+      sale: { price: 400, start: '2026-10-20T00:15:00Z', end: '2026-10-25T00:15:00Z', on: true } };
+    const calls = serveApi({
+      ...seller,
+      'GET /api/seller/products': () => ({ json: { success: true, products: [onSale] } }),
+      'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
+    });
+    renderStore('/seller/product-list/tea/edit');
+    expect(await screen.findByLabelText('Offer Price')).toHaveValue('495.5');
+    expect(screen.getByLabelText('Sale price')).toHaveValue('400');
+    expect(screen.getByLabelText('Sale starts')).toHaveValue('2026-10-20T06:00');
+    expect(screen.getByLabelText('Sale ends')).toHaveValue('2026-10-25T06:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the sale' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const form = calls.find((c) => c.key === 'POST /api/product/update')?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(['id', 'saleEnd', 'salePrice', 'saleStart']);
+    expect([form.get('salePrice'), form.get('saleStart'), form.get('saleEnd')]).toEqual(['', '', '']);
+  });
+
   describe('sold by weight', () => {
     const tomatoes: SellerProduct = {
       ...rice, _id: 'tomatoes', name: 'Tomatoes', category: 'Vegetables', price: 180, offerPrice: 160, weight: undefined, description: ['From Dhading'],
