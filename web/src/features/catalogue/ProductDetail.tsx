@@ -106,10 +106,7 @@ export default function ProductDetail() {
               {t.product.price} {priceText(product, money(product.offerPrice))}
             </p>
             {saleOn(product) && product.sale && (
-              <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-800">
-                <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t.product.onSale}</span>
-                {t.product.saleUntil(product.sale.end, timeZone)}
-              </p>
+              <p className="w-fit rounded-lg bg-red-50 px-2 py-1 text-sm font-semibold text-red-800">{t.product.saleUntil(product.sale.end, timeZone)}</p>
             )}
             <p className="text-sm text-slate-500">{t.product.inclusive}</p>
             {(product.sizes?.length ?? 0) > 1 && (

@@ -40,8 +40,9 @@ export default function Products() {
       <div className="mt-1 h-1 w-16 rounded-full bg-green-700" />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         {q ? <p className="text-slate-600">{t.products.results(q)}</p> : <span />}
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          {t.products.sortBy}
+        <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700">
+          {/* Level with the field, which inputClass sets 0.25 rem down. */}
+          <span className="mt-1">{t.products.sortBy}</span>
           <select value={sort} onChange={(e) => setSort(productSort(e.target.value))} className={`${inputClass} min-h-11 w-auto py-2`}>
             <option value="">{t.products.sortNewest}</option>
             <option value={SORT_SAVINGS}>{t.products.sortSavings}</option>

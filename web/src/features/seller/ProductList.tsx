@@ -187,7 +187,7 @@ export default function ProductList() {
                     <td className="hidden px-4 py-3 lg:table-cell">{t.categories[p.category]}</td>
                     <td className="hidden px-4 py-3 lg:table-cell">
                       {priceText(p, money(p.offerPrice))}
-                      {saleOn(p) && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{t.seller.saleOnNow}</span>}
+                      {saleOn(p) && <span className="ml-2 whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{t.seller.saleOnNow}</span>}
                     </td>
                     <td className="px-4 py-3">
                       <StockSwitch product={p} busy={changing === p._id} onToggle={() => setStock.mutate(p)} />
