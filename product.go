@@ -55,8 +55,8 @@ type Product struct {
 	// OfferPrice is what the shopper pays: as the store reads a product it is priced at that moment
 	// (At), the sale's price while a sale is on; as the seller sets it, the everyday offer price.
 	OfferPrice Money `json:"offerPrice"`
-	// RegularOfferPrice is the everyday offer price of a product priced at a moment (At), the one it
-	// sells at outside its sale; nil on a product as the seller sets it (OfferPrice is that one).
+	// RegularOfferPrice is the everyday offer price of a product with a sale priced at a moment (At),
+	// the one it sells at outside its sale; nil otherwise (OfferPrice is that one).
 	RegularOfferPrice *Money `json:"regularOfferPrice,omitempty"`
 	// Sale is the price the seller scheduled for a time, if any (see Sale).
 	Sale        *Sale    `json:"sale,omitempty"`

@@ -105,16 +105,17 @@ func (p *Product) OfferPriceAt(now time.Time) Money {
 }
 
 // At is the product as the store sells it at now: OfferPrice is what a shopper pays then
-// (OfferPriceAt), RegularOfferPrice the everyday offer price, and Sale.On whether the sale is on.
-// Every product the store reads is priced so, at the time of the read.
+// (OfferPriceAt), and, for a product with a sale, RegularOfferPrice the everyday offer price and
+// Sale.On whether the sale is on. A product without a sale is as the seller set it, so the list
+// every visitor loads carries nothing more for it. Every product the store reads is priced so, at
+// the time of the read.
 func (p Product) At(now time.Time) Product {
 	p = p.Unpriced()
-	everyday := p.OfferPrice
-	p.OfferPrice, p.RegularOfferPrice = p.OfferPriceAt(now), &everyday
 	if p.Sale != nil {
+		everyday := p.OfferPrice
 		sale := *p.Sale
 		sale.On = sale.OnAt(now)
-		p.Sale = &sale
+		p.OfferPrice, p.RegularOfferPrice, p.Sale = p.OfferPriceAt(now), &everyday, &sale
 	}
 	return p
 }

@@ -70,8 +70,8 @@ func TestOfferPriceAt(t *testing.T) {
 		})
 	}
 	plain := haat.Product{Price: 100, OfferPrice: 90}
-	if plain.At(start).OfferPrice != 90 || !plain.NextPriceChange(start).IsZero() {
-		t.Error("a product without a sale is priced at its offer price, and never changes by itself")
+	if p := plain.At(start); p.OfferPrice != 90 || p.RegularOfferPrice != nil || !plain.NextPriceChange(start).IsZero() {
+		t.Error("a product without a sale is priced at its offer price, as the seller set it, and never changes by itself")
 	}
 }
 

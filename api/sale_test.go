@@ -148,7 +148,7 @@ func TestSaleForm(t *testing.T) {
 			t.Fatalf("a new everyday price during the sale: %v", p)
 		}
 		want(t, seller.updateProduct(map[string]string{"id": id, "salePrice": "", "saleStart": "", "saleEnd": ""}), 200)
-		if p := listed(s.products(), id); p["offerPrice"] != 480.0 || p["sale"] != nil {
+		if p := listed(s.products(), id); p["offerPrice"] != 480.0 || p["sale"] != nil || p["regularOfferPrice"] != nil {
 			t.Fatalf("sale ended: %v", p)
 		}
 		want(t, seller.updateProduct(map[string]string{"id": id, "salePrice": "600", "saleStart": from, "saleEnd": to}), 400, "Sale price must be below the price")

@@ -672,8 +672,8 @@ export interface Product {
    */
   offerPrice: Money;
   /**
-   * regularOfferPrice is the everyday offer price of a product priced at a moment (At), the one it
-   * sells at outside its sale; nil on a product as the seller sets it (OfferPrice is that one).
+   * regularOfferPrice is the everyday offer price of a product with a sale priced at a moment (At),
+   * the one it sells at outside its sale; nil otherwise (OfferPrice is that one).
    */
   regularOfferPrice?: Money;
   /** sale is the price the seller scheduled for a time, if any (see Sale). */
