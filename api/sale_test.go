@@ -160,3 +160,29 @@ func TestSearchSortRefusesUnknown(t *testing.T) {
 		want(t, s.client().get("/api/product/search?sort=cheapest"), 400, "Products can be sorted by savings only")
 	})
 }
+
+// TestSaleWithCoupon: a code's discount is worked out on the sale's price while the sale is on.
+func TestSaleWithCoupon(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		owner := s.seller()
+		now := s.clock.now()
+		r := owner.addProduct(productForm(map[string]string{"offerPrice": "540", "salePrice": "400",
+			"saleStart": saleTime(now.Add(-time.Hour)), "saleEnd": saleTime(now.Add(time.Hour))}), upload{"tea.png", pngFile(t)})
+		want(t, r, 200)
+		id := r.body["product"].(map[string]any)["_id"].(string)
+		want(t, owner.post("/api/seller/coupon", couponBody(nil)), 200)
+		c := s.shopper("")
+		address := c.addAddress()
+		// Two at 400: 800, 10% off is 80.
+		q := c.post("/api/cart/quote", withCoupon(order(id, 2, address), "DASHAIN10")).body["quote"].(map[string]any)
+		if q["subtotal"] != 800.0 || q["discount"] != 80.0 || q["couponProblem"] != nil {
+			t.Fatalf("quote: %v", q)
+		}
+		want(t, c.post("/api/order/cod", withCoupon(order(id, 2, address), "DASHAIN10")), 200)
+		o := c.orders()[0].(map[string]any)
+		item := o["items"].([]any)[0].(map[string]any)["product"].(map[string]any)
+		if o["amount"] != q["total"] || o["bill"].(map[string]any)["discount"] != 80.0 || item["offerPrice"] != 400.0 {
+			t.Fatalf("order: %v", o)
+		}
+	})
+}
