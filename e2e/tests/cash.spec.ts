@@ -1,25 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { money, products, sellerSignIn, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { money, ok, products, screenshot, sellerSignIn, uniqueEmail } from './helpers';
 
 // Cash at the end of the day: a rider delivers two cash orders; the owner opens the day's cash
 // sheet, sees the rider's cash and what is still to hand in, records a handover and sees the
 // difference change. At 1280 px, then on a 360 px phone.
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** screenshot keeps a picture of the page in the test's output folder, to look at. */
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 /** shown is an amount as the seller area shows it: whole dollars without cents. */
 const shown = (minor: number) => (minor % 100 === 0 ? `$${minor / 100}` : money(minor));
-
-/** ok checks an API answer and returns its body. */
-async function ok(answer: ReturnType<APIRequestContext['post']>) {
-  const r = await answer;
-  expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBeTruthy();
-  return r.json();
-}
 
 test('the owner sees a rider’s cash by order, records a handover and the difference changes', async ({ page, browser }) => {
   await sellerSignIn(page);

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seller } from '../playwright.config';
-import { startOwnStore, uniqueEmail, type OwnStore } from './helpers';
+import { ok, startOwnStore, type OwnStore, uniqueEmail } from './helpers';
 
 // After delivery: a shopper on a 360 px phone reports a damaged item with a photo from My Orders
 // and is given a reference; the owner decides it at the claims desk with store credit, which
@@ -16,13 +16,6 @@ test.afterAll(() => store?.stop());
 
 /** shot keeps a picture of the page in the test's output folder, to look at. */
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-
-/** ok checks an API answer and returns its body. */
-async function ok(answer: ReturnType<APIRequestContext['post']>) {
-  const r = await answer;
-  expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBeTruthy();
-  return r.json();
-}
 
 /** photo draws a picture of a torn bag in the page, as a PNG. */
 async function photo(page: Page): Promise<Buffer> {

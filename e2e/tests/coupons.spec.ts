@@ -1,21 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { money, products, sellerSignIn, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { money, ok, products, screenshot, sellerSignIn, uniqueEmail } from './helpers';
 
 // Coupons: the owner makes DASHAIN10 on the seller's Coupons page; a shopper on a 360 px phone
 // applies it in the cart, is told why it is refused below its minimum, adds a bag, sees the
 // discount, and pays online exactly the quoted amount; My Orders shows the discount.
-
-/** screenshot keeps a picture of the page in the test's output folder, to look at. */
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-/** ok checks an API answer and returns its body. */
-async function ok(answer: ReturnType<APIRequestContext['post']>) {
-  const r = await answer;
-  expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBeTruthy();
-  return r.json();
-}
 
 const minor = (major: number) => Math.round(major * 100);
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +13,18 @@ export interface Product {
   price: number;
   offerPrice: number;
   inStock: boolean;
+}
+
+/** screenshot keeps a picture of the page in the test's output folder, to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** ok checks an API answer and returns its body. */
+export async function ok(answer: ReturnType<APIRequestContext['post']>) {
+  const r = await answer;
+  expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBeTruthy();
+  return r.json();
 }
 
 /** products reads the catalogue from the API, as the storefront does. */

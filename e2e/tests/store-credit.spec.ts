@@ -1,21 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { money, products, sellerSignIn, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { money, ok, products, screenshot, sellerSignIn, uniqueEmail } from './helpers';
 
 // Store credit: the owner gives goodwill credit on a delivered order from the seller's order list;
 // the shopper sees it on their account page and spends it on their next order from a 360 px phone:
 // the cart offers it, shows what it pays and what is left, and My Orders shows the credit used.
-
-/** screenshot keeps a picture of the page in the test's output folder, to look at. */
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-/** ok checks an API answer and returns its body. */
-async function ok(answer: ReturnType<APIRequestContext['post']>) {
-  const r = await answer;
-  expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBeTruthy();
-  return r.json();
-}
 
 /** minor is an amount of a JSON answer in minor units. */
 const minor = (major: number) => Math.round(major * 100);
