@@ -184,6 +184,31 @@ func TestCouponSettledAtPacking(t *testing.T) {
 	}
 }
 
+// TestCouponRefundOfALine: a line of a discounted order is refunded at what was paid for it, its
+// price less its share of the discount, and the credit note's VAT follows.
+func TestCouponRefundOfALine(t *testing.T) {
+	products := map[string]haat.Product{
+		"butter": {ID: "butter", Name: "Butter", Category: "Dairy", OfferPrice: 11300, StockOn: true},
+		"rice":   {ID: "rice", Name: "Rice", Category: "Grains", OfferPrice: 50000, StockOn: true, VATExempt: true},
+	}
+	cf := haat.CouponFacts{Code: "TEN", Coupon: &haat.Coupon{ID: "c", Code: "TEN", Kind: haat.CouponPercent, Value: 1000, Active: true}, Shopper: true, Now: time.Now()}
+	f := haat.OrderFacts{Addresses: []haat.Address{{ID: "a1", UserID: "u1"}}, Products: products, Settings: &haat.StoreSettings{TaxRule: haat.TaxNepalVAT}, Coupon: &cf}
+	o, err := haat.PriceOrder(haat.NewOrder{UserID: "u1", AddressID: "a1", PaymentType: haat.PaymentCOD, Currency: haat.NPR, Coupon: "TEN",
+		Lines: []haat.OrderLine{{ProductID: "butter", Quantity: 2}, {ProductID: "rice", Quantity: 1}}}, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Status, o.IsPaid = haat.StatusDelivered, true
+	r, before, after, err := o.RefundPart(haat.PartRefund{Lines: []haat.RefundLine{{Product: "butter", Quantity: 1}}, Reason: "Melted", Way: haat.RefundToCredit}, 7, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One of two butters: half of 226 less its 22.60 share.
+	if r.Amount != 10170 || before.Total-after.Total != 10170 || before.Tax-after.Tax != haat.VATIncluded(20340)-haat.VATIncluded(10170) {
+		t.Fatalf("refund %+v; before %+v after %+v", r, before, after)
+	}
+}
+
 // TestCouponValidate: what the owner may save.
 func TestCouponValidate(t *testing.T) {
 	start := time.Date(2026, 10, 1, 0, 0, 0, 0, haat.NepalTime)

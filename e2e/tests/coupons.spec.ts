@@ -78,5 +78,7 @@ test('the owner makes DASHAIN10 and a shopper pays the quoted amount with it', a
   // The owner's list counts the use and the money given.
   await ownerPage.reload();
   await expect(ownerPage.getByTestId('coupon-DASHAIN10').getByTestId('coupon-used')).toContainText('Used once');
+  await ownerPage.setViewportSize({ width: 360, height: 760 });
+  await screenshot(ownerPage, 'coupons-360');
   await ownerPage.close();
 });

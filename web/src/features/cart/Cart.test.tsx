@@ -107,6 +107,8 @@ describe('Cart page', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Place Order' })[0]).toBeEnabled());
     await userEvent.click(screen.getAllByRole('button', { name: 'Place Order' })[0]!);
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/order/cod')?.body).toMatchObject({ coupon: 'dashain10' }));
+    // The code went with that order: the next cart starts without it.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('haat.checkout.u1') ?? '{}')).toMatchObject({ coupon: '' }));
   });
 
   describe('store credit', () => {

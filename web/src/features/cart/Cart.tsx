@@ -132,8 +132,9 @@ export default function CartPage() {
           void queryClient.invalidateQueries({ queryKey: quoteKeys.all });
         },
         onSuccess: (r) => {
-          // The slot belongs to the order now: the next order picks its own.
-          saveCheckoutChoice(userKey, { slotId: undefined });
+          // The slot and the coupon belong to the order now: the next order picks its own.
+          saveCheckoutChoice(userKey, { slotId: undefined, coupon: '' });
+          if (userKey) saveCheckoutChoice(null, { coupon: undefined });
           if (payment === 'Online' && r.url) {
             window.location.assign(r.url);
             return;

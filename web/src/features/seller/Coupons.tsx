@@ -9,6 +9,7 @@ import { toMinor } from '../../lib/money';
 import { toAsciiDigits } from '../../i18n/digits';
 import { t } from '../../i18n';
 import { dayOf, startOfDay, useCoupons, useSaveCoupon } from './coupons';
+import { useSellerProducts } from './api';
 
 /** Draft is the coupon form as the owner fills it in: numbers as typed, days as YYYY-MM-DD in Nepal. */
 type Draft = {
@@ -74,12 +75,21 @@ const requestOf = (d: Draft): CouponRequest => ({
 export default function Coupons() {
   const query = useCoupons();
   const [draft, setDraft] = useState<Draft>(empty);
+  // Each coupon saved starts the form afresh.
+  const [round, setRound] = useState(0);
   const text = t.seller.coupons;
   return (
     <div className="p-4 md:p-10">
       <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">{text.title}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{text.intro}</p>
-      <CouponForm key={draft._id ?? 'new'} draft={draft} onDone={() => setDraft(empty)} />
+      <CouponForm
+        key={`${draft._id ?? 'new'}-${round}`}
+        draft={draft}
+        onDone={() => {
+          setDraft(empty);
+          setRound((r) => r + 1);
+        }}
+      />
       <h2 className="mt-8 font-semibold text-slate-900">{text.list}</h2>
       {query.isPending ? (
         <div className="mt-3 max-w-4xl" role="status" aria-label={t.loader}>
@@ -92,7 +102,14 @@ export default function Coupons() {
       ) : (
         <ul className="mt-3 max-w-4xl space-y-3">
           {(query.data ?? []).map((c) => (
-            <CouponRow key={c._id} coupon={c} onEdit={() => setDraft(draftOf(c))} />
+            <CouponRow
+              key={c._id}
+              coupon={c}
+              onEdit={() => {
+                setDraft(draftOf(c));
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            />
           ))}
         </ul>
       )}
@@ -208,6 +225,7 @@ function CouponForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
           ))}
         </div>
       </fieldset>
+      <ProductPicker chosen={d.products} onChange={(products) => set({ products })} />
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" checked={d.active} onChange={(e) => set({ active: e.target.checked })} className="size-5 accent-green-700" />
         {text.active}
@@ -228,5 +246,54 @@ function CouponForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** PICKS is how many products matching what the owner typed the picker offers at once. */
+const PICKS = 8;
+
+/** ProductPicker chooses the products a coupon is limited to (besides its categories): typed names find them, chosen ones show as chips. */
+function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (products: string[]) => void }) {
+  const { products } = useSellerProducts();
+  const [q, setQ] = useState('');
+  const text = t.seller.coupons;
+  const typed = q.trim().toLowerCase();
+  const matches = typed ? products.filter((p) => !p.archived && !chosen.includes(p._id) && p.name.toLowerCase().includes(typed)).slice(0, PICKS) : [];
+  const name = (id: string) => products.find((p) => p._id === id)?.name ?? id;
+  return (
+    <fieldset>
+      <legend>{text.productsLabel}</legend>
+      {chosen.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {chosen.map((id) => (
+            <li key={id} className="flex min-h-11 items-center gap-1 rounded-lg border border-green-200 bg-green-50 pl-3">
+              <span className="break-words">{name(id)}</span>
+              <button type="button" aria-label={text.removeProduct(name(id))} onClick={() => onChange(chosen.filter((c) => c !== id))} className="min-h-11 px-3 text-green-800">
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextField label={text.findProduct} labelClass="mt-2 block sm:max-w-sm" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      {matches.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={text.matches}>
+          {matches.map((p) => (
+            <li key={p._id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onChange([...chosen, p._id]);
+                  setQ('');
+                }}
+                className="min-h-11 rounded-lg border border-stone-300 px-3 text-left hover:bg-stone-50"
+              >
+                + {p.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }
