@@ -173,6 +173,30 @@ func TestOrderMailsInEnglish(t *testing.T) {
 	})
 }
 
+// TestOrderMailShowsTheDiscount: an order placed with a coupon is mailed with its discount as one
+// line named with the code, and the total after it.
+func TestOrderMailShowsTheDiscount(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		srv := mailtest.Start(t)
+		s := newShop(t, db, "sita@example.com", haat.English)
+		if _, err := db.SaveCoupon(ctx, haat.Coupon{Code: "DASHAIN10", Kind: haat.CouponPercent, Value: 1000, Active: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: s.user.ID, AddressID: s.address, PaymentType: haat.PaymentCOD,
+			Currency: haat.NPR, Coupon: "dashain10", Lines: []haat.OrderLine{{ProductID: s.rice.ID, Quantity: 2}}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
+			t.Fatal(err)
+		}
+		// 590 less 59, and 2% tax on 531.
+		text := srv.Mails()[0].Text
+		if !strings.Contains(text, "Discount (DASHAIN10): -Rs. 59") || strings.Count(text, "DASHAIN10") != 1 || !strings.Contains(text, "Total: Rs. 541.62") {
+			t.Errorf("text:\n%s", text)
+		}
+	})
+}
+
 // TestMailOff: a shopper who turned order news off gets no mail; nor does anyone when the store
 // has no mail server to send through (production without HAAT_SMTP_URL).
 func TestMailOff(t *testing.T) {

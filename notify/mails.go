@@ -79,15 +79,15 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 
 // labels are the fixed words of every mail, in each language.
 type labels struct {
-	Hello, Order, Subtotal, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe, Choices string
+	Hello, Order, Subtotal, Discount, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe, Choices string
 }
 
 var mailLabels = map[haat.Language]labels{
-	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Delivery: "Delivery", Free: "Free",
+	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Discount: "Discount", Delivery: "Delivery", Free: "Free",
 		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you",
 		Confirm: "Confirm my address", Unsubscribe: "Unsubscribe",
 		Choices: "Choose which messages you get, or turn these off"},
-	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Delivery: "डेलिभरी", Free: "निःशुल्क",
+	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Discount: "छुट", Delivery: "डेलिभरी", Free: "निःशुल्क",
 		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद",
 		Confirm: "मेरो ठेगाना पक्का गर्नुहोस्", Unsubscribe: "सदस्यता हटाउनुहोस्",
 		Choices: "कुन सन्देशहरू पाउने छान्नुहोस्, वा यी बन्द गर्नुहोस्"},
@@ -184,8 +184,14 @@ func bill(o *haat.Order, lang haat.Language, l labels) (lines, sums []line, tota
 		lines = append(lines, line{name + " × " + haat.LocalDigits(fmt.Sprint(it.Quantity), lang), amount})
 	}
 	sums = append(sums, line{l.Subtotal, money(b.Subtotal)})
+	// A coupon's shares of the lines are one discount, named with its code.
+	if o.Coupon != nil && b.Discount > 0 {
+		sums = append(sums, line{l.Discount + " (" + o.Coupon.Code + ")", money(-b.Discount)})
+	}
 	for _, a := range b.Adjustments {
-		sums = append(sums, line{a.Label, money(a.Amount)})
+		if a.Kind != haat.AdjustCoupon {
+			sums = append(sums, line{a.Label, money(a.Amount)})
+		}
 	}
 	delivery := l.Free
 	if b.DeliveryFee != 0 {
