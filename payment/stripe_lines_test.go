@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,6 +140,14 @@ func TestStripeLinesAddUp(t *testing.T) {
 			total, names := rec.charged(t)
 			if total != o.Amount {
 				t.Fatalf("the session charges %d, the order's amount is %d: %v", total, o.Amount, names)
+			}
+			// A coupon's shares of the lines are taken off as one, named once.
+			for _, n := range names {
+				if labels, ok := strings.CutPrefix(n, "coupon "); ok {
+					if parts := strings.Split(labels, ", "); len(slices.Compact(parts)) != len(parts) {
+						t.Errorf("the coupon names a discount twice: %q", labels)
+					}
+				}
 			}
 			hasTax := strings.Contains(strings.Join(names, "|"), "Tax (2%)")
 			if hasTax != (bill.TaxRule == haat.TaxFlat && bill.Tax > 0) {
