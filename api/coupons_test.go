@@ -175,3 +175,76 @@ func TestCouponLastUses(t *testing.T) {
 		}
 	})
 }
+
+// TestCouponRules: each kind of coupon and each of its limits through the API: free delivery and an
+// amount off under VAT, with the discount on the tax invoice; a code for some categories only; a
+// code for first orders; a code's last use taken, and given back when the seller cancels.
+func TestCouponRules(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		owner := s.seller()
+		want(t, owner.post("/api/seller/settings", map[string]any{"taxRule": "vat", "delivery": valleyRules["delivery"],
+			"invoice": map[string]any{"legalName": "Haat Traders Pvt. Ltd.", "address": "Baneshwor-10, Kathmandu", "pan": "601234567"}}), 200)
+		save := func(change map[string]any) {
+			t.Helper()
+			want(t, owner.post("/api/seller/coupon", couponBody(change)), 200, "Coupon saved")
+		}
+		save(map[string]any{"code": "FREEDEL", "kind": "freeDelivery", "minimumOrder": 0, "usesPerShopper": 0})
+		save(map[string]any{"code": "FIFTY", "kind": "amount", "value": 50, "minimumOrder": 0, "usesPerShopper": 0})
+		save(map[string]any{"code": "DAIRY5", "kind": "percent", "value": 5, "minimumOrder": 0, "categories": []string{"Dairy"}})
+		save(map[string]any{"code": "WELCOME", "kind": "amount", "value": 20, "minimumOrder": 0, "firstOrderOnly": true, "usesPerShopper": 0})
+		save(map[string]any{"code": "ONLYONE", "kind": "amount", "value": 10, "minimumOrder": 0, "totalUses": 1, "usesPerShopper": 0})
+
+		c := s.shopper("")
+		address := c.addAddressIn("Kathmandu", "Bagmati")
+		quote := func(code string, n int) map[string]any {
+			t.Helper()
+			r := c.post("/api/cart/quote", withCoupon(order(s.rice.ID, n, address), code))
+			want(t, r, 200)
+			return r.body["quote"].(map[string]any)
+		}
+		// Two bags (590) under VAT: Rs. 75 delivery, free with FREEDEL, and its VAT with it.
+		if q := quote("FREEDEL", 2); q["discount"] != 75.0 || q["deliveryFee"] != 75.0 || q["total"] != 590.0 || q["tax"] != 67.88 {
+			t.Fatalf("free delivery: %v", q)
+		}
+		// 50 off the goods before VAT: 13/113 of 540 and the delivery.
+		if q := quote("FIFTY", 2); q["discount"] != 50.0 || q["total"] != 615.0 || q["tax"] != 70.75 {
+			t.Fatalf("an amount off: %v", q)
+		}
+		if q := quote("DAIRY5", 2); q["couponProblem"] != "This code is not for these items" || q["discount"] != 0.0 {
+			t.Fatalf("a code of another category: %v", q)
+		}
+		// A first order may use WELCOME; once it is placed, no other may.
+		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "WELCOME")), 200)
+		welcome := c.orders()[0].(map[string]any)
+		if welcome["bill"].(map[string]any)["discount"] != 20.0 || welcome["amount"] != 645.0 {
+			t.Fatalf("the first order: %v", welcome)
+		}
+		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "WELCOME")), 409, "You have already used this code")
+
+		// The order delivered: its tax invoice shows the discount, before tax.
+		s.walk(owner, welcome["_id"].(string), haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered)
+		totals := owner.sellerInvoice(int64(welcome["number"].(float64)))["totals"].(map[string]any)
+		if totals["discount"] != 20.0 || totals["total"] != 645.0 || totals["adjustments"].([]any)[0].(map[string]any)["label"] != "WELCOME" {
+			t.Fatalf("the invoice: %v", totals)
+		}
+
+		// The last use taken; the seller cancels that order, and the use is there again.
+		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "ONLYONE")), 200)
+		only := c.orders()[0].(map[string]any)["_id"].(string)
+		d := s.shopper("")
+		da := d.addAddressIn("Kathmandu", "Bagmati")
+		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "ONLYONE")), 409, "This code has run out")
+		s.walk(owner, only, haat.StatusCancelled)
+		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "ONLYONE")), 200)
+		// d has an order now: WELCOME is not theirs to use.
+		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "WELCOME")), 400, "This code is for a first order only")
+
+		// In Nepali, a code's first day is named in Nepali.
+		ahead := time.Date(2026, 10, 1, 0, 0, 0, 0, haat.NepalTime) // 15 Asoj 2083
+		s.clock.advance(ahead.Add(-48 * time.Hour).Sub(time.Now()))
+		save(map[string]any{"code": "LATER", "startsAt": ahead, "minimumOrder": 0})
+		if q := c.post("/api/cart/quote", withCoupon(order(s.rice.ID, 2, address), "LATER"), nepali...).body["quote"].(map[string]any); q["couponProblem"] != "यो कोड १५ असोज देखि चल्छ" {
+			t.Fatalf("Nepali: %v", q["couponProblem"])
+		}
+	})
+}

@@ -98,7 +98,9 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		if err := json.Unmarshal([]byte(adjustments), &t.Adjustments); err != nil {
 			return fmt.Errorf("invoice of %s adjustments: %w", order.ID, err)
 		}
-		// The figures as issued: never worked out again.
+		// The figures as issued: never worked out again (the discount is the sum of the coupon's
+		// adjustments as issued).
+		t.Discount = haat.DiscountOf(t.Adjustments)
 		i.Totals = t
 		if i.CreditNotes, err = creditNotesOf(ctx, tx, order.ID); err != nil {
 			return err
