@@ -43,6 +43,20 @@ const answer: InvoiceResponse = {
 };
 
 describe('tax invoice', () => {
+  it("shows a coupon's shares of the lines as one discount, before the tax", async () => {
+    const adjustments = [
+      { kind: 'coupon' as const, label: 'DASHAIN10', amount: -59, product: 'rice' },
+      { kind: 'coupon' as const, label: 'DASHAIN10', amount: -118.05, product: 'ghee' },
+    ];
+    const discounted = { ...answer, invoice: { ...answer.invoice, totals: { ...answer.invoice.totals, adjustments, discount: 177.05, tax: 31.87, total: 1700.32 } } };
+    serveApi({ ...seller, ...npr, 'GET /api/seller/order/invoice?number=10482': () => ({ json: discounted }) });
+    renderStore('/seller/orders/10482/invoice');
+    const doc = await screen.findByTestId('tax-invoice');
+    expect(within(doc).getAllByText('Discount (DASHAIN10)')).toHaveLength(1);
+    expect(within(doc).queryByText('DASHAIN10')).toBeNull();
+    expect(doc).toHaveTextContent('-Rs. 177.05');
+  });
+
   it('lists its credit notes, and prints one alone: its number, the invoice it names, the lines, the reason and the VAT given back', async () => {
     const note = {
       orderId: 'o1', refundId: 'r1', fiscalYear: '2082/83', number: 3, code: 'CN-2082/83-3', invoice: '2082/83-17', issuedAt: '2025-07-20T04:00:00Z',
