@@ -1,6 +1,7 @@
-// The English texts of the shopper's own account page (/account), loaded with the page
+// The English texts of the shopper's own account page (/account) and of the sign-in dialog, loaded with them
 // (loadAccountTexts): the pages every shopper opens first never download them.
 
+import type { Accented } from './types';
 import type { CreditReason } from '../lib/contract';
 
 /** accountEn is the English catalogue of the account page: the shape of every language's (AccountMessages). */
@@ -78,5 +79,42 @@ export const accountEn = {
       spent: 'Used for an order',
       returned: 'Order cancelled: given back',
     } satisfies Record<CreditReason, string>,
+  },
+  /** login is the sign-in and sign-up dialog's, which loads these texts with it. */
+  login: {
+    titleLogin: { before: '', accent: 'User', after: ' Login' } satisfies Accented,
+    titleRegister: { before: '', accent: 'User', after: ' Sign Up' } satisfies Accented,
+    name: 'Full Name',
+    email: 'Email',
+    password: 'Password',
+    namePlaceholder: 'Your full name',
+    emailPlaceholder: 'you@example.com',
+    passwordPlaceholder: 'Your password',
+    noAccount: 'Create an account?',
+    createOne: 'Create one here',
+    haveAccount: 'Already have an account?',
+    signInHere: 'Sign in here',
+    signIn: 'Sign In',
+    createAccount: 'Create Account',
+    close: 'Close',
+    titlePhone: { before: '', accent: 'Phone', after: ' Sign In' } satisfies Accented,
+    usePhone: 'Use phone number instead',
+    useEmail: 'Use email instead',
+    phone: 'Mobile number',
+    phonePlaceholder: '98XXXXXXXX',
+    phoneHint: '10 digits starting with 97 or 98. We text you a code; no password needed.',
+    sendCode: 'Send code',
+    codeSentTo: (phone: string) => `We sent a 6-digit code to ${phone}.`,
+    changeNumber: 'Change number',
+    code: '6-digit code',
+    nameOptional: 'Your name (optional)',
+    welcomeNew: 'Welcome to the store! Your account is ready. What should we call you?',
+    saveName: 'Save name',
+    skipName: 'Continue without a name',
+    verify: 'Sign In',
+    resend: 'Send a new code',
+    resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
+    devCode: (code: string) => `Development: your code is ${code}`,
+    devCodeNote: 'Shown here because no SMS provider is configured; shoppers never see this.',
   },
 };

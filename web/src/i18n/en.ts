@@ -72,42 +72,6 @@ export const en = {
     main: 'Main',
   },
 
-  login: {
-    titleLogin: { before: '', accent: 'User', after: ' Login' } satisfies Accented,
-    titleRegister: { before: '', accent: 'User', after: ' Sign Up' } satisfies Accented,
-    name: 'Full Name',
-    email: 'Email',
-    password: 'Password',
-    namePlaceholder: 'Your full name',
-    emailPlaceholder: 'you@example.com',
-    passwordPlaceholder: 'Your password',
-    noAccount: 'Create an account?',
-    createOne: 'Create one here',
-    haveAccount: 'Already have an account?',
-    signInHere: 'Sign in here',
-    signIn: 'Sign In',
-    createAccount: 'Create Account',
-    close: 'Close',
-    titlePhone: { before: '', accent: 'Phone', after: ' Sign In' } satisfies Accented,
-    usePhone: 'Use phone number instead',
-    useEmail: 'Use email instead',
-    phone: 'Mobile number',
-    phonePlaceholder: '98XXXXXXXX',
-    phoneHint: '10 digits starting with 97 or 98. We text you a code; no password needed.',
-    sendCode: 'Send code',
-    codeSentTo: (phone: string) => `We sent a 6-digit code to ${phone}.`,
-    changeNumber: 'Change number',
-    code: '6-digit code',
-    nameOptional: 'Your name (optional)',
-    welcomeNew: 'Welcome to the store! Your account is ready. What should we call you?',
-    saveName: 'Save name',
-    skipName: 'Continue without a name',
-    verify: 'Sign In',
-    resend: 'Send a new code',
-    resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
-    devCode: (code: string) => `Development: your code is ${code}`,
-    devCodeNote: 'Shown here because no SMS provider is configured; shoppers never see this.',
-  },
 
   footer: {
     quickLinks: 'Quick Links',
@@ -511,21 +475,6 @@ export const en = {
   /** invoice is the printable tax invoice of a delivered order, for the seller and the shopper. */
 
 
-  payment: {
-    paid: 'Paid',
-    paidTest: 'Paid (test)',
-    pending: 'Pending',
-    refundDue: 'Refund due',
-    refundPending: 'Refund pending',
-    cancelledRefundPending: 'Cancelled · refund pending',
-    refunded: 'Refunded',
-    testHint: 'Paid on the test payment page: no money arrived. Do not ship it.',
-    refundTo: (amount: string, provider: string, reference: string) => `${amount} · ${provider} · ${reference}`,
-    /** refundThrough gives the refunds due back through the payment provider's API: "Refund through Stripe". */
-    refundThrough: (provider: string) => `Refund through ${provider}`,
-    markRefunded: 'Mark Refunded',
-    providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'Test payment' } as Record<string, string>,
-  },
 
 
   alerts: {

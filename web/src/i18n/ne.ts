@@ -91,43 +91,6 @@ export const ne: StoreMessages = {
     main: 'मुख्य',
   },
 
-  login: {
-    titleLogin: { before: '', accent: 'प्रयोगकर्ता', after: ' लगइन' },
-    titleRegister: { before: '', accent: 'प्रयोगकर्ता', after: ' दर्ता' },
-    name: 'पूरा नाम',
-    email: 'इमेल',
-    password: 'पासवर्ड',
-    namePlaceholder: 'तपाईंको पूरा नाम',
-    emailPlaceholder: 'you@example.com',
-    passwordPlaceholder: 'तपाईंको पासवर्ड',
-    noAccount: 'खाता छैन?',
-    createOne: 'यहाँ खाता खोल्नुहोस्',
-    haveAccount: 'पहिले नै खाता छ?',
-    signInHere: 'यहाँ लगइन गर्नुहोस्',
-    signIn: 'लगइन गर्नुहोस्',
-    createAccount: 'खाता खोल्नुहोस्',
-    close: 'बन्द गर्नुहोस्',
-    titlePhone: { before: '', accent: 'फोनबाट', after: ' लगइन' },
-    usePhone: 'बरु मोबाइल नम्बरबाट लगइन गर्नुहोस्',
-    useEmail: 'बरु इमेलबाट लगइन गर्नुहोस्',
-    phone: 'मोबाइल नम्बर',
-    phonePlaceholder: '98XXXXXXXX',
-    phoneHint: '९७ वा ९८ बाट सुरु हुने १० अङ्कको नम्बर। हामी तपाईंलाई कोड पठाउँछौं; पासवर्ड चाहिँदैन।',
-    sendCode: 'कोड पठाउनुहोस्',
-    // The number and the code stay in ASCII digits: the shopper types them as they read them.
-    codeSentTo: (phone: string) => `हामीले ${phone} मा ६ अङ्कको कोड पठाएका छौं।`,
-    changeNumber: 'नम्बर बदल्नुहोस्',
-    code: '६ अङ्कको कोड',
-    nameOptional: 'तपाईंको नाम (ऐच्छिक)',
-    welcomeNew: 'स्टोरमा स्वागत छ! तपाईंको खाता तयार भयो। तपाईंलाई के भनेर बोलाऔँ?',
-    saveName: 'नाम सेभ गर्नुहोस्',
-    skipName: 'नाम बिना अगाडि बढ्नुहोस्',
-    verify: 'लगइन गर्नुहोस्',
-    resend: 'नयाँ कोड पठाउनुहोस्',
-    resendIn: (seconds: number) => `${num(seconds)} सेकेन्डपछि नयाँ कोड पठाउन सकिन्छ`,
-    devCode: (code: string) => `डेभलपमेन्ट: तपाईंको कोड ${code} हो`,
-    devCodeNote: 'कुनै SMS सेवा नजोडिएकाले यहाँ देखाइएको हो; ग्राहकले यो कहिल्यै देख्दैनन्।',
-  },
 
   footer: {
     quickLinks: 'छिटो लिङ्कहरू',
@@ -475,20 +438,6 @@ export const ne: StoreMessages = {
 
 
 
-  payment: {
-    paid: 'भुक्तानी भयो',
-    paidTest: 'भुक्तानी भयो (परीक्षण)',
-    pending: 'भुक्तानी बाँकी',
-    refundDue: 'रिफन्ड दिनुपर्ने',
-    refundPending: 'रिफन्ड प्रक्रियामा',
-    cancelledRefundPending: 'रद्द · रिफन्ड प्रक्रियामा',
-    refunded: 'रिफन्ड भयो',
-    testHint: 'परीक्षण भुक्तानी पृष्ठमा भुक्तानी गरिएको: कुनै पैसा आएको छैन। यो अर्डर नपठाउनुहोस्।',
-    refundTo: (amount, provider, reference) => `${amount} · ${provider} · ${reference}`,
-    refundThrough: (provider: string) => `${provider} मार्फत रिफन्ड गर्नुहोस्`,
-    markRefunded: 'रिफन्ड भएको जनाउनुहोस्',
-    providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'परीक्षण भुक्तानी' },
-  },
 
 
   alerts: {

@@ -135,4 +135,20 @@ export const ordersEn = {
     code: (code: string) => code,
     fiscal: (fy: string) => fy,
   },
+  /** payment names where an order's payment stands, and its refunds: My Orders, paying by QR code and the seller's orders show them. */
+  payment: {
+    paid: 'Paid',
+    paidTest: 'Paid (test)',
+    pending: 'Pending',
+    refundDue: 'Refund due',
+    refundPending: 'Refund pending',
+    cancelledRefundPending: 'Cancelled · refund pending',
+    refunded: 'Refunded',
+    testHint: 'Paid on the test payment page: no money arrived. Do not ship it.',
+    refundTo: (amount: string, provider: string, reference: string) => `${amount} · ${provider} · ${reference}`,
+    /** refundThrough gives the refunds due back through the payment provider's API: "Refund through Stripe". */
+    refundThrough: (provider: string) => `Refund through ${provider}`,
+    markRefunded: 'Mark Refunded',
+    providers: { stripe: 'Card (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'Test payment' } as Record<string, string>,
+  },
 };

@@ -119,4 +119,19 @@ export const ordersNe: OrderMessages = {
     code: (code) => toDevanagariDigits(code),
     fiscal: (fy) => toDevanagariDigits(fy),
   },
+  /** payment names where an order's payment stands, and its refunds: My Orders, paying by QR code and the seller's orders show them. */
+  payment: {
+    paid: 'भुक्तानी भयो',
+    paidTest: 'भुक्तानी भयो (परीक्षण)',
+    pending: 'भुक्तानी बाँकी',
+    refundDue: 'रिफन्ड दिनुपर्ने',
+    refundPending: 'रिफन्ड प्रक्रियामा',
+    cancelledRefundPending: 'रद्द · रिफन्ड प्रक्रियामा',
+    refunded: 'रिफन्ड भयो',
+    testHint: 'परीक्षण भुक्तानी पृष्ठमा भुक्तानी गरिएको: कुनै पैसा आएको छैन। यो अर्डर नपठाउनुहोस्।',
+    refundTo: (amount, provider, reference) => `${amount} · ${provider} · ${reference}`,
+    refundThrough: (provider: string) => `${provider} मार्फत रिफन्ड गर्नुहोस्`,
+    markRefunded: 'रिफन्ड भएको जनाउनुहोस्',
+    providers: { stripe: 'कार्ड (Stripe)', esewa: 'eSewa', khalti: 'Khalti', fonepay: 'Fonepay', sandbox: 'परीक्षण भुक्तानी' },
+  },
 };

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginModal from './LoginModal';
 import { useApp } from '../../app/context';
 import { useUser } from './api';
 import { renderApp, serveApi } from '../../test/render';
+import { loadAccountTexts } from '../../i18n';
+
+// The dialog loads its texts with it (features/account/index.ts).
+beforeAll(() => loadAccountTexts());
 
 afterEach(() => vi.unstubAllGlobals());
 

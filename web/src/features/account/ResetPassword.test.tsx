@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginModal from './LoginModal';
 import { resetTarget } from './ResetPassword';
 import { renderApp, serveApi } from '../../test/render';
+import { loadAccountTexts } from '../../i18n';
+
+// The dialog loads its texts with it (features/account/index.ts).
+beforeAll(() => loadAccountTexts());
 
 afterEach(() => vi.unstubAllGlobals());
 
