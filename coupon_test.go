@@ -159,17 +159,23 @@ func TestCouponDiscount(t *testing.T) {
 	}
 }
 
-// TestCouponSettledAtPacking: a coupon's discount is worked out again on what was packed, so that a
-// short line never keeps the discount of the units that were not sent.
-func TestCouponSettledAtPacking(t *testing.T) {
+// tenPercentOrder is a cash order under VAT of two butters (113 each) and a bag of VAT-exempt rice
+// (500), with 10% off: 72.60.
+func tenPercentOrder() (*haat.Order, error) {
 	products := map[string]haat.Product{
 		"butter": {ID: "butter", Name: "Butter", Category: "Dairy", OfferPrice: 11300, StockOn: true},
 		"rice":   {ID: "rice", Name: "Rice", Category: "Grains", OfferPrice: 50000, StockOn: true, VATExempt: true},
 	}
 	cf := haat.CouponFacts{Code: "TEN", Coupon: &haat.Coupon{ID: "c", Code: "TEN", Kind: haat.CouponPercent, Value: 1000, Active: true}, Shopper: true, Now: time.Now()}
 	f := haat.OrderFacts{Addresses: []haat.Address{{ID: "a1", UserID: "u1"}}, Products: products, Settings: &haat.StoreSettings{TaxRule: haat.TaxNepalVAT}, Coupon: &cf}
-	o, err := haat.PriceOrder(haat.NewOrder{UserID: "u1", AddressID: "a1", PaymentType: haat.PaymentCOD, Currency: haat.NPR, Coupon: "TEN",
+	return haat.PriceOrder(haat.NewOrder{UserID: "u1", AddressID: "a1", PaymentType: haat.PaymentCOD, Currency: haat.NPR, Coupon: "TEN",
 		Lines: []haat.OrderLine{{ProductID: "butter", Quantity: 2}, {ProductID: "rice", Quantity: 1}}}, f)
+}
+
+// TestCouponSettledAtPacking: a coupon's discount is worked out again on what was packed, so that a
+// short line never keeps the discount of the units that were not sent.
+func TestCouponSettledAtPacking(t *testing.T) {
+	o, err := tenPercentOrder()
 	if err != nil || o.Bill.Discount != 7260 {
 		t.Fatalf("priced %+v, %v", o, err)
 	}
@@ -187,14 +193,7 @@ func TestCouponSettledAtPacking(t *testing.T) {
 // TestCouponRefundOfALine: a line of a discounted order is refunded at what was paid for it, its
 // price less its share of the discount, and the credit note's VAT follows.
 func TestCouponRefundOfALine(t *testing.T) {
-	products := map[string]haat.Product{
-		"butter": {ID: "butter", Name: "Butter", Category: "Dairy", OfferPrice: 11300, StockOn: true},
-		"rice":   {ID: "rice", Name: "Rice", Category: "Grains", OfferPrice: 50000, StockOn: true, VATExempt: true},
-	}
-	cf := haat.CouponFacts{Code: "TEN", Coupon: &haat.Coupon{ID: "c", Code: "TEN", Kind: haat.CouponPercent, Value: 1000, Active: true}, Shopper: true, Now: time.Now()}
-	f := haat.OrderFacts{Addresses: []haat.Address{{ID: "a1", UserID: "u1"}}, Products: products, Settings: &haat.StoreSettings{TaxRule: haat.TaxNepalVAT}, Coupon: &cf}
-	o, err := haat.PriceOrder(haat.NewOrder{UserID: "u1", AddressID: "a1", PaymentType: haat.PaymentCOD, Currency: haat.NPR, Coupon: "TEN",
-		Lines: []haat.OrderLine{{ProductID: "butter", Quantity: 2}, {ProductID: "rice", Quantity: 1}}}, f)
+	o, err := tenPercentOrder()
 	if err != nil {
 		t.Fatal(err)
 	}
