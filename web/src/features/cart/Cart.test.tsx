@@ -97,6 +97,8 @@ describe('Cart page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     // Refused: why, and the order waits.
     expect(await screen.findByTestId('coupon-problem')).toHaveTextContent('Add $205 more to use this code');
+    // The phone's bar beside the order button says it too.
+    expect(screen.getAllByText('Add $205 more to use this code')).toHaveLength(2);
     for (const b of screen.getAllByRole('button', { name: 'Place Order' })) expect(b).toBeDisabled();
     expect(calls.find((c) => c.key === 'POST /api/cart/quote' && (c.body as { coupon?: string }).coupon === 'dashain10')).toBeDefined();
     // One more bag: the discount, and the order sends the code.

@@ -148,10 +148,12 @@ export function OrderTotals({ quote, taxRule }: { quote: Quote | null | undefine
 type Notice = { stops: boolean; text: string };
 
 /** useDeliveryNotices are the quote's notices, what stops the order first: why the server would refuse the order, then what is missing for free delivery. */
-function useDeliveryNotices(quote: Quote | null | undefined): Notice[] {
+function useDeliveryNotices(quote: Quote | null | undefined, withCoupon = false): Notice[] {
   const { moneyMinor } = useStoreConfig();
   const notices: Notice[] = [];
   if (quote?.problem) notices.push({ stops: true, text: quote.problem });
+  // Why the coupon may not be used shows under its field; the phone's bar says it too.
+  if (withCoupon && quote?.couponProblem) notices.push({ stops: true, text: quote.couponProblem });
   if (quote && quote.missingForFree > 0) notices.push({ stops: false, text: t.cart.addForFree(moneyMinor(toMinor(quote.missingForFree))) });
   return notices;
 }
@@ -172,7 +174,7 @@ export function DeliveryNotices({ quote }: { quote: Quote | null | undefined }) 
 
 /** FirstNotice is the first of the quote's notices in one short line, for the phone's bar beside the order button. */
 export function FirstNotice({ quote }: { quote: Quote | null | undefined }) {
-  const first = useDeliveryNotices(quote)[0];
+  const first = useDeliveryNotices(quote, true)[0];
   if (!first) return null;
   return (
     <p className={`w-full text-xs ${first.stops ? 'text-red-800' : 'text-amber-900'}`} aria-hidden="true">
