@@ -37,12 +37,21 @@ func (o *Order) OnItsWay() bool {
 	return false
 }
 
-// CheckClosable says whether an account with these orders may be closed: none may be on its way.
-func CheckClosable(orders []Order) error {
+// CheckClosable says whether an account with these orders (newest first) and this balance of
+// store credit may be closed: none may be on its way, and credit left goes with the account only
+// when the shopper says they give it up (giveUpCredit): it is never lost unawares.
+func CheckClosable(orders []Order, credit Money, giveUpCredit bool) error {
 	for i := range orders {
 		if orders[i].OnItsWay() {
 			return ErrOrderOnItsWay
 		}
+	}
+	if credit > 0 && !giveUpCredit {
+		currency := USD
+		if len(orders) > 0 && orders[0].Currency != "" {
+			currency = orders[0].Currency
+		}
+		return Errorf(ECONFLICT, "You have %s of store credit: spend it on an order first, or close the account giving it up", Amount(currency, credit))
 	}
 	return nil
 }
@@ -64,6 +73,9 @@ type AccountProof struct {
 	Password  string
 	Code      string
 	Requester string
+	// GiveUpCredit says the shopper gives up the store credit they hold: an account holding some
+	// closes only so (CheckClosable).
+	GiveUpCredit bool
 }
 
 // AccountService is the signed-in shopper's care of their own account.
@@ -108,8 +120,9 @@ type AccountStore interface {
 	Credit(ctx context.Context, userID string) (*Credit, error)
 	// UserClaims returns a shopper's claims, newest first, and what they may still claim.
 	UserClaims(ctx context.Context, userID string) ([]OrderClaim, map[string][]ClaimableLine, error)
-	// CloseAccount closes the account, when CheckClosable allows it, in one transaction.
-	CloseAccount(ctx context.Context, userID string) error
+	// CloseAccount closes the account, when CheckClosable allows it (giveUpCredit: the shopper
+	// gives up the store credit they hold), in one transaction.
+	CloseAccount(ctx context.Context, userID string, giveUpCredit bool) error
 }
 
 // PhoneCodeCheck checks a code texted to a number, as signing in does, and spends it.

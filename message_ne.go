@@ -4,6 +4,7 @@ package haat
 // the same verbs in the same order, in the words the storefront's Nepali uses (web/src/i18n/ne.ts).
 // TestCatalogueComplete holds it to the source.
 var nepaliMessages = map[string]string{
+	"You have %s of store credit: spend it on an order first, or close the account giving it up": "तपाईंसँग %s पसल क्रेडिट छ: पहिले कुनै अर्डरमा खर्च गर्नुहोस्, वा यसलाई छोडेर खाता बन्द गर्नुहोस्",
 	"Coupon saved": "कुपन सुरक्षित भयो",
 	"A percentage off is more than 0 and at most 100":                               "प्रतिशत छुट ० भन्दा बढी र बढीमा १०० हुन्छ",
 	"An amount off is more than 0 and at most %s":                                   "रकम छुट ० भन्दा बढी र बढीमा %s हुन्छ",

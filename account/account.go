@@ -112,7 +112,7 @@ func (s *Service) Close(ctx context.Context, userID string, proof haat.AccountPr
 	if err != nil {
 		return err
 	}
-	return s.Store.CloseAccount(ctx, userID)
+	return s.Store.CloseAccount(ctx, userID, proof.GiveUpCredit)
 }
 
 // checkPassword checks the account's password, counting a wrong one against the account's

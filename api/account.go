@@ -32,6 +32,9 @@ type PhoneRequest struct {
 type CloseAccountRequest struct {
 	Code     string `json:"code,omitempty"`
 	Password string `json:"password,omitempty"`
+	// GiveUpCredit gives up the store credit the shopper holds: an account holding some is not
+	// closed without it (409, naming the balance).
+	GiveUpCredit bool `json:"giveUpCredit,omitempty"`
 }
 
 // AccountExportResponse is everything the store keeps about the signed-in shopper, answered as a
@@ -117,7 +120,7 @@ func (s *Server) closeAccount(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	proof := haat.AccountProof{Password: req.Password, Code: req.Code, Requester: s.requesterOf(r)}
+	proof := haat.AccountProof{Password: req.Password, Code: req.Code, Requester: s.requesterOf(r), GiveUpCredit: req.GiveUpCredit}
 	if err := s.Accounts.Close(r.Context(), subject(r.Context(), haat.RoleUser), proof); err != nil {
 		return err
 	}

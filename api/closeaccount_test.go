@@ -167,3 +167,19 @@ func TestExportAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestCloseAccountWithCredit: an account holding store credit is not closed unless the shopper
+// says they give the credit up; the refusal names the balance, and closes nothing.
+func TestCloseAccountWithCredit(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		owner := s.seller()
+		c, _ := s.withCredit(owner, 12.5)
+		want(t, c.post("/api/user/delete", map[string]any{"password": shopperPassword}), 409,
+			"You have $12.50 of store credit: spend it on an order first, or close the account giving it up")
+		want(t, c.post("/api/user/delete", map[string]any{"password": shopperPassword}, nepali...), 409,
+			"तपाईंसँग $१२.५० पसल क्रेडिट छ: पहिले कुनै अर्डरमा खर्च गर्नुहोस्, वा यसलाई छोडेर खाता बन्द गर्नुहोस्")
+		want(t, c.get("/api/user/is-auth"), 200)
+		want(t, c.post("/api/user/delete", map[string]any{"password": shopperPassword, "giveUpCredit": true}), 200, "Your account is closed")
+		want(t, c.get("/api/user/is-auth"), 401)
+	})
+}

@@ -125,7 +125,7 @@ var closeStatements = []string{
 
 // CloseAccount closes the account, once haat.CheckClosable allows it with its orders, in one
 // transaction that holds the account's row (SQLite: the write lock).
-func (d *DB) CloseAccount(ctx context.Context, userID string) error {
+func (d *DB) CloseAccount(ctx context.Context, userID string, giveUpCredit bool) error {
 	lock := ""
 	if d.dialect == Postgres {
 		lock = " FOR UPDATE"
@@ -140,7 +140,11 @@ func (d *DB) CloseAccount(ctx context.Context, userID string) error {
 		if err != nil {
 			return err
 		}
-		if err := haat.CheckClosable(orders); err != nil {
+		credit, err := creditBalance(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if err := haat.CheckClosable(orders, credit, giveUpCredit); err != nil {
 			return err
 		}
 		for _, stmt := range closeStatements {

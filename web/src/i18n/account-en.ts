@@ -56,6 +56,8 @@ export const accountEn = {
     closeHint: (years: number) =>
       `Your name, email, phone, password and addresses are deleted and you can no longer sign in. Your orders are kept for ${years} years without your personal details, as the law requires for records of sales. You can sign up again later with the same email or number as a new account.`,
     closeOnItsWay: 'You can close your account once every order is delivered or cancelled.',
+    /** closeGiveUpCredit is what the shopper ticks to close an account that holds store credit. */
+    closeGiveUpCredit: (amount: string) => `I give up my store credit of ${amount}: once the account is closed, it cannot be spent.`,
     closePassword: 'Your password',
     closeCodeHint: 'Your account has no password: we text a code to your number to confirm.',
     closeButton: 'Close my account',

@@ -1724,6 +1724,11 @@ export interface PhoneRequest {
 export interface CloseAccountRequest {
   code?: string;
   password?: string;
+  /**
+   * giveUpCredit gives up the store credit the shopper holds: an account holding some is not
+   * closed without it (409, naming the balance).
+   */
+  giveUpCredit?: boolean;
 }
 
 /**

@@ -152,6 +152,23 @@ describe('account page', () => {
     expect(screen.getByRole('region', { name: 'Profile' })).toBeInTheDocument();
   });
 
+  it('closes an account that holds store credit only once the shopper gives the credit up', async () => {
+    const calls = serveApi({
+      'GET /api/user/session': session(sita),
+      'GET /api/user/credit': () => ({ json: { success: true, balance: 12.5, entries: [] } }),
+      'POST /api/user/delete': () => ({ json: { success: true, message: 'Your account is closed' } }),
+    });
+    renderStore('/account');
+    const close = await screen.findByRole('region', { name: 'Close account' });
+    await userEvent.type(within(close).getByLabelText('Your password'), 'namaste-123');
+    const giveUp = await within(close).findByRole('checkbox', { name: /I give up my store credit of \$12\.50?/ });
+    expect(within(close).getByRole('button', { name: 'Close my account' })).toBeDisabled();
+    await userEvent.click(giveUp);
+    await userEvent.click(within(close).getByRole('button', { name: 'Close my account' }));
+    await userEvent.click(within(close).getByRole('button', { name: 'Yes, close it' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/user/delete')?.body).toEqual({ password: 'namaste-123', giveUpCredit: true }));
+  });
+
   it('changes the number with a code texted to the new one', async () => {
     const calls = serveApi({
       'GET /api/user/session': session(sita),

@@ -6,7 +6,9 @@ import Confirm from '../../components/Confirm';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';
 import { ACCOUNT_RECORD_YEARS, MIN_PASSWORD_LENGTH, OTP_DIGITS, type OTPSendResponse, type User } from '../../lib/contract';
-import { exportPath, useChangePassword, useCloseAccount, useLogoutAll, useSendCode } from './api';
+import { exportPath, useChangePassword, useCloseAccount, useLogoutAll, useSendCode, useStoreCredit } from './api';
+import { useStoreConfig } from '../../lib/config';
+import { toMinor } from '../../lib/money';
 import { FormError, primaryClass, secondaryClass, Section, TextedCode } from './parts';
 
 /** PasswordChange sets a new password, with the current one when the account has one. */
@@ -90,7 +92,8 @@ export function DataExport() {
 
 /**
  * CloseAccount closes the account, asked once more: with the password, or for an account without
- * one, a code texted to its number. The shopper is then signed out and taken home.
+ * one, a code texted to its number. Store credit left goes with the account only when the shopper
+ * ticks that they give it up. The shopper is then signed out and taken home.
  */
 export function CloseAccount({ user }: { user: User }) {
   const close = useCloseAccount();
@@ -101,8 +104,11 @@ export function CloseAccount({ user }: { user: User }) {
   const [code, setCode] = useState('');
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState('');
+  const { moneyMinor } = useStoreConfig();
+  const credit = useStoreCredit(user._id).data?.balance ?? 0;
+  const [giveUp, setGiveUp] = useState(false);
   const byCode = !user.hasPassword && !!user.phone;
-  const ready = byCode ? !!sent && code.trim().length === OTP_DIGITS : password !== '';
+  const ready = (byCode ? !!sent && code.trim().length === OTP_DIGITS : password !== '') && (credit <= 0 || giveUp);
 
   function sendCode() {
     setError('');
@@ -111,7 +117,8 @@ export function CloseAccount({ user }: { user: User }) {
 
   function closeNow() {
     setError('');
-    close.mutate(byCode ? { code } : { password }, {
+    const giveUpCredit = credit > 0 && giveUp ? { giveUpCredit: true } : {};
+    close.mutate(byCode ? { code, ...giveUpCredit } : { password, ...giveUpCredit }, {
       onSuccess: (r) => {
         toast.success(r.message || t.account.saved);
         void navigate(paths.home);
@@ -153,6 +160,12 @@ export function CloseAccount({ user }: { user: User }) {
             autoComplete="current-password"
             required
           />
+        )}
+        {credit > 0 && (
+          <label className="flex min-h-11 items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <input type="checkbox" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-red-700" />
+            {t.account.closeGiveUpCredit(moneyMinor(toMinor(credit)))}
+          </label>
         )}
         <FormError message={error} />
         {asking ? (
