@@ -197,6 +197,43 @@ func TestOrderMailShowsTheDiscount(t *testing.T) {
 	})
 }
 
+// TestOrderMailShowsStoreCredit: an order that store credit paid part of is mailed with what the
+// credit paid and what is left to pay, after its total.
+func TestOrderMailShowsStoreCredit(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		srv := mailtest.Start(t)
+		s := newShop(t, db, "sita@example.com", haat.English)
+		first := s.order(t, db)
+		for _, st := range []haat.OrderStatus{haat.StatusPacked, haat.StatusOutForDelivery, haat.StatusDelivered} {
+			if _, err := db.SetOrderStatus(ctx, first.ID, st); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.GiveGoodwill(ctx, haat.Goodwill{OrderID: first.ID, Amount: 10000, Note: "Late"}); err != nil {
+			t.Fatal(err)
+		}
+		second, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: s.user.ID, AddressID: s.address, PaymentType: haat.PaymentCOD,
+			Currency: haat.NPR, UseCredit: true, Lines: []haat.OrderLine{{ProductID: s.rice.ID, Quantity: 2}}})
+		if err != nil || second.CreditUsed != 10000 {
+			t.Fatalf("%+v, %v", second, err)
+		}
+		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		for _, m := range srv.Mails() {
+			if strings.Contains(m.Subject, fmt.Sprintf("#%d is placed", second.Number)) {
+				text = m.Text
+			}
+		}
+		// 601.80, of which 100 paid with credit.
+		total, paid, left := strings.Index(text, "Total: Rs. 601.80"), strings.Index(text, "Paid with store credit: -Rs. 100"), strings.Index(text, "To pay: Rs. 501.80")
+		if total < 0 || paid < total || left < paid {
+			t.Errorf("text:\n%s", text)
+		}
+	})
+}
+
 // TestMailOff: a shopper who turned order news off gets no mail; nor does anyone when the store
 // has no mail server to send through (production without HAAT_SMTP_URL).
 func TestMailOff(t *testing.T) {

@@ -79,16 +79,16 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 
 // labels are the fixed words of every mail, in each language.
 type labels struct {
-	Hello, Order, Subtotal, Discount, Delivery, Free, Tax, VAT, Total, Thanks, Confirm, Unsubscribe, Choices string
+	Hello, Order, Subtotal, Discount, Delivery, Free, Tax, VAT, Total, CreditUsed, ToPay, Thanks, Confirm, Unsubscribe, Choices string
 }
 
 var mailLabels = map[haat.Language]labels{
 	haat.English: {Hello: "Hello", Order: "Order", Subtotal: "Subtotal", Discount: "Discount", Delivery: "Delivery", Free: "Free",
-		Tax: "Tax", VAT: "VAT included", Total: "Total", Thanks: "Thank you",
+		Tax: "Tax", VAT: "VAT included", Total: "Total", CreditUsed: "Paid with store credit", ToPay: "To pay", Thanks: "Thank you",
 		Confirm: "Confirm my address", Unsubscribe: "Unsubscribe",
 		Choices: "Choose which messages you get, or turn these off"},
 	haat.Nepali: {Hello: "नमस्ते", Order: "अर्डर", Subtotal: "उप-जम्मा", Discount: "छुट", Delivery: "डेलिभरी", Free: "निःशुल्क",
-		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", Thanks: "धन्यवाद",
+		Tax: "कर", VAT: "भ्याट समावेश", Total: "जम्मा", CreditUsed: "पसल क्रेडिटबाट तिरिएको", ToPay: "तिर्न बाँकी", Thanks: "धन्यवाद",
 		Confirm: "मेरो ठेगाना पक्का गर्नुहोस्", Unsubscribe: "सदस्यता हटाउनुहोस्",
 		Choices: "कुन सन्देशहरू पाउने छान्नुहोस्, वा यी बन्द गर्नुहोस्"},
 }
@@ -101,6 +101,8 @@ type rendered struct {
 	Store, Hello, Intro, Title string
 	Lines, Sums                []line
 	Total                      line
+	// Paid is, when store credit paid part of the order, what it paid and what is left to pay.
+	Paid []line
 	Product                    string
 	Thanks                     string
 	// Confirm is the link that confirms a newsletter signup, and ConfirmLabel its words;
@@ -145,6 +147,10 @@ func Render(m haat.Message, base string) (mail.Mail, error) {
 		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
 		r.Title = l.Order + " " + data.Number
 		r.Lines, r.Sums, r.Total = bill(m.Order, lang, l)
+		if o := m.Order; o.CreditUsed > 0 {
+			money := func(m haat.Money) string { return o.Currency.Format(m, lang) }
+			r.Paid = []line{{l.CreditUsed, money(-o.CreditUsed)}, {l.ToPay, money(o.ToPay)}}
+		}
 	}
 	if m.Product != nil {
 		data.Product = productName(m.Product.Name, m.Product.NameNe, lang)
@@ -239,7 +245,8 @@ var textMail = template.Must(template.New("text").Parse(`{{.Hello}}
 {{range .Lines}}  {{.Label}}: {{.Amount}}
 {{end}}{{range .Sums}}  {{.Label}}: {{.Amount}}
 {{end}}  {{.Total.Label}}: {{.Total.Amount}}
-{{end}}{{if .Product}}
+{{range .Paid}}  {{.Label}}: {{.Amount}}
+{{end}}{{end}}{{if .Product}}
 {{.Product}}
 {{end}}{{if .Confirm}}
 {{.ConfirmLabel}}: {{.Confirm}}
@@ -263,7 +270,8 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 {{range .Lines}}<tr><td style="padding:4px 0">{{.Label}}</td><td style="text-align:right">{{.Amount}}</td></tr>
 {{end}}{{range .Sums}}<tr><td style="padding:4px 0;color:#555">{{.Label}}</td><td style="text-align:right;color:#555">{{.Amount}}</td></tr>
 {{end}}<tr><td style="padding:6px 0;border-top:1px solid #ccc"><strong>{{.Total.Label}}</strong></td><td style="text-align:right;border-top:1px solid #ccc"><strong>{{.Total.Amount}}</strong></td></tr>
-</table>{{end}}
+{{range .Paid}}<tr><td style="padding:4px 0">{{.Label}}</td><td style="text-align:right">{{.Amount}}</td></tr>
+{{end}}</table>{{end}}
 {{if .Product}}<p><strong>{{.Product}}</strong></p>{{end}}
 {{if .Confirm}}<p><a href="{{.Confirm}}" style="display:inline-block;padding:10px 16px;background:#2e7d32;color:#fff;text-decoration:none;border-radius:6px">{{.ConfirmLabel}}</a></p>{{end}}
 <p>{{.Thanks}}{{if .Store}},<br>{{.Store}}{{end}}</p>
