@@ -102,9 +102,9 @@ type rendered struct {
 	Lines, Sums                []line
 	Total                      line
 	// Paid is, when store credit paid part of the order, what it paid and what is left to pay.
-	Paid []line
-	Product                    string
-	Thanks                     string
+	Paid    []line
+	Product string
+	Thanks  string
 	// Confirm is the link that confirms a newsletter signup, and ConfirmLabel its words;
 	// Unsubscribe the link off the list, and UnsubscribeLabel its words.
 	Confirm, ConfirmLabel, Unsubscribe, UnsubscribeLabel string
