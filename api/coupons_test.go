@@ -98,8 +98,8 @@ func TestCoupons(t *testing.T) {
 		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "DASHAIN10")), 200, "Order Placed Successfully")
 		// The seller's export and dashboard show the discount, and the amount after it.
 		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(owner.get("/api/order/seller.csv").raw), "\ufeff"))).ReadAll()
-		if err != nil || len(rows) < 2 || !slices.Equal(rows[0][9:], []string{"Coupon", "Discount", "Amount", "Currency"}) ||
-			!slices.Equal(rows[1][9:], []string{"DASHAIN10", "59.00", "541.62", "USD"}) {
+		if err != nil || len(rows) < 2 || !slices.Equal(rows[0][9:], []string{"Coupon", "Discount", "Amount", "Store credit", "To pay", "Currency"}) ||
+			!slices.Equal(rows[1][9:], []string{"DASHAIN10", "59.00", "541.62", "0.00", "541.62", "USD"}) {
 			t.Fatalf("the export: %q, %v", rows, err)
 		}
 		today := owner.get("/api/seller/dashboard").body["dashboard"].(map[string]any)["today"].(map[string]any)

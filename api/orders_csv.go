@@ -17,7 +17,7 @@ import (
 // utf8BOM starts the export: the byte-order mark of UTF-8.
 const utf8BOM = "\ufeff"
 
-var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Coupon", "Discount", "Amount", "Currency"}
+var ordersCSVHeader = []string{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Coupon", "Discount", "Amount", "Store credit", "To pay", "Currency"}
 
 // orderSellerCSV answers, as a CSV file to save, every order the seller handles that the filters
 // of the query select (those of GET /api/order/seller, without paging), newest first. Rows are
@@ -87,6 +87,8 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		coupon,
 		o.Bill.Discount.Fixed(),
 		o.Amount.Fixed(),
+		o.CreditUsed.Fixed(),
+		o.ToPay.Fixed(),
 		string(o.Currency),
 	}
 	for i, cell := range row {

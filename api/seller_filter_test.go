@@ -212,11 +212,11 @@ func TestSellerOrdersCSV(t *testing.T) {
 			t.Fatalf("%v in %s", err, r.raw)
 		}
 		wantRows := [][]string{
-			{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Coupon", "Discount", "Amount", "Currency"},
+			{"Number", "Placed at", "Status", "Payment type", "Paid", "Customer", "Phone", "Address", "Items", "Coupon", "Discount", "Amount", "Store credit", "To pay", "Currency"},
 			{fmt.Sprint(n2), rows[1][1], "Order Placed", "COD", "Pending", `'=HYPERLINK("http://x") Rai, "Jr"`, "'+9779801234567",
-				"'@Lakeside\n4, -Pokhara, Gandaki 33700, Nepal", "Jumla Red Rice x 2", "", "0.00", "601.80", "USD"},
+				"'@Lakeside\n4, -Pokhara, Gandaki 33700, Nepal", "Jumla Red Rice x 2", "", "0.00", "601.80", "0.00", "601.80", "USD"},
 			{fmt.Sprint(n1), "2026-11-20 23:50", "Packed", "COD", "Pending", "Sita Gurung", "9811111111",
-				"Lakeside 4, Pokhara, Gandaki 33700, Nepal", "Jumla Red Rice x 1", "", "0.00", "300.90", "USD"},
+				"Lakeside 4, Pokhara, Gandaki 33700, Nepal", "Jumla Red Rice x 1", "", "0.00", "300.90", "0.00", "300.90", "USD"},
 		}
 		if len(rows) != len(wantRows) {
 			t.Fatalf("%d rows: %q", len(rows), rows)
@@ -235,7 +235,7 @@ func TestSellerOrdersCSV(t *testing.T) {
 		}
 		r = seller.get("/api/order/seller.csv?q=nobody")
 		want(t, r, 200)
-		if string(r.raw) != "\ufeffNumber,Placed at,Status,Payment type,Paid,Customer,Phone,Address,Items,Coupon,Discount,Amount,Currency\n" {
+		if string(r.raw) != "\ufeffNumber,Placed at,Status,Payment type,Paid,Customer,Phone,Address,Items,Coupon,Discount,Amount,Store credit,To pay,Currency\n" {
 			t.Fatalf("empty export %q", r.raw)
 		}
 
