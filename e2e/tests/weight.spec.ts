@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seller } from '../playwright.config';
 import { addAddress, signUp, startOwnStore, uniqueEmail, type OwnStore } from './helpers';
 
@@ -15,6 +15,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => store?.stop());
+
+/** addToCart adds the page's product and waits until the store has kept it: a page left at once cancels the save. */
+async function addToCart(page: Page) {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart/update') && r.status() === 200);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await saved;
+}
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -50,14 +57,14 @@ test('a shopper buys 750 g of tomatoes and a 5 kg bag of rice; the packer weighs
   await page.goto(`/products/vegetables/${tomatoes._id}`);
   await expect(page.getByText('Price: $180/kg')).toBeVisible();
   await page.getByLabel('Weight', { exact: true }).selectOption({ label: '750 g' });
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page);
   await page.goto(`/products/vegetables/${coriander._id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page);
   // The rice comes in two sizes: its page switches to the 5 kg bag.
   await page.goto(`/products/grains/${rice1._id}`);
   await page.getByRole('link', { name: /^5 kg/ }).click();
   await expect(page.getByText('Price: $700')).toBeVisible();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page);
   await page.getByRole('button', { name: /^Cart, 3 items$/ }).click();
   await expect(page.getByText('about $135 for 750 g').first()).toBeVisible();
   // No coriander, no substitute: leave it out.
