@@ -240,9 +240,7 @@ type Quote struct {
 // Validate checks the quote's lines as an order's are checked (validateLines), before anything is
 // loaded for them, and writes its code as the store keeps codes.
 func (q *QuoteRequest) Validate() error {
-	if q.Coupon = NormalizeCode(q.Coupon); len(q.Coupon) > MaxCouponCode {
-		q.Coupon = q.Coupon[:MaxCouponCode]
-	}
+	q.Coupon = NormalizeCode(q.Coupon)
 	return validateLines(q.Lines)
 }
 

@@ -120,6 +120,7 @@ func TestCoupons(t *testing.T) {
 		want(t, owner.post("/api/seller/coupon", couponBody(map[string]any{"_id": saved, "endsAt": ahead.Add(-72 * time.Hour)})), 200)
 		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "DASHAIN10")), 400, "This code ended on 11 Asoj")
 		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "NOSUCH")), 400, "This code is not valid")
+
 		if len(d.orders()) != 0 {
 			t.Fatal("orders refused for their code were placed")
 		}
@@ -212,6 +213,14 @@ func TestCouponRules(t *testing.T) {
 		}
 		if q := quote("DAIRY5", 2); q["couponProblem"] != "This code is not for these items" || q["discount"] != 0.0 {
 			t.Fatalf("a code of another category: %v", q)
+		}
+		// A code longer than any is no code, even one that starts with a code of 20 characters.
+		save(map[string]any{"code": "TWENTY-CHARACTERS-20", "kind": "amount", "value": 5, "minimumOrder": 0, "usesPerShopper": 0})
+		if q := quote("TWENTY-CHARACTERS-20", 2); q["discount"] != 5.0 {
+			t.Fatalf("a code of 20 characters: %v", q)
+		}
+		if q := quote("TWENTY-CHARACTERS-20X", 2); q["couponProblem"] != "This code is not valid" || q["discount"] != 0.0 {
+			t.Fatalf("a code of 21 characters: %v", q)
 		}
 		// A first order may use WELCOME; once it is placed, no other may.
 		want(t, c.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, address), "WELCOME")), 200)

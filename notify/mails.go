@@ -146,11 +146,7 @@ func Render(m haat.Message, base string) (mail.Mail, error) {
 	if m.Order != nil {
 		data.Number = haat.LocalDigits(fmt.Sprintf("#%d", m.Order.Number), lang)
 		r.Title = l.Order + " " + data.Number
-		r.Lines, r.Sums, r.Total = bill(m.Order, lang, l)
-		if o := m.Order; o.CreditUsed > 0 {
-			money := func(m haat.Money) string { return o.Currency.Format(m, lang) }
-			r.Paid = []line{{l.CreditUsed, money(-o.CreditUsed)}, {l.ToPay, money(o.ToPay)}}
-		}
+		r.Lines, r.Sums, r.Total, r.Paid = bill(m.Order, lang, l)
 	}
 	if m.Product != nil {
 		data.Product = productName(m.Product.Name, m.Product.NameNe, lang)
@@ -176,9 +172,10 @@ func Render(m haat.Message, base string) (mail.Mail, error) {
 	return mail.Mail{To: m.To, Subject: subject, Text: text.String(), HTML: html.String(), Unsubscribe: r.Unsubscribe}, nil
 }
 
-// bill lays out the order's bill: a row per line, the sums, and the total, in the order's
+// bill lays out the order's bill: a row per line, the sums, the total and, when store credit paid
+// part of it, what it paid and what is left to pay, in the order's
 // currency and the language.
-func bill(o *haat.Order, lang haat.Language, l labels) (lines, sums []line, total line) {
+func bill(o *haat.Order, lang haat.Language, l labels) (lines, sums []line, total line, paid []line) {
 	b := o.Bill
 	money := func(m haat.Money) string { return o.Currency.Format(m, lang) }
 	for i, it := range o.Items {
@@ -213,7 +210,10 @@ func bill(o *haat.Order, lang haat.Language, l labels) (lines, sums []line, tota
 		}
 		sums = append(sums, line{label, money(b.Tax)})
 	}
-	return lines, sums, line{l.Total, money(b.Total)}
+	if o.CreditUsed > 0 {
+		paid = []line{{l.CreditUsed, money(-o.CreditUsed)}, {l.ToPay, money(o.ToPay)}}
+	}
+	return lines, sums, line{l.Total, money(b.Total)}, paid
 }
 
 // productName is a product's name in the language: its Nepali name when it has one.

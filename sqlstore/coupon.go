@@ -158,21 +158,16 @@ func useCoupon(ctx context.Context, tx *Tx, order *haat.Order) error {
 		return nil
 	}
 	id := order.Coupon.CouponID()
-	res, err := tx.ExecContext(ctx, `UPDATE coupons SET used = used + 1 WHERE id = $1 AND active AND (total_uses = 0 OR used < total_uses)`, id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
-		return haat.ErrCouponRunOut
-	}
 	var perShopper int
 	var first bool
-	if err := tx.QueryRowContext(ctx, `SELECT uses_per_shopper, first_order_only FROM coupons WHERE id = $1`, id).Scan(&perShopper, &first); err != nil {
+	err := tx.QueryRowContext(ctx, `UPDATE coupons SET used = used + 1 WHERE id = $1 AND active AND (total_uses = 0 OR used < total_uses)
+		RETURNING uses_per_shopper, first_order_only`, id).Scan(&perShopper, &first)
+	if errors.Is(err, sql.ErrNoRows) {
+		return haat.ErrCouponRunOut
+	} else if err != nil {
 		return err
 	}
-	res, err = tx.ExecContext(ctx, `INSERT INTO coupon_shoppers (coupon_id, user_id, used) VALUES ($1, $2, 1)
+	res, err := tx.ExecContext(ctx, `INSERT INTO coupon_shoppers (coupon_id, user_id, used) VALUES ($1, $2, 1)
 		ON CONFLICT (coupon_id, user_id) DO UPDATE SET used = coupon_shoppers.used + 1 WHERE $3 = 0 OR coupon_shoppers.used < $3`,
 		id, order.UserID, perShopper)
 	if err != nil {

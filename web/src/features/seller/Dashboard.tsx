@@ -115,28 +115,10 @@ export default function Dashboard() {
           {t.seller.dash.afterDelivery}
         </h2>
         <ul className="mt-2 divide-y divide-stone-100">
-          <li>
-            <Link to={paths.seller.claims} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1 hover:text-green-800">
-              <span>{t.seller.dash.openClaims}</span>
-              <span className="font-semibold tabular-nums" data-testid="open-claims">
-                {data.afterDelivery.openClaims}
-                {data.afterDelivery.overdueClaims > 0 && (
-                  <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{t.seller.dash.overdueClaims(data.afterDelivery.overdueClaims)}</span>
-                )}
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.seller.orders} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1 hover:text-green-800">
-              <span>{t.seller.dash.dueRefunds}</span>
-              <span className="font-semibold tabular-nums" data-testid="due-refunds">
-                {data.afterDelivery.dueRefunds}
-                {data.afterDelivery.lateRefunds > 0 && (
-                  <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{t.seller.dash.lateRefunds(data.afterDelivery.lateRefunds)}</span>
-                )}
-              </span>
-            </Link>
-          </li>
+          <CountRow to={paths.seller.claims} label={t.seller.dash.openClaims} testId="open-claims" count={data.afterDelivery.openClaims}
+            late={data.afterDelivery.overdueClaims} lateText={t.seller.dash.overdueClaims} />
+          <CountRow to={paths.seller.orders} label={t.seller.dash.dueRefunds} testId="due-refunds" count={data.afterDelivery.dueRefunds}
+            late={data.afterDelivery.lateRefunds} lateText={t.seller.dash.lateRefunds} />
         </ul>
       </section>
 
@@ -204,6 +186,21 @@ function ProductRow({ product, rank, children }: { product: { name: string; imag
       <img src={cover(product)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-green-50 object-contain p-1" />
       <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">{product.name}</span>
       {children}
+    </li>
+  );
+}
+
+/** CountRow is a count of the dashboard's that links to its list, with how many of them are past their deadline, flagged. */
+function CountRow({ to, label, testId, count, late, lateText }: { to: string; label: string; testId: string; count: number; late: number; lateText: (n: number) => string }) {
+  return (
+    <li>
+      <Link to={to} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1 hover:text-green-800">
+        <span>{label}</span>
+        <span className="font-semibold tabular-nums" data-testid={testId}>
+          {count}
+          {late > 0 && <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{lateText(late)}</span>}
+        </span>
+      </Link>
     </li>
   );
 }
