@@ -115,6 +115,10 @@ const MaxStock = 1_000_000
 // LowStock is the count at and below which the storefront says how few units are left.
 const LowStock = 5
 
+// BestSellers is how many products the front page's Best Sellers shows: the first ones in stock,
+// newest first.
+const BestSellers = 10
+
 // Available reports whether shoppers can buy the product now.
 func (p *Product) Available() bool {
 	return p.StockOn && (p.Stock == nil || *p.Stock > 0)

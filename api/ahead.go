@@ -171,22 +171,26 @@ type filledPages struct {
 
 // page is a as filled with the settings s, whose version (settingsSnapshot) is version, in lang.
 func (f *filledPages) page(name string, a *prepared, s *haat.StoreSettings, version string, lang haat.Language) (*prepared, error) {
-	key := name + "\x00" + string(lang) + "\x00" + version
+	return f.made(name+"\x00"+string(lang)+"\x00"+version, a.contentType, func() ([]byte, error) { return fillPage(a.body, s, lang) })
+}
+
+// made is the page named key, made by make when it is not kept yet, and then kept.
+func (f *filledPages) made(key, contentType string, make func() ([]byte, error)) (*prepared, error) {
 	f.mu.Lock()
 	p := f.pages[key]
 	f.mu.Unlock()
 	if p != nil {
 		return p, nil
 	}
-	body, err := fillPage(a.body, s, lang)
+	body, err := make()
 	if err != nil {
 		return nil, err
 	}
-	p = &prepared{body: body, contentType: a.contentType, etag: etagOf(body), gz: compressGzip(body), br: compressBrotli(body)}
+	p = &prepared{body: body, contentType: contentType, etag: etagOf(body), gz: compressGzip(body), br: compressBrotli(body)}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.pages == nil || len(f.pages) >= 64 {
-		f.pages = map[string]*prepared{} // settings changed often: the old pages go
+		f.pages = map[string]*prepared{} // settings or the catalogue changed often: the old pages go
 	}
 	f.pages[key] = p
 	return p, nil

@@ -19,6 +19,11 @@ type ConfigResponse struct {
 }
 
 func (s *Server) config(w http.ResponseWriter, r *http.Request) error {
-	return ok(w, ConfigResponse{Currency: s.Currency, CurrencySymbol: strings.TrimSpace(s.Currency.Symbol(haat.English)),
-		PaymentMethods: s.Payments.Methods(), Success: true, TimeZone: haat.StoreZone.String()})
+	return ok(w, s.configAnswer())
+}
+
+// configAnswer is the answer of GET /api/config, which pages are filled with too (cards.go).
+func (s *Server) configAnswer() ConfigResponse {
+	return ConfigResponse{Currency: s.Currency, CurrencySymbol: strings.TrimSpace(s.Currency.Symbol(haat.English)),
+		PaymentMethods: s.Payments.Methods(), Success: true, TimeZone: haat.StoreZone.String()}
 }

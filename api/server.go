@@ -147,6 +147,7 @@ func (s *Server) Handler() http.Handler {
 		st.logger = s.Logger
 		if s.Products != nil {
 			st.productExists = s.Products.ProductExists
+			st.ahead = &aheadSource{snapshot: s.list.snapshot, config: s.configAnswer, currency: s.Currency, books: readCardBooks(s.Web)}
 		}
 		if s.Settings != nil {
 			st.settings.read = s.Settings.StoreSettings

@@ -27,7 +27,9 @@ type static struct {
 	// read is nil to serve the pages as built.
 	settings settingsSnapshot
 	filled   filledPages
-	logger   *slog.Logger
+	// ahead draws the first products of the pages with a list into them; nil serves them without.
+	ahead  *aheadSource
+	logger *slog.Logger
 }
 
 // isPage reports whether the cleaned path name is a page of the storefront: one of haat.Pages,
@@ -169,6 +171,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			a, file = ahead, aheadName
 		}
 		a = s.fill(w, r, file, a)
+		a = s.fillList(r, name, a)
 		if file == "/index.html" && name != "/index.html" && !s.isPage(r, name) {
 			s.write(w, r, a, http.StatusNotFound)
 			return
@@ -198,6 +201,34 @@ func (s *static) fill(w http.ResponseWriter, r *http.Request, name string, a *pr
 	return a
 }
 
+// fillList is the page a, at the cleaned path name, with the first products of its list drawn
+// into it (see aheadSource); as it is for a page without a list, or when the catalogue cannot be
+// read (logged): the page's code then asks for them.
+func (s *static) fillList(r *http.Request, name string, a *prepared) *prepared {
+	if s.ahead == nil {
+		return a
+	}
+	page, params, ok := haat.MatchPage(name)
+	if !ok {
+		return a
+	}
+	l, ok := listOf(page, params, r.URL.Query())
+	if !ok {
+		return a
+	}
+	snap, err := s.ahead.snapshot(r.Context())
+	if err == nil {
+		lang := cookieLanguage(r)
+		key := "list\x00" + a.etag + "\x00" + string(lang) + "\x00" + l.path + "\x00" + snapshotKey(snap)
+		var filled *prepared
+		if filled, err = s.filled.made(key, a.contentType, func() ([]byte, error) { return s.ahead.fillList(a.body, snap, l, lang) }); err == nil {
+			return filled
+		}
+	}
+	s.logger.Error("page filled with its products", "path", name, "err", err)
+	return a
+}
+
 // cookieLanguage is the language of the browser's cookie, English without one.
 func cookieLanguage(r *http.Request) haat.Language {
 	if c, err := r.Cookie(languageCookie); err == nil {
@@ -216,10 +247,17 @@ const languageCookie = "haat_lang"
 // without one, and the name of its file; nil for a page the build did not render. It says that the
 // answer varies by cookie.
 func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) (*prepared, string) {
-	if !fixedPage(name) {
+	switch page, params, _ := haat.MatchPage(name); {
+	case page.Name == "category":
+		// A category's page is built ahead under its path in lower case, and shown at any case.
+		c := haat.CanonicalCategory(params["category"])
+		if c == "" || params["category"] != strings.TrimSpace(params["category"]) {
+			return nil, ""
+		}
+		name = "/products/" + strings.ToLower(string(c))
+	case !fixedPage(name):
 		return nil, "" // /index, say, is no page, though the landing page's file is named so
-	}
-	if name == "/" {
+	case name == "/":
 		name = "/index"
 	}
 	file := "/prerendered/" + string(cookieLanguage(r)) + name + ".html"

@@ -149,13 +149,14 @@ func TestStorefrontPrecompressed(t *testing.T) {
 // speak); other pages get index.html.
 func TestStorefrontRenderedAhead(t *testing.T) {
 	web := fstest.MapFS{
-		"index.html":                   {Data: []byte("<div id=root></div>")},
-		"prerendered/en/index.html":    {Data: []byte("landing en")},
-		"prerendered/ne/index.html":    {Data: []byte("landing ne")},
-		"prerendered/en/home.html":     {Data: []byte("home en")},
-		"prerendered/ne/home.html":     {Data: []byte("home ne")},
-		"prerendered/ne/home.html.br":  {Data: []byte("home ne, brotli")},
-		"prerendered/en/products.html": {Data: []byte("only English")},
+		"index.html":                              {Data: []byte("<div id=root></div>")},
+		"prerendered/en/index.html":               {Data: []byte("landing en")},
+		"prerendered/ne/index.html":               {Data: []byte("landing ne")},
+		"prerendered/en/home.html":                {Data: []byte("home en")},
+		"prerendered/ne/home.html":                {Data: []byte("home ne")},
+		"prerendered/ne/home.html.br":             {Data: []byte("home ne, brotli")},
+		"prerendered/en/products.html":            {Data: []byte("only English")},
+		"prerendered/en/products/vegetables.html": {Data: []byte("vegetables en")},
 	}
 	srv := httptest.NewServer((&api.Server{Web: web}).Handler())
 	defer srv.Close()
@@ -169,6 +170,10 @@ func TestStorefrontRenderedAhead(t *testing.T) {
 		{"/home/", "haat_lang=ne", "", "home ne", "Cookie"},
 		{"/products", "haat_lang=ne", "", "<div id=root></div>", ""},
 		{"/cart", "haat_lang=ne", "", "<div id=root></div>", ""},
+		// A category's page is built ahead under its path in lower case.
+		{"/products/vegetables", "", "", "vegetables en", "Cookie"},
+		{"/products/Vegetables/", "", "", "vegetables en", "Cookie"},
+		{"/products/vegetables", "haat_lang=ne", "", "<div id=root></div>", ""},
 	} {
 		res := rawGet(t, srv.URL+c.path, "Cookie", c.cookie, "Accept-Encoding", c.accept)
 		body, _ := io.ReadAll(res.Body)

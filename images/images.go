@@ -13,7 +13,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -235,3 +238,26 @@ func newID() string {
 	rand.Read(b)
 	return idEncoding.EncodeToString(b)
 }
+
+// Sources are what an img needs to show the photo at path (as Save returns it) at the size it is
+// laid out: src, the ThumbnailSize variant lists show, and srcset, every stored size by width, for
+// the browser to download the smallest that is sharp. A path that is no upload (a picture of the
+// demo catalogue, which has one size) is its own src, with no srcset. The storefront works them
+// out alike (photo in web/src/lib/catalogue.ts).
+func Sources(path string) (src, srcset string) {
+	m := uploadPath.FindStringSubmatch(path)
+	if m == nil {
+		return path, ""
+	}
+	base, ext := m[1], m[2]
+	sizes := slices.Sorted(slices.Values(Sizes))
+	parts := make([]string, 0, len(sizes)+1)
+	for _, n := range sizes {
+		parts = append(parts, base+"-"+strconv.Itoa(n)+"."+ext+" "+strconv.Itoa(n)+"w")
+	}
+	parts = append(parts, path+" "+strconv.Itoa(FullSize)+"w")
+	return base + "-" + strconv.Itoa(ThumbnailSize) + "." + ext, strings.Join(parts, ", ")
+}
+
+// uploadPath is the URL path of an uploaded photo: its name without the extension, and the extension.
+var uploadPath = regexp.MustCompile(`^(` + regexp.QuoteMeta(URLPrefix) + `.+)\.(jpg|png)$`)

@@ -639,3 +639,18 @@ func TestBucketAwayRefusesUploads(t *testing.T) {
 		}
 	}
 }
+
+// TestSources: an upload is shown by its thumbnail with every stored size to choose from; a
+// picture that is no upload is shown as it is.
+func TestSources(t *testing.T) {
+	for _, c := range []struct{ path, src, srcset string }{
+		{"/media/uploads/abc.jpg", "/media/uploads/abc-400.jpg", "/media/uploads/abc-200.jpg 200w, /media/uploads/abc-400.jpg 400w, /media/uploads/abc-800.jpg 800w, /media/uploads/abc.jpg 1200w"},
+		{"/media/uploads/x.png", "/media/uploads/x-400.png", "/media/uploads/x-200.png 200w, /media/uploads/x-400.png 400w, /media/uploads/x-800.png 800w, /media/uploads/x.png 1200w"},
+		{"/media/catalogue/basmati.webp", "/media/catalogue/basmati.webp", ""},
+		{"/media/uploads/abc.webp", "/media/uploads/abc.webp", ""},
+	} {
+		if src, srcset := images.Sources(c.path); src != c.src || srcset != c.srcset {
+			t.Errorf("Sources(%s) = %q, %q", c.path, src, srcset)
+		}
+	}
+}

@@ -60,6 +60,7 @@ const escapeHTML = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** What src/prerender.tsx gives the build. */
 interface Prerenderer {
   render: (url: string, lang: string) => Promise<{ markup: string; title: string }>;
+  renderCards: (lang: string) => Promise<string>;
   prerenderedPages: string[];
   LANGUAGES: readonly string[];
 }
@@ -90,7 +91,7 @@ export const prerender = (): Plugin => {
         plugins: [react()],
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
       });
-      const { render, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
+      const { render, renderCards, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
       for (const lang of LANGUAGES) {
@@ -108,6 +109,8 @@ export const prerender = (): Plugin => {
           writeFileSync(path, page);
           compressedCopies(path);
         }
+        // The card book the server draws the pages' first products with (api/cards.go).
+        writeFileSync(join(outDir, 'prerendered', lang, 'cards.json'), await renderCards(lang));
       }
     },
   };

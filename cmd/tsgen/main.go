@@ -65,6 +65,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)
 	g.constant(d, "LowStock", haat.LowStock)
+	g.constant(d, "BestSellers", haat.BestSellers)
 	g.constant(d, "MaxProductName", haat.MaxProductName)
 	g.constant(d, "MaxDescriptionLine", haat.MaxDescriptionLine)
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)
@@ -143,6 +144,7 @@ func contract(g *generator) {
 
 	g.section("The storefront's pages.")
 	pageTable(g)
+	g.constantAs("haat/api", "PageAnswersID", "PAGE_ANSWERS_ID", api.PageAnswersID)
 
 	g.section("The demo store.")
 	demoStore(g)

@@ -32,7 +32,57 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ताजा किराना, तपाईंको ढोकासम्म' })).toBeVisible();
     await expect(page).toHaveTitle('गृहपृष्ठ · हाट');
   });
+
+  test('the pages with products come with their first products', async ({ page, context }) => {
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await expect(page.locator('main article').first()).toBeVisible();
+    expect(await page.locator('main article').count()).toBeGreaterThan(8);
+    await page.goto('/products/dairy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dairy' })).toBeVisible();
+    await expect(page.locator('main article').first()).toContainText('Dairy');
+    await page.goto('/home');
+    await expect(page.locator('section[aria-labelledby="best"] article')).toHaveCount(10);
+    await context.addCookies([{ name: 'haat_lang', value: 'ne', url: baseURL }]);
+    await page.goto('/products/dairy');
+    await expect(page.locator('main article').first()).toContainText('दुग्धजन्य');
+  });
 });
+
+/** cardTexts are the texts of the product cards of the page's list, as shown. */
+const cardTexts = (page: Page, list: string) => page.locator(`${list} article`).evaluateAll((cards) => cards.map((c) => (c as HTMLElement).innerText));
+
+for (const lang of ['en', 'ne']) {
+  test(`the first products drawn by the server are the ones the page's code shows (${lang})`, async ({ browser, context }) => {
+    await context.addCookies([{ name: 'haat_lang', value: lang, url: baseURL }]);
+    for (const [path, list] of [['/products', 'main'], ['/products/grains', 'main'], ['/home', 'section[aria-labelledby="best"]']]) {
+      const bare = await browser.newContext({ javaScriptEnabled: false });
+      await bare.addCookies([{ name: 'haat_lang', value: lang, url: baseURL }]);
+      const before = await bare.newPage();
+      await before.goto(path);
+      const drawn = await cardTexts(before, `${list} [data-ahead-cards]`);
+      await bare.close();
+      expect(drawn.length, path).toBeGreaterThan(0);
+
+      const page = await context.newPage();
+      await page.addInitScript((l) => localStorage.setItem('haat.language', l), lang);
+      const seen = problems(page);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/(product\/search|config)/.test(r.url())) asked.push(r.url());
+      });
+      await page.goto(path);
+      // The page's own cards replace the server's, with the same texts.
+      await expect(page.locator(`${list} [data-ahead-cards]`)).toHaveCount(0);
+      expect(await cardTexts(page, list), path).toEqual(drawn);
+      await page.waitForLoadState('networkidle');
+      // The page took the answers it came with: it asked for neither the products nor the configuration.
+      expect(asked, path).toEqual([]);
+      expect(seen, path).toEqual([]);
+      await page.close();
+    }
+  });
+}
 
 /** problems collects what the page logs as an error or a warning, and its uncaught errors. */
 function problems(page: Page): string[] {

@@ -9,6 +9,7 @@ import { language, setLanguage, storedLanguage } from './i18n';
 import { configKeys } from './lib/config';
 import { pageSettings } from './lib/store';
 import { registerServiceWorker } from './lib/online';
+import { keepCardsAhead } from './lib/ahead';
 
 // Offline, reads and writes are still tried (offlineFirst), not held back: the service worker answers
 // the catalogue's reads from what it kept, and a write fails at once with a message that says why.
@@ -38,6 +39,7 @@ const app = (
 // build rendered ahead in that language (data-prerendered) is taken over as it stands; any other
 // is drawn anew.
 const root = document.getElementById('root')!;
+keepCardsAhead();
 void setLanguage(storedLanguage()).finally(() => {
   // Both render as a transition: in slices, so that a tap on the page is not kept waiting.
   startTransition(() => {

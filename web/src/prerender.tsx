@@ -12,9 +12,16 @@ import { setLanguage, type Language } from './i18n';
 import { takeRenderedTitle } from './lib/useTitle';
 import { configKeys } from './lib/config';
 import { buildAhead, markerSettings } from './lib/store';
+import { CATEGORIES } from './lib/contract';
+import { aheadCard, EAGER_CARDS } from './features/catalogue';
+import { t } from './i18n';
+import { nepaliUnits } from './i18n/weight';
 
-/** prerenderedPages are the pages rendered ahead: the landing page and the shop's front page. */
-export const prerenderedPages = [paths.landing, paths.home];
+/**
+ * prerenderedPages are the pages rendered ahead: the landing page, the shop's front page, its list
+ * and each category's; the server draws the first products of their lists into them (api/cards.go).
+ */
+export const prerenderedPages = [paths.landing, paths.home, paths.products, ...CATEGORIES.map((c) => paths.category(c))];
 
 /**
  * render is the markup of the page at url in lang, as a guest's first visit shows it before any
@@ -49,3 +56,35 @@ export async function render(url: string, lang: Language): Promise<{ markup: str
 }
 
 export { LANGUAGES } from './lib/contract';
+
+/** marker is how a text of the card book holds its value, which the server fills. */
+const marker = (key: string) => `\ue000${key}\ue001`;
+
+/**
+ * renderCards is the card book of lang, as JSON: the product card of a page's list and of a
+ * section's, drawn with markers, and the texts a card is worded with, for the server to draw the
+ * first products of a page with (api/cards.go).
+ */
+export async function renderCards(lang: Language): Promise<string> {
+  await setLanguage(lang);
+  buildAhead();
+  // React puts a preload of an eager image first; the server writes its own for the first photo.
+  const card = (heading: 'h2' | 'h3') =>
+    renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <StaticRouter location={paths.products}>
+          <AppProvider>{aheadCard(heading)}</AppProvider>
+        </StaticRouter>
+      </QueryClientProvider>,
+    ).replace(/^(<link [^>]*>)+/, '');
+  return JSON.stringify({
+    list: { html: card('h2'), eager: EAGER_CARDS },
+    section: { html: card('h3'), eager: 0 },
+    categories: t.categoryName,
+    perKg: t.product.perKg(marker('price')),
+    save: t.product.save(marker('amount')),
+    sizes: t.product.sizes(marker('n') as unknown as number),
+    onlyLeft: t.product.onlyLeft(marker('n') as unknown as number),
+    units: lang === 'ne' ? nepaliUnits : {},
+  });
+}

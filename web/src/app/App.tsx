@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from './router';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { onToastsLoaded, toastsLoaded } from '../lib/toast';
 import { useApp } from './context';
 import Navbar from './Navbar';
 import Footer from '../components/Footer';
@@ -8,7 +8,6 @@ import OfflineNotice from '../components/OfflineNotice';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
 import { inSellerArea, paths, routes, type AppPage } from './paths';
-import { overLimit } from './toastLimit';
 import { Category, Home, Landing, ProductDetail, Products } from '../features/catalogue';
 import { CartPage } from '../features/cart';
 import { AddAddress, Loader, PayQR } from '../features/checkout';
@@ -45,39 +44,9 @@ const appPages: Record<AppPage, ReactElement> = {
 };
 const appPageNames = Object.keys(appPages) as AppPage[];
 
-// On a phone the navigation bar's right end holds the cart badge and the menu: toasts keep to
-// the left of it, within the bar's height, so they never cover the badge or the page's buttons.
-const phoneQuery = '(max-width: 767px)';
-const subscribePhone = (onChange: () => void) => {
-  const mq = window.matchMedia(phoneQuery);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
-};
-const isPhone = () => window.matchMedia(phoneQuery).matches;
-const phoneToasts = { top: 8, left: 8, right: 112 };
-const wideToasts = { top: 16, left: 16, right: 16 };
-
-/**
- * Toasts shows the toasts where they fit the screen, never piling up: on a phone only the newest
- * shows, elsewhere at most three (overLimit). It is a component of its own so that learning the
- * screen is a phone's (right after a page rendered ahead is taken over) draws the toasts again, not the page.
- */
-function Toasts() {
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
-  const { toasts } = useToasterStore();
-  const limit = phone ? 1 : 3;
-  useEffect(() => {
-    overLimit(toasts, limit).forEach((id) => toast.dismiss(id));
-  }, [toasts, limit]);
-  return (
-    <Toaster
-      position={phone ? 'top-left' : 'top-center'}
-      containerClassName="print:hidden"
-      containerStyle={phone ? phoneToasts : wideToasts}
-      toastOptions={{ duration: 3000, style: { maxWidth: '100%', fontSize: phone ? 14 : undefined } }}
-    />
-  );
-}
+// The toaster comes with the first toast (lib/toast.ts).
+const Toasts = lazy(() => import('./Toasts'));
+const subscribeToasts = (onChange: () => void) => onToastsLoaded(onChange);
 
 export default function App() {
   const { pathname } = useLocation();
@@ -87,6 +56,7 @@ export default function App() {
   // A change of language renders the page anew in it: texts are read from the catalogue as pages
   // render. What the shopper did lives outside (the cart, the query cache, the address bar).
   const lang = useLanguage();
+  const toasts = useSyncExternalStore(subscribeToasts, toastsLoaded, () => false);
 
   return (
     <div key={lang} className="flex min-h-screen flex-col">
@@ -94,7 +64,7 @@ export default function App() {
         {t.skipToContent}
       </a>
       {showNavbar && <Navbar />}
-      <Toasts />
+      <Suspense fallback={null}>{toasts && <Toasts />}</Suspense>
       <Suspense fallback={null}>{showLogin && !sellerPath && <LoginModal />}</Suspense>
       {/* At least a screen high: while a page's code is on its way, the footer stays below the
           first screen instead of showing there and being pushed away (a layout shift). */}

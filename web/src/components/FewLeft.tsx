@@ -2,9 +2,18 @@ import { t } from '../i18n';
 import type { Product } from '../lib/contract';
 import { fewLeft } from '../lib/cart';
 
+/** LeftNote is a note of how few units are left, in the store's warning style. */
+export function LeftNote({ text, className = '', ...rest }: { text: string; className?: string; 'data-ahead'?: string }) {
+  return (
+    <p {...rest} className={`w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ${className}`}>
+      {text}
+    </p>
+  );
+}
+
 /** OnlyLeft says "Only 3 left" of a product, in the store's warning style. */
 export function OnlyLeft({ left, className = '' }: { left: number; className?: string }) {
-  return <p className={`w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ${className}`}>{t.product.onlyLeft(left)}</p>;
+  return <LeftNote text={t.product.onlyLeft(left)} className={className} />;
 }
 
 /** FewLeft says "Only 3 left" when so few units of a product on sale are left; otherwise nothing. */

@@ -3,8 +3,8 @@
 // numbers in Devanagari. Words it does not know are kept as written.
 import { toDevanagariDigits } from './digits';
 
-/** units are the words of a weight with their Nepali, by the word as written in lower case. */
-const units: Record<string, string> = {
+/** nepaliUnits are the words of a weight with their Nepali, by the word as written in lower case. */
+export const nepaliUnits: Record<string, string> = {
   kg: 'के.जी.',
   g: 'ग्राम',
   gm: 'ग्राम',
@@ -27,7 +27,7 @@ const units: Record<string, string> = {
 /** nepaliWeight writes a weight for Nepali readers: "1 pc (about 500 g)" → "१ वटा (करिब ५०० ग्राम)". */
 export function nepaliWeight(weight: string): string {
   // A unit may follow its number directly ("500g"), so a word starts after a digit too.
-  const words = weight.replace(/(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])/g, (w) => units[w.toLowerCase()] ?? w);
+  const words = weight.replace(/(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])/g, (w) => nepaliUnits[w.toLowerCase()] ?? w);
   return toDevanagariDigits(words.replace(/(\d)(?=[A-Za-z]|\p{Script=Devanagari})/gu, '$1 '));
 }
 

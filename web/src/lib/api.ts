@@ -8,6 +8,7 @@ import { language, t } from '../i18n';
 import { reached } from './online';
 import { offlineHeader } from '../sw/policy';
 import { answered, requestKey } from './requestKey';
+import { pageAnswer } from './ahead';
 
 // The shapes of requests and answers are the server's, generated into contract.ts.
 
@@ -69,7 +70,11 @@ export async function unwrap<T, E>(result: Promise<ApiResult<T, E>>, fallback: s
 }
 
 /** get reads Res from path. */
-export const get = <Res>(path: string) => call<Res>('GET', path);
+export const get = <Res>(path: string): Promise<ApiResult<Res>> => {
+  // The page may have come with the answer already (lib/ahead.ts).
+  const kept = pageAnswer(path);
+  return kept === undefined ? call<Res>('GET', path) : Promise.resolve(kept as ApiResult<Res>);
+};
 /** post sends a Req to path (JSON, or a FormData as it is) and answers Res; a failure's data is E. */
 export const post = <Req, Res, E = ErrorResponse>(path: string, body: Req) => call<Res, E>('POST', path, body);
 

@@ -90,6 +90,11 @@ export const MAX_IMAGE_BYTES = 5242880;
 export const MAX_STOCK = 1000000;
 /** LOW_STOCK is the count at and below which the storefront says how few units are left. */
 export const LOW_STOCK = 5;
+/**
+ * BEST_SELLERS is how many products the front page's Best Sellers shows: the first ones in stock,
+ * newest first.
+ */
+export const BEST_SELLERS = 10;
 
 // Length caps of a product's text, in characters: everything stored is sent to every visitor
 // in the product list, so no field may grow without bound.
@@ -602,6 +607,11 @@ export const PAGES = {
 } as const;
 /** PageName names a page of PAGES. */
 export type PageName = keyof typeof PAGES;
+/**
+ * PAGE_ANSWERS_ID is the id of a page's JSON block of answers: by API path, the body a GET of it
+ * answers.
+ */
+export const PAGE_ANSWERS_ID = 'haat-answers';
 
 // The demo store.
 

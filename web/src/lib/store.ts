@@ -45,12 +45,15 @@ export function markerSettings(): StoreSettings {
   };
 }
 
-let buildingAhead = false;
+let building = false;
 
 /** buildAhead says that pages are being built ahead with markerSettings (prerender.tsx). */
 export function buildAhead() {
-  buildingAhead = true;
+  building = true;
 }
+
+/** buildingAhead tells whether pages are being built ahead. */
+export const buildingAhead = () => building;
 
 /**
  * ahead is the attribute of an element that shows only for some settings, or null when it does
@@ -59,7 +62,7 @@ export function buildAhead() {
  * element always shows, and the server drops it when cond does not hold (api/ahead.go).
  */
 export function ahead(cond: string, show: boolean): { 'data-ahead': string } | null {
-  return buildingAhead || show ? { 'data-ahead': cond } : null;
+  return building || show ? { 'data-ahead': cond } : null;
 }
 
 /** pageSettings are the settings the server filled the page with (its JSON block), undefined without one. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '../app/router';
-import toast from 'react-hot-toast';
+import toast from './toast';
 import { unwrap, type ApiResult } from './api';
 import { paths } from '../app/paths';
 import { t } from '../i18n';

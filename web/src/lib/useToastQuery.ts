@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from './toast';
 import { ApiError, unwrap, type ApiResult } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useNavigate } from '../../app/router';
 import { paths } from '../../app/paths';
 import Confirm from '../../components/Confirm';

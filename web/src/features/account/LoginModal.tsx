@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../app/router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useApp } from '../../app/context';
 import { t } from '../../i18n';
 import { CloseIcon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { t } from '../../i18n';
 import TextField from '../../components/TextField';
 import { MIN_PASSWORD_LENGTH, OTP_DIGITS, type ResetSendRequest } from '../../lib/contract';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { get, post, unwrap } from '../../lib/api';
 import type { MessageResponse, ProductNotifyRequest, UserAlertsResponse } from '../../lib/contract';
 import { t } from '../../i18n';

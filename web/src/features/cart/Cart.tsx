@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import { Link, useNavigate } from '../../app/router';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useApp } from '../../app/context';
 import { cartCount, cartLines, unavailableLines } from '../../lib/cart';
 import type { PaymentType } from '../../lib/contract';

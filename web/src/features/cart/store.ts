@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { post } from '../../lib/api';
 import { MAX_QUANTITY, type Cart, type CartConflictResponse, type CartUpdateRequest, type CartUpdateResponse, type Product, type User } from '../../lib/contract';
 import { addOne, loadGuestCart, mergeCartChanges, mergeCarts, removeOne, reorder, saveGuestCart, setQuantity, type Reorder } from '../../lib/cart';

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '../../app/router';
-import ProductCard, { ProductGrid } from './ProductCard';
+import ProductCard, { CardsAhead, ProductGrid, useCardsAhead } from './ProductCard';
+import { BEST_SELLERS } from '../../lib/contract';
 import { CardSkeleton } from '../../components/Spinner';
 import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../components/icons';
 import { categories } from '../../lib/catalogue';
@@ -9,8 +10,6 @@ import { paths } from '../../app/paths';
 import { useProductSearch } from '../products';
 import { useSubscribe } from './api';
 
-/** BEST_SELLERS is how many products Best Sellers shows: the first ones in stock, newest first. */
-const BEST_SELLERS = 10;
 import DeliveryNote from './DeliveryNote';
 
 import SpeedPromise from '../../components/SpeedPromise';
@@ -24,6 +23,7 @@ const standOutIcons = [ClockIcon, LeafIcon, TagIcon, ShieldIcon];
 export default function Home() {
   useTitle(t.titles.home);
   const { products: best, loading: productsLoading } = useProductSearch({ limit: BEST_SELLERS });
+  const bestAhead = useCardsAhead(productsLoading);
   const navigate = useNavigate();
   const claims = useStoreSettings().store.claims.slice(0, STAND_OUT);
   const subscribe = useSubscribe();
@@ -84,11 +84,15 @@ export default function Home() {
           {t.home.bestSellers}
         </h2>
         <div className="mt-6">
-          <ProductGrid>
-            {productsLoading
-              ? Array.from({ length: 8 }, (_, i) => <CardSkeleton key={i} />)
-              : best.map((p) => <ProductCard key={p._id} product={p} />)}
-          </ProductGrid>
+          {bestAhead ? (
+            <CardsAhead html={bestAhead} />
+          ) : (
+            <ProductGrid>
+              {productsLoading
+                ? Array.from({ length: 8 }, (_, i) => <CardSkeleton key={i} />)
+                : best.map((p) => <ProductCard key={p._id} product={p} />)}
+            </ProductGrid>
+          )}
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { post, unwrap } from '../../lib/api';
 import type { MessageResponse, SubscribeRequest } from '../../lib/contract';
 import { t } from '../../i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../app/router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import type { AddressInput } from './api';
 import { saveCheckoutChoice } from './choice';
 import { useStoreConfig } from '../../lib/config';

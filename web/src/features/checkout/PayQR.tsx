@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useNavigate, useParams } from '../../app/router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';

@@ -19,7 +19,7 @@ import type {
 import { useErrorToast } from '../../lib/useToastQuery';
 import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 
 /** AddressInput is an address as the shopper fills it in, before the store gives it its id. */
 export type AddressInput = AddressAddRequest['address'];

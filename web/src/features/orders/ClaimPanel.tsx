@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MAX_CLAIM_NOTE, MAX_CLAIM_PHOTOS, type ClaimableLine, type ClaimsResponse, type Currency, type UserOrder } from '../../lib/contract';
 import { inputClass } from '../../components/styles';
 import { useStoreConfig } from '../../lib/config';

@@ -1,5 +1,5 @@
 import Timeline from './Timeline';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
 import { useApp } from '../../app/context';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '../../app/router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { t, useLanguage } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';

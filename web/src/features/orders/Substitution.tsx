@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import type { OrderItem, Sent, UserOrder } from '../../lib/contract';
 import { cover, nameIn } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';

@@ -6,7 +6,7 @@ import { nameIn } from '../../lib/catalogue';
 import { nepaliWeight } from '../../i18n/weight';
 import { rememberWeighed } from '../../lib/weight';
 import { useCallback, useDeferredValue, useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 const api = {

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { t } from '../../i18n';
 import { useAddProduct } from './api';
 import ProductForm from './ProductForm';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
 import { MAX_REFUND_REASON, type ClaimResolution, type Currency, type OrderClaim } from '../../lib/contract';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useLocation, useNavigate, useParams } from '../../app/router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';

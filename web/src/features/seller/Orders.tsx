@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../app/router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
 import { paths } from '../../app/paths';
 import { cover, nameIn } from '../../lib/catalogue';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { language, t } from '../../i18n';
 import { nameIn, photo, photoSizes } from '../../lib/catalogue';
 import { useStoreConfig } from '../../lib/config';

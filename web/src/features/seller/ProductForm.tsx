@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, MAX_SKU, MAX_FAMILY, MAX_SIZE, MAX_WEIGHT, type SellerProduct } from '../../lib/contract';
 import { categories, thumbnail } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MAX_SYNONYM_GROUPS } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { inputClass } from '../../components/styles';

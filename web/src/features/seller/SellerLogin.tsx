@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import Logo from '../../components/Logo';
 import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { storeSettingsQuery, useStoreConfig } from '../../lib/config';
 import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_DIGITS, PROVINCES, TAX_RULES, type DeliveryRules, type InvoiceDetails, type StoreSettings, type TaxRule, type Substitute } from '../../lib/contract';
 import TextField from '../../components/TextField';

@@ -1,7 +1,7 @@
 // The Settings page's sections on the store's identity: its details and logo, its selling points,
 // its returns policy and its legal details. The server checks every field and names what is wrong.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import {
   AROUND_THE_CLOCK,
   MAX_CLAIM_TEXT,

@@ -45,7 +45,7 @@ import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../products';
 import { sellerKeys, useSellerSession } from './session';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 
 export { sellerKeys, sellerSessionQuery, useSellerSession } from './session';
 

@@ -1,6 +1,6 @@
 // The riders' cash: each day's sheets and the handovers the owner records.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { get, post, unwrap } from '../../lib/api';
 import type { CashResponse, HandoverRequest, HandoverResponse } from '../../lib/contract';
 import { t } from '../../i18n';

@@ -1,6 +1,6 @@
 // The store's staff and riders: the owner's list of accounts, and the rider's own deliveries.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { get, post, unwrap } from '../../lib/api';
 import type {
   DeliveredRequest,
