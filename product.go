@@ -119,6 +119,9 @@ const LowStock = 5
 // newest first.
 const BestSellers = 10
 
+// RelatedProducts is how many other products of its category a product's page shows at most.
+const RelatedProducts = 10
+
 // Available reports whether shoppers can buy the product now.
 func (p *Product) Available() bool {
 	return p.StockOn && (p.Stock == nil || *p.Stock > 0)

@@ -2,13 +2,9 @@ package api
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"html"
 	"io/fs"
-	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,13 +39,17 @@ type cardTemplate struct {
 // (under its h1) and of a section's (under an h2), the categories' names, the texts with a value
 // (the value's marker in them) and, for Nepali, the words of units of weight.
 type cardBook struct {
-	List       cardTemplate             `json:"list"`
-	Section    cardTemplate             `json:"section"`
+	List    cardTemplate `json:"list"`
+	Section cardTemplate `json:"section"`
+	// Detail is a product's page, drawn with markers (aheadDetail in
+	// web/src/features/catalogue/ProductDetail.tsx).
+	Detail     string                   `json:"detail"`
 	Categories map[haat.Category]string `json:"categories"`
 	PerKg      string                   `json:"perKg"`
 	Save       string                   `json:"save"`
 	Sizes      string                   `json:"sizes"`
 	OnlyLeft   string                   `json:"onlyLeft"`
+	ShowImage  string                   `json:"showImage"`
 	Units      map[string]string        `json:"units"`
 }
 
@@ -62,7 +62,7 @@ func readCardBooks(web fs.FS) map[haat.Language]*cardBook {
 			continue
 		}
 		var book cardBook
-		if json.Unmarshal(b, &book) == nil && book.List.HTML != "" && book.Section.HTML != "" {
+		if json.Unmarshal(b, &book) == nil && book.List.HTML != "" && book.Section.HTML != "" && book.Detail != "" {
 			books[lang] = &book
 		}
 	}
@@ -157,118 +157,127 @@ func (b *cardBook) card(t cardTemplate, p *haat.Product, i int, currency haat.Cu
 		"p.srcset":   srcset,
 		"p.loading":  loading,
 	}
-	few := p.Stock != nil && *p.Stock <= haat.LowStock
-	if few {
-		values["p.few"] = withValue(b.OnlyLeft, haat.LocalDigits(strconv.Itoa(*p.Stock), lang))
-	}
+	few, left := b.fewLeft(p, lang)
+	values["p.few"] = left
 	has := map[string]bool{"has:p.was": p.Price > p.OfferPrice, "has:p.sale": p.Sale != nil && p.Sale.On, "has:p.sizes": len(p.Sizes) > 1, "has:p.few": few}
-	out := dropElements([]byte(t.HTML), func(cond string) bool { return has[cond] })
-	return markerRe.ReplaceAllFunc(out, func(marker []byte) []byte {
-		return []byte(html.EscapeString(values[string(markerRe.FindSubmatch(marker)[1])]))
+	return fillMarkers(dropElements([]byte(t.HTML), func(cond string) bool { return has[cond] }), values)
+}
+
+// fillMarkers replaces every marker of html with its value, escaped; a marker without one is dropped.
+func fillMarkers(html []byte, values map[string]string) []byte {
+	return markerRe.ReplaceAllFunc(html, func(marker []byte) []byte {
+		return []byte(escape(values[string(markerRe.FindSubmatch(marker)[1])]))
 	})
 }
 
-// pageList is the list of products a page starts with: what it asks the API for (the search and
-// the path of the call, its parameters in order), and which card its list draws.
-type pageList struct {
-	query   haat.ProductQuery
-	path    string
-	section bool
+// escape writes a text for HTML, in an element or a quoted attribute.
+func escape(s string) string { return html.EscapeString(s) }
+
+// fewLeft says whether the storefront says how few units of p are left, and the words it says
+// it with (fewLeft in web/src/lib/cart.ts).
+func (b *cardBook) fewLeft(p *haat.Product, lang haat.Language) (bool, string) {
+	if !p.InStock || p.Stock == nil || *p.Stock > haat.LowStock {
+		return false, ""
+	}
+	return true, withValue(b.OnlyLeft, haat.LocalDigits(strconv.Itoa(*p.Stock), lang))
 }
 
-// listOf is the list of products the page at the request's path starts with; false for a page
-// without one.
-func listOf(page haat.Page, params map[string]string, query url.Values) (pageList, bool) {
-	v := url.Values{}
-	var l pageList
-	switch page.Name {
-	case "home":
-		l.query.Limit, l.section = haat.BestSellers, true
-		v.Set("limit", strconv.Itoa(haat.BestSellers))
-	case "products":
-		// Only the list's own orders: another is no page the storefront asks for.
-		if query.Get("sort") == haat.SortSavings {
-			l.query.Sort = haat.SortSavings
-			v.Set("sort", haat.SortSavings)
+// detail is the page of product p in the store's currency and lang: the book's page with its
+// repeated parts repeated (the gallery's pictures, the description's lines), its optional parts
+// kept where p has them and its markers filled.
+func (b *cardBook) detail(p *haat.Product, currency haat.Currency, lang haat.Language) []byte {
+	price := func(m haat.Money) string {
+		text := currency.Format(m, lang)
+		if p.ByWeight() {
+			return withValue(b.PerKg, text)
 		}
-	case "category":
-		c := haat.CanonicalCategory(params["category"])
-		if c == "" {
-			return pageList{}, false
-		}
-		l.query.Category = c
-		v.Set("category", string(c))
-	default:
-		return pageList{}, false
+		return text
 	}
-	l.path = "/api/product/search"
-	if enc := v.Encode(); enc != "" {
-		l.path += "?" + enc
+	var thumbnails []map[string]string
+	for i, path := range p.Image {
+		src, srcset := images.Sources(path)
+		thumbnails = append(thumbnails, map[string]string{"i.src": src, "i.srcset": srcset, "i.label": withValue(b.ShowImage, haat.LocalDigits(strconv.Itoa(i+1), lang))})
 	}
-	return l, true
+	lines := p.Description
+	if lang == haat.Nepali && len(p.DescriptionNe) > 0 {
+		lines = p.DescriptionNe
+	}
+	var texts []map[string]string
+	for _, line := range lines {
+		texts = append(texts, map[string]string{"i.text": line})
+	}
+	weight := p.Weight
+	if lang == haat.Nepali && weight != "" {
+		weight = b.nepaliWeight(weight)
+	}
+	src, srcset := "", ""
+	if len(p.Image) > 0 {
+		src, srcset = images.Sources(p.Image[0])
+	}
+	few, left := b.fewLeft(p, lang)
+	values := map[string]string{
+		"p.name":         b.name(p, lang),
+		"p.category":     b.Categories[p.Category],
+		"p.categoryHref": "/products/" + strings.ToLower(string(p.Category)),
+		"p.src":          src,
+		"p.srcset":       srcset,
+		"p.mrp":          price(p.Price),
+		"p.price":        price(p.OfferPrice),
+		"p.weight":       weight,
+		"p.few":          left,
+	}
+	has := map[string]bool{"has:p.thumbnails": len(p.Image) > 0, "has:p.weight": !p.ByWeight() && weight != "", "has:p.few": few,
+		"has:p.inStock": p.InStock, "not:p.inStock": !p.InStock}
+	var first, rest []map[string]string
+	if len(thumbnails) > 0 {
+		first, rest = thumbnails[:1], thumbnails[1:]
+	}
+	out := []byte(b.Detail)
+	out = repeatElements(out, "first:p.thumbnails", first)
+	out = repeatElements(out, "rest:p.thumbnails", rest)
+	out = repeatElements(out, "each:p.lines", texts)
+	return fillMarkers(dropElements(out, func(cond string) bool { return has[cond] }), values)
 }
 
-// aheadSource is where the pages' lists and answers come from: the catalogue's current snapshot
-// and the store's configuration.
-type aheadSource struct {
-	snapshot func(ctx context.Context) (*listSnapshot, error)
-	config   func() ConfigResponse
-	currency haat.Currency
-	books    map[haat.Language]*cardBook
-}
-
-// fillList writes into page (a page built ahead, filled with the settings) the first products of
-// its list l in the catalogue's snapshot, in lang, and the answers of the calls it starts with: the search and /api/config.
-// The page is kept as it is when it has no place for cards.
-func (src *aheadSource) fillList(page []byte, snap *listSnapshot, l pageList, lang haat.Language) ([]byte, error) {
-	book := src.books[lang]
-	if book == nil || !bytes.Contains(page, []byte(cardsMarker)) {
-		return page, nil
-	}
-	found, err := snap.catalogue.Search(l.query)
-	if err != nil {
-		return nil, err
-	}
-	t := book.List
-	if l.section {
-		t = book.Section
-	}
-	var cards bytes.Buffer
-	for i := range found.Products {
-		cards.Write(book.card(t, &found.Products[i], i, src.currency, lang))
-	}
-	answers, err := json.Marshal(map[string]any{
-		l.path:        ProductSearchResponse{NextCursor: found.Next, Products: found.Products, DidYouMean: found.DidYouMean, Success: true},
-		"/api/config": src.config(),
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := bytes.Replace(page, []byte(cardsMarker), cards.Bytes(), 1)
-	block := fmt.Sprintf(`<script type="application/json" id="%s">%s</script></head>`, PageAnswersID, answers)
-	out = bytes.Replace(out, []byte("</head>"), []byte(block), 1)
-	// The first photo is asked for with the page's code, ahead of it: on a slow network it would
-	// otherwise wait for the scripts, which the browser asks for first.
-	if len(found.Products) > 0 && len(found.Products[0].Image) > 0 {
-		src, srcset := images.Sources(found.Products[0].Image[0])
-		link := `<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(src) + `"`
-		if srcset != "" {
-			sizes := ""
-			if m := sizesRe.FindStringSubmatch(t.HTML); m != nil {
-				sizes = m[1]
+// repeatElements writes every element of page marked data-ahead=cond once for each item, its
+// markers filled with the item's values, with the mark taken off; none for no items.
+func repeatElements(page []byte, cond string, items []map[string]string) []byte {
+	mark := []byte(` data-ahead="` + cond + `"`)
+	var out bytes.Buffer
+	rest := page
+	for {
+		loc := aheadRe.FindSubmatchIndex(rest)
+		for loc != nil && string(rest[loc[4]:loc[5]]) != cond {
+			next := aheadRe.FindSubmatchIndex(rest[loc[1]:])
+			if next == nil {
+				loc = nil
+				break
 			}
-			link += ` imagesrcset="` + html.EscapeString(srcset) + `" imagesizes="` + sizes + `"`
+			for i := range next {
+				next[i] += loc[1]
+			}
+			loc = next
 		}
-		out = bytes.Replace(out, []byte(`<script type="module"`), []byte(link+">\n    <script type=\"module\""), 1)
+		if loc == nil {
+			out.Write(rest)
+			return out.Bytes()
+		}
+		tag := string(rest[loc[2]:loc[3]])
+		end := loc[1]
+		if !voidElements[tag] {
+			end = loc[1] + closingTag(rest[loc[1]:], tag)
+		}
+		element := bytes.Replace(rest[loc[0]:end], mark, nil, 1)
+		out.Write(rest[:loc[0]])
+		for _, item := range items {
+			out.Write(markerRe.ReplaceAllFunc(element, func(marker []byte) []byte {
+				key := string(markerRe.FindSubmatch(marker)[1])
+				if v, ok := item[key]; ok {
+					return []byte(escape(v))
+				}
+				return marker
+			}))
+		}
+		rest = rest[end:]
 	}
-	return out, nil
-}
-
-// sizesRe finds the sizes attribute of a card's photo, which its preload repeats.
-var sizesRe = regexp.MustCompile(`<img [^>]*\bsizes="([^"]*)"`)
-
-// snapshotKey names the catalogue's state a page's list is filled at: its snapshot's version and
-// the moment its prices next change.
-func snapshotKey(snap *listSnapshot) string {
-	return strconv.FormatUint(snap.version, 10) + "/" + strconv.FormatInt(snap.until.UnixNano(), 10)
 }

@@ -24,8 +24,16 @@ func cardBook(lang string) string {
 			`<span data-ahead="has:p.sale">Sale</span><p class="save">` + m("p.save") + `</p>` +
 			`<p data-ahead="has:p.sizes">` + m("p.sizes") + `</p><p data-ahead="has:p.few">` + m("p.few") + `</p></article>`
 	}
+	detail := `<nav><a href="` + m("p.categoryHref") + `">` + m("p.category") + `</a></nav><div data-ahead="has:p.thumbnails">` +
+		`<button aria-label="` + m("i.label") + `" aria-pressed="true" data-ahead="first:p.thumbnails"><img src="` + m("i.src") + `" srcSet="` + m("i.srcset") + `" sizes="72px" alt=""/></button>` +
+		`<button aria-label="` + m("i.label") + `" aria-pressed="false" data-ahead="rest:p.thumbnails"><img src="` + m("i.src") + `" srcSet="` + m("i.srcset") + `" sizes="72px" alt=""/></button></div>` +
+		`<img src="` + m("p.src") + `" srcSet="` + m("p.srcset") + `" sizes="448px" alt="` + m("p.name") + `"/><h1>` + m("p.name") + `</h1>` +
+		`<p>MRP: <span>` + m("p.mrp") + `</span></p><p class="price">` + m("p.price") + `</p><p data-ahead="has:p.weight">` + m("p.weight") + `</p>` +
+		`<p data-ahead="has:p.few">` + m("p.few") + `</p><ul><li data-ahead="each:p.lines">` + m("i.text") + `</li></ul>` +
+		`<div data-ahead="has:p.inStock"><button>Add to Cart</button></div><div data-ahead="not:p.inStock"><p>Out of Stock</p></div>`
 	book := map[string]any{
-		"list": map[string]any{"html": card("h2"), "eager": 4}, "section": map[string]any{"html": card("h3"), "eager": 0},
+		"list": map[string]any{"html": card("h2"), "eager": 4}, "section": map[string]any{"html": card("h3"), "eager": 0}, "detail": detail,
+		"showImage":  "Show image " + m("n"),
 		"categories": map[string]string{"Grains": "Grains", "Vegetables": "Vegetables"},
 		"perKg":      m("price") + "/kg", "save": "Save " + m("amount"), "sizes": m("n") + " sizes", "onlyLeft": "Only " + m("n") + " left",
 		"units": map[string]string{},
@@ -59,6 +67,7 @@ var cardsWeb = fstest.MapFS{
 	"prerendered/en/products/bakery.html":  {Data: []byte(listPage("en"))},
 	"prerendered/en/products/drinks.html":  {Data: []byte(listPage("en"))},
 	"prerendered/en/products/instant.html": {Data: []byte(listPage("en"))},
+	"prerendered/en/product.html":          {Data: []byte(listPage("en"))},
 }
 
 // pageOf is the page at path as a browser gets it, with the language cookie when one is given.
@@ -200,6 +209,54 @@ func TestPagesComeWithTheirProducts(t *testing.T) {
 		// A category without products in stock draws none.
 		if names, _ := cardsOn(pageOf(t, s, "/products/dairy")); len(names) != 0 {
 			t.Fatalf("dairy: %v", names)
+		}
+	}, func(a *api.Server) { a.Web = cardsWeb })
+}
+
+// TestProductPageComesWithItsProduct: a product's page comes with the product drawn, its gallery
+// and description repeated and its parts kept or dropped as the product has them, with the answers
+// of the calls the page starts with; a product not in the catalogue is a 404 as before.
+func TestProductPageComesWithItsProduct(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		few := 2
+		tomatoes := s.addProduct(haat.Product{Name: "Tomatoes", Category: "Vegetables", Price: 20000, OfferPrice: 18000, StockOn: true, SoldBy: haat.SoldByWeight, Step: 250,
+			Image: []string{"/media/uploads/abc.jpg", "/media/uploads/def.png", "/media/catalogue/tomato.webp"}, Description: []string{"Red", "Ripe & <fresh>"}, Stock: &few})
+		page := pageOf(t, s, "/products/vegetables/"+tomatoes.ID)
+		for _, want := range []string{`<a href="/products/vegetables">Vegetables</a>`, `<h1>Tomatoes</h1>`, `<p class="price">$180/kg</p>`, `<span>$200/kg</span>`,
+			`<button aria-label="Show image 1" aria-pressed="true"><img src="/media/uploads/abc-400.jpg"`, `<button aria-label="Show image 2" aria-pressed="false"><img src="/media/uploads/def-400.png"`,
+			`<button aria-label="Show image 3" aria-pressed="false"><img src="/media/catalogue/tomato.webp" srcSet=""`, `<p data-ahead="has:p.few">Only 2 left</p>`,
+			`<li>Red</li><li>Ripe &amp; &lt;fresh&gt;</li>`, `<button>Add to Cart</button>`,
+			`<link rel="preload" as="image" fetchpriority="high" href="/media/uploads/abc-400.jpg" imagesrcset="/media/uploads/abc-200.jpg 200w, /media/uploads/abc-400.jpg 400w, /media/uploads/abc-800.jpg 800w, /media/uploads/abc.jpg 1200w" imagesizes="448px">`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("the tomatoes' page has no %s", want)
+			}
+		}
+		if strings.Contains(page, "Out of Stock") || strings.Contains(page, "has:p.weight") || strings.Contains(page, "\ue000") {
+			t.Errorf("the tomatoes' page: %s", page)
+		}
+		answers := answersOn(t, page)
+		var got api.ProductGetResponse
+		if err := json.Unmarshal(answers["/api/product/get?id="+tomatoes.ID], &got); err != nil || len(got.Products) != 1 || got.Products[0].ID != tomatoes.ID {
+			t.Fatalf("product answer %+v: %v", got, err)
+		}
+		if answers["/api/product/search?category=Vegetables&limit=11"] == nil {
+			t.Fatalf("no answer of the related products: %v", answers)
+		}
+
+		// A product out of stock says so; its weight shows.
+		dal := pageOf(t, s, "/products/grains/"+s.dal.ID)
+		if !strings.Contains(dal, "<p>Out of Stock</p>") || strings.Contains(dal, "Add to Cart") || strings.Contains(dal, "has:p.few") {
+			t.Errorf("the dal's page: %s", dal)
+		}
+		if rice := pageOf(t, s, "/products/grains/"+s.rice.ID); !strings.Contains(rice, `<p data-ahead="has:p.weight">1 kg</p>`) {
+			t.Errorf("the rice's page: %s", rice)
+		}
+		// Under another category's path the page comes without the product; an unknown product is not found.
+		if other := pageOf(t, s, "/products/fruits/"+tomatoes.ID); !strings.Contains(other, "<!--cards-->") || strings.Contains(other, "<h1>") {
+			t.Errorf("under fruits: %s", other)
+		}
+		if r := s.client().get("/products/vegetables/nope"); r.status != 404 {
+			t.Errorf("an unknown product's page answers %d", r.status)
 		}
 	}, func(a *api.Server) { a.Web = cardsWeb })
 }

@@ -219,7 +219,7 @@ func (s *static) fillList(r *http.Request, name string, a *prepared) *prepared {
 	snap, err := s.ahead.snapshot(r.Context())
 	if err == nil {
 		lang := cookieLanguage(r)
-		key := "list\x00" + a.etag + "\x00" + string(lang) + "\x00" + l.path + "\x00" + snapshotKey(snap)
+		key := "list\x00" + a.etag + "\x00" + string(lang) + "\x00" + l.path + "\x00" + l.product + "\x00" + snapshotKey(snap)
 		var filled *prepared
 		if filled, err = s.filled.made(key, a.contentType, func() ([]byte, error) { return s.ahead.fillList(a.body, snap, l, lang) }); err == nil {
 			return filled
@@ -255,6 +255,13 @@ func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name stri
 			return nil, ""
 		}
 		name = "/products/" + strings.ToLower(string(c))
+	case page.Name == "product":
+		// Every product's page is built ahead once, its product drawn in by the server (cards.go);
+		// a product not in the catalogue gets index.html, with its 404.
+		if !s.isPage(r, name) {
+			return nil, ""
+		}
+		name = "/product"
 	case !fixedPage(name):
 		return nil, "" // /index, say, is no page, though the landing page's file is named so
 	case name == "/":

@@ -61,13 +61,13 @@ const escapeHTML = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 interface Prerenderer {
   render: (url: string, lang: string) => Promise<{ markup: string; title: string }>;
   renderCards: (lang: string) => Promise<string>;
-  prerenderedPages: string[];
+  prerenderedPages: { url: string; file: string }[];
   LANGUAGES: readonly string[];
 }
 
 /**
  * prerender renders the pages of src/prerender.tsx to HTML in every language, once the app is
- * built: dist/app/prerendered/<language><path>.html (index.html for /) is index.html with the
+ * built: dist/app/prerendered/<language><file>.html (see prerenderedPages) is index.html with the
  * page's markup in its root, which the server sends for that path (api/static.go) and main.tsx
  * takes over.
  */
@@ -95,7 +95,7 @@ export const prerender = (): Plugin => {
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
       for (const lang of LANGUAGES) {
-        for (const url of prerenderedPages) {
+        for (const { url, file } of prerenderedPages) {
           // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
           const rendered = await render(url, lang);
           const markup = rendered.markup.replace(/^(<link [^>]*>)+/, '');
@@ -104,7 +104,7 @@ export const prerender = (): Plugin => {
             .replace('<html lang="en">', `<html lang="${lang}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHTML(rendered.title)}</title>`)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`);
-          const path = join(outDir, 'prerendered', lang, `${url === '/' ? '/index' : url}.html`);
+          const path = join(outDir, 'prerendered', lang, `${file}.html`);
           mkdirSync(dirname(path), { recursive: true });
           writeFileSync(path, page);
           compressedCopies(path);

@@ -66,6 +66,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxStock", haat.MaxStock)
 	g.constant(d, "LowStock", haat.LowStock)
 	g.constant(d, "BestSellers", haat.BestSellers)
+	g.constant(d, "RelatedProducts", haat.RelatedProducts)
 	g.constant(d, "MaxProductName", haat.MaxProductName)
 	g.constant(d, "MaxDescriptionLine", haat.MaxDescriptionLine)
 	g.constant(d, "MaxDescriptionLines", haat.MaxDescriptionLines)

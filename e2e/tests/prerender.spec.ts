@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { products } from './helpers';
 
 // With the service worker, as a shopper's phone runs the store (the other tests leave it out:
 // playwright.config.ts).
@@ -83,6 +84,38 @@ for (const lang of ['en', 'ne']) {
     }
   });
 }
+
+test("a product's page comes with its product, as the page's code shows it", async ({ browser, page, request }) => {
+  const rice = (await products(request)).find((p) => p.name === 'Basmati Rice' && p.inStock)!;
+  const path = `/products/${rice.category.toLowerCase()}/${rice._id}`;
+  // What a shopper reads first: the way there, the gallery, the name, the prices and the description.
+  const top = (p: Page) =>
+    p.locator('main').evaluate((main) =>
+      ['nav li', 'h1', '[role="group"] button', 'h1 ~ div p.text-slate-500', 'h1 ~ div p.text-2xl', 'ul.list-disc li'].flatMap((q) =>
+        [...main.querySelectorAll(q)].map((e) => (e as HTMLElement).innerText || e.getAttribute('aria-label')),
+      ),
+    );
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const before = await bare.newPage();
+  await before.goto(path);
+  await expect(before.getByRole('heading', { level: 1 })).toContainText('Basmati Rice');
+  const drawn = await top(before);
+  await bare.close();
+  expect(drawn.length).toBeGreaterThan(6);
+
+  const seen = problems(page);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(product\/(get|search)|config)/.test(r.url())) asked.push(r.url());
+  });
+  await page.goto(path);
+  await expect(page.locator('main [data-ahead-cards]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  expect(await top(page)).toEqual(drawn);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(seen).toEqual([]);
+});
 
 /** problems collects what the page logs as an error or a warning, and its uncaught errors. */
 function problems(page: Page): string[] {

@@ -13,15 +13,21 @@ import { takeRenderedTitle } from './lib/useTitle';
 import { configKeys } from './lib/config';
 import { buildAhead, markerSettings } from './lib/store';
 import { CATEGORIES } from './lib/contract';
-import { aheadCard, EAGER_CARDS } from './features/catalogue';
+import { aheadCard, aheadDetail, EAGER_CARDS } from './features/catalogue';
 import { t } from './i18n';
 import { nepaliUnits } from './i18n/weight';
 
 /**
- * prerenderedPages are the pages rendered ahead: the landing page, the shop's front page, its list
- * and each category's; the server draws the first products of their lists into them (api/cards.go).
+ * prerenderedPages are the pages rendered ahead, by the file each is kept in (prerendered/<language>
+ * <file>.html): the landing page, the shop's front page, its list, each category's, and one
+ * product's page, which the server sends for every product (api/static.go); it draws the first
+ * products of the lists, and the product, into them (api/cards.go).
  */
-export const prerenderedPages = [paths.landing, paths.home, paths.products, ...CATEGORIES.map((c) => paths.category(c))];
+export const prerenderedPages: { url: string; file: string }[] = [
+  { url: paths.landing, file: '/index' },
+  ...[paths.home, paths.products, ...CATEGORIES.map((c) => paths.category(c))].map((url) => ({ url, file: url })),
+  { url: paths.product({ _id: 'ahead', category: CATEGORIES[0] }), file: '/product' },
+];
 
 /**
  * render is the markup of the page at url in lang, as a guest's first visit shows it before any
@@ -69,22 +75,24 @@ export async function renderCards(lang: Language): Promise<string> {
   await setLanguage(lang);
   buildAhead();
   // React puts a preload of an eager image first; the server writes its own for the first photo.
-  const card = (heading: 'h2' | 'h3') =>
+  const draw = (ui: React.ReactNode) =>
     renderToString(
       <QueryClientProvider client={new QueryClient()}>
         <StaticRouter location={paths.products}>
-          <AppProvider>{aheadCard(heading)}</AppProvider>
+          <AppProvider>{ui}</AppProvider>
         </StaticRouter>
       </QueryClientProvider>,
     ).replace(/^(<link [^>]*>)+/, '');
   return JSON.stringify({
-    list: { html: card('h2'), eager: EAGER_CARDS },
-    section: { html: card('h3'), eager: 0 },
+    list: { html: draw(aheadCard('h2')), eager: EAGER_CARDS },
+    section: { html: draw(aheadCard('h3')), eager: 0 },
+    detail: draw(aheadDetail()),
     categories: t.categoryName,
     perKg: t.product.perKg(marker('price')),
     save: t.product.save(marker('amount')),
     sizes: t.product.sizes(marker('n') as unknown as number),
     onlyLeft: t.product.onlyLeft(marker('n') as unknown as number),
+    showImage: t.product.showImage(marker('n') as unknown as number),
     units: lang === 'ne' ? nepaliUnits : {},
   });
 }

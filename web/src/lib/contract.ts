@@ -95,6 +95,8 @@ export const LOW_STOCK = 5;
  * newest first.
  */
 export const BEST_SELLERS = 10;
+/** RELATED_PRODUCTS is how many other products of its category a product's page shows at most. */
+export const RELATED_PRODUCTS = 10;
 
 // Length caps of a product's text, in characters: everything stored is sent to every visitor
 // in the product list, so no field may grow without bound.

@@ -9,6 +9,7 @@ import Stars from './Stars';
 import { LeftNote } from '../../components/FewLeft';
 import { fewLeft } from '../../lib/cart';
 import { ahead, buildingAhead } from '../../lib/store';
+import { useHydrated } from '../../lib/useHydrated';
 import { cardsAhead, cardsMarker, forgetCardsAhead } from '../../lib/ahead';
 import { CardSkeleton } from '../../components/Spinner';
 import { paths } from '../../app/paths';
@@ -140,20 +141,24 @@ export function ProductGrid({ children }: { children: React.ReactNode }) {
  * The build draws the marker the server fills.
  */
 export function useCardsAhead(loading: boolean): string {
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!loading) forgetCardsAhead();
   }, [loading]);
   if (!loading) return '';
-  return buildingAhead() ? cardsMarker : cardsAhead();
+  if (buildingAhead()) return cardsMarker;
+  // A place the server drew nothing into is taken over as it is, and then shows what loads.
+  const html = cardsAhead();
+  return hydrated && html === cardsMarker ? '' : html;
 }
 
 /**
- * CardsAhead is a grid of the cards the server drew: the page's code takes it over as it stands
- * (React leaves HTML it is given alone), and it gives way to the list's own cards once the
- * products are there.
+ * CardsAhead is what the server drew where a list goes (a grid of cards), or a product's page: the
+ * page's code takes it over as it stands (React leaves HTML it is given alone), and it gives way to
+ * the page's own once the products are there.
  */
-export function CardsAhead({ html }: { html: string }) {
-  return <div data-ahead-cards="" className={gridClass} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+export function CardsAhead({ html, className = gridClass }: { html: string; className?: string }) {
+  return <div data-ahead-cards="" className={className} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 /** More is the next page of a list: whether there is one, whether it is loading, and how to load it. */

@@ -7,5 +7,6 @@ export const Home = lazy(() => import('./Home'));
 export const Products = lazy(() => import('./Products'));
 export const Category = lazy(() => import('./Category'));
 export const ProductDetail = lazy(() => import('./ProductDetail'));
-/** The product card as the build draws it for the server to fill (prerender.tsx, api/cards.go). */
+/** The product card and page as the build draws them for the server to fill (prerender.tsx, api/cards.go). */
 export { aheadCard, EAGER_CARDS } from './ProductCard';
+export { aheadDetail } from './DetailLayout';
