@@ -14,26 +14,40 @@ function canonical(path: string): string {
 }
 
 let answers: Map<string, unknown> | undefined;
+let answered: string[] = [];
 
-/**
- * pageAnswer is the answer the server wrote into the page for a GET of path, once: the call it
- * stands for is then not made. Undefined when the page came with none (or it was taken already).
- */
-export function pageAnswer(path: string): unknown {
+/** readAnswers reads the page's answers once. */
+function readAnswers(): Map<string, unknown> {
   if (answers === undefined) {
     answers = new Map();
     const block = typeof document === 'undefined' ? null : document.getElementById(PAGE_ANSWERS_ID);
     try {
       const all = JSON.parse(block?.textContent || '{}') as Record<string, unknown>;
       for (const [p, body] of Object.entries(all)) answers.set(canonical(p), body);
+      answered = Object.keys(all);
     } catch {
       // A block that does not parse answers nothing: the calls are made.
     }
   }
+  return answers;
+}
+
+/**
+ * pageAnswer is the answer the server wrote into the page for a GET of path, once: the call it
+ * stands for is then not made. Undefined when the page came with none (or it was taken already).
+ */
+export function pageAnswer(path: string): unknown {
+  const all = readAnswers();
   const key = canonical(path);
-  const answer = answers.get(key);
-  answers.delete(key);
+  const answer = all.get(key);
+  all.delete(key);
   return answer;
+}
+
+/** answeredPaths are the API paths the page came with answers of: the reads of the visit as much as those it made (lib/online.ts). */
+export function answeredPaths(): string[] {
+  readAnswers();
+  return answered;
 }
 
 let cards: { path: string; html: string } | undefined;

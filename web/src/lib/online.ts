@@ -2,6 +2,8 @@
 // browser says when it goes offline, and a call of the API that finds no network says so too
 // (lib/api.ts), since a phone may say it is online on a line that carries nothing.
 
+import { answeredPaths } from './ahead';
+
 let unreachable = false;
 const listeners = new Set<() => void>();
 
@@ -34,7 +36,8 @@ export function subscribeOnline(onChange: () => void): () => void {
 /**
  * registerServiceWorker installs the storefront's service worker (src/sw) once the page has loaded,
  * in a built store only. The first time, when the worker takes the page over, it is told what the
- * page loaded before: those files and reads are kept for offline use too.
+ * page loaded before, and the reads it came with answers of: those files and reads are kept for
+ * offline use too.
  */
 export function registerServiceWorker() {
   const sw = navigator.serviceWorker;
@@ -43,7 +46,7 @@ export function registerServiceWorker() {
     const first = !sw.controller;
     sw.register('/sw.js')
       .then(() => sw.ready)
-      .then((r) => first && r.active?.postMessage({ page: location.href, files: performance.getEntriesByType('resource').map((e) => e.name) }))
+      .then((r) => first && r.active?.postMessage({ page: location.href, files: [...performance.getEntriesByType('resource').map((e) => e.name), ...answeredPaths()] }))
       .catch(() => {
         // No worker: the store works as before, only not offline.
       });
