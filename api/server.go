@@ -100,6 +100,10 @@ type Server struct {
 	Logger *slog.Logger
 	// RequestLog takes a line for every request; nil means Logger.
 	RequestLog *slog.Logger
+	// RequestLines, when set, takes the request log's lines instead of RequestLog: each line as
+	// slog's TextHandler with no options writes it, in one Write, from many goroutines at once.
+	// Written so, a line costs a fraction of one written through slog.
+	RequestLines io.Writer
 	// Now is the store's clock, which tells whether an order is late; nil is the real time.
 	Now func() time.Time
 	// Metrics counts what GET /metrics reports; nil counts nothing.

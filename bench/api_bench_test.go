@@ -42,7 +42,7 @@ func newFixture(b *testing.B, dialect string, n int) *fixture {
 	if _, err := db.SeedCatalogue(ctx, products); err != nil {
 		b.Fatal(err)
 	}
-	srv := app.NewServer(app.Config{DB: db, Currency: "USD", Logger: discardLogger(), Metrics: metrics.New()})
+	srv := app.NewServer(app.Config{DB: db, Currency: "USD", Logger: discardLogger(), RequestLines: io.Discard, Metrics: metrics.New()})
 	f := &fixture{db: db, handler: srv.Handler()}
 
 	rec := f.do(b, "POST", "/api/user/register", `{"name":"Sita","email":"sita@example.com","password":"long enough"}`)
