@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"haat"
@@ -117,11 +118,20 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// statusWriters keeps statusWriters for reuse.
+var statusWriters = sync.Pool{New: func() any { return new(statusWriter) }}
+
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		sw := statusWriters.Get().(*statusWriter)
+		sw.ResponseWriter = w
+		// A handler that panics leaves sw unused: it is not put back.
 		next.ServeHTTP(sw, r)
+		defer func() {
+			*sw = statusWriter{}
+			statusWriters.Put(sw)
+		}()
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
@@ -130,7 +140,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			s.Metrics.Request(r, sw.status, end.Sub(start))
 		}
 		line := requestLine{at: end, method: r.Method, path: r.URL.Path, status: sw.status, bytes: sw.bytes,
-			took: end.Sub(start), remote: clientIP(r, s.ClientIPHeader)}
+			took: end.Sub(start), addr: clientAddr(r, s.ClientIPHeader), remote: r.RemoteAddr}
 		if s.RequestLines != nil {
 			line.id = RequestID(r.Context())
 			b := lineBuffers.Get().(*[]byte)

@@ -76,7 +76,7 @@ const (
 // formOf is the headers of the form of p a request takes.
 func (p *prepared) formOf(r *http.Request) *formHeaders {
 	forms := p.ready()
-	switch negotiate(r.Header.Get("Accept-Encoding"), p.br != nil, p.gz != nil) {
+	switch negotiate(headerValue(r.Header, "Accept-Encoding"), p.br != nil, p.gz != nil) {
 	case codingBrotli:
 		return &forms[formBrotli]
 	case codingGzip:
@@ -110,7 +110,7 @@ func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
 	f := p.setHeader(w, r)
 	h := w.Header()
 	h["Etag"] = f.etag
-	if noneMatch := r.Header.Get("If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
+	if noneMatch := headerValue(r.Header, "If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
 		delete(h, "Content-Type")
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -125,13 +125,22 @@ func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
 // etagListed reports whether an If-None-Match header names etag, comparing weakly as RFC 9110
 // asks for it (a W/ prefix does not matter), or is "*".
 func etagListed(header, etag string) bool {
-	for _, tag := range strings.Split(header, ",") {
+	for tag := range strings.SplitSeq(header, ",") {
 		tag = strings.TrimSpace(tag)
 		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
 			return true
 		}
 	}
 	return false
+}
+
+// headerValue is the first value of a header, as Header.Get finds it, by its key as http.Header
+// keeps it (canonical): Get canonicalizes the key on every call.
+func headerValue(h http.Header, canonicalKey string) string {
+	if v := h[canonicalKey]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // negotiate picks the content coding of an answer from the request's Accept-Encoding: brotli

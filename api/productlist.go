@@ -250,6 +250,10 @@ func compressWith(pool *sync.Pool, body []byte) []byte {
 	return buf.Bytes()
 }
 
+// noCache is the value of Cache-Control of an answer revalidated on every use, shared by the
+// answers that assign it (as http.Header keeps it), which never write into it.
+var noCache = []string{"no-cache"}
+
 // productList answers every product, in stock or not, from the snapshot: revalidated on every
 // use (Cache-Control: no-cache), 304 when the client has this version already.
 func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
@@ -257,7 +261,7 @@ func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-cache")
+	w.Header()["Cache-Control"] = noCache
 	snap.serve(w, r)
 	return nil
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -27,14 +28,25 @@ type requestLine struct {
 	method, path  string
 	status, bytes int
 	took          time.Duration
-	remote, id    string
+	// addr is the client's address (clientAddr); remote the connection's as net/http gives it,
+	// said when there is no address.
+	addr       netip.Addr
+	remote, id string
+}
+
+// remoteText is the client's address as the line says it: the connection's when there is none.
+func (l *requestLine) remoteText() string {
+	if l.addr.IsValid() {
+		return l.addr.String()
+	}
+	return l.remote
 }
 
 // record is the line as a record for RequestLog: its handler adds request_id (LogRequestIDs).
 func (l *requestLine) record() slog.Record {
 	rec := slog.NewRecord(l.at, slog.LevelInfo, "request", 0)
 	rec.AddAttrs(slog.String("method", l.method), slog.String("path", l.path), slog.Int("status", l.status),
-		slog.Int("bytes", l.bytes), slog.Duration("duration", l.took), slog.String("remote", l.remote))
+		slog.Int("bytes", l.bytes), slog.Duration("duration", l.took), slog.String("remote", l.remoteText()))
 	return rec
 }
 
@@ -53,7 +65,12 @@ func (l *requestLine) append(b []byte) []byte {
 	b = append(b, " duration="...)
 	b = append(b, l.took.String()...)
 	b = append(b, " remote="...)
-	b = appendLogString(b, l.remote)
+	if l.addr.IsValid() {
+		// An address without its zone (clientAddr) is digits, letters, '.' and ':': never quoted.
+		b = l.addr.AppendTo(b)
+	} else {
+		b = appendLogString(b, l.remote)
+	}
 	if l.id != "" {
 		b = append(b, " request_id="...)
 		b = appendLogString(b, l.id)

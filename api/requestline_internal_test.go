@@ -24,6 +24,10 @@ func TestRequestLineIsSlogs(t *testing.T) {
 	for _, took := range []time.Duration{0, 1, 999, 1000, 12_345, 2 * time.Millisecond, time.Second, 90 * time.Minute, -time.Millisecond} {
 		lines = append(lines, requestLine{at: at, method: "POST", path: "/api/order/cod", status: 409, took: took, remote: "[2001:db8::1]:443", id: "edge-7f3a.1"})
 	}
+	for _, remote := range []string{"203.0.113.7:5000", "[2001:db8::1]:443", "[::ffff:203.0.113.7]:80", "[fe80::1%eth0]:80", "@", "a b"} {
+		addr, _ := parseAddr(remote)
+		lines = append(lines, requestLine{at: at, method: "GET", path: "/", status: 200, addr: addr, remote: remote, id: "0123456789abcdef"})
+	}
 	for _, at := range []time.Time{time.Now(), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2026, 1, 2, 3, 4, 5, 999_999_999, time.Local),
 		time.Date(12345, 1, 1, 0, 0, 0, 1e6, time.UTC)} {
 		lines = append(lines, requestLine{at: at, method: "HEAD", path: "/", status: 304, remote: "", id: ""})
