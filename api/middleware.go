@@ -64,13 +64,16 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 }
 
 // securityHeaderValues are the headers every answer carries, keyed as http.Header keeps them, so that
-// setting them costs no work per request.
-var securityHeaderValues = http.Header{
-	"X-Content-Type-Options": {"nosniff"},
-	"Referrer-Policy":        {"strict-origin-when-cross-origin"},
-	"X-Frame-Options":        {"DENY"},
-	"Content-Security-Policy": {"default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; " +
-		"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"},
+// setting them costs no work per request; a list, which is quicker to go through than a map.
+var securityHeaderValues = []struct {
+	key   string
+	value []string
+}{
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Content-Security-Policy", []string{"default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; " +
+		"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"}},
 }
 
 // hstsHeader tells browsers that the store is reached over HTTPS only: they must never try plain
@@ -86,8 +89,8 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		}
 		// The values are shared by every answer: a handler that changes one of these headers
 		// replaces its slice (Set, Del), never writes into it.
-		for k, v := range securityHeaderValues {
-			h[k] = v
+		for _, kv := range securityHeaderValues {
+			h[kv.key] = kv.value
 		}
 		next.ServeHTTP(w, r)
 	})

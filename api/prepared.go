@@ -155,15 +155,8 @@ func negotiate(acceptEncoding string, hasBrotli, hasGzip bool) string {
 	for part := range strings.SplitSeq(acceptEncoding, ",") {
 		name, params, _ := strings.Cut(part, ";")
 		q := 1.0
-		for p := range strings.SplitSeq(params, ";") {
-			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
-			if strings.EqualFold(strings.TrimSpace(k), "q") {
-				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-				if err != nil || f < 0 || f > 1 {
-					f = 0 // a q we cannot read is no acceptance
-				}
-				q = f
-			}
+		if params != "" {
+			q = qValue(params)
 		}
 		switch strings.ToLower(strings.TrimSpace(name)) {
 		case "br":
@@ -193,4 +186,20 @@ func negotiate(acceptEncoding string, hasBrotli, hasGzip bool) string {
 		return codingGzip
 	}
 	return ""
+}
+
+// qValue is the weight the parameters of a coding in Accept-Encoding give it: its q, 1 without one.
+func qValue(params string) float64 {
+	q := 1.0
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || f < 0 || f > 1 {
+				f = 0 // a q we cannot read is no acceptance
+			}
+			q = f
+		}
+	}
+	return q
 }

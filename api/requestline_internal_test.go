@@ -28,7 +28,8 @@ func TestRequestLineIsSlogs(t *testing.T) {
 		addr, _ := parseAddr(remote)
 		lines = append(lines, requestLine{at: at, method: "GET", path: "/", status: 200, addr: addr, remote: remote, id: "0123456789abcdef"})
 	}
-	for _, at := range []time.Time{time.Now(), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2026, 1, 2, 3, 4, 5, 999_999_999, time.Local),
+	for _, at := range []time.Time{time.Now(), at.Add(time.Millisecond), at.Add(-at.Sub(at.Truncate(time.Second))), at.In(time.UTC), at.UTC(),
+		at.In(time.FixedZone("NPT", 5*3600+45*60)), at.Truncate(time.Second).Add(-time.Nanosecond), at.Truncate(time.Second).Add(-time.Nanosecond).In(time.UTC), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2026, 1, 2, 3, 4, 5, 999_999_999, time.Local),
 		time.Date(12345, 1, 1, 0, 0, 0, 1e6, time.UTC)} {
 		lines = append(lines, requestLine{at: at, method: "HEAD", path: "/", status: 304, remote: "", id: ""})
 	}
