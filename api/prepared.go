@@ -91,6 +91,12 @@ func (p *prepared) setHeader(w http.ResponseWriter, r *http.Request) *formHeader
 	h := w.Header()
 	f := p.formOf(r)
 	h["Content-Type"] = f.contentType
+	f.setCoding(h)
+	return f
+}
+
+// setCoding sets the headers of the form's coding: Vary and Content-Encoding.
+func (f *formHeaders) setCoding(h http.Header) {
 	if f.vary != nil {
 		if v := h["Vary"]; v != nil {
 			h["Vary"] = append(v[:len(v):len(v)], f.vary...)
@@ -101,20 +107,21 @@ func (p *prepared) setHeader(w http.ResponseWriter, r *http.Request) *formHeader
 	if f.encoding != nil {
 		h["Content-Encoding"] = f.encoding
 	}
-	return f
 }
 
-// serve answers 200 with the form of p the request takes, or 304 with no body when the request
-// holds it already (If-None-Match); a HEAD request gets the headers only.
+// serve answers 200 with the form of p the request takes, or 304 with no body and no
+// Content-Type when the request holds it already (If-None-Match); a HEAD request gets the
+// headers only.
 func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
-	f := p.setHeader(w, r)
+	f := p.formOf(r)
 	h := w.Header()
+	f.setCoding(h)
 	h["Etag"] = f.etag
 	if noneMatch := headerValue(r.Header, "If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
-		delete(h, "Content-Type")
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	h["Content-Type"] = f.contentType
 	h["Content-Length"] = f.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
