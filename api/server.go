@@ -111,6 +111,8 @@ type Server struct {
 	// MetricsToken is the bearer token GET /metrics asks for; empty means /metrics is off (404).
 	MetricsToken string
 
+	// router finds the handler of each request (Handler).
+	router *router
 	// list is the product list's snapshot.
 	list *productList
 	// pages serves the storefront's files, filled with the settings it holds (settingsChanged).
@@ -138,8 +140,9 @@ func (s *Server) Handler() http.Handler {
 	s.Logger = slog.New(LogRequestIDs(s.Logger.Handler()))
 	s.RequestLog = slog.New(LogRequestIDs(s.RequestLog.Handler()))
 	s.list = &productList{products: s.Products, settings: s.Settings, now: s.now}
-	mux := http.NewServeMux()
-	s.handleAPI(mux)
+	s.router = newRouter()
+	mux := s.router.mux
+	s.handleAPI(s.router)
 	if s.Images != nil {
 		mux.Handle("/media/uploads/", s.Images)
 	}
@@ -159,5 +162,5 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("/", st)
 		mux.HandleFunc("GET /manifest.webmanifest", s.manifest)
 	}
-	return s.withRequestID(s.recoverer(s.logRequests(s.securityHeaders(mux))))
+	return s.withRequestID(s.recoverer(s.logRequests(s.securityHeaders(s.router))))
 }
