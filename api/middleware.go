@@ -138,12 +138,14 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		end := time.Now()
+		// The end is the start and the time taken by the monotonic clock: time.Now reads the wall
+		// clock too, and a clock read was a twentieth of the store's own work on an answer.
+		took := time.Since(start)
 		if s.Metrics != nil {
-			s.Metrics.Request(r, sw.status, end.Sub(start))
+			s.Metrics.Request(r, sw.status, took)
 		}
-		line := requestLine{at: end, method: r.Method, path: r.URL.Path, status: sw.status, bytes: sw.bytes,
-			took: end.Sub(start), addr: clientAddr(r, s.ClientIPHeader), remote: r.RemoteAddr}
+		line := requestLine{at: start.Add(took), method: r.Method, path: r.URL.Path, status: sw.status, bytes: sw.bytes,
+			took: took, addr: clientAddr(r, s.ClientIPHeader), remote: r.RemoteAddr}
 		if s.RequestLines != nil {
 			line.id = RequestID(r.Context())
 			b := lineBuffers.Get().(*[]byte)
