@@ -167,14 +167,6 @@ func parseAddr(s string) (netip.Addr, bool) {
 	return netip.Addr{}, false
 }
 
-// clientIP is the client's address as text, for the request log.
-func clientIP(r *http.Request, header string) string {
-	if a := clientAddr(r, header); a.IsValid() {
-		return a.String()
-	}
-	return r.RemoteAddr
-}
-
 // ownMachine reports whether the request comes from the developer's own machine, which the
 // per-address limits let through: only in development (Server.Development), from loopback.
 func (s *Server) ownMachine(r *http.Request) bool {

@@ -35,12 +35,19 @@ func compress(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		cw := &compressWriter{ResponseWriter: w, takesGzip: negotiate(r.Header.Get("Accept-Encoding"), false, true) == codingGzip}
+		cw := compressWriters.Get().(*compressWriter)
+		cw.ResponseWriter, cw.acceptEncoding = w, headerValue(r.Header, "Accept-Encoding")
 		next.ServeHTTP(cw, r)
-		// A handler that panics leaves the answer to the recoverer: nothing held back is sent.
+		// A handler that panics leaves the answer to the recoverer: nothing held back is sent,
+		// and the writer is not used again.
 		cw.finish()
+		*cw = compressWriter{held: cw.held[:0]}
+		compressWriters.Put(cw)
 	})
 }
+
+// compressWriters keeps compressWriters for reuse, with the buffer they hold answers back in.
+var compressWriters = sync.Pool{New: func() any { return new(compressWriter) }}
 
 // What compressWriter does with the body.
 const (
@@ -53,19 +60,20 @@ const (
 // enough (then it compresses it, or says that it could have) or the handler is done.
 type compressWriter struct {
 	http.ResponseWriter
-	takesGzip bool
-	status    int // the status the handler gave, 0 before
-	state     int
-	held      []byte
-	zw        *gzip.Writer
+	// acceptEncoding is the request's, read by the answers long enough to compress.
+	acceptEncoding string
+	status         int // the status the handler gave, 0 before
+	state          int
+	held           []byte
+	zw             *gzip.Writer
 }
 
 // compressibleAnswer says whether an answer with the status and headers may be compressed.
 func compressibleAnswer(status int, h http.Header) bool {
-	if status != http.StatusOK || h.Get("Content-Encoding") != "" || slices.Contains(h.Values("Vary"), "Accept-Encoding") {
+	if status != http.StatusOK || headerValue(h, "Content-Encoding") != "" || slices.Contains(h["Vary"], "Accept-Encoding") {
 		return false
 	}
-	ct := h.Get("Content-Type")
+	ct := headerValue(h, "Content-Type")
 	return strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "text/csv")
 }
 
@@ -106,8 +114,8 @@ func (c *compressWriter) start() error {
 	h := c.Header()
 	h.Add("Vary", "Accept-Encoding")
 	held := c.held
-	c.held = nil
-	if !c.takesGzip {
+	c.held = held[:0]
+	if negotiate(c.acceptEncoding, false, true) != codingGzip {
 		c.state = passing
 		c.ResponseWriter.WriteHeader(c.status)
 		if len(held) == 0 {

@@ -151,7 +151,7 @@ func newServer(t testing.TB, db *sqlstore.DB, opts ...option) *store {
 	// they are not held to the per-address limits (inProduction holds them).
 	s.texts = &textBox{}
 	s.api = app.NewServer(app.Config{DB: db, Images: imgs, Currency: "USD", SMS: s.texts, CodeCost: 4,
-		Logger: slog.New(slog.NewTextHandler(s.logs, nil)), Development: true}, func(srv *api.Server) {
+		Logger: slog.New(slog.NewTextHandler(s.logs, nil)), RequestLines: s.logs, Development: true}, func(srv *api.Server) {
 		for _, o := range opts {
 			o(srv)
 		}

@@ -76,7 +76,7 @@ const (
 // formOf is the headers of the form of p a request takes.
 func (p *prepared) formOf(r *http.Request) *formHeaders {
 	forms := p.ready()
-	switch negotiate(r.Header.Get("Accept-Encoding"), p.br != nil, p.gz != nil) {
+	switch negotiate(headerValue(r.Header, "Accept-Encoding"), p.br != nil, p.gz != nil) {
 	case codingBrotli:
 		return &forms[formBrotli]
 	case codingGzip:
@@ -91,6 +91,12 @@ func (p *prepared) setHeader(w http.ResponseWriter, r *http.Request) *formHeader
 	h := w.Header()
 	f := p.formOf(r)
 	h["Content-Type"] = f.contentType
+	f.setCoding(h)
+	return f
+}
+
+// setCoding sets the headers of the form's coding: Vary and Content-Encoding.
+func (f *formHeaders) setCoding(h http.Header) {
 	if f.vary != nil {
 		if v := h["Vary"]; v != nil {
 			h["Vary"] = append(v[:len(v):len(v)], f.vary...)
@@ -101,20 +107,21 @@ func (p *prepared) setHeader(w http.ResponseWriter, r *http.Request) *formHeader
 	if f.encoding != nil {
 		h["Content-Encoding"] = f.encoding
 	}
-	return f
 }
 
-// serve answers 200 with the form of p the request takes, or 304 with no body when the request
-// holds it already (If-None-Match); a HEAD request gets the headers only.
+// serve answers 200 with the form of p the request takes, or 304 with no body and no
+// Content-Type when the request holds it already (If-None-Match); a HEAD request gets the
+// headers only.
 func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
-	f := p.setHeader(w, r)
+	f := p.formOf(r)
 	h := w.Header()
+	f.setCoding(h)
 	h["Etag"] = f.etag
-	if noneMatch := r.Header.Get("If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
-		delete(h, "Content-Type")
+	if noneMatch := headerValue(r.Header, "If-None-Match"); noneMatch != "" && etagListed(noneMatch, f.etag[0]) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	h["Content-Type"] = f.contentType
 	h["Content-Length"] = f.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
@@ -125,13 +132,22 @@ func (p *prepared) serve(w http.ResponseWriter, r *http.Request) {
 // etagListed reports whether an If-None-Match header names etag, comparing weakly as RFC 9110
 // asks for it (a W/ prefix does not matter), or is "*".
 func etagListed(header, etag string) bool {
-	for _, tag := range strings.Split(header, ",") {
+	for tag := range strings.SplitSeq(header, ",") {
 		tag = strings.TrimSpace(tag)
 		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
 			return true
 		}
 	}
 	return false
+}
+
+// headerValue is the first value of a header, as Header.Get finds it, by its key as http.Header
+// keeps it (canonical): Get canonicalizes the key on every call.
+func headerValue(h http.Header, canonicalKey string) string {
+	if v := h[canonicalKey]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // negotiate picks the content coding of an answer from the request's Accept-Encoding: brotli
@@ -146,15 +162,8 @@ func negotiate(acceptEncoding string, hasBrotli, hasGzip bool) string {
 	for part := range strings.SplitSeq(acceptEncoding, ",") {
 		name, params, _ := strings.Cut(part, ";")
 		q := 1.0
-		for p := range strings.SplitSeq(params, ";") {
-			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
-			if strings.EqualFold(strings.TrimSpace(k), "q") {
-				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-				if err != nil || f < 0 || f > 1 {
-					f = 0 // a q we cannot read is no acceptance
-				}
-				q = f
-			}
+		if params != "" {
+			q = qValue(params)
 		}
 		switch strings.ToLower(strings.TrimSpace(name)) {
 		case "br":
@@ -184,4 +193,20 @@ func negotiate(acceptEncoding string, hasBrotli, hasGzip bool) string {
 		return codingGzip
 	}
 	return ""
+}
+
+// qValue is the weight the parameters of a coding in Accept-Encoding give it: its q, 1 without one.
+func qValue(params string) float64 {
+	q := 1.0
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || f < 0 || f > 1 {
+				f = 0 // a q we cannot read is no acceptance
+			}
+			q = f
+		}
+	}
+	return q
 }

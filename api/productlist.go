@@ -84,9 +84,10 @@ type listSnapshot struct {
 	at, until time.Time
 }
 
-// holds reports whether the snapshot still shows the catalogue at version, at now.
-func (s *listSnapshot) holds(version uint64, now time.Time) bool {
-	return s.version >= version && (s.until.IsZero() || now.Before(s.until))
+// holds reports whether the snapshot still shows the catalogue at version, at the time now
+// reads: the clock is read only when a price of the snapshot changes by itself.
+func (s *listSnapshot) holds(version uint64, now func() time.Time) bool {
+	return s.version >= version && (s.until.IsZero() || now().Before(s.until))
 }
 
 // listContentType is the Content-Type of the product list, as writeJSON writes it.
@@ -103,7 +104,7 @@ func (l *productList) clock() time.Time {
 // snapshot returns the product list of the catalogue as it is now.
 func (l *productList) snapshot(ctx context.Context) (*listSnapshot, error) {
 	want := l.products.CatalogueVersion()
-	if s := l.current.Load(); s != nil && s.holds(want, l.clock()) {
+	if s := l.current.Load(); s != nil && s.holds(want, l.clock) {
 		return s, nil
 	}
 	for {
@@ -118,7 +119,7 @@ func (l *productList) snapshot(ctx context.Context) (*listSnapshot, error) {
 		}
 		// A rebuild that began before this request's change, or before a price it shows changed,
 		// does not show it: wait for the next.
-		if s := v.(*listSnapshot); s.holds(want, l.clock()) {
+		if s := v.(*listSnapshot); s.holds(want, l.clock) {
 			return s, nil
 		}
 	}
@@ -250,6 +251,10 @@ func compressWith(pool *sync.Pool, body []byte) []byte {
 	return buf.Bytes()
 }
 
+// noCache is the value of Cache-Control of an answer revalidated on every use, shared by the
+// answers that assign it (as http.Header keeps it), which never write into it.
+var noCache = []string{"no-cache"}
+
 // productList answers every product, in stock or not, from the snapshot: revalidated on every
 // use (Cache-Control: no-cache), 304 when the client has this version already.
 func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
@@ -257,7 +262,7 @@ func (s *Server) productList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-cache")
+	w.Header()["Cache-Control"] = noCache
 	snap.serve(w, r)
 	return nil
 }

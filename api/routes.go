@@ -158,18 +158,19 @@ func (s *Server) routes() []route {
 	return table
 }
 
-// handleAPI adds the routes to mux, their answers compressed when worth it (compress). A path asked with a method it has no route for is answered
+// handleAPI adds the routes to rt, their answers compressed when worth it (compress). A path asked with a method it has no route for is answered
 // 405 with the methods it has (a GET route answers HEAD too); any other path under /api/, 404.
-func (s *Server) handleAPI(mux *http.ServeMux) {
+func (s *Server) handleAPI(rt *router) {
+	mux := rt.mux
 	var paths []string
 	methods := map[string][]string{}
-	for _, rt := range s.routes() {
-		method, path, _ := strings.Cut(rt.pattern, " ")
+	for _, r := range s.routes() {
+		method, path, _ := strings.Cut(r.pattern, " ")
 		if methods[path] == nil {
 			paths = append(paths, path)
 		}
 		methods[path] = append(methods[path], method)
-		mux.Handle(rt.pattern, compress(s.guard(rt)))
+		rt.handle(r.pattern, compress(s.guard(r)))
 	}
 	for _, path := range paths {
 		mux.Handle(path, methodNotAllowed(methods[path]))

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"log/slog"
 	"time"
@@ -55,9 +56,11 @@ type Config struct {
 	Development    bool
 	Web            fs.FS
 	MetricsToken   string
-	// Logger takes the store's log; RequestLog a line for every request (nil: Logger).
-	Logger     *slog.Logger
-	RequestLog *slog.Logger
+	// Logger takes the store's log; RequestLog a line for every request (nil: Logger), or
+	// RequestLines, when set, as api.Server's field of that name says.
+	Logger       *slog.Logger
+	RequestLog   *slog.Logger
+	RequestLines io.Writer
 	// Metrics counts what GET /metrics reports; nil counts nothing.
 	Metrics *metrics.Metrics
 }
@@ -90,7 +93,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 			BcryptCost: cfg.CodeCost, Logger: logger, StoreName: StoreName(db, logger),
 			Accounts: db, Mail: resetMailer(cfg, db, logger)},
 		Payments: cfg.Payments, Currency: cfg.Currency, PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader,
-		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog,
+		Development: cfg.Development, Web: cfg.Web, Ready: db.Ready, Logger: logger, RequestLog: cfg.RequestLog, RequestLines: cfg.RequestLines,
 		Metrics: cfg.Metrics, MetricsToken: cfg.MetricsToken, Now: func() time.Time { return db.Now() },
 	}
 	for _, f := range adjust {

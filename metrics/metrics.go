@@ -3,8 +3,11 @@ package metrics
 
 import (
 	"database/sql"
+	"maps"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -29,6 +32,9 @@ type Metrics struct {
 	// backupAt, backupSize and backupFailures are the store's own backups (HAAT_BACKUP_DIR).
 	backupAt, backupSize prometheus.Gauge
 	backupFailures       prometheus.Counter
+	// routes are the request counters of each route and status answered so far (routeCounts).
+	routes   atomic.Pointer[map[routeStatus]*routeCounters]
+	routesMu sync.Mutex
 }
 
 // New makes the store's metrics.
@@ -55,6 +61,7 @@ func New() *Metrics {
 		backupFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "haat_backup_failures_total",
 			Help: "Backups into HAAT_BACKUP_DIR that failed."}),
 	}
+	m.routes.Store(&map[routeStatus]*routeCounters{})
 	m.sms.WithLabelValues("sent")
 	m.sms.WithLabelValues("refused")
 	m.registry.MustRegister(m.requests, m.latency, m.orders, m.payments, m.limited, m.sms,
@@ -87,11 +94,51 @@ func (m *Metrics) Request(r *http.Request, status int, took time.Duration) {
 	if route == "" {
 		route = "none"
 	}
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(route).Observe(took.Seconds())
-	if status == http.StatusTooManyRequests {
-		m.limited.WithLabelValues(route).Inc()
+	c := m.routeCounts(route, status)
+	c.requests.Inc()
+	c.latency.Observe(took.Seconds())
+	if c.limited != nil {
+		c.limited.Inc()
 	}
+}
+
+// routeStatus is a route pattern and a status it answered.
+type routeStatus struct {
+	route  string
+	status int
+}
+
+// routeCounters are the request metrics of one route and status.
+type routeCounters struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+	limited  prometheus.Counter // 429 only
+}
+
+// routeCounts finds the counters of route and status, made the first time they answer: a lookup
+// in the vectors hashes the labels, and costs more than all the rest of counting a request. The
+// counters found are kept in a map that is copied to add one, so that a request reads it with
+// no lock.
+func (m *Metrics) routeCounts(route string, status int) *routeCounters {
+	key := routeStatus{route, status}
+	if c, ok := (*m.routes.Load())[key]; ok {
+		return c
+	}
+	m.routesMu.Lock()
+	defer m.routesMu.Unlock()
+	old := *m.routes.Load()
+	if c, ok := old[key]; ok {
+		return c
+	}
+	c := &routeCounters{requests: m.requests.WithLabelValues(route, strconv.Itoa(status)), latency: m.latency.WithLabelValues(route)}
+	if status == http.StatusTooManyRequests {
+		c.limited = m.limited.WithLabelValues(route)
+	}
+	routes := make(map[routeStatus]*routeCounters, len(old)+1)
+	maps.Copy(routes, old)
+	routes[key] = c
+	m.routes.Store(&routes)
+	return c
 }
 
 // Handler answers the metrics in Prometheus's text format.

@@ -28,7 +28,8 @@ func newLogBuffer(w io.Writer) *logBuffer {
 	return &logBuffer{w: bufio.NewWriterSize(w, 64<<10)}
 }
 
-// Write adds a line; slog's handlers write each record whole, in one call.
+// Write adds a line; slog's handlers, and the request log (api.Server.RequestLines), write each
+// line whole, in one call.
 func (b *logBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -79,10 +80,10 @@ func (h flushEach) WithGroup(name string) slog.Handler {
 	return flushEach{h.Handler.WithGroup(name), h.buf}
 }
 
-// newLoggers returns the store's log, written at once, and the request log, written in blocks,
-// both to w through one buffer. Call closeLogs last: it writes out what is left, and nothing
-// writes to w after it returns.
-func newLoggers(w io.Writer) (store, requests *slog.Logger, closeLogs func()) {
+// newLoggers returns the store's log, written at once, and the request log's writer, written in
+// blocks, both to w through one buffer. Call closeLogs last: it writes out what is left, and
+// nothing writes to w after it returns.
+func newLoggers(w io.Writer) (store *slog.Logger, requests io.Writer, closeLogs func()) {
 	buf := newLogBuffer(w)
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -91,7 +92,7 @@ func newLoggers(w io.Writer) (store, requests *slog.Logger, closeLogs func()) {
 		close(done)
 	}()
 	text := slog.NewTextHandler(buf, nil)
-	return slog.New(flushEach{text, buf}), slog.New(text), func() {
+	return slog.New(flushEach{text, buf}), buf, func() {
 		stop()
 		<-done
 	}

@@ -209,7 +209,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	if haat.StoreZone, err = time.LoadLocation(cfg.TimeZone); err != nil {
 		return err
 	}
-	logger, requestLog, closeLogs := newLoggers(std.err)
+	logger, requestLines, closeLogs := newLoggers(std.err)
 	defer closeLogs()
 	sender, showCode, err := cfg.smsSender(logger)
 	if err != nil {
@@ -266,7 +266,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	srv := app.NewServer(app.Config{DB: db, Images: imgs, Payments: payments, Currency: haat.Currency(cfg.Currency),
 		OrdersPerHour: perHour, SMS: sender, Mail: mails, ShowCode: showCode, SMSPerHour: cfg.smsPerHour(), Launch: newLaunch(cfg, providers, bk),
 		PublicURL: cfg.PublicURL, ClientIPHeader: cfg.ClientIPHeader, Development: cfg.development(), Web: web.App(),
-		Logger: logger, RequestLog: requestLog, Metrics: counts, MetricsToken: cfg.MetricsToken})
+		Logger: logger, RequestLines: requestLines, Metrics: counts, MetricsToken: cfg.MetricsToken})
 	if payments != nil {
 		// Payments left unfinished are asked about once a minute, by one server at a time.
 		payments.Exclusive = func(ctx context.Context, fn func() error) (bool, error) { return db.Exclusive(ctx, reconcileLock, fn) }

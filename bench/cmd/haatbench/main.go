@@ -152,7 +152,18 @@ type result struct {
 	p50, p99, max    time.Duration
 	requests, errors int
 	rssKB            int
-	note             string
+	// cpu is the processor time the server used while wrk loaded it (haat's process, or this
+	// one for the bare server), 0 when not measured.
+	cpu  time.Duration
+	note string
+}
+
+// cpuPerAnswer is the server's processor time for each answer, 0 when not measured.
+func (r result) cpuPerAnswer() time.Duration {
+	if r.requests == 0 {
+		return 0
+	}
+	return r.cpu / time.Duration(r.requests)
 }
 
 func measureStore(o options, dialect string, n int) error {
@@ -193,8 +204,19 @@ func measureStore(o options, dialect string, n int) error {
 	gz := []string{"Accept-Encoding: gzip"}
 	var rows []result
 	measure := func(route, u string, conns int, headers []string, script string) (result, error) {
+		// The processor time of the server, beside its answers a second: on a machine shared with
+		// other work, a server's answers a second vary with what else runs, its work for each
+		// answer much less.
+		pid := os.Getpid() // the bare server's
+		if strings.HasPrefix(u, base) && srv.cmd != nil {
+			pid = srv.cmd.Process.Pid
+		}
+		before := cpuTime(pid)
 		r, err := runWrk(o, u, conns, headers, script)
 		r.route = route
+		if after := cpuTime(pid); before > 0 && after > before {
+			r.cpu = after - before
+		}
 		if err == nil && srv.cmd != nil {
 			r.rssKB = peakRSS(srv.cmd.Process.Pid)
 		}
@@ -238,6 +260,7 @@ func measureStore(o options, dialect string, n int) error {
 		step{route: "`POST /api/order/cod` (a new order each)", url: base + "/api/order/cod", conns: o.orderConns, script: orderScript})
 
 	var nginxRPS, bareRPS float64
+	var bareCPU time.Duration
 	for _, s := range steps {
 		if o.only != "" && !strings.Contains(s.route, o.only) {
 			continue
@@ -253,15 +276,22 @@ func measureStore(o options, dialect string, n int) error {
 		switch {
 		case s.nginx:
 			r.rssKB = 0
+			r.cpu = 0 // nginx is not measured: its workers are processes of their own
 			nginxRPS = r.rps
 		case s.bare:
 			r.rssKB = 0
-			bareRPS = r.rps
+			bareRPS, bareCPU = r.rps, r.cpuPerAnswer()
 			if nginxRPS > 0 {
 				r.note = fmt.Sprintf("%.2f× nginx", r.rps/nginxRPS)
 			}
+			if bareCPU > 0 {
+				r.note += fmt.Sprintf("; CPU %s an answer", us(bareCPU))
+			}
 		case strings.HasPrefix(s.route, "`GET /api/product/list`") && nginxRPS > 0 && bareRPS > 0:
 			r.note = fmt.Sprintf("%.2f× bare net/http, %.2f× nginx", r.rps/bareRPS, r.rps/nginxRPS)
+			if c := r.cpuPerAnswer(); c > 0 && bareCPU > 0 {
+				r.note += fmt.Sprintf("; CPU %s an answer, bare's ÷ haat's %.2f", us(c), float64(bareCPU)/float64(c))
+			}
 		}
 		rows = append(rows, r)
 	}
@@ -766,6 +796,34 @@ func duration(s string) time.Duration {
 	}
 	return 0
 }
+
+// cpuTime is the processor time process pid has used so far, user and system, from
+// /proc/<pid>/stat; 0 when it cannot be read.
+func cpuTime(pid int) time.Duration {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's name (in parentheses, and it may hold spaces): utime and
+	// stime are the 12th and 13th, in clock ticks of a hundredth of a second (USER_HZ).
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	user, err1 := strconv.ParseInt(f[11], 10, 64)
+	system, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return time.Duration(user+system) * (time.Second / 100)
+}
+
+// us is a duration in microseconds, as the notes say it.
+func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d)/float64(time.Microsecond)) }
 
 // peakRSS is the highest resident memory of a process so far, in KB (VmHWM).
 func peakRSS(pid int) int {
