@@ -900,8 +900,10 @@ func memTotal() string {
 
 // bareServer is the second reference of the product list: a bare net/http server, in this
 // process, answering the very bytes haat answers (gzipped, with its ETag and headers) and 304 to
-// a request that names the ETag. What haat answers less than it is the store's own cost per
-// request: request id, metrics, logging, headers, routing, the handler.
+// a request that names the ETag, with the time limits the store's server has (newHTTPServer in
+// cmd/haat: a server that faces phones needs them, and they cost each request the same in both).
+// What haat answers less than it is the store's own cost per request: request id, metrics,
+// logging, headers, routing, the handler.
 type bareServer struct {
 	url, etag string
 	srv       *http.Server
@@ -930,17 +932,19 @@ func startBare(list string) (*bareServer, error) {
 		return nil, err
 	}
 	b := &bareServer{url: "http://" + ln.Addr().String() + "/api/product/list", etag: etag}
-	b.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		for k, v := range header {
-			h[k] = v
-		}
-		if etag != "" && r.Header.Get("If-None-Match") == etag {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		w.Write(body)
-	})}
+	b.srv = &http.Server{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute, WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			for k, v := range header {
+				h[k] = v
+			}
+			if etag != "" && r.Header.Get("If-None-Match") == etag {
+				w.WriteHeader(http.StatusNotModified)
+				return
+			}
+			w.Write(body)
+		}),
+	}
 	go b.srv.Serve(ln)
 	return b, nil
 }
