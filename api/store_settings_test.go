@@ -3,9 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"mime/multipart"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -274,19 +272,7 @@ func TestPagesFollowSettings(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		seller := s.seller()
 		want(t, seller.post("/api/seller/settings", ourStore), 200)
-		page := func(path string, cookie ...string) string {
-			req, _ := http.NewRequest("GET", s.server.URL+path, nil)
-			if len(cookie) > 0 {
-				req.AddCookie(&http.Cookie{Name: "haat_lang", Value: cookie[0]})
-			}
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer res.Body.Close()
-			b, _ := io.ReadAll(res.Body)
-			return string(b)
-		}
+		page := func(path string, lang ...string) string { return pageOf(t, s, path, lang...) }
 		for _, path := range []string{"/", "/home"} {
 			p := page(path)
 			if !strings.Contains(p, "<title>Patan Fresh</title>") || !strings.Contains(p, "<h3>Picked daily</h3>") || !strings.Contains(p, "<h3>Fair prices</h3>") ||
