@@ -46,6 +46,9 @@ type DB struct {
 	watch catalogueWatch
 	// mailsOn says e-mails to shoppers are written to the outbox (QueueMails).
 	mailsOn atomic.Bool
+	// seenReads, when set, is told every query the store's reads run: the tests of the query
+	// plans ask the database how it would run them.
+	seenReads func(query string, args []any)
 }
 
 // Option changes how Open opens the store.
