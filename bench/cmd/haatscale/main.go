@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -48,11 +49,12 @@ func main() {
 	bin := flag.String("bin", "bin/haat", "with -measure: the haat binary to serve the store with")
 	requests := flag.Int("requests", 200, "with -measure: requests to each route (fewer to the heaviest)")
 	starts := flag.Int("starts", 5, "with -measure: how many times to time the start-up")
+	only := flag.String("routes", "", "with -measure: only the routes whose name matches this regular expression")
 	flag.Parse()
 	var err error
 	if *measuring {
 		if haat.StoreZone, err = time.LoadLocation(*zone); err == nil {
-			err = measure(*bin, *dir, *pg, *requests, *starts)
+			err = measure(*bin, *dir, *pg, *requests, *starts, regexp.MustCompile(*only))
 		}
 	} else {
 		err = run(*dialect, *dir, *pg, *zone, o)
