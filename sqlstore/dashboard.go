@@ -108,13 +108,15 @@ func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, erro
 // then by revenue and name. The database counts the units of each product at each price it sold
 // at; the revenue of those is worked out here. The orders of the days counted lead the join
 // (SQLite takes CROSS JOIN's order as written), so that only their items are read, not every
-// item ever sold.
+// item ever sold, and the units are added up by product and price before the products' names
+// and pictures join them.
 func bestSellers(ctx context.Context, tx *Tx, since time.Time, n int) ([]haat.ProductSales, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, i.unit_price,
-		CAST(SUM(i.quantity) AS BIGINT) AS units
-		FROM orders o CROSS JOIN order_items i JOIN products p ON p.id = i.product_id
-		WHERE i.order_id = o.id AND o.created_at >= $1 AND `+sold+`
-		GROUP BY p.id, p.name, p.category, p.offer_price, p.images, i.unit_price`, since.UnixMilli())
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, s.unit_price, s.units
+		FROM (SELECT i.product_id, i.unit_price, CAST(SUM(i.quantity) AS BIGINT) AS units
+			FROM orders o CROSS JOIN order_items i
+			WHERE i.order_id = o.id AND o.created_at >= $1 AND `+sold+`
+			GROUP BY i.product_id, i.unit_price) s
+		JOIN products p ON p.id = s.product_id`, since.UnixMilli())
 	if err != nil {
 		return nil, err
 	}
