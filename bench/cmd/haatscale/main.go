@@ -53,16 +53,30 @@ func main() {
 	flag.Parse()
 	var err error
 	if *measuring {
+		data := *dir
+		if data == "" {
+			// A PostgreSQL store's server still keeps its uploads in a data folder: a temporary one.
+			if data, err = os.MkdirTemp("", "haatscale"); err != nil {
+				fatal(err)
+			}
+		}
 		if haat.StoreZone, err = time.LoadLocation(*zone); err == nil {
-			err = measure(*bin, *dir, *pg, *requests, *starts, regexp.MustCompile(*only))
+			err = measure(*bin, data, *pg, *requests, *starts, regexp.MustCompile(*only))
+		}
+		if *dir == "" {
+			os.RemoveAll(data)
 		}
 	} else {
 		err = run(*dialect, *dir, *pg, *zone, o)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "haatscale:", err)
-		os.Exit(1)
+		fatal(err)
 	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "haatscale:", err)
+	os.Exit(1)
 }
 
 func run(dialect, dir, pg, zone string, o scale.Options) error {
