@@ -106,13 +106,17 @@ func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, erro
 
 // bestSellers returns the n products sold most, by units, in orders placed since the given time,
 // then by revenue and name. The database counts the units of each product at each price it sold
-// at; the revenue of those is worked out here.
+// at; the revenue of those is worked out here. The orders of the days counted lead the join
+// (SQLite takes CROSS JOIN's order as written), so that only their items are read, not every
+// item ever sold, and the units are added up by product and price before the products' names
+// and pictures join them.
 func bestSellers(ctx context.Context, tx *Tx, since time.Time, n int) ([]haat.ProductSales, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, i.unit_price,
-		CAST(SUM(i.quantity) AS BIGINT) AS units
-		FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
-		WHERE o.created_at >= $1 AND `+sold+`
-		GROUP BY p.id, p.name, p.category, p.offer_price, p.images, i.unit_price`, since.UnixMilli())
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, s.unit_price, s.units
+		FROM (SELECT i.product_id, i.unit_price, CAST(SUM(i.quantity) AS BIGINT) AS units
+			FROM orders o CROSS JOIN order_items i
+			WHERE i.order_id = o.id AND o.created_at >= $1 AND `+sold+`
+			GROUP BY i.product_id, i.unit_price) s
+		JOIN products p ON p.id = s.product_id`, since.UnixMilli())
 	if err != nil {
 		return nil, err
 	}
@@ -194,11 +198,13 @@ func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 }
 
 // onTime counts the orders delivered since the given time, and those of them delivered by the time
-// they were promised.
+// they were promised. The deliveries since then lead (order_events_status_at), not the orders
+// ever delivered: an order's last delivery is since then exactly when one of its deliveries is.
 func onTime(ctx context.Context, tx *Tx, since time.Time) (haat.OnTime, error) {
 	var t haat.OnTime
-	rows, err := tx.QueryContext(ctx, `SELECT o.promised_by, MAX(e.at) FROM orders o JOIN order_events e ON e.order_id = o.id AND e.status = $1
-		WHERE o.status = $2 GROUP BY o.id, o.promised_by HAVING MAX(e.at) >= $3`, haat.StepDelivered, haat.StatusDelivered, since.UnixMilli())
+	rows, err := tx.QueryContext(ctx, `SELECT o.promised_by, MAX(e.at) FROM order_events e CROSS JOIN orders o
+		WHERE o.id = e.order_id AND e.status = $1 AND e.at >= $3 AND o.status = $2 GROUP BY o.id, o.promised_by`,
+		haat.StepDelivered, haat.StatusDelivered, since.UnixMilli())
 	if err != nil {
 		return t, err
 	}

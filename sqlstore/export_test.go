@@ -117,3 +117,46 @@ func (d *DB) Backfill(ctx context.Context, version int) error {
 	}
 	return fmt.Errorf("no migration %d", version)
 }
+
+// SeeReads has fn told every query the store's reads run from now on, with its arguments.
+func (d *DB) SeeReads(fn func(query string, args []any)) { d.seenReads = fn }
+
+// Plan is how the database would run query with args: SQLite's EXPLAIN QUERY PLAN, or
+// PostgreSQL's EXPLAIN with sequential scans avoided wherever an index can serve (at a test's
+// size a scan is cheaper, and the plan would say nothing of which indexes there are).
+func (d *DB) Plan(ctx context.Context, query string, args []any) (string, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	explain := `EXPLAIN QUERY PLAN `
+	if d.dialect == Postgres {
+		explain = `EXPLAIN `
+		if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+			return "", err
+		}
+	}
+	rows, err := tx.QueryContext(ctx, explain+query, args...)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return "", err
+	}
+	var plan strings.Builder
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return "", err
+		}
+		fmt.Fprintln(&plan, vals[len(vals)-1])
+	}
+	return plan.String(), rows.Err()
+}

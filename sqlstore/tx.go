@@ -43,6 +43,15 @@ type Tx struct {
 	mails bool
 	// failed is the first error of the statements sent (send) and run together (flush).
 	failed error
+	// seen, when set, is told every query of a read (DB.seenReads).
+	seen func(query string, args []any)
+}
+
+// sawRead tells seen of a query of a read.
+func (t *Tx) sawRead(query string, args []any) {
+	if t.seen != nil {
+		t.seen(query, args)
+	}
 }
 
 // AfterCommit has fn called once the operation's changes are committed (on disk), after its
@@ -79,6 +88,7 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 
 // QueryContext runs a statement that returns rows, after the statements sent before it.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	t.sawRead(query, args)
 	if c := t.pipeline(); c != nil {
 		if _, err := t.flush(); err != nil {
 			return nil, err
@@ -98,6 +108,7 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 // it. Should one of those fail, the row's error is the transaction's refusal, and the operation's
 // error the failure itself (t.failed).
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	t.sawRead(query, args)
 	if c := t.pipeline(); c != nil {
 		t.flush()
 		return c.conn.QueryRowContext(c.ctx, query, args...)
@@ -235,6 +246,7 @@ func (d *DB) read(ctx context.Context, fn func(tx *Tx) error) error {
 		return unavailable(err)
 	}
 	defer tx.Rollback()
+	tx.seen = d.seenReads
 	if err := fn(tx); err != nil {
 		return unavailable(err)
 	}
