@@ -42,6 +42,8 @@ test.describe('without scripts', () => {
     await page.goto('/products/dairy');
     await expect(page.getByRole('heading', { level: 1, name: 'Dairy' })).toBeVisible();
     await expect(page.locator('main article').first()).toContainText('Dairy');
+    // Until the page's code has taken the page over, Add does nothing: it says so.
+    await expect(page.locator('main article').first().getByRole('button', { name: /^Add / })).toBeDisabled();
     await page.goto('/home');
     await expect(page.locator('section[aria-labelledby="best"] article')).toHaveCount(10);
     await context.addCookies([{ name: 'haat_lang', value: 'ne', url: baseURL }]);
@@ -100,6 +102,7 @@ test("a product's page comes with its product, as the page's code shows it", asy
   await before.goto(path);
   await expect(before.getByRole('heading', { level: 1 })).toContainText('Basmati Rice');
   const drawn = await top(before);
+  await expect(before.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await bare.close();
   expect(drawn.length).toBeGreaterThan(6);
 
@@ -110,7 +113,7 @@ test("a product's page comes with its product, as the page's code shows it", asy
   });
   await page.goto(path);
   await expect(page.locator('main [data-ahead-cards]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   expect(await top(page)).toEqual(drawn);
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual([]);

@@ -4,8 +4,12 @@ import { quantityLimit } from '../../lib/cart';
 import { MAX_QUANTITY, type Product } from '../../lib/contract';
 import { amountText, byWeight } from '../../lib/weight';
 
-/** AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. */
-export default function AddToCart({ product, className = '' }: { product: Product; className?: string }) {
+/**
+ * AddToCart shows Add, and once the product is in the cart a minus / quantity / plus control. A
+ * disabled one is the Add of a card the server draws, which does nothing until the page's code has
+ * taken the page over, and so says.
+ */
+export default function AddToCart({ product, className = '', disabled = false }: { product: Product; className?: string; disabled?: boolean }) {
   const { cart } = useCart();
   const store = useCartStore();
   const quantity = cart[product._id] ?? 0;
@@ -15,7 +19,8 @@ export default function AddToCart({ product, className = '' }: { product: Produc
       <button
         type="button"
         onClick={() => store.addOne(product._id, limit)}
-        className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 ${className}`}
+        disabled={disabled}
+        className={`relative z-10 flex min-h-11 items-center justify-center gap-1 rounded-lg border border-green-700 bg-green-50 px-4 font-medium text-green-800 hover:bg-green-100 disabled:cursor-wait disabled:opacity-60 ${className}`}
         aria-label={t.product.addNamed(product.name)}
       >
         {t.product.add}

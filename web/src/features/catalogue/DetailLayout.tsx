@@ -80,6 +80,7 @@ export default function DetailLayout({ view, onThumbnail, offer, choices, weight
                   type="button"
                   key={i}
                   onClick={() => onThumbnail?.(i)}
+                  disabled={!onThumbnail}
                   aria-label={thumb.label}
                   aria-pressed={thumb.pressed}
                   className={`h-20 w-20 overflow-hidden rounded-xl border-2 bg-green-50 p-1 ${thumb.pressed ? 'border-green-700' : 'border-stone-200'}`}
@@ -129,10 +130,11 @@ export default function DetailLayout({ view, onThumbnail, offer, choices, weight
             <div {...buildOnly('has:p.inStock')}>
               {weight}
               <div className={`${weight ? 'mt-4' : 'mt-8'} flex gap-3`}>
-                <button type="button" onClick={onAdd} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200">
+                {/* Drawn by the server, the buttons do nothing until the page's code has taken the page over: they say so. */}
+                <button type="button" onClick={onAdd} disabled={!onAdd} className="min-h-12 flex-1 rounded-xl bg-stone-100 font-semibold text-slate-800 hover:bg-stone-200 disabled:cursor-wait disabled:opacity-60">
                   {t.product.addToCart}
                 </button>
-                <button type="button" onClick={onBuy} className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800">
+                <button type="button" onClick={onBuy} disabled={!onBuy} className="min-h-12 flex-1 rounded-xl bg-green-700 font-semibold text-white hover:bg-green-800 disabled:cursor-wait disabled:opacity-60">
                   {t.product.buyNow}
                 </button>
               </div>

@@ -76,7 +76,8 @@ export function aheadCard(heading: 'h2' | 'h3') {
     loading: marker('loading') as CardView['loading'],
   };
   const product = { _id: '', name: view.name, inStock: true, stock: undefined } as unknown as Product;
-  return <Card view={view} heading={heading} action={<AddToCart product={product} className="w-full" />} />;
+  // Its Add does nothing until the page's code has taken the page over: it says so.
+  return <Card view={view} heading={heading} action={<AddToCart product={product} className="w-full" disabled />} />;
 }
 
 /** Card lays a product's card out from its view, with action (the control that adds it to the cart) at the bottom. */
