@@ -107,6 +107,7 @@ func (src *aheadSource) fillList(page []byte, snap *listSnapshot, l pageList, la
 		first, template = &products[0], book.Detail
 		drawn.Write(book.detail(first, src.currency, lang))
 		answers["/api/product/get?"+url.Values{"id": {l.product}}.Encode()] = ProductGetResponse{Products: products, Success: true}
+		page = titled(page, book.name(first, lang))
 	} else {
 		t := book.List
 		if l.section {
@@ -131,6 +132,24 @@ func (src *aheadSource) fillList(page []byte, snap *listSnapshot, l pageList, la
 		out = bytes.Replace(out, []byte(`<script type="module"`), []byte(preload(first.Image[0], template)+"\n    <script type=\"module\""), 1)
 	}
 	return out, nil
+}
+
+// titled is page with its title naming the page's own part: "Basmati Rice, 1 kg · Haat" where the
+// page built ahead says "All Products · Haat", as the storefront titles a product's page once it has
+// loaded (web/src/lib/useTitle.ts), so that a link to it shared in a chat shows the product.
+func titled(page []byte, name string) []byte {
+	start := bytes.Index(page, []byte("<title>"))
+	if start < 0 {
+		return page
+	}
+	start += len("<title>")
+	end := bytes.Index(page[start:], []byte(" · "))
+	if closing := bytes.Index(page[start:], []byte("</title>")); end < 0 || closing < end {
+		return page
+	}
+	out := append([]byte{}, page[:start]...)
+	out = append(out, escape(name)...)
+	return append(out, page[start+end:]...)
 }
 
 // preload is the link that asks for the photo at path as the template shows it, where its img

@@ -49,7 +49,7 @@ func cardBook(lang string) string {
 
 // listPage is a page built ahead with a place for its list's cards.
 func listPage(lang string) string {
-	return `<!doctype html><html lang="` + lang + `"><head><title>Products</title>` +
+	return `<!doctype html><html lang="` + lang + `"><head><title>All Products · Haat</title>` +
 		`<script type="module" src="/assets/index.js"></script></head><body><div id="root" data-prerendered="` + lang + `">` +
 		`<main><div data-ahead-cards=""><!--cards--></div></main></div></body></html>`
 }
@@ -222,7 +222,7 @@ func TestProductPageComesWithItsProduct(t *testing.T) {
 		tomatoes := s.addProduct(haat.Product{Name: "Tomatoes", Category: "Vegetables", Price: 20000, OfferPrice: 18000, StockOn: true, SoldBy: haat.SoldByWeight, Step: 250,
 			Image: []string{"/media/uploads/abc.jpg", "/media/uploads/def.png", "/media/catalogue/tomato.webp"}, Description: []string{"Red", "Ripe & <fresh>"}, Stock: &few})
 		page := pageOf(t, s, "/products/vegetables/"+tomatoes.ID)
-		for _, want := range []string{`<a href="/products/vegetables">Vegetables</a>`, `<h1>Tomatoes</h1>`, `<p class="price">$180/kg</p>`, `<span>$200/kg</span>`,
+		for _, want := range []string{`<title>Tomatoes · Haat</title>`, `<a href="/products/vegetables">Vegetables</a>`, `<h1>Tomatoes</h1>`, `<p class="price">$180/kg</p>`, `<span>$200/kg</span>`,
 			`<button aria-label="Show image 1" aria-pressed="true"><img src="/media/uploads/abc-400.jpg"`, `<button aria-label="Show image 2" aria-pressed="false"><img src="/media/uploads/def-400.png"`,
 			`<button aria-label="Show image 3" aria-pressed="false"><img src="/media/catalogue/tomato.webp" srcSet=""`, `<p data-ahead="has:p.few">Only 2 left</p>`,
 			`<li>Red</li><li>Ripe &amp; &lt;fresh&gt;</li>`, `<button>Add to Cart</button>`,

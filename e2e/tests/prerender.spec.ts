@@ -103,6 +103,8 @@ test("a product's page comes with its product, as the page's code shows it", asy
   await expect(before.getByRole('heading', { level: 1 })).toContainText('Basmati Rice');
   const drawn = await top(before);
   await expect(before.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  // A link to it shared in a chat shows the product.
+  await expect(before).toHaveTitle(/^Basmati Rice.* · Haat$/);
   await bare.close();
   expect(drawn.length).toBeGreaterThan(6);
 
