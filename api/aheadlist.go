@@ -76,12 +76,13 @@ type aheadSource struct {
 	books    map[haat.Language]*cardBook
 }
 
-// fillList writes into page (a page built ahead, filled with the settings) the first products of
-// its list l in the catalogue's snapshot, in lang, and the answers of the calls it starts with: the search and /api/config.
-// The page is kept as it is when it has no place for cards.
+// fillList writes into page (a page built ahead, filled with the settings, with a place for cards)
+// the first products of its list l in the catalogue's snapshot, in lang, and the answers of the
+// calls it starts with: the search, the product on a product's page, and /api/config. The page
+// is kept as it is without a card book in lang.
 func (src *aheadSource) fillList(page []byte, snap *listSnapshot, l pageList, lang haat.Language) ([]byte, error) {
 	book := src.books[lang]
-	if book == nil || !bytes.Contains(page, []byte(cardsMarker)) {
+	if book == nil {
 		return page, nil
 	}
 	found, err := snap.catalogue.Search(l.query)

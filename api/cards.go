@@ -130,13 +130,7 @@ func isLatinLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <
 // card is the card of product p, the i-th of its list, in the store's currency and lang: the
 // template with its optional parts kept where p has them and its markers filled.
 func (b *cardBook) card(t cardTemplate, p *haat.Product, i int, currency haat.Currency, lang haat.Language) []byte {
-	price := func(m haat.Money) string {
-		text := currency.Format(m, lang)
-		if p.ByWeight() {
-			return withValue(b.PerKg, text)
-		}
-		return text
-	}
+	price := func(m haat.Money) string { return b.price(p, m, currency, lang) }
 	src, srcset := "", ""
 	if len(p.Image) > 0 {
 		src, srcset = images.Sources(p.Image[0])
@@ -163,6 +157,16 @@ func (b *cardBook) card(t cardTemplate, p *haat.Product, i int, currency haat.Cu
 	return fillMarkers(dropElements([]byte(t.HTML), func(cond string) bool { return has[cond] }), values)
 }
 
+// price is an amount of p's as a card and its page write it: by the kilogram for goods sold by
+// weight (priceText in web/src/lib/weight.ts).
+func (b *cardBook) price(p *haat.Product, m haat.Money, currency haat.Currency, lang haat.Language) string {
+	text := currency.Format(m, lang)
+	if p.ByWeight() {
+		return withValue(b.PerKg, text)
+	}
+	return text
+}
+
 // fillMarkers replaces every marker of html with its value, escaped; a marker without one is dropped.
 func fillMarkers(html []byte, values map[string]string) []byte {
 	return markerRe.ReplaceAllFunc(html, func(marker []byte) []byte {
@@ -186,13 +190,7 @@ func (b *cardBook) fewLeft(p *haat.Product, lang haat.Language) (bool, string) {
 // repeated parts repeated (the gallery's pictures, the description's lines), its optional parts
 // kept where p has them and its markers filled.
 func (b *cardBook) detail(p *haat.Product, currency haat.Currency, lang haat.Language) []byte {
-	price := func(m haat.Money) string {
-		text := currency.Format(m, lang)
-		if p.ByWeight() {
-			return withValue(b.PerKg, text)
-		}
-		return text
-	}
+	price := func(m haat.Money) string { return b.price(p, m, currency, lang) }
 	var thumbnails []map[string]string
 	for i, path := range p.Image {
 		src, srcset := images.Sources(path)
@@ -247,20 +245,14 @@ func repeatElements(page []byte, cond string, items []map[string]string) []byte 
 	rest := page
 	for {
 		loc := aheadRe.FindSubmatchIndex(rest)
-		for loc != nil && string(rest[loc[4]:loc[5]]) != cond {
-			next := aheadRe.FindSubmatchIndex(rest[loc[1]:])
-			if next == nil {
-				loc = nil
-				break
-			}
-			for i := range next {
-				next[i] += loc[1]
-			}
-			loc = next
-		}
 		if loc == nil {
 			out.Write(rest)
 			return out.Bytes()
+		}
+		if string(rest[loc[4]:loc[5]]) != cond {
+			out.Write(rest[:loc[1]])
+			rest = rest[loc[1]:]
+			continue
 		}
 		tag := string(rest[loc[2]:loc[3]])
 		end := loc[1]
@@ -271,8 +263,7 @@ func repeatElements(page []byte, cond string, items []map[string]string) []byte 
 		out.Write(rest[:loc[0]])
 		for _, item := range items {
 			out.Write(markerRe.ReplaceAllFunc(element, func(marker []byte) []byte {
-				key := string(markerRe.FindSubmatch(marker)[1])
-				if v, ok := item[key]; ok {
+				if v, ok := item[string(markerRe.FindSubmatch(marker)[1])]; ok {
 					return []byte(escape(v))
 				}
 				return marker

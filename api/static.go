@@ -205,8 +205,8 @@ func (s *static) fill(w http.ResponseWriter, r *http.Request, name string, a *pr
 // into it (see aheadSource); as it is for a page without a list, or when the catalogue cannot be
 // read (logged): the page's code then asks for them.
 func (s *static) fillList(r *http.Request, name string, a *prepared) *prepared {
-	if s.ahead == nil {
-		return a
+	if s.ahead == nil || !bytes.Contains(a.body, []byte(cardsMarker)) {
+		return a // a page with no place for products: no catalogue read, no copy kept
 	}
 	page, params, ok := haat.MatchPage(name)
 	if !ok {

@@ -16,8 +16,8 @@ export function OnlyLeft({ left, className = '' }: { left: number; className?: s
   return <LeftNote text={t.product.onlyLeft(left)} className={className} />;
 }
 
-/** FewLeft says "Only 3 left" when so few units of a product on sale are left; otherwise nothing. */
-export default function FewLeft({ product, className = '' }: { product: Product; className?: string }) {
+/** fewLeftText says "Only 3 left" when so few units of a product on sale are left (LeftNote shows it); otherwise undefined. */
+export function fewLeftText(product: Product): string | undefined {
   const left = fewLeft(product);
-  return left === undefined ? null : <OnlyLeft left={left} className={className} />;
+  return left === undefined ? undefined : t.product.onlyLeft(left);
 }

@@ -6,8 +6,7 @@ import { coverPhoto, photoSizes, type Photo } from '../../lib/catalogue';
 import { toMinor } from '../../lib/money';
 import { AddToCart } from '../cart';
 import Stars from './Stars';
-import { LeftNote } from '../../components/FewLeft';
-import { fewLeft } from '../../lib/cart';
+import { fewLeftText, LeftNote } from '../../components/FewLeft';
 import { ahead, buildingAhead } from '../../lib/store';
 import { useHydrated } from '../../lib/useHydrated';
 import { cardsAhead, cardsMarker, forgetCardsAhead } from '../../lib/ahead';
@@ -43,7 +42,6 @@ export interface CardView {
 export default function ProductCard({ product, eager = false, heading = 'h3' }: { product: Product; eager?: boolean; heading?: 'h2' | 'h3' }) {
   const { money, moneyMinor } = useStoreConfig();
   if (!product.inStock) return null;
-  const left = fewLeft(product);
   const view: CardView = {
     href: paths.product(product),
     name: product.name,
@@ -53,7 +51,7 @@ export default function ProductCard({ product, eager = false, heading = 'h3' }: 
     sale: saleOn(product),
     save: t.product.save(moneyMinor(toMinor(product.price) - toMinor(product.offerPrice), { fixed: true })),
     sizes: (product.sizes?.length ?? 0) > 1 ? t.product.sizes(product.sizes!.length) : undefined,
-    few: left === undefined ? undefined : t.product.onlyLeft(left),
+    few: fewLeftText(product),
     photo: coverPhoto(product, photoSizes.card),
     loading: eager ? 'eager' : 'lazy',
   };

@@ -6,7 +6,8 @@ import { DetailSkeleton } from '../../components/Spinner';
 import { NotifyMe } from '../alerts';
 import { photo, photoSizes } from '../../lib/catalogue';
 import DetailLayout, { type DetailView } from './DetailLayout';
-import { fewLeft, quantityLimit } from '../../lib/cart';
+import { quantityLimit } from '../../lib/cart';
+import { fewLeftText } from '../../components/FewLeft';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
@@ -60,7 +61,7 @@ export default function ProductDetail() {
     mrp: priceText(product, money(product.price)),
     price: priceText(product, money(product.offerPrice)),
     weight: weighed ? undefined : product.weight || undefined,
-    few: fewLeft(product) === undefined ? undefined : t.product.onlyLeft(fewLeft(product)!),
+    few: fewLeftText(product),
     lines: product.description,
     inStock: product.inStock,
   };
