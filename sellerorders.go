@@ -3,6 +3,7 @@ package haat
 import (
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -101,9 +102,10 @@ func (f *SellerOrderFilter) SetDays(from, to string, loc *time.Location) error {
 }
 
 // SetSearch makes the filter select the orders that match what the seller typed, trimmed, its
-// Devanagari digits read as ASCII ones (numbers and phones are stored so).
+// Devanagari digits read as ASCII ones (numbers and phones are stored so) and any control
+// characters (a tab pasted with a name) left out: no name or phone holds one.
 func (f *SellerOrderFilter) SetSearch(q string) error {
-	q = ASCIIDigits(strings.TrimSpace(q))
+	q = ASCIIDigits(strings.TrimSpace(strings.Map(dropControl, q)))
 	if utf8.RuneCountInString(q) > MaxOrderSearch {
 		return Errorf(EINVALID, "A search is at most %d characters", MaxOrderSearch)
 	}
@@ -118,4 +120,12 @@ func (f SellerOrderFilter) SearchNumber() (int64, bool) {
 	}
 	n, err := ParseOrderNumber(f.Search)
 	return n, err == nil
+}
+
+// dropControl leaves out a control character (strings.Map).
+func dropControl(r rune) rune {
+	if unicode.IsControl(r) {
+		return -1
+	}
+	return r
 }

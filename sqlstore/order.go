@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"haat"
 )
@@ -741,7 +742,9 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		w.add(`o.created_at < ?`, placedBefore.UnixMilli())
 	}
 	if f.Search != nil {
-		addSearch(&w, *f.Search, f.SearchNumber)
+		if err := addSearch(ctx, tx, &w, *f.Search, f.SearchNumber); err != nil {
+			return nil, err
+		}
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.user_id, o.amount, o.credit_used, o.currency, o.delivery_fee, o.tax_rule, o.payment_type, o.status, o.is_paid, o.test_payment, o.created_at, o.updated_at,
 		o.subtotal, o.tax, o.taxable, o.exempt, o.adjustments, o.slot_day, o.slot_window, o.slot_start, o.slot_end,
@@ -801,17 +804,95 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 }
 
 // addSearch adds the condition that the order has the number, when there is one, or that the
-// address it was placed with has its first, last or full name or its phone contains text, in any case.
-func addSearch(w *where, text string, number *int64) {
-	like := "%" + likeEscaper.Replace(strings.ToLower(text)) + "%"
-	cond := `(LOWER(o.address_first_name) LIKE ? ESCAPE '\' OR LOWER(o.address_last_name) LIKE ? ESCAPE '\'
-		OR LOWER(o.address_first_name || ' ' || o.address_last_name) LIKE ? ESCAPE '\' OR LOWER(o.address_phone) LIKE ? ESCAPE '\'`
-	args := []any{like, like, like, like}
-	if number != nil {
-		cond += ` OR o.number = ?`
-		args = append(args, *number)
+// address it was placed with has its first, last or full name or its phone contains text, in any
+// case: that orderSearchText contains it, which holds exactly then, as text holds no unit separator.
+//
+// A search index (migration 0056) answers "contains" for a text of three letters or more. On
+// PostgreSQL it is a trigram index of orderSearchText (pg_trgm), and the planner, which knows how
+// common the text's trigrams are, chooses between it and the walk of the newest orders. SQLite's
+// (FTS5's trigrams) is a table of its own, and the store chooses: when it names at most searchCap
+// orders, the condition is that the order is one of them, read by number; when it names more,
+// the search is common enough that the walk of the newest orders, each matched, soon finds a page.
+func addSearch(ctx context.Context, tx *Tx, w *where, text string, number *int64) error {
+	text = strings.ToLower(text)
+	like := "%" + likeEscaper.Replace(text) + "%"
+	numbers, found, err := searchIndex(ctx, tx, text, like)
+	if err != nil {
+		return fmt.Errorf("order search: %w", err)
 	}
-	w.add(cond+`)`, args...)
+	if tx.dialect == Postgres {
+		// Planned for the text at hand: a statement's plan kept for any text (a generic plan, which
+		// PostgreSQL takes after five runs) walks a million orders for a phone, or gathers and sorts
+		// forty thousand for a common name, whichever way it chose.
+		if _, err := tx.ExecContext(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+			return fmt.Errorf("order search: %w", err)
+		}
+	}
+	if !found {
+		cond := orderSearchText(tx.dialect) + ` LIKE ? ESCAPE '\'`
+		args := []any{like}
+		if number != nil {
+			cond += ` OR o.number = ?`
+			args = append(args, *number)
+		}
+		w.add(`(`+cond+`)`, args...)
+		return nil
+	}
+	if number != nil {
+		numbers = append(numbers, *number)
+	}
+	if len(numbers) == 0 {
+		w.add(`1 = 0`)
+		return nil
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(numbers)), ", ")
+	args := make([]any, len(numbers))
+	for i, n := range numbers {
+		args[i] = n
+	}
+	w.add(`o.number IN (`+marks+`)`, args...)
+	return nil
+}
+
+// searchCap is the most orders the search index names for the search to read them alone; a
+// search more orders match is found among the newest (addSearch).
+var searchCap = 2000
+
+// searchIndex returns the numbers of the orders whose orderSearchText contains text (like is the
+// pattern that says so), when SQLite's search index can tell and they are at most searchCap;
+// found is false otherwise. The index answers a text of three letters or more without LIKE's
+// wildcards.
+func searchIndex(ctx context.Context, tx *Tx, text, like string) (numbers []int64, found bool, err error) {
+	if tx.dialect != SQLite || utf8.RuneCountInString(text) < 3 || strings.ContainsAny(text, `%_\`) {
+		return nil, false, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT rowid FROM order_search WHERE text LIKE $1 LIMIT $2`, like, searchCap+1)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int64
+		if err := rows.Scan(&n); err != nil {
+			return nil, false, err
+		}
+		numbers = append(numbers, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return numbers, len(numbers) <= searchCap, nil
+}
+
+// orderSearchText is what the seller's search looks in: the first and last name the order is
+// delivered to, a unit separator (which no search holds, so that none spans name and phone) and
+// the phone, in lower case. Migration 0056 indexes exactly this, on each database.
+func orderSearchText(dialect string) string {
+	sep := `char(31)`
+	if dialect == Postgres {
+		sep = `chr(31)`
+	}
+	return `LOWER(o.address_first_name || ' ' || o.address_last_name || ` + sep + ` || o.address_phone)`
 }
 
 // likeEscaper escapes the characters LIKE reads as wildcards, and its escape character.

@@ -63,8 +63,21 @@ func TestScaleStore(t *testing.T) {
 			{"dates", haat.SellerOrderFilter{From: sample.CreatedAt.Add(-48 * time.Hour), To: sample.CreatedAt.Add(time.Hour)},
 				func(x haat.Order) bool { return !x.CreatedAt.After(sample.CreatedAt.Add(time.Hour)) }},
 		}
+		// The searches by number, phone and name are answered from the search index (on SQLite, the
+		// orders it names then read by number), not by walking the orders, matched one by one.
+		searchPlans := map[string][]string{}
 		for _, c := range checks {
+			seen := len(queries)
 			got := sellerOrders(t, db, c.f, 20, c.name != "rare status")
+			if c.f.Search != "" {
+				for _, q := range queries[seen:] {
+					plan, err := db.Plan(ctx, q.query, q.args)
+					if err != nil {
+						t.Fatalf("plan of %s: %v", q.query, err)
+					}
+					searchPlans[c.name] = append(searchPlans[c.name], plan)
+				}
+			}
 			for _, x := range got {
 				if !c.want(x) {
 					t.Errorf("%s: order #%d (%s) does not match %+v", c.name, x.Number, x.Status, c.f)
@@ -72,6 +85,16 @@ func TestScaleStore(t *testing.T) {
 			}
 			if c.name == "number" && (len(got) != 1 || got[0].ID != sample.ID) {
 				t.Errorf("number: got %d orders for #%d", len(got), sample.Number)
+			}
+		}
+
+		index := regexp.MustCompile(`(?s)order_search VIRTUAL TABLE INDEX \d+:L.*orders_number`)
+		if dialect == sqlstore.Postgres {
+			index = regexp.MustCompile(`Bitmap Index Scan on orders_search`)
+		}
+		for name, plans := range searchPlans {
+			if all := strings.Join(plans, "\n"); !index.MatchString(all) {
+				t.Errorf("search by %s: not read from the search index and by number:\n%s", name, all)
 			}
 		}
 
