@@ -156,3 +156,22 @@ func TestProductListBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestWarm: the store prepares its catalogue once it has started, so that the first shopper's
+// product list or search is answered from it, with no read of the catalogue of its own.
+func TestWarm(t *testing.T) {
+	c := &countedProducts{products: benchCatalogue(t, 30)}
+	s := &Server{Products: c}
+	s.Handler()
+	if c.reads.Load() != 0 {
+		t.Fatalf("the handler read the catalogue %d times before Warm", c.reads.Load())
+	}
+	s.Warm(context.Background())
+	if c.reads.Load() != 1 {
+		t.Fatalf("Warm read the catalogue %d times, not once", c.reads.Load())
+	}
+	snap, err := s.list.snapshot(context.Background())
+	if err != nil || len(snap.body) == 0 || c.reads.Load() != 1 {
+		t.Fatalf("after Warm, the first request read the catalogue again (%d reads): %v", c.reads.Load(), err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"haat"
@@ -19,6 +20,11 @@ const sold = placedCond + ` AND o.status <> 'Cancelled'`
 // Dashboard sums up the store as it is now, each figure one query; amounts are added up with
 // haat's checked arithmetic, so that a sum too large is an error, never a wrapped amount.
 func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
+	// The sum of the days before today is kept only while the database says their sales have not
+	// changed, which it says of the orders placed before today once told where today begins.
+	if err := d.countSalesBefore(ctx, haat.StartOfDay(d.now())); err != nil {
+		return nil, wrap("dashboard", err)
+	}
 	return lookup(ctx, d, "dashboard", func(tx *Tx) (*haat.Dashboard, error) {
 		today := haat.StartOfDay(tx.now)
 		var db haat.Dashboard
@@ -36,7 +42,7 @@ func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 			return nil, err
 		}
 		since := today.AddDate(0, 0, 1-haat.BestSellerDays)
-		if db.BestSellers, err = bestSellers(ctx, tx, since, 10); err != nil {
+		if db.BestSellers, err = d.bestSellers(ctx, tx, since, today, 10); err != nil {
 			return nil, err
 		}
 		if db.LowStock, err = lowStock(ctx, tx, 20); err != nil {
@@ -105,75 +111,212 @@ func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, erro
 }
 
 // bestSellers returns the n products sold most, by units, in orders placed since the given time,
-// then by revenue and name. The database counts the units of each product at each price it sold
-// at; the revenue of those is worked out here. The orders of the days counted lead the join
-// (SQLite takes CROSS JOIN's order as written), so that only their items are read, not every
-// item ever sold, and the units are added up by product and price before the products' names
-// and pictures join them.
-func bestSellers(ctx context.Context, tx *Tx, since time.Time, n int) ([]haat.ProductSales, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.category, p.offer_price, p.images, s.unit_price, s.units
-		FROM (SELECT i.product_id, i.unit_price, CAST(SUM(i.quantity) AS BIGINT) AS units
-			FROM orders o CROSS JOIN order_items i
-			WHERE i.order_id = o.id AND o.created_at >= $1 AND `+sold+`
-			GROUP BY i.product_id, i.unit_price) s
-		JOIN products p ON p.id = s.product_id`, since.UnixMilli())
+// then by revenue and name. What the days before today sold is kept between requests
+// (pastSales); today's orders are read each time. Only the products ranked first are read for
+// their names and pictures: a busy week sells thousands.
+func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n int) ([]haat.ProductSales, error) {
+	past, err := d.pastSales.get(ctx, tx, since, today)
+	if err != nil {
+		return nil, err
+	}
+	recent, err := unitsSold(ctx, tx, today, time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]*haat.ProductSales{}
+	for _, sold := range [][]soldAt{past, recent} {
+		for _, u := range sold {
+			revenue, err := u.price.Times(u.units)
+			if err != nil {
+				return nil, err
+			}
+			p := byID[u.product]
+			if p == nil {
+				p = &haat.ProductSales{Product: haat.OrderProduct{ID: u.product}}
+				byID[u.product] = p
+			}
+			p.Units += u.units
+			if p.Revenue, err = p.Revenue.Add(revenue); err != nil {
+				return nil, err
+			}
+		}
+	}
+	ranked := slices.Collect(maps.Values(byID))
+	bySales := func(a, b *haat.ProductSales) int {
+		return cmp.Or(cmp.Compare(b.Units, a.Units), cmp.Compare(b.Revenue, a.Revenue))
+	}
+	slices.SortFunc(ranked, bySales)
+	// The first n, and those that sold as many for as much as the last of them (the name decides
+	// between them), with their names and pictures; a product no longer kept gives way to the next.
+	var named []*haat.ProductSales
+	for from := 0; from < len(ranked) && len(named) < n; {
+		to := min(from+n-len(named), len(ranked))
+		for to < len(ranked) && bySales(ranked[to-1], ranked[to]) == 0 {
+			to++
+		}
+		found, err := nameProducts(ctx, tx, ranked[from:to])
+		if err != nil {
+			return nil, err
+		}
+		named, from = append(named, found...), to
+	}
+	slices.SortFunc(named, func(a, b *haat.ProductSales) int {
+		return cmp.Or(bySales(a, b), cmp.Compare(a.Product.Name, b.Product.Name), cmp.Compare(a.Product.ID, b.Product.ID))
+	})
+	list := []haat.ProductSales{}
+	for _, s := range named[:min(n, len(named))] {
+		list = append(list, *s)
+	}
+	return list, nil
+}
+
+// soldAt is how many units of a product the orders of some days sold at one price.
+type soldAt struct {
+	product string
+	price   haat.Money
+	units   int
+}
+
+// unitsSold counts the units of each product sold at each price in the orders placed from one
+// time to another (zero: no end). The orders lead the join (SQLite takes CROSS JOIN's order as
+// written), so that only their items are read, not every item ever sold.
+func unitsSold(ctx context.Context, tx *Tx, from, to time.Time) ([]soldAt, error) {
+	var w where
+	w.add(`i.order_id = o.id AND o.created_at >= ?`, from.UnixMilli())
+	if !to.IsZero() {
+		w.add(`o.created_at < ?`, to.UnixMilli())
+	}
+	w.add(sold)
+	rows, err := tx.QueryContext(ctx, `SELECT i.product_id, i.unit_price, CAST(SUM(i.quantity) AS BIGINT)
+		FROM orders o CROSS JOIN order_items i`+w.String()+`
+		GROUP BY i.product_id, i.unit_price`, w.args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	type sales struct {
-		haat.ProductSales
-		images string
-	}
-	byID := map[string]*sales{}
+	var list []soldAt
 	for rows.Next() {
-		var s sales
-		var unit haat.Money
-		var units int
-		if err := rows.Scan(&s.Product.ID, &s.Product.Name, &s.Product.Category, &s.Product.OfferPrice, &s.images, &unit, &units); err != nil {
+		var u soldAt
+		if err := rows.Scan(&u.product, &u.price, &u.units); err != nil {
 			return nil, err
 		}
-		revenue, err := unit.Times(units)
-		if err != nil {
-			return nil, err
-		}
-		p := byID[s.Product.ID]
-		if p == nil {
-			p = &s
-			byID[s.Product.ID] = p
-		}
-		p.Units += units
-		if p.Revenue, err = p.Revenue.Add(revenue); err != nil {
-			return nil, err
-		}
+		list = append(list, u)
 	}
-	if err := rows.Err(); err != nil {
+	return list, rows.Err()
+}
+
+// pastSales keeps what the orders of the days before today sold (unitsSold from since to
+// today), with the sales_version it was read at (migration 0057): the database moves that on
+// when any of those orders starts or stops counting, and the sum is then read again. Each server
+// keeps its own, checked against the one version they share.
+type pastSales struct {
+	mu           sync.Mutex
+	since, until time.Time
+	version      int64
+	sold         []soldAt
+	// countedBefore is the start of the day this server last told the database to watch the
+	// orders before (countSalesBefore).
+	countedBefore time.Time
+}
+
+// get returns what the orders placed from since to until sold, kept or read in tx.
+func (p *pastSales) get(ctx context.Context, tx *Tx, since, until time.Time) ([]soldAt, error) {
+	var version, countedBefore int64
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT value FROM counters WHERE name = 'sales_version'),
+		(SELECT value FROM counters WHERE name = 'sales_counted_before')`).Scan(&version, &countedBefore); err != nil {
 		return nil, err
 	}
-	all := slices.Collect(maps.Values(byID))
-	slices.SortFunc(all, func(a, b *sales) int {
-		return cmp.Or(cmp.Compare(b.Units, a.Units), cmp.Compare(b.Revenue, a.Revenue), cmp.Compare(a.Product.Name, b.Product.Name),
-			cmp.Compare(a.Product.ID, b.Product.ID))
-	})
-	list := []haat.ProductSales{}
-	for _, s := range all[:min(n, len(all))] {
-		if err := json.Unmarshal([]byte(s.images), &s.Product.Image); err != nil {
+	if countedBefore < until.UnixMilli() {
+		// The database does not yet watch all of these orders (a day that began since the
+		// dashboard told it): read them, keep nothing.
+		return unitsSold(ctx, tx, since, until)
+	}
+	p.mu.Lock()
+	if p.since.Equal(since) && p.until.Equal(until) && p.version == version && p.sold != nil {
+		sold := p.sold
+		p.mu.Unlock()
+		return sold, nil
+	}
+	p.mu.Unlock()
+	sold, err := unitsSold(ctx, tx, since, until)
+	if err != nil {
+		return nil, err
+	}
+	if sold == nil {
+		sold = []soldAt{}
+	}
+	// Read in the same snapshot as the version: a change after it has moved the version on.
+	p.mu.Lock()
+	p.since, p.until, p.version, p.sold = since, until, version, sold
+	p.mu.Unlock()
+	return sold, nil
+}
+
+// countSalesBefore makes the database move sales_version on for a change to the orders placed
+// before day (the start of today), before the dashboard reads the sum up to it; once a day.
+func (d *DB) countSalesBefore(ctx context.Context, day time.Time) error {
+	p := &d.pastSales
+	p.mu.Lock()
+	done := !p.countedBefore.Before(day)
+	p.mu.Unlock()
+	if done {
+		return nil
+	}
+	if _, err := d.exec(ctx, `UPDATE counters SET value = $1 WHERE name = 'sales_counted_before' AND value < $1`, day.UnixMilli()); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	if p.countedBefore.Before(day) {
+		p.countedBefore = day
+	}
+	p.mu.Unlock()
+	return nil
+}
+
+// nameProducts fills in the name, category, price and pictures of the products sold, and returns
+// those that the store still has.
+func nameProducts(ctx context.Context, tx *Tx, sold []*haat.ProductSales) ([]*haat.ProductSales, error) {
+	byID := make(map[string]*haat.ProductSales, len(sold))
+	ids := make([]string, len(sold))
+	for i, s := range sold {
+		byID[s.Product.ID], ids[i] = s, s.Product.ID
+	}
+	var w where
+	w.in(`id`, ids)
+	rows, err := tx.QueryContext(ctx, `SELECT id, name, category, offer_price, images FROM products`+w.String(), w.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var found []*haat.ProductSales
+	for rows.Next() {
+		var id, images string
+		var p haat.OrderProduct
+		if err := rows.Scan(&id, &p.Name, &p.Category, &p.OfferPrice, &images); err != nil {
 			return nil, err
 		}
-		list = append(list, s.ProductSales)
+		if err := json.Unmarshal([]byte(images), &p.Image); err != nil {
+			return nil, err
+		}
+		s := byID[id]
+		p.ID = id
+		s.Product = p
+		found = append(found, s)
 	}
-	return list, nil
+	return found, rows.Err()
 }
 
 // lowStock returns the products on sale (not archived) whose counted units are haat.LowStock or
 // fewer, whatever their switch (the seller's list calls them low: to restock), and those shoppers
 // wait to be told about, with how many wait: fewest units first, then most asked.
 func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.images, p.in_stock, p.stock, COUNT(a.user_id) AS asked
-		FROM products p LEFT JOIN stock_alerts a ON a.product_id = p.id AND a.notified_at IS NULL
-		WHERE p.archived = FALSE
-		GROUP BY p.id, p.name, p.images, p.in_stock, p.stock
-		HAVING (p.stock IS NOT NULL AND p.stock <= $1) OR COUNT(a.user_id) > 0
+	// The products are picked first and counted after: grouping every product of a large
+	// catalogue with its alerts to keep a few took most of the dashboard's time.
+	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.images, p.in_stock, p.stock,
+			(SELECT COUNT(*) FROM stock_alerts a WHERE a.product_id = p.id AND a.notified_at IS NULL) AS asked
+		FROM products p
+		WHERE p.archived = FALSE AND ((p.stock IS NOT NULL AND p.stock <= $1)
+			OR p.id IN (SELECT a.product_id FROM stock_alerts a WHERE a.notified_at IS NULL))
 		ORDER BY CASE WHEN p.stock IS NULL THEN 1 ELSE 0 END, p.stock, asked DESC, p.name`+limit(n), haat.LowStock)
 	if err != nil {
 		return nil, err

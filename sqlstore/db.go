@@ -44,6 +44,8 @@ type DB struct {
 	writer *writer
 	// watch keeps the catalogue version (catalogue.go).
 	watch catalogueWatch
+	// pastSales keeps what the days before today sold, for the dashboard (dashboard.go).
+	pastSales pastSales
 	// mailsOn says e-mails to shoppers are written to the outbox (QueueMails).
 	mailsOn atomic.Bool
 	// seenReads, when set, is told every query the store's reads run: the tests of the query

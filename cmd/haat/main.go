@@ -292,6 +292,7 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
 	handler.set(srv.Handler())
 	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)
+	loops.Go(func() { srv.Warm(ctx) })
 	select {
 	case err := <-served:
 		return err

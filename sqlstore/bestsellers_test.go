@@ -1,0 +1,98 @@
+package sqlstore_test
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"haat"
+	"haat/sqlstore"
+	"haat/sqlstore/sqlstoretest"
+)
+
+// TestBestSellersKept: the dashboard keeps what the days before today sold between requests, and
+// reads it again once one of their orders stops counting (cancelled); today's orders count at once.
+func TestBestSellersKept(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "a@example.com")
+		addr := mustAddress(t, db, u.ID)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		dal := mustCreate(t, db, product("Dal", 20000, 18000, true))
+		today := time.Date(2026, 11, 28, 10, 0, 0, 0, haat.StoreZone)
+		at := today.AddDate(0, 0, -2)
+		db.Now = func() time.Time { return at }
+		place := func(p *haat.Product, n int) *haat.Order {
+			t.Helper()
+			o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+				Lines: []haat.OrderLine{{ProductID: p.ID, Quantity: n}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return o
+		}
+		old := place(rice, 3)
+		place(dal, 1)
+
+		var mu sync.Mutex
+		pastReads := 0
+		db.SeeReads(func(q string, _ []any) {
+			if strings.Contains(q, "SUM(i.quantity)") && strings.Contains(q, "o.created_at < ") {
+				mu.Lock()
+				pastReads++
+				mu.Unlock()
+			}
+		})
+		t.Cleanup(func() { db.SeeReads(nil) })
+		best := func(want string) {
+			t.Helper()
+			d, err := db.Dashboard(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range d.BestSellers {
+				got = append(got, s.Product.Name+" "+itoa(s.Units)+" "+itoa(int(s.Revenue)))
+			}
+			if strings.Join(got, ", ") != want {
+				t.Fatalf("best sellers %q, want %q", strings.Join(got, ", "), want)
+			}
+		}
+		reads := func(want int) {
+			t.Helper()
+			if pastReads != want {
+				t.Fatalf("the days before today were read %d times, want %d", pastReads, want)
+			}
+		}
+
+		at = today
+		best("Rice 3 88500, Dal 1 18000")
+		reads(1)
+		best("Rice 3 88500, Dal 1 18000")
+		reads(1) // kept
+
+		// Today's orders count at once, and leave what is kept as it is.
+		place(dal, 5)
+		best("Dal 6 108000, Rice 3 88500")
+		reads(1)
+
+		// An order of two days ago cancelled: what is kept is read again.
+		if _, err := db.CancelOrder(ctx, u.ID, old.ID); err != nil {
+			t.Fatal(err)
+		}
+		best("Dal 6 108000")
+		reads(2)
+		best("Dal 6 108000")
+		reads(2)
+
+		// The next day, the sum ends a day later: today's orders of before are now of the days before.
+		at = today.AddDate(0, 0, 1)
+		best("Dal 6 108000")
+		reads(3)
+		best("Dal 6 108000")
+		reads(3)
+	})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
