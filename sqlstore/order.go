@@ -305,6 +305,17 @@ func (d *DB) UserOrders(ctx context.Context, userID string) ([]haat.Order, error
 	return d.findOrders(ctx, OrderFilter{UserID: &userID})
 }
 
+// UserOrderPage returns up to limit (0: every one) of a user's orders placed before their order
+// with the id before (from the newest when empty), newest first, and whether older ones remain;
+// an id that is not one of the user's orders answers none.
+func (d *DB) UserOrderPage(ctx context.Context, userID, before string, limit int) ([]haat.Order, bool, error) {
+	f := OrderFilter{UserID: &userID}
+	if before != "" {
+		f.Before = &before
+	}
+	return d.orderPage(ctx, f, limit)
+}
+
 // UserOrder returns one order of a user, or ENOTFOUND.
 func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
 	return d.findOrder(ctx, OrderFilter{UserID: &userID, ID: &orderID})
@@ -313,13 +324,20 @@ func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order
 // SellerOrders returns up to limit of the orders the seller handles that sf selects, newest
 // first, and whether older ones remain.
 func (d *DB) SellerOrders(ctx context.Context, sf haat.SellerOrderFilter, limit int) ([]haat.Order, bool, error) {
-	f := sellerFilter(sf)
-	f.Limit = limit + 1
+	return d.orderPage(ctx, sellerFilter(sf), limit)
+}
+
+// orderPage returns up to limit of the orders f selects, newest first, and whether older ones
+// remain: it reads one more than the page to know. A limit of 0 returns every one.
+func (d *DB) orderPage(ctx context.Context, f OrderFilter, limit int) ([]haat.Order, bool, error) {
+	if limit > 0 {
+		f.Limit = limit + 1
+	}
 	orders, err := d.findOrders(ctx, f)
 	if err != nil {
 		return nil, false, err
 	}
-	if len(orders) > limit {
+	if limit > 0 && len(orders) > limit {
 		return orders[:limit], true, nil
 	}
 	return orders, false, nil
@@ -708,9 +726,14 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		// The orders placed before the order with this id, by (created_at, id). Its time is read
 		// first, so that one bound on created_at leads the walk of the orders: with the end of a
 		// date filter leading instead, each page of an export would walk again every order of the
-		// pages before it.
+		// pages before it. A shopper's cursor is one of their own orders: another's, like an
+		// unknown one, answers none, and tells nothing of when it was placed.
 		var at int64
-		err := tx.QueryRowContext(ctx, `SELECT created_at FROM orders WHERE id = $1`, *f.Before).Scan(&at)
+		cursor, args := `SELECT created_at FROM orders WHERE id = $1`, []any{*f.Before}
+		if f.UserID != nil {
+			cursor, args = cursor+` AND user_id = $2`, append(args, *f.UserID)
+		}
+		err := tx.QueryRowContext(ctx, cursor, args...).Scan(&at)
 		if errors.Is(err, sql.ErrNoRows) {
 			return []haat.Order{}, nil
 		} else if err != nil {
