@@ -98,6 +98,7 @@ type SellerProductPage struct {
 	More bool
 	// Total is how many products the filter selects, on every page.
 	Total int
-	// OnSale and Archived are how many of the store's products are on sale, and archived.
-	OnSale, Archived int
+	// OnSale and Archived are how many of the store's products are on sale, and archived;
+	// DemoOnSale how many of those on sale are the demo catalogue's, which a real shop removes.
+	OnSale, Archived, DemoOnSale int
 }

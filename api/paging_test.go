@@ -296,7 +296,7 @@ func TestSellerProductsPaging(t *testing.T) {
 
 		// An unknown cursor is an empty page; the counts still come.
 		names, _, body = seller.sellerProductPage("limit=5&before=no-such-product")
-		if len(names) != 0 || body["hasMore"] != false || body["onSale"] != 25.0 {
+		if len(names) != 0 || body["hasMore"] != false || body["onSale"] != 25.0 || body["demoOnSale"] != 0.0 {
 			t.Fatalf("unknown cursor: %v, %v", names, body)
 		}
 		for q, msg := range map[string]string{

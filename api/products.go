@@ -196,15 +196,16 @@ type SellerProduct struct {
 
 // SellerProductsResponse is the seller's products, archived ones too, that the query selects, in
 // its order (newest first by default): every one, or a page and whether more come after it; with
-// how many the query selects in all and how many of the store's products are on sale and archived
-// (GET /api/seller/products).
+// how many the query selects in all and how many of the store's products are on sale (demoOnSale of
+// them the demo catalogue's) and archived (GET /api/seller/products).
 type SellerProductsResponse struct {
-	Archived int             `json:"archived"`
-	HasMore  bool            `json:"hasMore"`
-	OnSale   int             `json:"onSale"`
-	Products []SellerProduct `json:"products"`
-	Success  bool            `json:"success"`
-	Total    int             `json:"total"`
+	Archived   int             `json:"archived"`
+	DemoOnSale int             `json:"demoOnSale"`
+	HasMore    bool            `json:"hasMore"`
+	OnSale     int             `json:"onSale"`
+	Products   []SellerProduct `json:"products"`
+	Success    bool            `json:"success"`
+	Total      int             `json:"total"`
 }
 
 // sellerProductsPage is how many products a page of GET /api/seller/products holds when only before
@@ -258,7 +259,7 @@ func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) error {
 	for i, p := range page.Products {
 		list[i] = SellerProduct{Product: p, Archived: p.Archived, Held: p.Held}
 	}
-	return ok(w, SellerProductsResponse{Archived: page.Archived, HasMore: page.More, OnSale: page.OnSale, Products: list,
+	return ok(w, SellerProductsResponse{Archived: page.Archived, DemoOnSale: page.DemoOnSale, HasMore: page.More, OnSale: page.OnSale, Products: list,
 		Success: true, Total: page.Total})
 }
 

@@ -25,7 +25,8 @@ var productSorts = map[string]struct {
 
 // SellerProductPage returns up to n (0: every one) of the products f (validated) selects, in its order,
 // with the units online orders awaiting payment hold and the demo catalogue's marked, whether more
-// come after them, how many f selects in all, and how many are on sale and archived.
+// come after them, how many f selects in all, and how many are on sale (of them the demo
+// catalogue's) and archived.
 func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, n int) (*haat.SellerProductPage, error) {
 	return lookup(ctx, d, "seller product page", func(tx *Tx) (*haat.SellerProductPage, error) {
 		page := &haat.SellerProductPage{Products: []haat.Product{}}
@@ -34,6 +35,9 @@ func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, 
 			return nil, err
 		}
 		page.OnSale -= page.Archived
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE demo = TRUE AND archived = FALSE`).Scan(&page.DemoOnSale); err != nil {
+			return nil, err
+		}
 		w := sellerProductWhere(f)
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products`+w.String(), w.args...).Scan(&page.Total); err != nil {
 			return nil, err

@@ -2037,11 +2037,12 @@ export interface ProductArchiveRequest {
 /**
  * SellerProductsResponse is the seller's products, archived ones too, that the query selects, in
  * its order (newest first by default): every one, or a page and whether more come after it; with
- * how many the query selects in all and how many of the store's products are on sale and archived
- * (GET /api/seller/products).
+ * how many the query selects in all and how many of the store's products are on sale (demoOnSale of
+ * them the demo catalogue's) and archived (GET /api/seller/products).
  */
 export interface SellerProductsResponse {
   archived: number;
+  demoOnSale: number;
   hasMore: boolean;
   onSale: number;
   products: SellerProduct[];
