@@ -344,6 +344,7 @@ var nepaliMessages = map[string]string{
 	"vatExempt must be true":                     "vatExempt true मात्र हुन सक्छ",
 	"stock must be one of %s, %s, %s":            "stock यीमध्ये एउटा हुनुपर्छ: %s, %s, %s",
 	"sort must be one of %s":                     "sort यीमध्ये एउटा हुनुपर्छ: %s",
+	"At most %d products can be asked for by id": "id ले बढीमा %d उत्पादन माग्न सकिन्छ",
 
 	// Paying an unpaid online order again: what changed since it was placed.
 	"The time to pay this order has passed; please order again":                           "यो अर्डर तिर्ने समय सकियो; कृपया फेरि अर्डर गर्नुहोस्",

@@ -66,6 +66,9 @@ type SellerProductFilter struct {
 
 // Validate checks the filter: a known category, stock state and order, and a search within bounds.
 func (f *SellerProductFilter) Validate() error {
+	if len(f.IDs) > MaxPageSize {
+		return Errorf(EINVALID, "At most %d products can be asked for by id", MaxPageSize)
+	}
 	f.Search = strings.TrimSpace(f.Search)
 	if utf8.RuneCountInString(f.Search) > MaxSearchLength {
 		return Errorf(EINVALID, "Search text is too long")

@@ -308,6 +308,7 @@ func TestSellerProductsPaging(t *testing.T) {
 			"archived=yes":                  "archived must be true or false",
 			"category=Shoes":                "Please choose a valid category",
 			"q=" + strings.Repeat("a", 101): "Search text is too long",
+			strings.Repeat("id=x&", 101):    "At most 100 products can be asked for by id",
 		} {
 			want(t, seller.get("/api/seller/products?"+q), 400, msg)
 		}

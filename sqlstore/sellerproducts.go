@@ -42,7 +42,10 @@ func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, 
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products`+w.String(), w.args...).Scan(&page.Total); err != nil {
 			return nil, err
 		}
-		sort := productSorts[f.Sort]
+		sort, known := productSorts[f.Sort]
+		if !known {
+			sort = productSorts[haat.SortNewest]
+		}
 		dir, op := ` ASC`, `>`
 		if sort.desc {
 			dir, op = ` DESC`, `<`

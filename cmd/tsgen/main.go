@@ -61,6 +61,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
 	g.constant(d, "MaxFind", haat.MaxFind)
 	g.constant(d, "SortSavings", haat.SortSavings)
+	g.constant(d, "MaxPageSize", haat.MaxPageSize)
+	g.constantAs(d, "SellerProductSorts", "SELLER_PRODUCT_SORTS", haat.SellerProductSorts)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)

@@ -82,6 +82,12 @@ export const MAX_FIND = 100;
  * largest first; products that save the same keep the order they have without it.
  */
 export const SORT_SAVINGS = 'savings';
+
+// Page sizes of ProductQuery (MaxPageSize also of every other list that pages: My Orders, the
+// seller's products), and the longest search text.
+export const MAX_PAGE_SIZE = 100;
+/** SELLER_PRODUCT_SORTS are the orders the seller's product list can be in, the default first. */
+export const SELLER_PRODUCT_SORTS = ['newest', 'name', 'price', 'price-desc', 'stock'] as const;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
 /** MAX_IMAGE_BYTES is the largest product photo accepted, in bytes (5 MB). */

@@ -3,7 +3,7 @@ import toast from '../../lib/toast';
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { inputClass } from '../../components/styles';
-import { CATEGORIES, COUPON_KINDS, MAX_COUPON_CODE, type Category, type Coupon, type CouponKind, type CouponRequest } from '../../lib/contract';
+import { CATEGORIES, COUPON_KINDS, MAX_COUPON_CODE, MAX_PAGE_SIZE, type Category, type Coupon, type CouponKind, type CouponRequest } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { toMinor } from '../../lib/money';
 import { toAsciiDigits } from '../../i18n/digits';
@@ -256,7 +256,7 @@ const PICKS = 8;
 function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (products: string[]) => void }) {
   const [q, setQ] = useState('');
   // The server finds the products by name among all of them; those chosen already are left out.
-  const { found, named } = useSellerProductsFound(q, PICKS + chosen.length, chosen);
+  const { found, named } = useSellerProductsFound(q, Math.min(MAX_PAGE_SIZE, PICKS + chosen.length), chosen);
   const text = t.seller.coupons;
   const matches = found.filter((p) => !chosen.includes(p._id)).slice(0, PICKS);
   const name = (id: string) => named.find((p) => p._id === id)?.name ?? found.find((p) => p._id === id)?.name ?? id;

@@ -1,7 +1,7 @@
 // The seller's product list as the seller narrows it: a search, a category, a stock state and an
 // order. The server does the narrowing and sends the list a page at a time (a store may hold tens of
 // thousands of products); the view lives in the URL's query string, so a link or a reload opens it.
-import { CATEGORIES, type Category } from '../../lib/contract';
+import { CATEGORIES, SELLER_PRODUCT_SORTS, type Category } from '../../lib/contract';
 import type { SellerProductsView } from './api';
 
 /**
@@ -14,10 +14,10 @@ export const STOCK_FILTERS = ['all', 'in', 'out', 'low'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 /**
- * SortKey orders the list: newest first (the server's order), by name A-Z, by offer price either
- * way, or by counted units, fewest first, with the products not counted last.
+ * SortKey orders the list, as the server orders it (SELLER_PRODUCT_SORTS): newest first, by name
+ * A-Z, by offer price either way, or by counted units, fewest first, with the products not counted last.
  */
-export const SORT_KEYS = ['newest', 'name', 'price', 'price-desc', 'stock'] as const;
+export const SORT_KEYS = SELLER_PRODUCT_SORTS;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** ListView is what the seller has chosen: the tab (archived or on sale), search, filters and order. */
