@@ -23,10 +23,10 @@ var productSorts = map[string]struct {
 	haat.SortStock: {`COALESCE(stock, 9223372036854775807)`, false},
 }
 
-// SellerProductPage returns up to n (0: every one) of the products f (validated) selects, in its order,
-// with the units online orders awaiting payment hold and the demo catalogue's marked, whether more
-// come after them, how many f selects in all, and how many are on sale (of them the demo
-// catalogue's) and archived.
+// SellerProductPage returns up to n (0: every one) of the products f (validated) selects, in its
+// order, with the units online orders awaiting payment hold and the demo catalogue's marked,
+// whether more come after them, how many f selects in all, and how many are on sale (of them the
+// demo catalogue's) and archived.
 func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, n int) (*haat.SellerProductPage, error) {
 	return lookup(ctx, d, "seller product page", func(tx *Tx) (*haat.SellerProductPage, error) {
 		page := &haat.SellerProductPage{Products: []haat.Product{}}
@@ -51,7 +51,8 @@ func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, 
 			dir, op = ` DESC`, `<`
 		}
 		if f.Before != "" {
-			// The products after the one with this id, by (key, id): its key is read first.
+			// The products after the one with this id, by (key, id): its key is read first, and
+			// bounds the walk of the list's index on one side.
 			var at any
 			err := tx.QueryRowContext(ctx, `SELECT `+sort.key+` FROM products WHERE id = $1`, f.Before).Scan(&at)
 			if errors.Is(err, sql.ErrNoRows) {
@@ -59,7 +60,7 @@ func (d *DB) SellerProductPage(ctx context.Context, f haat.SellerProductFilter, 
 			} else if err != nil {
 				return nil, err
 			}
-			w.add(`(`+sort.key+` `+op+` ? OR `+sort.key+` = ? AND id `+op+` ?)`, at, at, f.Before)
+			w.add(sort.key+` `+op+`= ? AND (`+sort.key+` `+op+` ? OR id `+op+` ?)`, at, at, f.Before)
 		}
 		read := 0 // every one
 		if n > 0 {
