@@ -38,12 +38,8 @@ func (d *DB) Columns(ctx context.Context) (map[string][]string, error) {
 	return tables, rows.Err()
 }
 
-// SetEachBatch makes EachSellerOrder read n orders at a time until the test ends.
-func SetEachBatch(t interface{ Cleanup(func()) }, n int) {
-	was := eachBatch
-	eachBatch = n
-	t.Cleanup(func() { eachBatch = was })
-}
+// SetEachBatch makes the store's EachSellerOrder read n orders at a time.
+func (d *DB) SetEachBatch(n int) { d.eachBatch = n }
 
 // Commits says how many transactions the store's writer has committed.
 func (d *DB) Commits() int64 { return d.writer.commits.Load() }

@@ -343,15 +343,12 @@ func (d *DB) orderPage(ctx context.Context, f OrderFilter, limit int) ([]haat.Or
 	return orders, false, nil
 }
 
-// eachBatch is how many orders EachSellerOrder reads at a time (tests make it smaller).
-var eachBatch = 200
-
 // EachSellerOrder calls fn with every order the seller handles that sf selects, newest first. It
-// reads them eachBatch at a time, each batch in its own short read, so a long export holds no
+// reads them d.eachBatch at a time, each batch in its own short read, so a long export holds no
 // transaction open while fn writes.
 func (d *DB) EachSellerOrder(ctx context.Context, sf haat.SellerOrderFilter, fn func(haat.Order) error) error {
 	f := sellerFilter(sf)
-	f.Limit = eachBatch
+	f.Limit = d.eachBatch
 	for {
 		orders, err := d.findOrders(ctx, f)
 		if err != nil {
@@ -362,7 +359,7 @@ func (d *DB) EachSellerOrder(ctx context.Context, sf haat.SellerOrderFilter, fn 
 				return err
 			}
 		}
-		if len(orders) < eachBatch {
+		if len(orders) < f.Limit {
 			return nil
 		}
 		f.Before = &orders[len(orders)-1].ID

@@ -76,7 +76,7 @@ func TestScaleStore(t *testing.T) {
 		}
 
 		// A month's export, read in batches, is every order of the month, newest first.
-		sqlstore.SetEachBatch(t, 40)
+		db.SetEachBatch(40)
 		month := haat.SellerOrderFilter{From: now.AddDate(0, -1, 0), To: now}
 		var exported []haat.Order
 		if err := db.EachSellerOrder(ctx, month, func(x haat.Order) error { exported = append(exported, x); return nil }); err != nil {
