@@ -338,6 +338,14 @@ var nepaliMessages = map[string]string{
 	"from must be on or before to":                             "from को मिति to भन्दा पछि हुन सक्दैन",
 	"A search is at most %d characters":                        "खोजी बढीमा %d अक्षरको हुन्छ",
 
+	// Pages of My Orders and of the seller's products.
+	"limit must be a whole number from 1 to %d":  "limit १ देखि %d सम्मको पूर्ण सङ्ख्या हुनुपर्छ",
+	"archived must be true or false":             "archived true वा false हुनुपर्छ",
+	"vatExempt must be true":                     "vatExempt true मात्र हुन सक्छ",
+	"stock must be one of %s, %s, %s":            "stock यीमध्ये एउटा हुनुपर्छ: %s, %s, %s",
+	"sort must be one of %s":                     "sort यीमध्ये एउटा हुनुपर्छ: %s",
+	"At most %d products can be asked for by id": "id ले बढीमा %d उत्पादन माग्न सकिन्छ",
+
 	// Paying an unpaid online order again: what changed since it was placed.
 	"The time to pay this order has passed; please order again":                           "यो अर्डर तिर्ने समय सकियो; कृपया फेरि अर्डर गर्नुहोस्",
 	"The price of %s has changed since this order was placed; please order again":         "यो अर्डर गरेपछि %s को मूल्य बदलियो; कृपया फेरि अर्डर गर्नुहोस्",

@@ -491,6 +491,10 @@ type OrderService interface {
 	PlaceOrder(ctx context.Context, o ValidOrder, order *Order) (*Order, error)
 	// UserOrders returns a user's orders, newest first.
 	UserOrders(ctx context.Context, userID string) ([]Order, error)
+	// UserOrderPage returns up to limit (0: every one) of a user's orders placed before their order with the id
+	// before (from the newest when empty), newest first, and whether older ones remain. An id that
+	// is not one of the user's orders answers none.
+	UserOrderPage(ctx context.Context, userID, before string, limit int) (orders []Order, more bool, err error)
 	// UserOrder returns one order of a user, or ENOTFOUND (also for another user's order).
 	UserOrder(ctx context.Context, userID, orderID string) (*Order, error)
 	// SellerOrders returns up to limit of the orders the seller handles that the filter selects,

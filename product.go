@@ -420,6 +420,10 @@ type ProductService interface {
 	// SellerProducts returns every product, archived ones too, newest first, each with the units
 	// unpaid online orders hold (Held).
 	SellerProducts(ctx context.Context) ([]Product, error)
+	// SellerProductPage returns up to limit (0: every one) of the products the filter selects, in its order, each
+	// with Held as SellerProducts gives it, whether more come after them, and the counts the
+	// seller's list shows.
+	SellerProductPage(ctx context.Context, f SellerProductFilter, limit int) (*SellerProductPage, error)
 	// Product returns the product with id, archived or not, or ENOTFOUND.
 	Product(ctx context.Context, id string) (*Product, error)
 	// ProductsByID returns the products with these ids that exist, archived ones included, by id.

@@ -135,7 +135,8 @@ type ProductQuery struct {
 // largest first; products that save the same keep the order they have without it.
 const SortSavings = "savings"
 
-// Page sizes of ProductQuery, and the longest search text.
+// Page sizes of ProductQuery (MaxPageSize also of every other list that pages: My Orders, the
+// seller's products), and the longest search text.
 const (
 	DefaultPageSize = 24
 	MaxPageSize     = 100

@@ -116,6 +116,39 @@ type SellerOrdersQuery struct {
 	Number string `json:"number,omitempty"`
 }
 
+// UserOrdersQuery pages the shopper's orders (GET /api/order/user). Without either parameter the
+// answer is every order, as the spec's call is answered.
+type UserOrdersQuery struct {
+	// Limit is the most orders on the page, 1 to haat.MaxPageSize; userOrdersPage when only before
+	// is sent.
+	Limit int `json:"limit,omitempty"`
+	// Before is the id of the last order of the page before, to page further back.
+	Before string `json:"before,omitempty"`
+}
+
+// SellerProductsQuery selects, orders and pages the seller's products (GET /api/seller/products); a
+// filter left out selects any. Without limit and before the answer is every product selected.
+type SellerProductsQuery struct {
+	// Limit is the most products on the page, 1 to haat.MaxPageSize; sellerProductsPage when only
+	// before is sent.
+	Limit int `json:"limit,omitempty"`
+	// Before is the id of the last product of the page before, to page further on.
+	Before string `json:"before,omitempty"`
+	// Q finds products whose name, in English or Nepali, or SKU contains it, in any case.
+	Q        string        `json:"q,omitempty"`
+	Category haat.Category `json:"category,omitempty"`
+	// Stock is "in" (shoppers can buy it now), "out" (they cannot) or "low" (counted, 5 or fewer left).
+	Stock string `json:"stock,omitempty" ts:"'in' | 'out' | 'low'"`
+	// Archived is "true" for the archived products, "false" for those on sale.
+	Archived string `json:"archived,omitempty" ts:"'true' | 'false'"`
+	// VATExempt is "true" for the products exempt from VAT only.
+	VATExempt string `json:"vatExempt,omitempty" ts:"'true'"`
+	// Sort is newest (the default), name, price, price-desc or stock.
+	Sort string `json:"sort,omitempty" ts:"'newest' | 'name' | 'price' | 'price-desc' | 'stock'"`
+	// ID selects the products with these ids (?id=…&id=…).
+	ID []string `json:"id,omitempty"`
+}
+
 // PickListQuery selects the orders a pick list is of (GET /api/seller/picklist): those of a delivery
 // day, YYYY-MM-DD, or of a slot (its id); left out, every order waiting to be packed.
 type PickListQuery struct {

@@ -89,11 +89,16 @@ type OrderSubstituteRequest struct {
 	Accept  bool   `json:"accept"`
 }
 
-// UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user).
+// UserOrdersResponse is the shopper's orders, newest first, and on a page of them whether older
+// ones remain (GET /api/order/user).
 type UserOrdersResponse struct {
+	HasMore bool        `json:"hasMore,omitempty"`
 	Orders  []UserOrder `json:"orders"`
 	Success bool        `json:"success"`
 }
+
+// userOrdersPage is how many orders a page of GET /api/order/user holds when only before is sent.
+const userOrdersPage = 20
 
 // requestKeyHeader names the header a checkout call is sent with, and sent again with when its
 // answer was lost: the call sent again is answered as the first was and does nothing again.
@@ -181,8 +186,16 @@ func (s *Server) orderPay(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, PaymentPageResponse{Success: true, URL: url})
 }
 
+// orderUser answers the shopper's orders, newest first: every one, as the spec's call is answered,
+// or with ?limit= and ?before=<order id> a page of them and whether older ones remain.
 func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
-	orders, err := s.Orders.UserOrders(r.Context(), subject(r.Context(), haat.RoleUser))
+	q := r.URL.Query()
+	before := q.Get("before")
+	limit, err := pageLimit(q.Get("limit"), before, userOrdersPage)
+	if err != nil {
+		return err
+	}
+	orders, more, err := s.Orders.UserOrderPage(r.Context(), subject(r.Context(), haat.RoleUser), before, limit)
 	if err != nil {
 		return err
 	}
@@ -190,7 +203,17 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
 	for i, o := range orders {
 		out[i] = s.userOrder(o)
 	}
-	return ok(w, UserOrdersResponse{Orders: out, Success: true})
+	return ok(w, UserOrdersResponse{HasMore: more, Orders: out, Success: true})
+}
+
+// pageLimit is the size of the page a list is asked for: ?limit= (haat.ParsePageLimit), else
+// fallback when the call pages on from a cursor, else 0 for the whole list.
+func pageLimit(limit, cursor string, fallback int) (int, error) {
+	n, err := haat.ParsePageLimit(limit)
+	if n == 0 && err == nil && cursor != "" {
+		n = fallback
+	}
+	return n, err
 }
 
 // orderSubstitute takes a shopper's answer to a substitute offered in their order.

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 
 	"haat"
 )
@@ -193,22 +194,73 @@ type SellerProduct struct {
 	Held     int  `json:"held"`
 }
 
-// SellerProductsResponse is every product, archived ones too, newest first (GET /api/seller/products).
+// SellerProductsResponse is the seller's products, archived ones too, that the query selects, in
+// its order (newest first by default): every one, or a page and whether more come after it; with
+// how many the query selects in all and how many of the store's products are on sale (demoOnSale of
+// them the demo catalogue's) and archived (GET /api/seller/products).
 type SellerProductsResponse struct {
-	Products []SellerProduct `json:"products"`
-	Success  bool            `json:"success"`
+	Archived   int             `json:"archived"`
+	DemoOnSale int             `json:"demoOnSale"`
+	HasMore    bool            `json:"hasMore"`
+	OnSale     int             `json:"onSale"`
+	Products   []SellerProduct `json:"products"`
+	Success    bool            `json:"success"`
+	Total      int             `json:"total"`
 }
 
+// sellerProductsPage is how many products a page of GET /api/seller/products holds when only before
+// is sent.
+const sellerProductsPage = 50
+
+// sellerProductFilter reads the filters, order and cursor of the seller's product list from the
+// query (SellerProductsQuery).
+func sellerProductFilter(q url.Values) (haat.SellerProductFilter, error) {
+	f := haat.SellerProductFilter{Search: q.Get("q"), Category: haat.Category(q.Get("category")), Stock: q.Get("stock"),
+		Sort: q.Get("sort"), Before: q.Get("before")}
+	if q.Has("id") {
+		f.IDs = q["id"]
+	}
+	switch q.Get("archived") {
+	case "":
+	case "true":
+		f.Archived = new(true)
+	case "false":
+		f.Archived = new(false)
+	default:
+		return f, haat.Errorf(haat.EINVALID, "archived must be true or false")
+	}
+	switch q.Get("vatExempt") {
+	case "":
+	case "true":
+		f.VATExempt = true
+	default:
+		return f, haat.Errorf(haat.EINVALID, "vatExempt must be true")
+	}
+	return f, f.Validate()
+}
+
+// sellerProducts answers the seller's products that the query selects (sellerProductFilter): every
+// one, or with ?limit= and ?before=<product id> a page of them.
 func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) error {
-	products, err := s.Products.SellerProducts(r.Context())
+	q := r.URL.Query()
+	f, err := sellerProductFilter(q)
 	if err != nil {
 		return err
 	}
-	list := make([]SellerProduct, len(products))
-	for i, p := range products {
+	limit, err := pageLimit(q.Get("limit"), f.Before, sellerProductsPage)
+	if err != nil {
+		return err
+	}
+	page, err := s.Products.SellerProductPage(r.Context(), f, limit)
+	if err != nil {
+		return err
+	}
+	list := make([]SellerProduct, len(page.Products))
+	for i, p := range page.Products {
 		list[i] = SellerProduct{Product: p, Archived: p.Archived, Held: p.Held}
 	}
-	return ok(w, SellerProductsResponse{Products: list, Success: true})
+	return ok(w, SellerProductsResponse{Archived: page.Archived, DemoOnSale: page.DemoOnSale, HasMore: page.More, OnSale: page.OnSale, Products: list,
+		Success: true, Total: page.Total})
 }
 
 // checkSwitch checks a request that turns one of a product's switches (field) on or off: both the

@@ -51,6 +51,11 @@ type DB struct {
 	// seenReads, when set, is told every query the store's reads run: the tests of the query
 	// plans ask the database how it would run them.
 	seenReads func(query string, args []any)
+	// eachBatch is how many orders EachSellerOrder reads at a time (tests make it smaller).
+	eachBatch int
+	// searchCap is the most orders the search index names for the order search to read them
+	// alone (addSearch; tests change it).
+	searchCap int
 }
 
 // Option changes how Open opens the store.
@@ -84,7 +89,7 @@ func Open(ctx context.Context, url, dataDir string, opts ...Option) (*DB, error)
 	for _, opt := range opts {
 		opt(&o)
 	}
-	d := &DB{Now: time.Now, BcryptCost: 11}
+	d := &DB{Now: time.Now, BcryptCost: 11, eachBatch: 200, searchCap: 2000}
 	var err error
 	switch {
 	case strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://"):

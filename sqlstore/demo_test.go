@@ -26,8 +26,8 @@ func TestDemoProductsOfAnOlderStore(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			// The store as it was before migration 0029.
-			for _, q := range []string{`ALTER TABLE products DROP COLUMN demo`, `DELETE FROM schema_migrations WHERE version = 29`} {
+			// The store as it was before migration 0029 (and so before 0058's index of demo products).
+			for _, q := range []string{`DROP INDEX products_demo`, `ALTER TABLE products DROP COLUMN demo`, `DELETE FROM schema_migrations WHERE version = 29`} {
 				if _, err := db.SQL().ExecContext(ctx, q); err != nil {
 					t.Fatal(err)
 				}

@@ -41,12 +41,8 @@ func (d *DB) Columns(ctx context.Context) (map[string][]string, error) {
 	return tables, rows.Err()
 }
 
-// SetEachBatch makes EachSellerOrder read n orders at a time until the test ends.
-func SetEachBatch(t interface{ Cleanup(func()) }, n int) {
-	was := eachBatch
-	eachBatch = n
-	t.Cleanup(func() { eachBatch = was })
-}
+// SetEachBatch makes the store's EachSellerOrder read n orders at a time.
+func (d *DB) SetEachBatch(n int) { d.eachBatch = n }
 
 // Commits says how many transactions the store's writer has committed.
 func (d *DB) Commits() int64 { return d.writer.commits.Load() }
@@ -164,10 +160,6 @@ func (d *DB) Plan(ctx context.Context, query string, args []any) (string, error)
 	return plan.String(), rows.Err()
 }
 
-// SetSearchCap makes the order search read the orders its index names only when they are at most
-// n (0: never, so that it always walks the orders) until the test ends.
-func SetSearchCap(t interface{ Cleanup(func()) }, n int) {
-	was := searchCap
-	searchCap = n
-	t.Cleanup(func() { searchCap = was })
-}
+// SetSearchCap makes the store's order search read the orders its index names only when they
+// are at most n (0: only when it names none, else it walks the orders).
+func (d *DB) SetSearchCap(n int) { d.searchCap = n }

@@ -306,6 +306,17 @@ func (d *DB) UserOrders(ctx context.Context, userID string) ([]haat.Order, error
 	return d.findOrders(ctx, OrderFilter{UserID: &userID})
 }
 
+// UserOrderPage returns up to limit (0: every one) of a user's orders placed before their order
+// with the id before (from the newest when empty), newest first, and whether older ones remain;
+// an id that is not one of the user's orders answers none.
+func (d *DB) UserOrderPage(ctx context.Context, userID, before string, limit int) ([]haat.Order, bool, error) {
+	f := OrderFilter{UserID: &userID}
+	if before != "" {
+		f.Before = &before
+	}
+	return d.orderPage(ctx, f, limit)
+}
+
 // UserOrder returns one order of a user, or ENOTFOUND.
 func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order, error) {
 	return d.findOrder(ctx, OrderFilter{UserID: &userID, ID: &orderID})
@@ -314,27 +325,31 @@ func (d *DB) UserOrder(ctx context.Context, userID, orderID string) (*haat.Order
 // SellerOrders returns up to limit of the orders the seller handles that sf selects, newest
 // first, and whether older ones remain.
 func (d *DB) SellerOrders(ctx context.Context, sf haat.SellerOrderFilter, limit int) ([]haat.Order, bool, error) {
-	f := sellerFilter(sf)
-	f.Limit = limit + 1
+	return d.orderPage(ctx, sellerFilter(sf), limit)
+}
+
+// orderPage returns up to limit of the orders f selects, newest first, and whether older ones
+// remain: it reads one more than the page to know. A limit of 0 returns every one.
+func (d *DB) orderPage(ctx context.Context, f OrderFilter, limit int) ([]haat.Order, bool, error) {
+	if limit > 0 {
+		f.Limit = limit + 1
+	}
 	orders, err := d.findOrders(ctx, f)
 	if err != nil {
 		return nil, false, err
 	}
-	if len(orders) > limit {
+	if limit > 0 && len(orders) > limit {
 		return orders[:limit], true, nil
 	}
 	return orders, false, nil
 }
 
-// eachBatch is how many orders EachSellerOrder reads at a time (tests make it smaller).
-var eachBatch = 200
-
 // EachSellerOrder calls fn with every order the seller handles that sf selects, newest first. It
-// reads them eachBatch at a time, each batch in its own short read, so a long export holds no
+// reads them d.eachBatch at a time, each batch in its own short read, so a long export holds no
 // transaction open while fn writes.
 func (d *DB) EachSellerOrder(ctx context.Context, sf haat.SellerOrderFilter, fn func(haat.Order) error) error {
 	f := sellerFilter(sf)
-	f.Limit = eachBatch
+	f.Limit = d.eachBatch
 	for {
 		orders, err := d.findOrders(ctx, f)
 		if err != nil {
@@ -345,7 +360,7 @@ func (d *DB) EachSellerOrder(ctx context.Context, sf haat.SellerOrderFilter, fn 
 				return err
 			}
 		}
-		if len(orders) < eachBatch {
+		if len(orders) < f.Limit {
 			return nil
 		}
 		f.Before = &orders[len(orders)-1].ID
@@ -709,9 +724,14 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 		// The orders placed before the order with this id, by (created_at, id). Its time is read
 		// first, so that one bound on created_at leads the walk of the orders: with the end of a
 		// date filter leading instead, each page of an export would walk again every order of the
-		// pages before it.
+		// pages before it. A shopper's cursor is one of their own orders: another's, like an
+		// unknown one, answers none, and tells nothing of when it was placed.
 		var at int64
-		err := tx.QueryRowContext(ctx, `SELECT created_at FROM orders WHERE id = $1`, *f.Before).Scan(&at)
+		cursor, args := `SELECT created_at FROM orders WHERE id = $1`, []any{*f.Before}
+		if f.UserID != nil {
+			cursor, args = cursor+` AND user_id = $2`, append(args, *f.UserID)
+		}
+		err := tx.QueryRowContext(ctx, cursor, args...).Scan(&at)
 		if errors.Is(err, sql.ErrNoRows) {
 			return []haat.Order{}, nil
 		} else if err != nil {
@@ -811,8 +831,8 @@ func scanOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 // PostgreSQL it is a trigram index of orderSearchText (pg_trgm), and the planner, which knows how
 // common the text's trigrams are, chooses between it and the walk of the newest orders. SQLite's
 // (FTS5's trigrams) is a table of its own, and the store chooses: when it names at most searchCap
-// orders, the condition is that the order is one of them, read by number; when it names more,
-// the search is common enough that the walk of the newest orders, each matched, soon finds a page.
+// orders (2,000), the condition is that the order is one of them, read by number; when it names
+// more, the search is common enough that the walk of the newest orders soon finds a page.
 func addSearch(ctx context.Context, tx *Tx, w *where, text string, number *int64) error {
 	text = strings.ToLower(text)
 	like := "%" + likeEscaper.Replace(text) + "%"
@@ -854,19 +874,15 @@ func addSearch(ctx context.Context, tx *Tx, w *where, text string, number *int64
 	return nil
 }
 
-// searchCap is the most orders the search index names for the search to read them alone; a
-// search more orders match is found among the newest (addSearch).
-var searchCap = 2000
-
 // searchIndex returns the numbers of the orders whose orderSearchText contains text (like is the
-// pattern that says so), when SQLite's search index can tell and they are at most searchCap;
+// pattern that says so), when SQLite's search index can tell and they are at most tx.searchCap;
 // found is false otherwise. The index answers a text of three letters or more without LIKE's
 // wildcards.
 func searchIndex(ctx context.Context, tx *Tx, text, like string) (numbers []int64, found bool, err error) {
 	if tx.dialect != SQLite || utf8.RuneCountInString(text) < 3 || strings.ContainsAny(text, `%_\`) {
 		return nil, false, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT rowid FROM order_search WHERE text LIKE $1 LIMIT $2`, like, searchCap+1)
+	rows, err := tx.QueryContext(ctx, `SELECT rowid FROM order_search WHERE text LIKE $1 LIMIT $2`, like, tx.searchCap+1)
 	if err != nil {
 		return nil, false, err
 	}
@@ -881,7 +897,7 @@ func searchIndex(ctx context.Context, tx *Tx, text, like string) (numbers []int6
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
-	return numbers, len(numbers) <= searchCap, nil
+	return numbers, len(numbers) <= tx.searchCap, nil
 }
 
 // orderSearchText is what the seller's search looks in: the first and last name the order is

@@ -88,7 +88,7 @@ func TestOrderSearch(t *testing.T) {
 		queries := []string{"ram", "RAM", "Ramesh", "ram thapa", "a th", "sita g", "gurung", "ita", "ta", "a",
 			"98", "9801234567", "1111", "555000", "nobody", "rai", "ng", "%", "_", `\`, "shrestha\t"}
 		for _, cap := range []int{2000, 2, 0} {
-			sqlstore.SetSearchCap(t, cap)
+			db.SetSearchCap(cap)
 			for _, q := range queries {
 				if got, w := search(q), want(strings.TrimSpace(q)); !slices.Equal(got, w) {
 					t.Errorf("cap %d: search %q found %v, want %v", cap, q, got, w)
@@ -117,7 +117,7 @@ func TestOrderSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, cap := range []int{2000, 0} {
-			sqlstore.SetSearchCap(t, cap)
+			db.SetSearchCap(cap)
 			if got := search("ram thapa"); len(got) != 0 {
 				t.Errorf("cap %d: a closed account's name still finds %v", cap, got)
 			}

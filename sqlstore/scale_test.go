@@ -99,7 +99,7 @@ func TestScaleStore(t *testing.T) {
 		}
 
 		// A month's export, read in batches, is every order of the month, newest first.
-		sqlstore.SetEachBatch(t, 40)
+		db.SetEachBatch(40)
 		month := haat.SellerOrderFilter{From: now.AddDate(0, -1, 0), To: now}
 		var exported []haat.Order
 		if err := db.EachSellerOrder(ctx, month, func(x haat.Order) error { exported = append(exported, x); return nil }); err != nil {
@@ -139,16 +139,58 @@ func TestScaleStore(t *testing.T) {
 		if len(heavy) != o.HeavyOrders || !newestFirst(heavy) {
 			t.Errorf("My Orders of the heavy shopper: %d, newest first: %v", len(heavy), newestFirst(heavy))
 		}
+		// My Orders a page at a time, as the storefront reads it: the pages are every order once.
+		pagedFrom := len(queries)
+		var mine []haat.Order
+		for before := ""; ; {
+			page, more, err := db.UserOrderPage(ctx, rep.HeavyShopperID, before, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine = append(mine, page...)
+			if !more {
+				break
+			}
+			before = page[len(page)-1].ID
+		}
+		if len(mine) != len(heavy) || !slices.EqualFunc(mine, heavy, func(a, b haat.Order) bool { return a.ID == b.ID }) {
+			t.Errorf("My Orders' pages hold %d orders, the list %d", len(mine), len(heavy))
+		}
+		// The seller's products on sale a page at a time, newest first, as the seller's list reads them.
+		var listed int
+		for before := ""; ; {
+			page, err := db.SellerProductPage(ctx, haat.SellerProductFilter{Archived: new(false), Sort: haat.SortNewest, Before: before}, 50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed += len(page.Products)
+			if page.Total != page.OnSale || page.OnSale == 0 {
+				t.Errorf("seller's products: %d on sale, %d selected", page.OnSale, page.Total)
+			}
+			if !page.More {
+				if listed != page.Total {
+					t.Errorf("the seller's pages hold %d products of %d", listed, page.Total)
+				}
+				break
+			}
+			before = page.Products[len(page.Products)-1].ID
+		}
+		pagedTo := len(queries)
 
 		// The plans: no query reads orders, their items, steps or payments through.
 		db.SeeReads(nil)
 		scan := regexp.MustCompile(`(?m)^SCAN (o|orders|i|order_items|e|order_events|r|payment_attempts)\b(?: |$)(?:.*USING (?:COVERING )?INDEX)?`)
 		seq := regexp.MustCompile(`Seq Scan on (orders|order_items|order_events|payment_attempts)\b`)
-		for _, q := range queries {
+		// The paged reads read no products through either, and walk their index in its order
+		// rather than sorting what they read.
+		scanProducts := regexp.MustCompile(`(?m)^SCAN products\b(?: |$)(?:.*USING (?:COVERING )?INDEX)?`)
+		sorts := regexp.MustCompile(`(?m)USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY`)
+		for n, q := range queries {
 			plan, err := db.Plan(ctx, q.query, q.args)
 			if err != nil {
 				t.Fatalf("plan of %s: %v", q.query, err)
 			}
+			paged := n >= pagedFrom && n < pagedTo
 			var bad string
 			if dialect == sqlstore.SQLite {
 				for _, m := range scan.FindAllString(plan, -1) {
@@ -156,8 +198,19 @@ func TestScaleStore(t *testing.T) {
 						bad = m
 					}
 				}
+				for _, m := range scanProducts.FindAllString(plan, -1) {
+					if paged && !strings.Contains(m, "INDEX") {
+						bad = m
+					}
+				}
+				if paged && bad == "" {
+					bad = sorts.FindString(plan)
+				}
 			} else {
 				bad = seq.FindString(plan)
+				if paged && bad == "" && strings.Contains(plan, "Seq Scan on products") {
+					bad = "Seq Scan on products"
+				}
 			}
 			if bad != "" {
 				t.Errorf("%s reads a table through:\n%s\n%s", oneLine(q.query), bad, plan)

@@ -471,8 +471,8 @@ func TestOrderChangesConcurrent(t *testing.T) {
 // TestEachSellerOrder: the export's walk through the orders reads them a batch at a time and
 // gives each order the filter selects once, newest first.
 func TestEachSellerOrder(t *testing.T) {
-	sqlstore.SetEachBatch(t, 2)
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		db.SetEachBatch(2)
 		u := mustUser(t, db, "a@example.com")
 		addr := mustAddress(t, db, u.ID)
 		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))

@@ -27,6 +27,8 @@ type Tx struct {
 	*sql.Tx
 	now     time.Time
 	dialect string
+	// searchCap is the store's (DB.searchCap).
+	searchCap int
 	// shared is set on the writer's transaction: the context statements run under, and the
 	// statements it has prepared.
 	shared *writeConn
@@ -236,7 +238,7 @@ func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, catalogue: &d.watch, mails: d.mailsOn.Load()}, nil
+	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, searchCap: d.searchCap, catalogue: &d.watch, mails: d.mailsOn.Load()}, nil
 }
 
 // read runs fn in a read-only transaction; ErrUnavailable when the database cannot be reached.

@@ -425,7 +425,7 @@ func (w *writer) try(batch []*writeOp) int {
 			op.err = err // the caller has gone before the operation began: it is not run
 			continue
 		}
-		t := &Tx{Tx: c.tx, now: w.d.now(), dialect: w.d.dialect, shared: c, catalogue: &w.d.watch, mails: w.d.mailsOn.Load()}
+		t := &Tx{Tx: c.tx, now: w.d.now(), dialect: w.d.dialect, searchCap: w.d.searchCap, shared: c, catalogue: &w.d.watch, mails: w.d.mailsOn.Load()}
 		mark, flushes, before := len(c.pending), c.flushes, last
 		c.current = i
 		if savepoints {

@@ -61,6 +61,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
 	g.constant(d, "MaxFind", haat.MaxFind)
 	g.constant(d, "SortSavings", haat.SortSavings)
+	g.constant(d, "MaxPageSize", haat.MaxPageSize)
+	g.constantAs(d, "SellerProductSorts", "SELLER_PRODUCT_SORTS", haat.SellerProductSorts)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
 	g.constant(d, "MaxImageBytes", haat.MaxImageBytes)
 	g.constant(d, "MaxStock", haat.MaxStock)
@@ -220,6 +222,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.ProductImportForm](),
 	reflect.TypeFor[api.ProductSearchQuery](),
 	reflect.TypeFor[api.ProductGetQuery](),
+	reflect.TypeFor[api.SellerProductsQuery](),
 	reflect.TypeFor[api.ProductAddResponse](),
 	reflect.TypeFor[api.ProductStockRequest](),
 	reflect.TypeFor[api.ProductUpdateResponse](),
@@ -253,6 +256,7 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.PaymentPageResponse](),
 	reflect.TypeFor[api.OrderQRQuery](),
 	reflect.TypeFor[api.OrderQRResponse](),
+	reflect.TypeFor[api.UserOrdersQuery](),
 	reflect.TypeFor[api.UserOrdersResponse](),
 	reflect.TypeFor[api.OrderCancelRequest](),
 	reflect.TypeFor[api.UserOrderResponse](),

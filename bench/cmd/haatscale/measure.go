@@ -86,10 +86,20 @@ func measure(bin, dir, pg string, requests, starts int, only *regexp.Regexp) err
 		{"dashboard", seller, func() string { return "/api/seller/dashboard" }, requests},
 		{"pick list (all to pack)", seller, func() string { return "/api/seller/picklist" }, requests},
 		{"seller products", seller, func() string { return "/api/seller/products" }, max(10, requests/10)},
+		{"seller products, first page", seller, func() string { return "/api/seller/products?archived=false&limit=20" }, requests},
+		{"seller products, a later page", seller, func() string { return "/api/seller/products?archived=false&limit=20&before=" + pick(samples.products) }, requests},
+		{"seller products, by name, a later page", seller, func() string {
+			return "/api/seller/products?archived=false&sort=name&limit=20&before=" + pick(samples.products)
+		}, requests},
+		{"seller products, a search", seller, func() string {
+			return "/api/seller/products?archived=false&limit=20&q=" + url.QueryEscape(pick(samples.words))
+		}, requests},
 		{"export of a month (CSV)", seller, func() string {
 			return "/api/order/seller.csv?from=" + samples.lastMonth[0] + "&to=" + samples.lastMonth[1]
 		}, max(5, requests/20)},
 		{"My Orders (500 orders)", shopper, func() string { return "/api/order/user" }, max(10, requests/4)},
+		{"My Orders, first page", shopper, func() string { return "/api/order/user?limit=20" }, requests},
+		{"My Orders, a later page", shopper, func() string { return "/api/order/user?limit=20&before=" + pick(samples.mine) }, requests},
 		{"search", shopper, func() string { return "/api/product/search?q=" + url.QueryEscape(pick(searchWords)) }, requests},
 	}
 	fmt.Printf("\n| route | requests | p50 | p95 | p99 | max | answer |\n|---|---|---|---|---|---|---|\n")
@@ -156,8 +166,10 @@ var searchWords = []string{"rice", "apple", "milk", "dal", "tea", "banana", "oil
 type samples struct {
 	ids, numbers, phones, firstNames, names, days, slots []string
 	heavy                                                string
-	lastMonth                                            [2]string
-	lastYear                                             string
+	// mine are ids of the heavy shopper's orders, products ids of products, words words of their names.
+	mine, products, words []string
+	lastMonth             [2]string
+	lastYear              string
 }
 
 func drawSamples(dir, pg string) (*samples, error) {
@@ -199,8 +211,43 @@ func drawSamples(dir, pg string) (*samples, error) {
 	end := time.UnixMilli(newest).In(haat.StoreZone)
 	s.lastMonth = [2]string{end.AddDate(0, -1, 1).Format(haat.DayLayout), end.Format(haat.DayLayout)}
 	s.lastYear = end.AddDate(-1, 0, 1).Format(haat.DayLayout)
-	err = db.QueryRow(`SELECT u.email FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id, u.email ORDER BY ABS(COUNT(*) - 500), u.email LIMIT 1`).Scan(&s.heavy)
+	var heavyID string
+	if err := db.QueryRow(`SELECT u.id, u.email FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id, u.email ORDER BY ABS(COUNT(*) - 500), u.email LIMIT 1`).
+		Scan(&heavyID, &s.heavy); err != nil {
+		return nil, err
+	}
+	if s.mine, err = column(db, `SELECT id FROM orders WHERE user_id = $1`, heavyID); err != nil {
+		return nil, err
+	}
+	names, err := column(db, `SELECT name FROM products WHERE archived = FALSE`)
+	if err != nil {
+		return nil, err
+	}
+	for range 50 {
+		if words := strings.Fields(names[r.IntN(len(names))]); len(words) > 0 {
+			s.words = append(s.words, strings.ToLower(words[0]))
+		}
+	}
+	s.products, err = column(db, `SELECT id FROM products WHERE archived = FALSE`)
 	return s, err
+}
+
+// column is the first column of the rows query answers.
+func column(db *sql.DB, query string, args ...any) ([]string, error) {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 // server is bin serving the store.

@@ -409,6 +409,9 @@ export const en = {
     payNow: 'Pay Now',
     payWith: (label: string) => `Pay with ${label}`,
     signIn: 'Please log in to see your orders.',
+    /** showMore loads the next, older page of the shopper's orders; loadingMore shows while it loads. */
+    showMore: 'Show more orders',
+    loadingMore: 'Loading more orders…',
     cancel: 'Cancel order',
     /** cancelAsk asks once more before an order is cancelled. */
     cancelAsk: (n: number) => `Cancel order #${n}? This cannot be undone.`,

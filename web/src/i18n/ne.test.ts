@@ -65,8 +65,7 @@ const samples: Record<string, unknown[]> = {
   'orders.cancelAsk': [42],
   'orders.reordered': [2],
   'orders.notAvailable': [['Potato', 'Milk', 'Bread']],
-  'seller.page': [2, 5],
-  'seller.showing': [1, 10, 42],
+  'seller.shownOf': [20, 42],
   'seller.dash.asked': [3],
   'seller.slip.toCollect': ['Rs. 1,250.00'],
   'help.feeA': [{ freeAbove: 'Rs. 1,000', fee: 'Rs. 75' }],
@@ -151,7 +150,7 @@ describe('the Nepali catalogue', () => {
     expect(ne.cart.items(12)).toBe('१२ वटा सामान');
     expect(ne.seller.unitsLeft(7)).toBe('७ बाँकी');
     expect(ne.orders.number(1042)).toBe('#१०४२');
-    expect(ne.seller.page(2, 5)).toBe('५ मध्ये पृष्ठ २');
+    expect(ne.seller.shownOf(20, 45)).toBe('४५ मध्ये २० उत्पादन');
     expect(ne.cart.tax).toMatch(/^कर \([०-९]+%\)$/);
     expect(ne.orders.placedAt('2026-11-22T10:05:00Z')).toMatch(/२०२६/);
     expect(ne.orders.placedAtIn('2026-11-22T10:05:00Z', 'Asia/Kathmandu')).toBe('२०२६ नोभेम्बर २२, १५:५०');

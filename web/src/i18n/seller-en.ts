@@ -463,11 +463,11 @@ export const sellerEn = {
     inStock: 'In Stock',
     removeFromStock: 'Remove from Stock',
     updateStock: 'Update Stock',
-    pages: 'Pages',
-    previous: 'Previous',
-    next: 'Next',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-    showing: (from: number, to: number, of: number) => `${from}-${to} of ${of} products`,
+    /** shownOf says how many of the products the search and filters select the list shows so far. */
+    shownOf: (shown: number, of: number) => `${shown} of ${of} products`,
+    /** showMore loads the next page of the product list; loadingMore shows while it loads. */
+    showMore: 'Show more products',
+    loadingMore: 'Loading more products…',
     noProducts: 'No products yet. Add the first one.',
     lists: 'Product lists',
     onSale: (n: number) => `On sale (${n})`,

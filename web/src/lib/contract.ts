@@ -82,6 +82,12 @@ export const MAX_FIND = 100;
  * largest first; products that save the same keep the order they have without it.
  */
 export const SORT_SAVINGS = 'savings';
+
+// Page sizes of ProductQuery (MaxPageSize also of every other list that pages: My Orders, the
+// seller's products), and the longest search text.
+export const MAX_PAGE_SIZE = 100;
+/** SELLER_PRODUCT_SORTS are the orders the seller's product list can be in, the default first. */
+export const SELLER_PRODUCT_SORTS = ['newest', 'name', 'price', 'price-desc', 'stock'] as const;
 /** MAX_PRODUCT_IMAGES is the most images a product may have. */
 export const MAX_PRODUCT_IMAGES = 4;
 /** MAX_IMAGE_BYTES is the largest product photo accepted, in bytes (5 MB). */
@@ -1979,6 +1985,33 @@ export interface ProductGetQuery {
   id: string[];
 }
 
+/**
+ * SellerProductsQuery selects, orders and pages the seller's products (GET /api/seller/products); a
+ * filter left out selects any. Without limit and before the answer is every product selected.
+ */
+export interface SellerProductsQuery {
+  /**
+   * limit is the most products on the page, 1 to haat.MaxPageSize; sellerProductsPage when only
+   * before is sent.
+   */
+  limit?: number;
+  /** before is the id of the last product of the page before, to page further on. */
+  before?: string;
+  /** q finds products whose name, in English or Nepali, or SKU contains it, in any case. */
+  q?: string;
+  category?: Category;
+  /** stock is "in" (shoppers can buy it now), "out" (they cannot) or "low" (counted, 5 or fewer left). */
+  stock?: 'in' | 'out' | 'low';
+  /** archived is "true" for the archived products, "false" for those on sale. */
+  archived?: 'true' | 'false';
+  /** vatExempt is "true" for the products exempt from VAT only. */
+  vatExempt?: 'true';
+  /** sort is newest (the default), name, price, price-desc or stock. */
+  sort?: 'newest' | 'name' | 'price' | 'price-desc' | 'stock';
+  /** id selects the products with these ids (?id=…&id=…). */
+  id?: string[];
+}
+
 /** ProductAddResponse is the product a seller added, with its photos stored (POST /api/product/add). */
 export interface ProductAddResponse {
   message: string;
@@ -2007,10 +2040,20 @@ export interface ProductArchiveRequest {
   archived: boolean;
 }
 
-/** SellerProductsResponse is every product, archived ones too, newest first (GET /api/seller/products). */
+/**
+ * SellerProductsResponse is the seller's products, archived ones too, that the query selects, in
+ * its order (newest first by default): every one, or a page and whether more come after it; with
+ * how many the query selects in all and how many of the store's products are on sale (demoOnSale of
+ * them the demo catalogue's) and archived (GET /api/seller/products).
+ */
 export interface SellerProductsResponse {
+  archived: number;
+  demoOnSale: number;
+  hasMore: boolean;
+  onSale: number;
   products: SellerProduct[];
   success: boolean;
+  total: number;
 }
 
 /**
@@ -2437,8 +2480,26 @@ export interface QRCode {
   path: string;
 }
 
-/** UserOrdersResponse is the shopper's orders, newest first (GET /api/order/user). */
+/**
+ * UserOrdersQuery pages the shopper's orders (GET /api/order/user). Without either parameter the
+ * answer is every order, as the spec's call is answered.
+ */
+export interface UserOrdersQuery {
+  /**
+   * limit is the most orders on the page, 1 to haat.MaxPageSize; userOrdersPage when only before
+   * is sent.
+   */
+  limit?: number;
+  /** before is the id of the last order of the page before, to page further back. */
+  before?: string;
+}
+
+/**
+ * UserOrdersResponse is the shopper's orders, newest first, and on a page of them whether older
+ * ones remain (GET /api/order/user).
+ */
 export interface UserOrdersResponse {
+  hasMore?: boolean;
   orders: UserOrder[];
   success: boolean;
 }

@@ -27,7 +27,7 @@ export const rice: Product = {
 /** bill is an order's bill as the server sends it: the figures given (major units), the others 0 or empty. */
 export const bill = (b: Partial<Bill>): Bill => ({ taxRule: 'flat', lines: [], subtotal: 0, deliveryFee: 0, adjustments: [], discount: 0, taxable: 0, exempt: 0, tax: 0, total: 0, ...b });
 
-type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
+export type Handler = (body: unknown, query: URLSearchParams) => { status?: number; json: unknown };
 
 /**
  * catalogue answers the storefront's product calls from products, newest first, as the server

@@ -229,7 +229,7 @@ describe('a substitute sent for an item that was not there', () => {
     expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
     expect(within(card).queryByRole('group', { name: 'Substitute for Coriander' })).not.toBeInTheDocument();
     // The answer's order took the old one's place: the orders were not loaded again.
-    expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(1);
+    expect(calls.filter((c) => c.key.startsWith('GET /api/order/user'))).toHaveLength(1);
   });
 
   it('refuses it: taken out of the order, not charged', async () => {
@@ -287,7 +287,7 @@ describe('a substitute sent for an item that was not there', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Refuse it' }));
     expect(await screen.findByText('The time to answer has passed: the substitute stays in your order')).toBeInTheDocument();
     expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
-    expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(2);
+    expect(calls.filter((c) => c.key.startsWith('GET /api/order/user'))).toHaveLength(2);
   });
 
   it('takes the substitute as kept once the time to answer ends, without loading the orders again', async () => {
@@ -303,7 +303,7 @@ describe('a substitute sent for an item that was not there', () => {
       });
       expect(await within(card).findByText('Sent instead: Parsley × 2 — $30')).toBeInTheDocument();
       expect(within(card).queryByRole('button', { name: 'Keep it' })).not.toBeInTheDocument();
-      expect(calls.filter((c) => c.key === 'GET /api/order/user')).toHaveLength(1);
+      expect(calls.filter((c) => c.key.startsWith('GET /api/order/user'))).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
@@ -323,6 +323,64 @@ describe('a substitute sent for an item that was not there', () => {
       expect(within(offer).getByRole('button', { name: 'यो राख्छु' })).toBeInTheDocument();
       expect(within(offer).getByRole('button', { name: 'यो चाहिँदैन' })).toBeInTheDocument();
       expect(within(card).getByText('धनियाँ को सट्टा पार्सले × २')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it('shows the newest 20 orders, then the next older ones each time Show more orders is pressed, until there are none left', async () => {
+    // 45 orders, newest first, as the server pages them: limit of them older than before.
+    const all: UserOrder[] = Array.from({ length: 45 }, (_, i) => ({
+      _id: `o${45 - i}`, number: 10045 - i, address, amount: 590, creditUsed: 0, toPay: 590, deliveryFee: 0, taxRule: 'flat', tax: 0, bill: bill({ lines: [590], total: 590 }), currency: 'USD', paymentType: 'COD', status: 'Delivered', isPaid: true, testPayment: false,
+      items: [{ product: rice, quantity: 2 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], canPay: false, canCancel: false,
+    }));
+    const calls = serveApi({
+      'GET /api/user/session': signedIn,
+      'GET /api/order/user': (_body, query) => {
+        const limit = Number(query.get('limit'));
+        const before = query.get('before');
+        const from = before ? all.findIndex((o) => o._id === before) + 1 : 0;
+        return { json: { success: true, orders: all.slice(from, from + limit), hasMore: from + limit < all.length } };
+      },
+      'GET /api/order/claims': () => ({ json: { success: true, claims: [], claimable: {} } }),
+    });
+    renderStore('/my-orders');
+    expect(await screen.findByRole('listitem', { name: 'Order #10045' })).toBeInTheDocument();
+    const cards = () => screen.getAllByRole('listitem', { name: /^Order #/ });
+    expect(cards()).toHaveLength(20);
+    expect(screen.queryByRole('listitem', { name: 'Order #10025' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more orders' }));
+    expect(await screen.findByRole('listitem', { name: 'Order #10025' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more orders' }));
+    expect(await screen.findByRole('listitem', { name: 'Order #10001' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+    // Each page asks for 20, after the last order of the page before; the orders' every part still shows.
+    expect(calls.filter((c) => c.key.startsWith('GET /api/order/user')).map((c) => c.key)).toEqual([
+      'GET /api/order/user?limit=20',
+      'GET /api/order/user?limit=20&before=o26',
+      'GET /api/order/user?limit=20&before=o6',
+    ]);
+    expect(within(screen.getByRole('listitem', { name: 'Order #10001' })).getByRole('link', { name: 'Tax invoice for order #10001' })).toBeInTheDocument();
+  });
+
+  it('offers more orders in Nepali', async () => {
+    await setLanguage('ne');
+    try {
+      const order = (n: number): UserOrder => ({
+        _id: `o${n}`, number: 10000 + n, address, amount: 590, creditUsed: 0, toPay: 590, deliveryFee: 0, taxRule: 'flat', tax: 0, bill: bill({ lines: [590], total: 590 }), currency: 'USD', paymentType: 'COD', status: 'Order Placed', isPaid: false, testPayment: false,
+        items: [{ product: rice, quantity: 1 }], createdAt: '2026-11-22T10:05:00Z', updatedAt: '2026-11-22T10:05:00Z', events: [], canPay: false, canCancel: false,
+      });
+      serveApi({
+        'GET /api/user/session': signedIn,
+        'GET /api/order/user': (_body, query) => ({ json: query.get('before') ? { success: true, orders: [order(1)] } : { success: true, orders: [order(2)], hasMore: true } }),
+      });
+      renderStore('/my-orders');
+      await userEvent.click(await screen.findByRole('button', { name: 'थप अर्डरहरू देखाउनुहोस्' }));
+      expect(await screen.findByRole('listitem', { name: 'अर्डर #१०००१' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'थप अर्डरहरू देखाउनुहोस्' })).not.toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }

@@ -22,7 +22,7 @@ import { orderSlotText } from '../../lib/slots';
 import { amountText, packedDiffers, priceText } from '../../lib/weight';
 
 
-/** MyOrders lists the signed-in shopper's orders, newest first. */
+/** MyOrders lists the signed-in shopper's orders, newest first, a page at a time: Show more orders loads older ones. */
 export default function MyOrders() {
   useTitle(t.titles.myOrders);
   const { askSignIn } = useApp();
@@ -47,7 +47,7 @@ export default function MyOrders() {
   const claims = useMyClaims(user?._id).data;
 
   const loading = !authChecked || (!!user && ordersQuery.isPending);
-  const orders = ordersQuery.data ?? [];
+  const orders = ordersQuery.data?.pages.flatMap((p) => p.orders) ?? [];
 
   return (
     <div className="mt-8 pb-8">
@@ -174,6 +174,18 @@ export default function MyOrders() {
             </OrderCard>
           ))}
         </ul>
+      )}
+      {user && ordersQuery.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            onClick={() => void ordersQuery.fetchNextPage()}
+            disabled={ordersQuery.isFetchingNextPage}
+            className="min-h-11 rounded-full border border-green-700 bg-white px-8 font-medium text-green-800 hover:bg-green-50 disabled:opacity-60"
+          >
+            {ordersQuery.isFetchingNextPage ? t.orders.loadingMore : t.orders.showMore}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -1,13 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { catalogueKeys } from '../products';
 import { get, post, postOnce, unwrap } from '../../lib/api';
 import type { ClaimResponse, ClaimsResponse, OrderCancelRequest, OrderPayRequest, OrderSubstituteRequest, PaymentPageResponse, UserOrder, UserOrderResponse, UserOrdersResponse } from '../../lib/contract';
-import { useToastQuery } from '../../lib/useToastQuery';
+import { useErrorToast, useToastQuery } from '../../lib/useToastQuery';
 import { t } from '../../i18n';
 import { orderKeys } from './keys';
 
 const api = {
-  myOrders: () => get<UserOrdersResponse>('/api/order/user'),
+  /** myOrders answers a page of the shopper's orders, newest first (limit of them), older than the order before when it is given. */
+  myOrders: (limit: number, before?: string) =>
+    get<UserOrdersResponse>(`/api/order/user?${new URLSearchParams(before ? { limit: String(limit), before } : { limit: String(limit) }).toString()}`),
   /** payOrder starts a new payment of an unpaid online order and answers the payment page. */
   payOrder: (id: string, method?: string) => postOnce<OrderPayRequest, PaymentPageResponse>('/api/order/pay', { id, method }),
   /** cancelOrder cancels one of the shopper's orders the seller has not begun on. */
@@ -33,9 +35,27 @@ export function useClaim() {
   });
 }
 
-/** useMyOrders loads the signed-in shopper's orders, newest first; a failure shows as a toast. */
+/** MY_ORDERS_PAGE is how many of the shopper's orders My Orders loads at a time. */
+export const MY_ORDERS_PAGE = 20;
+
+/** MyOrdersPages are the pages of the shopper's orders loaded so far, as the query cache holds them. */
+export type MyOrdersPages = InfiniteData<UserOrdersResponse, string>;
+
+/**
+ * useMyOrders loads the signed-in shopper's orders, newest first, a page at a time: fetchNextPage
+ * loads the next, older page while hasNextPage. Loaded again (after a change), every page loaded is
+ * loaded again from the newest, so none is left out. A failure shows as a toast.
+ */
 export function useMyOrders(userId: string | undefined) {
-  return useToastQuery(orderKeys.mine(userId), api.myOrders, (r) => r.orders, t.toast.ordersFailed, !!userId);
+  const query = useInfiniteQuery({
+    queryKey: orderKeys.mine(userId),
+    queryFn: ({ pageParam }) => unwrap(api.myOrders(MY_ORDERS_PAGE, pageParam || undefined), t.toast.ordersFailed),
+    initialPageParam: '',
+    getNextPageParam: (last: UserOrdersResponse) => (last.hasMore ? last.orders[last.orders.length - 1]?._id : undefined),
+    enabled: !!userId,
+  });
+  useErrorToast(query.error, t.toast.ordersFailed);
+  return query;
 }
 
 /** usePayOrder starts a new payment of an unpaid online order and answers the provider's page. A refusal (the order changed, or its time to pay ended) loads the orders again, so Pay Now shows only where it can work. */
@@ -66,7 +86,9 @@ export function useAnswerSubstitute() {
   return useMutation({
     mutationFn: (answer: OrderSubstituteRequest) => unwrap(api.answerSubstitute(answer), t.substitute.answerFailed),
     onSuccess: ({ order }) =>
-      queryClient.setQueriesData<UserOrder[]>({ queryKey: orderKeys.lists() }, (orders) => orders?.map((o) => (o._id === order._id ? order : o))),
+      queryClient.setQueriesData<MyOrdersPages>({ queryKey: orderKeys.lists() }, (data) =>
+        data && { ...data, pages: data.pages.map((p) => ({ ...p, orders: p.orders.map((o: UserOrder) => (o._id === order._id ? order : o)) })) },
+      ),
     onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
+import { sellerShelf } from '../../test/sellerShelf';
 import type { Coupon } from '../../lib/contract';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,7 +24,7 @@ describe('coupons', () => {
       ...seller,
       ...config,
       'GET /api/seller/coupons': () => ({ json: { success: true, coupons: [saved] } }),
-      'GET /api/seller/products': () => ({ json: { success: true, products: [rice] } }),
+      'GET /api/seller/products': sellerShelf(() => [rice]),
       'POST /api/seller/coupon': () => {
         if (!answered) {
           answered = true;

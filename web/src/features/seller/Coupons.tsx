@@ -3,13 +3,13 @@ import toast from '../../lib/toast';
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { inputClass } from '../../components/styles';
-import { CATEGORIES, COUPON_KINDS, MAX_COUPON_CODE, type Category, type Coupon, type CouponKind, type CouponRequest } from '../../lib/contract';
+import { CATEGORIES, COUPON_KINDS, MAX_COUPON_CODE, MAX_PAGE_SIZE, type Category, type Coupon, type CouponKind, type CouponRequest } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { toMinor } from '../../lib/money';
 import { toAsciiDigits } from '../../i18n/digits';
 import { t } from '../../i18n';
 import { dayOf, startOfDay, useCoupons, useSaveCoupon } from './coupons';
-import { useSellerProducts } from './api';
+import { useSellerProductsFound } from './api';
 
 /** Draft is the coupon form as the owner fills it in: numbers as typed, days as YYYY-MM-DD in Nepal. */
 type Draft = {
@@ -254,12 +254,12 @@ const PICKS = 8;
 
 /** ProductPicker chooses the products a coupon is limited to (besides its categories): typed names find them, chosen ones show as chips. */
 function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (products: string[]) => void }) {
-  const { products } = useSellerProducts();
   const [q, setQ] = useState('');
+  // The server finds the products by name among all of them; those chosen already are left out.
+  const { found, named } = useSellerProductsFound(q, Math.min(MAX_PAGE_SIZE, PICKS + chosen.length), chosen);
   const text = t.seller.coupons;
-  const typed = q.trim().toLowerCase();
-  const matches = typed ? products.filter((p) => !p.archived && !chosen.includes(p._id) && p.name.toLowerCase().includes(typed)).slice(0, PICKS) : [];
-  const name = (id: string) => products.find((p) => p._id === id)?.name ?? id;
+  const matches = found.filter((p) => !chosen.includes(p._id)).slice(0, PICKS);
+  const name = (id: string) => named.find((p) => p._id === id)?.name ?? found.find((p) => p._id === id)?.name ?? id;
   return (
     <fieldset>
       <legend>{text.productsLabel}</legend>

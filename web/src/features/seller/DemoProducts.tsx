@@ -1,16 +1,16 @@
 import { Link } from '../../app/router';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n';
-import { useRemoveDemo, useSellerProducts } from './api';
+import { useRemoveDemo } from './api';
 
 /**
- * DemoNotice says, while the demo catalogue's products are still on sale (marked demo in the
- * seller's list), that a real shop removes them, with a button that does so after the seller confirms.
+ * DemoNotice says, while the demo catalogue's products are still on sale (onSale of them, as the
+ * seller's product list counts them), that a real shop removes them, with a button that does so
+ * after the seller confirms.
  */
-export function DemoNotice() {
-  const { products } = useSellerProducts();
+export function DemoNotice({ onSale }: { onSale: number }) {
   const remove = useRemoveDemo();
-  if (!products.some((p) => p.demo && !p.archived)) return null;
+  if (onSale === 0) return null;
   return (
     <div role="region" aria-label={t.seller.demo.remove} className="mt-4 flex max-w-5xl flex-col items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
       <p>{t.seller.demo.notice}</p>

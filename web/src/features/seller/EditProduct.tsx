@@ -3,17 +3,16 @@ import { Link, useLocation, useNavigate, useParams } from '../../app/router';
 import { paths } from '../../app/paths';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
-import { useSellerProducts, useUpdateProduct } from './api';
+import { useSellerProduct, useUpdateProduct } from './api';
 import ProductForm from './ProductForm';
 
 /** EditProduct is the seller's form that corrects a product, filled in with it; saving goes back to the list it came from, as it was. */
 export default function EditProduct() {
   const { id } = useParams();
-  const { products, loading } = useSellerProducts();
+  const { product, loading } = useSellerProduct(id);
   const update = useUpdateProduct();
   const navigate = useNavigate();
   const from = (useLocation().state as { list?: unknown } | null)?.list;
-  const product = products.find((p) => p._id === id);
 
   if (loading) {
     return (

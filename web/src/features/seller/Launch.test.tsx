@@ -2,6 +2,7 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
+import { sellerShelf } from '../../test/sellerShelf';
 import type { SellerProduct } from '../../lib/contract';
 import { loadSellerTexts } from '../../i18n';
 
@@ -60,7 +61,7 @@ describe('demo products', () => {
     const demoRice: SellerProduct = { ...rice, archived: false, held: 0, demo: true };
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: demoLeft ? [demoRice] : [] } }),
+      'GET /api/seller/products': sellerShelf(() => demoLeft ? [demoRice] : []),
       'POST /api/seller/demo/remove': () => {
         demoLeft = false;
         return { json: { success: true, message: 'Demo products removed: 40 deleted, 2 archived (orders name them)', deleted: 40, archived: 2 } };

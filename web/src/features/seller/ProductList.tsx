@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDebounced } from '../../lib/useDebounced';
 import { Link, useLocation, useSearchParams } from '../../app/router';
 import { CATEGORIES, type Product, type SellerProduct } from '../../lib/contract';
 import { paths } from '../../app/paths';
@@ -6,21 +7,24 @@ import { cover } from '../../lib/catalogue';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
-import { useArchiveProduct, useSellerProducts, useSellerSession, useSetStock } from './api';
+import { useArchiveProduct, useSellerProductList, useSellerSession, useSetStock } from './api';
 import { DemoNotice, NoProducts } from './DemoProducts';
 import { lowOnStock } from '../../lib/cart';
 import { priceText } from '../../lib/weight';
 import { saleOn } from '../../lib/sale';
-import { narrow, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
+import { listQuery, readView, SORT_KEYS, STOCK_FILTERS, writeView, type ListView } from './productFilter';
+
+/** searchPause is how long typing rests before the list asks the server for what was typed. */
+const searchPause = 250;
 
 /**
  * ProductList is the store's products on sale, or with ?show=archived its archived ones, newest
- * first, a page at a time, each with its stock count and switch, Edit link and Archive or Restore
- * button. The seller searches by name, filters by category and stock, and sorts; the choice lives
- * in the query string (q, category, stock, sort, page), so links and reloads keep it.
+ * first, a page at a time (Show more products loads the next), each with its stock count and switch,
+ * Edit link and Archive or Restore button. The seller searches by name or SKU, filters by category
+ * and stock, and sorts, all done by the server over every product; the choice lives in the query
+ * string (q, category, stock, sort), so links and reloads keep it.
  */
 export default function ProductList() {
-  const { products: all, loading: productsLoading } = useSellerProducts();
   const { money } = useStoreConfig();
   const setStock = useSetStock();
   const archive = useArchiveProduct();
@@ -32,11 +36,16 @@ export default function ProductList() {
   const { search } = useLocation();
   const view = readView(params);
   const showArchived = view.archived;
-  const archivedCount = all.filter((p) => p.archived).length;
-  const inTab = all.filter((p) => Boolean(p.archived) === showArchived).length;
-  const { products: shown, page, pages, total, first } = narrow(all, view);
+  const typed = useDebounced(view.search, searchPause);
+  const list = useSellerProductList(listQuery({ ...view, search: typed }));
+  const productsLoading = list.isPending;
+  const first = list.data?.pages[0];
+  const archivedCount = first?.archived ?? 0;
+  const onSaleCount = first?.onSale ?? 0;
+  const inTab = showArchived ? archivedCount : onSaleCount;
+  const total = first?.total ?? 0;
+  const shown = list.data?.pages.flatMap((p) => p.products) ?? [];
   const filtered = view.search.trim() !== '' || view.category !== 'all' || view.stock !== 'all';
-  const top = useRef<HTMLHeadingElement>(null);
   // The search box keeps what is typed as it is (the URL follows it); when the URL changes otherwise
   // (filters cleared, a tab, back and forward), the box follows the URL.
   const searchBox = useRef<HTMLInputElement>(null);
@@ -46,11 +55,7 @@ export default function ProductList() {
   }, [view.search]);
 
   /** change narrows or reorders the list, which starts again at its first page. */
-  const change = (next: Partial<ListView>, replace = false) => setParams((current) => writeView({ ...readView(current), ...next, page: 1 }), { replace });
-  const goTo = (p: number) => {
-    setParams(writeView({ ...view, page: p }));
-    top.current?.scrollIntoView?.({ block: 'start' });
-  };
+  const change = (next: Partial<ListView>, replace = false) => setParams((current) => writeView({ ...readView(current), ...next }), { replace });
   const clear = () => setParams(writeView({ archived: showArchived }));
   const tab = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-lg px-4 font-medium ${active ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-slate-700 hover:bg-stone-100'}`;
@@ -60,7 +65,7 @@ export default function ProductList() {
   return (
     <div className="p-4 md:p-10">
       <div className="flex max-w-5xl flex-wrap items-center justify-between gap-2">
-        <h1 ref={top} className="scroll-mt-4 text-xl font-semibold text-slate-900 md:text-2xl">
+        <h1 className="text-xl font-semibold text-slate-900 md:text-2xl">
           {t.seller.allProducts}
         </h1>
         {owner && (
@@ -71,14 +76,14 @@ export default function ProductList() {
       </div>
       <nav aria-label={t.seller.lists} className="mt-4 flex flex-wrap gap-2 text-sm">
         <Link to={paths.seller.productList} aria-current={showArchived ? undefined : 'page'} className={tab(!showArchived)}>
-          {t.seller.onSale(all.length - archivedCount)}
+          {t.seller.onSale(onSaleCount)}
         </Link>
         <Link to={paths.seller.archived} aria-current={showArchived ? 'page' : undefined} className={tab(showArchived)}>
           {t.seller.archivedList(archivedCount)}
         </Link>
       </nav>
       {showArchived && <p className="mt-3 max-w-5xl text-sm text-slate-600">{t.seller.archivedHint}</p>}
-      {!showArchived && owner && <DemoNotice />}
+      {!showArchived && owner && <DemoNotice onSale={first?.demoOnSale ?? 0} />}
       <div role="search" aria-label={t.seller.find.region} className="mt-4 grid max-w-5xl gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="sm:col-span-3 lg:col-span-1">
           <label htmlFor="plist-search" className={label}>
@@ -203,18 +208,19 @@ export default function ProductList() {
               </tbody>
             </table>
           </div>
-          <nav aria-label={t.seller.pages} className="mt-4 flex max-w-5xl flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-            <p>{t.seller.showing(first + 1, first + shown.length, total)}</p>
-            <div className="flex items-center gap-3">
-              <button type="button" onClick={() => goTo(page - 1)} disabled={page === 1} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 hover:bg-stone-100 disabled:opacity-50">
-                {t.seller.previous}
+          <div className="mt-4 flex max-w-5xl flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+            <p aria-live="polite">{t.seller.shownOf(shown.length, total)}</p>
+            {list.hasNextPage && (
+              <button
+                type="button"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 font-medium text-slate-700 hover:bg-stone-100 disabled:opacity-60"
+              >
+                {list.isFetchingNextPage ? t.seller.loadingMore : t.seller.showMore}
               </button>
-              <span aria-live="polite">{t.seller.page(page, pages)}</span>
-              <button type="button" onClick={() => goTo(page + 1)} disabled={page === pages} className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 hover:bg-stone-100 disabled:opacity-50">
-                {t.seller.next}
-              </button>
-            </div>
-          </nav>
+            )}
+          </div>
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStore, rice, serveApi } from '../../test/render';
+import { sellerShelf } from '../../test/sellerShelf';
 import { demoSettings } from '../../test/demo';
 import { loadSellerTexts } from '../../i18n';
 
@@ -74,7 +75,7 @@ describe('store settings', () => {
     const calls = serveApi({
       ...seller,
       ...npr,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...rice, vatExempt: true }, { ...rice, _id: 'tea', name: 'Tea' }] } }),
+      'GET /api/seller/products': sellerShelf(() => [{ ...rice, vatExempt: true }, { ...rice, _id: 'tea', name: 'Tea' }]),
       'POST /api/seller/settings': (body) => ({ json: { success: true, message: 'Settings saved', settings: { delivery: null, ...(body as object) } } }),
     });
     renderStore('/seller/settings');

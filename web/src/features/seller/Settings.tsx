@@ -6,7 +6,7 @@ import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_D
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
-import { useSaveSettings, useSellerProducts } from './api';
+import { useSaveSettings, useVatExemptCount } from './api';
 import { ClaimsSection, LegalSection, PolicySection, StoreSection } from './StoreSections';
 import { SearchWordsSection } from './SearchWords';
 import { withDefaults } from '../../lib/store';
@@ -185,8 +185,7 @@ function TaxSection({ settings }: { settings: StoreSettings }) {
   const text = texts().tax;
   const save = useSaveSettings();
   const [rule, setRule] = useState<TaxRule>(settings.taxRule);
-  const { products, loading } = useSellerProducts();
-  const exempt = loading ? undefined : products.filter((p) => p.vatExempt && !p.archived).length;
+  const exempt = useVatExemptCount();
   const label: Record<TaxRule, { name: string; hint: string }> = { flat: { name: text.flat, hint: text.flatHint }, vat: { name: text.vat, hint: text.vatHint } };
 
   function submit(e: FormEvent) {

@@ -34,6 +34,7 @@ import type {
   SellerOrder,
   SellerOrdersResponse,
   SellerProduct,
+  SellerProductsQuery,
   SellerProductsResponse,
   SellerResponse,
   SettingsResponse,
@@ -85,8 +86,14 @@ const api = {
   /** addProduct sends the add-product form: name, description (JSON lines), category, weight, price, offerPrice and images. */
   addProduct: (form: FormData) => post<FormData, ProductAddResponse>('/api/product/add', form),
   setStock: (id: string, inStock: boolean) => post<ProductStockRequest, MessageResponse>('/api/product/stock', { id, inStock }),
-  /** sellerProducts answers every product, archived ones too. */
-  sellerProducts: () => get<SellerProductsResponse>('/api/seller/products'),
+  /** sellerProducts answers the products, archived ones too, that the query selects, a page of them when it has a limit. */
+  sellerProducts: (query: SellerProductsQuery) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query) as [string, string | number | string[] | undefined][]) {
+      for (const one of Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]) params.append(k, String(one));
+    }
+    return get<SellerProductsResponse>(`/api/seller/products?${params.toString()}`);
+  },
   /**
    * importProducts checks a product CSV (file), with an optional ZIP of photos (photos), and unless
    * dryRun is "true" stores it (POST /api/product/import); a refused import's data has the rows too.
@@ -250,15 +257,67 @@ export function useOrderAction(id: string) {
   });
 }
 
+/** SELLER_PRODUCTS_PAGE is how many products the seller's list loads at a time. */
+export const SELLER_PRODUCTS_PAGE = 20;
+
+/** SellerProductsView is what the seller's list shows: a tab, a search, filters and an order (productFilter's ListView). */
+export type SellerProductsView = Pick<SellerProductsQuery, 'q' | 'category' | 'stock' | 'archived' | 'sort'>;
+
+/**
+ * useSellerProductList loads the seller's products that the view selects, in its order, a page at
+ * a time: fetchNextPage loads the next page while hasNextPage. Each page says how many products the
+ * view selects in all (total) and how many are on sale and archived (onSale, archived). The list
+ * shown stays while the next view loads.
+ */
+export function useSellerProductList(view: SellerProductsView) {
+  return useInfiniteQuery({
+    queryKey: [...sellerKeys.products(), 'list', view],
+    queryFn: ({ pageParam }) => unwrap(api.sellerProducts({ ...view, limit: SELLER_PRODUCTS_PAGE, before: pageParam || undefined }), t.toast.loadProducts),
+    initialPageParam: '',
+    getNextPageParam: (last: SellerProductsResponse) => (last.hasMore ? last.products[last.products.length - 1]?._id : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** useSellerProduct loads one product, archived or not, as the seller's list has it; null when there is none. */
+export function useSellerProduct(id: string | undefined) {
+  const query = useQuery({
+    queryKey: [...sellerKeys.products(), 'one', id],
+    queryFn: () => unwrap(api.sellerProducts({ id: [id ?? ''] }), t.toast.loadProducts).then((r) => r.products[0] ?? null),
+    enabled: !!id,
+  });
+  return { product: query.data ?? null, loading: query.isPending && !!id };
+}
+
 const noProducts: SellerProduct[] = [];
 
-/** useSellerProducts is every product, archived ones too, newest first, and whether it is still loading. */
-export function useSellerProducts() {
-  const query = useQuery({
-    queryKey: sellerKeys.products(),
-    queryFn: () => unwrap(api.sellerProducts(), t.toast.loadProducts).then((r) => r.products),
+/**
+ * useSellerProductsFound finds the products on sale whose name or SKU contains what was typed, up
+ * to limit of them, and the products with the ids named (those already chosen), wherever they are.
+ */
+export function useSellerProductsFound(typed: string, limit: number, named: string[]) {
+  const q = typed.trim();
+  const found = useQuery({
+    queryKey: [...sellerKeys.products(), 'found', q, limit],
+    queryFn: () => unwrap(api.sellerProducts({ q, archived: 'false', limit }), t.toast.loadProducts).then((r) => r.products),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
   });
-  return { products: query.data ?? noProducts, loading: query.isPending };
+  const chosen = useQuery({
+    queryKey: [...sellerKeys.products(), 'named', named],
+    queryFn: () => unwrap(api.sellerProducts({ id: named }), t.toast.loadProducts).then((r) => r.products),
+    enabled: named.length > 0,
+  });
+  return { found: q === '' ? noProducts : (found.data ?? noProducts), named: chosen.data ?? noProducts };
+}
+
+/** useVatExemptCount is how many products on sale are exempt from VAT; undefined while it loads. */
+export function useVatExemptCount() {
+  const query = useQuery({
+    queryKey: [...sellerKeys.products(), 'vat-exempt'],
+    queryFn: () => unwrap(api.sellerProducts({ archived: 'false', vatExempt: 'true', limit: 1 }), t.toast.loadProducts).then((r) => r.total),
+  });
+  return query.data;
 }
 
 /** productsChanged loads the seller's products, the shop's catalogue and the dashboard again. */

@@ -5,6 +5,7 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bill, renderStore, rice, serveApi } from '../../test/render';
+import { sellerShelf } from '../../test/sellerShelf';
 import type { SellerOrder, SellerProduct } from '../../lib/contract';
 import { loadSellerTexts } from '../../i18n';
 
@@ -192,28 +193,29 @@ const many = (n: number): SellerProduct[] =>
   Array.from({ length: n }, (_, i) => ({ ...rice, _id: `p${i + 1}`, name: `Product ${i + 1}`, inStock: i % 2 === 0, archived: false, held: 0 }));
 
 describe('product list', () => {
-  it('pages through the products 20 at a time', async () => {
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: many(45) } }) });
+  it('shows 20 products, and 20 more each time Show more products is pressed, until all are shown', async () => {
+    const asked: URLSearchParams[] = [];
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => many(45), asked) });
     renderStore('/seller/product-list');
     expect(await screen.findByText('Product 1')).toBeInTheDocument();
     expect(screen.getByText('Product 20')).toBeInTheDocument();
     expect(screen.queryByText('Product 21')).not.toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Product 21')).toBeInTheDocument();
-    expect(screen.queryByText('Product 1')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Product 45')).toBeInTheDocument();
-    expect(screen.getByText('41-45 of 45 products')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('20 of 45 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(await screen.findByText('Product 40')).toBeInTheDocument();
+    expect(screen.getByText('Product 1')).toBeInTheDocument();
+    expect(screen.getByText('40 of 45 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(await screen.findByText('Product 45')).toBeInTheDocument();
+    expect(screen.getByText('45 of 45 products')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more products' })).not.toBeInTheDocument();
+    // The server is asked for a page of 20 of the products on sale at a time, after the last one shown.
+    expect(asked.map((q) => q.toString())).toEqual(['archived=false&limit=20', 'archived=false&limit=20&before=p20', 'archived=false&limit=20&before=p40']);
   });
 
   it('shows the units unpaid online orders hold', async () => {
     const products = many(2).map((p, i) => (i === 0 ? { ...p, stock: 4, held: 3 } : p));
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products } }) });
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => products) });
     renderStore('/seller/product-list');
     const first = await screen.findByRole('row', { name: 'Product 1' });
     expect(within(first).getByText('4 left')).toBeInTheDocument();
@@ -225,7 +227,7 @@ describe('product list', () => {
     let products = many(2);
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products } }),
+      'GET /api/seller/products': sellerShelf(() => products),
       'POST /api/product/stock': (body) => {
         const { id, inStock } = body as { id: string; inStock: boolean };
         products = products.map((p) => (p._id === id ? { ...p, inStock } : p));
@@ -243,7 +245,7 @@ describe('product list', () => {
   });
 });
 
-describe('product list search, filters, sort and pages', () => {
+describe('product list search, filters, sort and more', () => {
   // Newest first, as the server sends them: Product 1 to 45, with a few stocked and named to tell apart.
   const named: Record<number, Partial<SellerProduct>> = {
     2: { name: 'Ilam Green Tea', category: 'Drinks', stock: 12 },
@@ -256,14 +258,14 @@ describe('product list search, filters, sort and pages', () => {
   const rows = () => screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'));
 
   it('opens the low and out of stock lists the dashboard links to, showing each count', async () => {
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => shelf()) });
     renderStore('/seller/product-list?stock=low');
     expect(await screen.findByRole('row', { name: 'Green Apples' })).toBeInTheDocument();
     // Low: counted with at most LOW_STOCK units, none left included (the dashboard's low-stock panel).
     expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']);
     expect(screen.getByLabelText('Stock')).toHaveValue('low');
     expect(within(screen.getByRole('row', { name: 'Mustang Apple' })).getByText('5 left')).toBeInTheDocument();
-    expect(screen.getByText('1-3 of 3 products')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 products')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Stock'), 'Out of stock');
     expect(query()).toHaveTextContent('?stock=out');
@@ -276,79 +278,71 @@ describe('product list search, filters, sort and pages', () => {
   });
 
   it('searches as the seller types, filters by category, sorts, and keeps it all in the URL', async () => {
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
+    const asked: URLSearchParams[] = [];
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(shelf, asked) });
     renderStore('/seller/product-list');
     await screen.findByRole('row', { name: 'Product 1' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), 'APPLE');
     expect(query()).toHaveTextContent('?q=APPLE');
-    expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']);
+    await waitFor(() => expect(rows()).toEqual(['Green Apples', 'Apple Juice', 'Mustang Apple']));
+    // The server searches every product, once the typing pauses.
+    expect(asked.map((q) => q.get('q'))).toEqual([null, 'APPLE']);
 
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'Fruits');
-    expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
+    await waitFor(() => expect(rows()).toEqual(['Green Apples', 'Mustang Apple']));
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Stock (fewest first)');
     expect(query()).toHaveTextContent('?q=APPLE&category=Fruits&sort=stock');
+    await waitFor(() => expect(asked.at(-1)?.toString()).toBe('archived=false&q=APPLE&category=Fruits&sort=stock&limit=20'));
     expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Name (A-Z)');
+    await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('name'));
     expect(rows()).toEqual(['Green Apples', 'Mustang Apple']);
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), ' pie');
-    expect(screen.getByText('No products match your search and filters.')).toBeInTheDocument();
+    expect(await screen.findByText('No products match your search and filters.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(query()).toHaveTextContent(/^$/);
     expect(screen.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('');
-    expect(screen.getByText('1-20 of 45 products')).toBeInTheDocument();
+    expect(await screen.findByText('20 of 45 products')).toBeInTheDocument();
   });
 
-  it('reads a sorted, filtered page from the URL and starts again at page 1 when a filter changes', async () => {
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }) });
-    renderStore('/seller/product-list?sort=price-desc&page=2');
-    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  it('reads a sorted, filtered view from the URL and asks the server for it', async () => {
+    const asked: URLSearchParams[] = [];
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(shelf, asked) });
+    renderStore('/seller/product-list?sort=price-desc&category=Drinks&stock=in');
+    expect(await screen.findByRole('row', { name: 'Ilam Green Tea' })).toBeInTheDocument();
     expect(screen.getByLabelText('Sort by')).toHaveValue('price-desc');
+    expect(screen.getByLabelText('Category')).toHaveValue('Drinks');
     expect(screen.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('');
-
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or SKU' }), 'product 1');
-    expect(query()).toHaveTextContent('?q=product+1&sort=price-desc');
-    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
-
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name or SKU' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(query()).toHaveTextContent('?sort=price-desc&page=2');
-    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Drinks');
-    expect(query()).toHaveTextContent('?category=Drinks&sort=price-desc');
-    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(asked.map((q) => q.toString())).toEqual(['archived=false&category=Drinks&stock=in&sort=price-desc&limit=20']);
+    expect(rows()).toEqual(['Ilam Green Tea']);
   });
 
-  it('scrolls to the top of the list when the page changes, and keeps the page after a stock switch', async () => {
-    const scroll = vi.fn();
-    Element.prototype.scrollIntoView = scroll;
+  it('keeps the products shown so far after a stock switch', async () => {
     let products = shelf();
     serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products } }),
+      'GET /api/seller/products': sellerShelf(() => products),
       'POST /api/product/stock': (body) => {
         const { id, inStock } = body as { id: string; inStock: boolean };
         products = products.map((p) => (p._id === id ? { ...p, inStock } : p));
         return { json: { success: true, message: 'Stock Updated' } };
       },
     });
-    renderStore('/seller/product-list?category=Fruits');
-    await screen.findByRole('row', { name: 'Green Apples' });
-    expect(scroll).not.toHaveBeenCalled();
-    await userEvent.selectOptions(screen.getByLabelText('Category'), 'All categories');
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(scroll).toHaveBeenCalledTimes(1);
-    const row = screen.getByRole('row', { name: 'Mustang Apple' });
+    renderStore('/seller/product-list');
+    await screen.findByRole('row', { name: 'Product 1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more products' }));
+    const row = await screen.findByRole('row', { name: 'Mustang Apple' });
     await userEvent.click(within(row).getByRole('button', { name: 'Remove from Stock' }));
-    expect(await within(row).findByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-    expect(query()).toHaveTextContent('?page=2');
-    delete (Element.prototype as Partial<Element>).scrollIntoView;
+    expect(await within(screen.getByRole('row', { name: 'Mustang Apple' })).findByRole('button', { name: 'Update Stock' })).toBeInTheDocument();
+    expect(screen.getByText('40 of 45 products')).toBeInTheDocument();
+    expect(query()).toHaveTextContent(/^$/);
   });
 
   it('comes back from an edit to the list as it was left', async () => {
     serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: shelf() } }),
+      'GET /api/seller/products': sellerShelf(() => shelf()),
       'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated' } }),
     });
     renderStore('/seller/product-list?category=Fruits&sort=name');
@@ -367,7 +361,7 @@ describe('archive and restore', () => {
     let products = many(3);
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products } }),
+      'GET /api/seller/products': sellerShelf(() => products),
       'POST /api/product/archive': (body) => {
         const { id, archived } = body as { id: string; archived: boolean };
         if (id === 'p3') return { status: 404, json: { success: false, message: 'Product not found' } };
@@ -406,7 +400,7 @@ describe('edit product', () => {
   it('is filled in with the product, sends only what changed, and goes back to the list', async () => {
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'GET /api/seller/products': sellerShelf(() => [tea]),
       'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
     });
     renderStore('/seller/product-list/tea/edit');
@@ -442,7 +436,7 @@ describe('edit product', () => {
   it('marks a product VAT-exempt, sending only that', async () => {
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'GET /api/seller/products': sellerShelf(() => [tea]),
       'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: { ...tea, vatExempt: true } } }),
     });
     renderStore('/seller/product-list/tea/edit');
@@ -459,7 +453,7 @@ describe('edit product', () => {
   it('sets, changes and clears the SKU, sending only that', async () => {
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...tea, sku: 'TEA-1' }] } }),
+      'GET /api/seller/products': sellerShelf(() => [{ ...tea, sku: 'TEA-1' }]),
       'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
     });
     renderStore('/seller/product-list/tea/edit');
@@ -479,7 +473,7 @@ describe('edit product', () => {
       sale: { price: 400, start: '2026-10-20T00:15:00Z', end: '2026-10-25T00:15:00Z', on: true } };
     const calls = serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [onSale] } }),
+      'GET /api/seller/products': sellerShelf(() => [onSale]),
       'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
     });
     renderStore('/seller/product-list/tea/edit');
@@ -503,7 +497,7 @@ describe('edit product', () => {
     const edit = () =>
       serveApi({
         ...seller,
-        'GET /api/seller/products': () => ({ json: { success: true, products: [tomatoes] } }),
+        'GET /api/seller/products': sellerShelf(() => [tomatoes]),
         'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tomatoes } }),
       });
     const sent = async (calls: ReturnType<typeof serveApi>) => {
@@ -553,7 +547,7 @@ describe('edit product', () => {
     it('turns a product sold by the unit to sell by weight, sending the step even when left at 250 g, and clearing its pack weight', async () => {
       const calls = serveApi({
         ...seller,
-        'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+        'GET /api/seller/products': sellerShelf(() => [tea]),
         'POST /api/product/update': () => ({ json: { success: true, message: 'Product Updated', product: tea } }),
       });
       renderStore('/seller/product-list/tea/edit');
@@ -568,7 +562,7 @@ describe('edit product', () => {
     });
 
     it('offers the step a product has when it is not one of the usual ones', async () => {
-      serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [{ ...tomatoes, step: 200 }] } }) });
+      serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => [{ ...tomatoes, step: 200 }]) });
       renderStore('/seller/product-list/tomatoes/edit');
       const step = await screen.findByLabelText('Sold in steps of');
       expect(step).toHaveValue('200');
@@ -576,7 +570,7 @@ describe('edit product', () => {
     });
 
     it('shows its price per kg in the product list', async () => {
-      serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [tomatoes, tea] } }) });
+      serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => [tomatoes, tea]) });
       renderStore('/seller/product-list');
       const row = await screen.findByRole('row', { name: 'Tomatoes' });
       expect(within(row).getAllByText(/\$160\/kg$/)).toHaveLength(2); // the price column, and under the name on narrow screens
@@ -587,7 +581,7 @@ describe('edit product', () => {
   it('keeps what was typed when the server refuses it', async () => {
     serveApi({
       ...seller,
-      'GET /api/seller/products': () => ({ json: { success: true, products: [tea] } }),
+      'GET /api/seller/products': sellerShelf(() => [tea]),
       'POST /api/product/update': () => ({ status: 400, json: { success: false, message: 'Product name is too long' } }),
     });
     renderStore('/seller/product-list/tea/edit');
@@ -599,7 +593,7 @@ describe('edit product', () => {
   });
 
   it('says so when the product does not exist', async () => {
-    serveApi({ ...seller, 'GET /api/seller/products': () => ({ json: { success: true, products: [] } }) });
+    serveApi({ ...seller, 'GET /api/seller/products': sellerShelf(() => []) });
     renderStore('/seller/product-list/nope/edit');
     expect(await screen.findByText('This product does not exist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Product List' })).toHaveAttribute('href', '/seller/product-list');
