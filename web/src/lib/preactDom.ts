@@ -4,7 +4,24 @@
 // a maxlength (a code of 6 digits) and is now a name field would take no letter at all (maxlength
 // 0), one that held a pattern would take nothing but an empty value, and an element whose lang
 // or alt goes would be in no language or be marked as decoration. These go as React has them go.
+// And Preact sets an element's props in the order they are written: an image given its src
+// before loading="lazy" starts loading at once, wherever it is; React sets src last, as here.
 import { options, type VNode } from 'preact';
+
+/** last are an image's props that start its loading, set after those that say how (loading, sizes). */
+const last = new Set(['src', 'srcSet', 'srcset']);
+
+const { vnode: created } = options as { vnode?: (vnode: VNode) => void };
+options.vnode = (vnode) => {
+  created?.(vnode);
+  if (vnode.type !== 'img') return;
+  const props = vnode.props as Record<string, unknown>;
+  const keys = Object.keys(props);
+  if (!keys.some((k, i) => last.has(k) && keys.slice(i + 1).some((after) => !last.has(after)))) return;
+  // Every prop moves with its descriptor (React's layer keeps className and ref on props unlisted).
+  const all = Object.entries(Object.getOwnPropertyDescriptors(props));
+  vnode.props = Object.defineProperties({}, Object.fromEntries([...all.filter(([k]) => !last.has(k)), ...all.filter(([k]) => last.has(k))])) as typeof vnode.props;
+};
 
 /** removable are the attributes that leave as attributes, by the element types that have them ('*': every element). */
 const removable: Record<string, readonly [prop: string, attribute: string][]> = {

@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
+
+function Field({ code }: { code: boolean }) {
+  return code ? <input aria-label="Field" maxLength={6} pattern="[0-9]*" /> : <input aria-label="Field" />;
+}
+
+it('removes the maxlength and pattern of a field that no longer has them, as React does', () => {
+  const { rerender } = render(<Field code />);
+  expect(screen.getByLabelText('Field')).toHaveAttribute('maxlength', '6');
+  rerender(<Field code={false} />);
+  expect(screen.getByLabelText('Field')).not.toHaveAttribute('maxlength');
+  expect(screen.getByLabelText('Field')).not.toHaveAttribute('pattern');
+});
+
+it('gives an image its src after how to load it, so that a lazy one waits until it is near', () => {
+  render(<img src="/media/a.webp" srcSet="/media/a-256.webp 256w" sizes="100px" alt="A" loading="lazy" />);
+  const names = screen.getByRole('img', { name: 'A' }).getAttributeNames();
+  expect(names.indexOf('src')).toBeGreaterThan(names.indexOf('loading'));
+  expect(names.indexOf('src')).toBeGreaterThan(names.indexOf('sizes'));
+});
