@@ -1,4 +1,4 @@
-import './lib/preactDom';
+import { checkTakeOver } from './lib/preactDom';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './app/router';
@@ -42,8 +42,10 @@ const app = (
 const root = document.getElementById('root')!;
 keepCardsAhead();
 void setLanguage(storedLanguage()).finally(() => {
-  if (root.dataset.prerendered === language()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (root.dataset.prerendered === language()) {
+    checkTakeOver(root);
+    hydrateRoot(root, app);
+  } else createRoot(root).render(app);
 });
 
 // Installed as an app, the store opens offline too (lib/online.ts).
