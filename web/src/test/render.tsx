@@ -164,7 +164,7 @@ function Location() {
   return (
     <>
       <output data-testid="location">{pathname}</output>
-      <output data-testid="query">{search}</output>
+      <output data-testid="query">{search || null}</output>
     </>
   );
 }

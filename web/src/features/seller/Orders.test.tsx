@@ -114,10 +114,10 @@ describe('seller order filters', () => {
     expect(within(filters).getByLabelText('Status')).toHaveValue('');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/order/seller.csv');
 
-    // A date range asks for the dates chosen.
+    // A date range asks for the dates chosen (a browser's date field sends input as a date is picked).
     await userEvent.selectOptions(within(filters).getByLabelText('Date'), 'Date range');
-    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-10' } });
+    fireEvent.input(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.input(within(filters).getByLabelText('To'), { target: { value: '2026-11-10' } });
     expect(await screen.findByRole('listitem', { name: 'Order #10300' })).toBeInTheDocument();
     expect(calls.some((c) => c.key.startsWith('GET /api/order/seller?') && c.key.includes('Awaiting'))).toBe(false);
   });
