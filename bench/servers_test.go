@@ -158,11 +158,15 @@ func TestTwoServers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	listOf(b)
+	// The other server prepared its list at start-up, and sees the change within about
+	// sqlstore.CataloguePoll (its poll of the database's catalogue state).
 	var tea string
-	for _, p := range list.Products {
-		if p.Name == "Ilam Tea" && len(p.Image) == 1 && strings.HasPrefix(p.Image[0], "/media/uploads/") {
-			tea = p.Image[0]
+	for deadline := time.Now().Add(10 * sqlstore.CataloguePoll); tea == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		listOf(b)
+		for _, p := range list.Products {
+			if p.Name == "Ilam Tea" && len(p.Image) == 1 && strings.HasPrefix(p.Image[0], "/media/uploads/") {
+				tea = p.Image[0]
+			}
 		}
 	}
 	if tea == "" {
