@@ -861,16 +861,7 @@ func addSearch(ctx context.Context, tx *Tx, w *where, text string, number *int64
 	if number != nil {
 		numbers = append(numbers, *number)
 	}
-	if len(numbers) == 0 {
-		w.add(`1 = 0`)
-		return nil
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?, ", len(numbers)), ", ")
-	args := make([]any, len(numbers))
-	for i, n := range numbers {
-		args[i] = n
-	}
-	w.add(`o.number IN (`+marks+`)`, args...)
+	addIn(w, `o.number`, numbers)
 	return nil
 }
 

@@ -87,39 +87,11 @@ func (d *DB) Products(ctx context.Context) ([]haat.Product, error) {
 // SellerProducts returns every product, archived ones too, newest first, with the units online
 // orders awaiting payment hold and the demo catalogue's marked.
 func (d *DB) SellerProducts(ctx context.Context) ([]haat.Product, error) {
-	return lookup(ctx, d, "seller products", func(tx *Tx) ([]haat.Product, error) {
-		products, err := findProducts(ctx, tx, ProductFilter{})
-		if err != nil {
-			return nil, err
-		}
-		held, err := heldUnits(ctx, tx)
-		if err != nil {
-			return nil, err
-		}
-		demo, err := demoIDs(ctx, tx)
-		for i := range products {
-			products[i].Held, products[i].Demo = held[products[i].ID], demo[products[i].ID]
-		}
-		return products, err
-	})
-}
-
-// demoIDs are the ids of the demo catalogue's products.
-func demoIDs(ctx context.Context, tx *Tx) (map[string]bool, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM products WHERE demo = TRUE`)
+	page, err := d.SellerProductPage(ctx, haat.SellerProductFilter{Sort: haat.SortNewest}, 0)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	ids := map[string]bool{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids[id] = true
-	}
-	return ids, rows.Err()
+	return page.Products, nil
 }
 
 // heldUnits counts, by product, the units of online orders awaiting payment.

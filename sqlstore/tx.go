@@ -313,7 +313,10 @@ func addIf[T any](w *where, cond string, v *T) {
 }
 
 // in adds the condition that column is one of values; no values match no row.
-func (w *where) in(column string, values []string) {
+func (w *where) in(column string, values []string) { addIn(w, column, values) }
+
+// addIn adds the condition that column is one of values (none: no row).
+func addIn[T any](w *where, column string, values []T) {
 	if len(values) == 0 {
 		w.conds = append(w.conds, "1 = 0")
 		return
