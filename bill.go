@@ -248,13 +248,13 @@ func BillLines(items []OrderItem) []BillLine {
 	return lines
 }
 
-// SetBill gives the order its bill, and the figures the order repeats from it. The store credit
-// the order used stays within its total: a bill settled lower than the credit used (weighed goods,
-// a substitute refused) leaves the credit beyond it to go back to the shopper's ledger.
-func (o *Order) SetBill(b Bill) {
+// SetBill gives the order its bill, and the figures the order repeats from it and from its
+// balance. The store credit the order used stays within its total: a bill settled lower than the
+// credit used (weighed goods, a substitute refused) leaves the credit beyond it to go back to the
+// shopper's ledger.
+func (o *Order) SetBill(b Bill) error {
 	o.Bill, o.TaxRule, o.DeliveryFee, o.Tax, o.Amount = b, b.TaxRule, b.DeliveryFee, b.Tax, b.Total
-	o.CreditUsed = CreditToUse(o.CreditUsed, b.Total)
-	o.ToPay = b.Total - o.CreditUsed
+	return o.setBalance(o.CreditUsed)
 }
 
 // BillExample is a case of BillOf with the figures it must give: the Go tests check BillOf against

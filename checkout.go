@@ -168,12 +168,16 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	if order.Coupon, bill, err = f.withCoupon(o.Coupon, order.Items, bill, o.Currency); err != nil {
 		return nil, err
 	}
-	order.SetBill(bill)
+	if err := order.SetBill(bill); err != nil {
+		return nil, err
+	}
 	if o.UseCredit {
 		if f.Credit <= 0 {
 			return nil, ErrNoCredit
 		}
-		order.UseCredit(f.Credit)
+		if err := order.UseCredit(f.Credit); err != nil {
+			return nil, err
+		}
 	}
 	return order, nil
 }
@@ -287,10 +291,15 @@ func QuoteOf(userID string, q QuoteRequest, f OrderFacts) (*Quote, error) {
 		bill.TaxRule, bill.Subtotal, bill.DeliveryFee, bill.Tax, bill.Adjustments, bill.Discount, bill.Total
 	quote.MissingForFree = rules.MissingForFree(bill.Subtotal)
 	quote.Credit = f.Credit
+	var offered Money
 	if q.UseCredit {
-		quote.CreditUsed = CreditToUse(f.Credit, bill.Total)
+		offered = f.Credit
 	}
-	quote.ToPay = bill.Total - quote.CreditUsed
+	balance, err := BalanceOf(bill.Total, offered, false, nil)
+	if err != nil {
+		return nil, err
+	}
+	quote.CreditUsed, quote.ToPay = balance.CreditUsed, balance.ToPay
 	var address *Address
 	if q.AddressID != "" {
 		i := slices.IndexFunc(f.Addresses, func(a Address) bool { return a.ID == q.AddressID && a.UserID == userID })

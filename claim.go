@@ -350,7 +350,9 @@ func (d ClaimDecision) Replacement(c *OrderClaim, o *Order) (*Order, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.SetBill(bill)
+	if err := r.SetBill(bill); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -140,13 +140,15 @@ func CreditToUse(balance, total Money) Money {
 // UseCredit has the order pay amount of its total with store credit (at most the total); ToPay is
 // the rest. An order wholly paid so is paid at once: nothing is asked of its shopper, online or at
 // the door.
-func (o *Order) UseCredit(amount Money) {
-	o.CreditUsed = CreditToUse(amount, o.Amount)
-	o.ToPay = o.Amount - o.CreditUsed
-	if o.CreditUsed > 0 && o.ToPay == 0 {
+func (o *Order) UseCredit(amount Money) error {
+	if err := o.setBalance(amount); err != nil {
+		return err
+	}
+	if o.PaidByCredit() {
 		o.IsPaid = true
 		o.Status = StatusOrderPlaced
 	}
+	return nil
 }
 
 // PaidByCredit reports whether store credit paid the whole of the order.

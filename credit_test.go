@@ -114,11 +114,11 @@ func TestOrderUsesCredit(t *testing.T) {
 	paid.IsPaid = true
 	settled := bill
 	settled.Total = 25000
-	if owed := haat.RefundAfterPacking(paid, settled, paid.ToPay); owed != 5090 {
+	if owed, _ := haat.RefundAfterPacking(paid, settled, paid.ToPay); owed != 5090 {
 		t.Fatalf("refund after packing to 250 with 100 credit: %s, want 50.90", owed)
 	}
 	settled.Total = 6000
-	if owed := haat.RefundAfterPacking(paid, settled, paid.ToPay); owed != 20090 {
+	if owed, _ := haat.RefundAfterPacking(paid, settled, paid.ToPay); owed != 20090 {
 		t.Fatalf("refund after packing below the credit: %s, want all of 200.90 paid online", owed)
 	}
 }

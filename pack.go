@@ -247,12 +247,37 @@ func (o *Order) PackedAs(lines []PackLine, shelf Shelf) bool {
 
 // RefundAfterPacking is what a paid online order's settled bill owes the shopper back: what it
 // paid online (paid) beyond what is left to pay of its settled total once its store credit pays
-// its part (the credit is spent first, and what it paid beyond the total goes back to the ledger,
-// see SetBill); 0 for a cash order or one that owes nothing back.
-func RefundAfterPacking(o *Order, settled Bill, paid Money) Money {
-	toPay := settled.Total - CreditToUse(o.CreditUsed, settled.Total)
-	if o.PaymentType != PaymentOnline || !o.IsPaid || toPay >= paid {
-		return 0
+// its part (Order.PaidLess of the two balances); 0 for a cash order or one that owes nothing back.
+func RefundAfterPacking(o *Order, settled Bill, paid Money) (Money, error) {
+	now, err := BalanceOf(settled.Total, o.CreditUsed, false, nil)
+	if err != nil {
+		return 0, err
 	}
-	return paid - toPay
+	return o.PaidLess(Balance{ToPay: paid}, now)
+}
+
+// PackUp packs the order as Pack settles it: what was packed of each item, the settled bill, the
+// status Packed and, for a paid online order packed for less than it paid, what is owed back
+// (RefundAfterPacking) as a refund due.
+func (o *Order) PackUp(lines []PackLine, shelf Shelf, now time.Time) error {
+	packed, bill, err := o.Pack(lines, shelf, now)
+	if err != nil {
+		return err
+	}
+	paid := o.ToPay
+	for i := range o.Items {
+		o.Items[i].Packed = &packed[i]
+	}
+	owed, err := RefundAfterPacking(o, bill, paid)
+	if err != nil {
+		return err
+	}
+	if err := o.SetBill(bill); err != nil {
+		return err
+	}
+	o.Status = StatusPacked
+	if owed > 0 {
+		o.Refunds = append(o.Refunds, Refund{Amount: owed, State: RefundDue})
+	}
+	return nil
 }

@@ -176,8 +176,8 @@ func TestPackSettles(t *testing.T) {
 			if bill.Total != tc.total || bill.Tax != tc.tax || bill.DeliveryFee != 7500 || bill.Subtotal != o.Bill.Subtotal {
 				t.Errorf("settled bill %+v, want total %v, tax %v", bill, tc.total, tc.tax)
 			}
-			refund := haat.RefundAfterPacking(o, bill, o.Amount)
-			if refund != tc.refund {
+			refund, err := haat.RefundAfterPacking(o, bill, o.Amount)
+			if err != nil || refund != tc.refund {
 				t.Errorf("refund %v, want %v", refund, tc.refund)
 			}
 			if tc.refused == nil {
@@ -287,18 +287,9 @@ func TestPackedAs(t *testing.T) {
 func packed(t *testing.T, payment haat.PaymentType, lines []haat.PackLine) *haat.Order {
 	t.Helper()
 	o := packOrder(t, payment, haat.TaxFlat)
-	p, bill, err := o.Pack(lines, shelf, packNow)
-	if err != nil {
+	if err := o.PackUp(lines, shelf, packNow); err != nil {
 		t.Fatal(err)
 	}
-	if owed := haat.RefundAfterPacking(o, bill, o.Amount); owed > 0 {
-		o.Refunds = append(o.Refunds, haat.Refund{Amount: owed, State: haat.RefundDue})
-	}
-	for i := range o.Items {
-		o.Items[i].Packed = &p[i]
-	}
-	o.SetBill(bill)
-	o.Status = haat.StatusPacked
 	return o
 }
 

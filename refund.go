@@ -214,7 +214,11 @@ func (o *Order) RefundPart(r PartRefund, days int, now time.Time) (Refund, Bill,
 	}
 	// Money goes back the way it was paid only as far as money paid: what store credit paid of
 	// the order goes back as credit.
-	if left := o.paidInMoney(); r.Way == RefundToPayment && refund.Amount > left {
+	balance, err := o.Balance()
+	if err != nil {
+		return Refund{}, Bill{}, Bill{}, err
+	}
+	if left := balance.BackToPayment; r.Way == RefundToPayment && refund.Amount > left {
 		return Refund{}, Bill{}, Bill{}, Errorf(EINVALID, "At most %s can go back the way it was paid; give the rest as store credit", Amount(o.Currency, max(left, 0)))
 	}
 	return refund, before, after, nil
@@ -246,18 +250,6 @@ type RefundService interface {
 	// works it out, with its credit note when the order has a tax invoice; one as store credit is
 	// made at once. It answers the order as the seller sees it then, and the refund.
 	RefundPart(ctx context.Context, r PartRefund) (*Order, *Refund, error)
-}
-
-// paidInMoney is what the shopper paid of the order other than with store credit, less what went
-// back that way already: payments owed back whole and refunds of part to the way it was paid.
-func (o *Order) paidInMoney() Money {
-	left := o.Amount - o.CreditUsed
-	for _, r := range o.Refunds {
-		if r.Way != RefundToCredit {
-			left -= r.Amount
-		}
-	}
-	return left
 }
 
 // FlagAt says how near a refund due is to its deadline at now: "late" past it, "near" with

@@ -256,21 +256,39 @@ func (o *Order) AnswerSubstitute(product string, accept bool, now time.Time) err
 	}
 	// What was paid online beyond what is left to pay now goes back; credit beyond the new total
 	// goes back to the ledger (SetBill).
-	before := o.ToPay
-	o.SetBill(bill)
-	if less := before - o.ToPay; o.PaymentType == PaymentOnline && o.IsPaid && less > 0 {
-		o.oweBack(less)
+	return o.settle(bill)
+}
+
+// settle gives the order its settled bill (SetBill): a paid online order owes its shopper back
+// what it paid beyond what is left to pay of that bill (Order.PaidLess).
+func (o *Order) settle(bill Bill) error {
+	was, err := BalanceOf(o.Amount, o.CreditUsed, false, nil)
+	if err != nil {
+		return err
 	}
-	return nil
+	if err := o.SetBill(bill); err != nil {
+		return err
+	}
+	now, err := BalanceOf(o.Amount, o.CreditUsed, false, nil)
+	if err != nil {
+		return err
+	}
+	less, err := o.PaidLess(was, now)
+	if err != nil || less == 0 {
+		return err
+	}
+	return o.oweBack(less)
 }
 
 // oweBack adds amount to what the order owes its shopper back: to the refund due, or as one.
-func (o *Order) oweBack(amount Money) {
+func (o *Order) oweBack(amount Money) error {
 	if i := slices.IndexFunc(o.Refunds, func(r Refund) bool { return r.State == RefundDue }); i >= 0 {
-		o.Refunds[i].Amount += amount
-		return
+		sum, err := o.Refunds[i].Amount.Add(amount)
+		o.Refunds[i].Amount = sum
+		return err
 	}
 	o.Refunds = append(o.Refunds, Refund{Amount: amount, State: RefundDue})
+	return nil
 }
 
 // Record is the item as a record of the order names it, in English: what was ordered ("Jumla Red

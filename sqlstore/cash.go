@@ -102,9 +102,9 @@ func paidByQR(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, na
 
 // cashOrders reads the orders whose step cond selects between from and to, in the order of the
 // steps, each with the rider that rider (the columns of their id and name) names, and the money
-// taken at the door: what was left to pay (haat.Order.ToPay), its amount less its store credit.
+// taken at the door: what was left to pay (haat.Balance's ToPay, as the order keeps it).
 func cashOrders(ctx context.Context, tx *Tx, rider, cond string, from, to time.Time, add func(id, name string, c haat.CashOrder)) error {
-	rows, err := tx.QueryContext(ctx, `SELECT `+rider+`, o.id, COALESCE(o.number, 0), o.amount - o.credit_used FROM order_events e JOIN orders o ON o.id = e.order_id
+	rows, err := tx.QueryContext(ctx, `SELECT `+rider+`, o.id, COALESCE(o.number, 0), o.to_pay FROM order_events e JOIN orders o ON o.id = e.order_id
 		WHERE `+cond+` AND e.at >= $1 AND e.at < $2 ORDER BY e.at, e.id`, from.UnixMilli(), to.UnixMilli())
 	if err != nil {
 		return err
@@ -173,7 +173,7 @@ func carried(ctx context.Context, tx *Tx, before time.Time, sheet func(id, name 
 		}
 		return rows.Err()
 	}
-	if err := read(`SELECT e.by_id, MAX(e.by_name), CAST(SUM(o.amount - o.credit_used) AS BIGINT) FROM order_events e JOIN orders o ON o.id = e.order_id
+	if err := read(`SELECT e.by_id, MAX(e.by_name), CAST(SUM(o.to_pay) AS BIGINT) FROM order_events e JOIN orders o ON o.id = e.order_id
 		WHERE `+collectedCond+` AND e.at < $1 GROUP BY e.by_id`, func(t *totals, m haat.Money) { t.collected = m }); err != nil {
 		return err
 	}

@@ -184,21 +184,20 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		if err := c.CheckResolve(); err != nil {
 			return err
 		}
+		then, err := dec.Consequences(c)
+		if err != nil {
+			return err
+		}
 		var refundID, replacementID any // NULL for none
-		switch dec.Resolution {
-		case haat.ResolveReject:
-		case haat.ResolveResend:
+		if then.Resend {
 			r, err := sendReplacement(ctx, tx, c, dec)
 			if err != nil {
 				return err
 			}
 			replacementID = r.ID
-		default:
-			r, err := dec.Refund(c)
-			if err != nil {
-				return err
-			}
-			_, refund, err := refundPart(ctx, tx, r)
+		}
+		if then.RefundPart != nil {
+			_, refund, err := refundPart(ctx, tx, *then.RefundPart)
 			if err != nil {
 				return err
 			}
@@ -213,6 +212,9 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return cmpErr(err, haat.Errorf(haat.ECONFLICT, "This claim has been decided already"))
+		}
+		if !then.ClaimDecided {
+			return nil
 		}
 		if err := queueClaimText(ctx, tx, c.OrderID, haat.ClaimText(haat.TextClaimDecided, c.ID)); err != nil {
 			return err

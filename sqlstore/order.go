@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -230,10 +229,10 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	}
 	a := order.Address
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
-		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, replaces, coupon, `+orderAddressColumns+`)
-		VALUES ($1, NULL, `+placeholders(2, 32)+`)`, order.ID, order.UserID, a.ID, b.Total,
+		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, to_pay, replaces, coupon, `+orderAddressColumns+`)
+		VALUES ($1, NULL, `+placeholders(2, 33)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
-		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, nullable(order.Replaces), coupon,
+		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, order.ToPay, nullable(order.Replaces), coupon,
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
 		return err
 	}
@@ -243,11 +242,15 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 	if len(order.Items) == 0 {
 		return nil
 	}
+	billed, err := order.BilledLines()
+	if err != nil {
+		return err
+	}
 	// One statement for all the items.
-	const columns = 14
+	const columns = 15
 	var q strings.Builder
 	q.WriteString(`INSERT INTO order_items (order_id, position, product_id, unit_price, quantity,
-		product_name, product_category, product_images, product_name_ne, vat_exempt, amount, step, substitute, product_size) VALUES `)
+		product_name, product_category, product_images, product_name_ne, vat_exempt, amount, step, substitute, product_size, billed) VALUES `)
 	args := make([]any, 0, columns*len(order.Items))
 	for i, it := range order.Items {
 		images, _ := json.Marshal(it.Product.Image)
@@ -256,7 +259,7 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		}
 		q.WriteString("(" + placeholders(len(args)+1, columns) + ")")
 		args = append(args, order.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name, it.Product.Category,
-			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i], it.Product.Step, it.Substitute, it.Product.Size)
+			string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i], it.Product.Step, it.Substitute, it.Product.Size, billed[i])
 	}
 	return tx.send(ctx, q.String(), args...)
 }
@@ -423,9 +426,8 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*Tx, *h
 }
 
 // writeOrderChange writes the status and paid flag of an order, if the order is still as it was
-// (its updated_at, which every change counts up, is unchanged), and reports whether it did. A
-// cancelled order gives its units back to the stock counts; a paid one owes the shopper their
-// money: its payment is due back until the seller refunds it.
+// (its updated_at, which every change counts up, is unchanged), and reports whether it did; what
+// follows from the change (Order.Consequences) is applied with it.
 func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) (bool, error) {
 	o.GoesOut(&was)
 	var riderID any // NULL for none
@@ -453,96 +455,11 @@ func writeOrderChange(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
-	for _, step := range haat.Steps(&was, o) {
-		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
-			return false, err
-		}
-	}
-	if o.Status == haat.StatusPacked {
-		if err := writePacking(ctx, tx, o, was); err != nil {
-			return false, err
-		}
-	}
-	if o.Status != was.Status {
-		if err := queueOrderText(ctx, tx, o.ID); err != nil {
-			return false, err
-		}
-		if err := queueOrderMessage(ctx, tx, o.UserID, o.ID, was.Status, o.Status); err != nil {
-			return false, err
-		}
-	}
-	if o.Status == haat.StatusDelivered && was.Status != haat.StatusDelivered {
-		if err := issueInvoice(ctx, tx, o); err != nil {
-			return false, err
-		}
-	}
-	if o.Status != haat.StatusCancelled {
-		return true, nil
-	}
-	return true, settleCancelled(ctx, tx, o.ID)
-}
-
-// writePacking stores what packing settled of a Packed order (o, as it was before: was), when it
-// was packed with its counts and weights (PackOrder) or its shopper answered a substitute: what
-// was packed of each item and sent instead, the settled bill and the money owed back of a paid
-// online order. Items packed as they were are not written again.
-func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) error {
-	if len(o.Items) == 0 || o.Items[0].Packed == nil {
-		return nil
-	}
-	for i, it := range o.Items {
-		if before := was.Items[i].Packed; before != nil && reflect.DeepEqual(*before, *it.Packed) {
-			continue
-		}
-		var sent any // NULL for no substitute
-		if it.Packed.Substitute != nil {
-			b, err := json.Marshal(it.Packed.Substitute)
-			if err != nil {
-				return err
-			}
-			sent = string(b)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2, sent = $3 WHERE order_id = $4 AND position = $5`,
-			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), sent, o.ID, i); err != nil {
-			return err
-		}
-		if err := settleSent(ctx, tx, o.ID, i, it.Packed.Substitute); err != nil {
-			return err
-		}
-	}
-	b := o.Bill
-	adjustments, err := json.Marshal(b.Adjustments)
+	c, err := o.Consequences(&was)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET amount = $1, tax = $2, taxable = $3, exempt = $4, adjustments = $5, credit_used = $6 WHERE id = $7`,
-		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.CreditUsed, o.ID); err != nil {
-		return err
-	}
-	if err := settleCouponUse(ctx, tx, o); err != nil {
-		return err
-	}
-	// Store credit the order used beyond its settled total goes back: weighed at packing, or a
-	// substitute refused after it.
-	if back := was.CreditUsed - o.CreditUsed; back > 0 {
-		reason := haat.CreditWeight
-		if was.Status == haat.StatusPacked {
-			reason = haat.CreditRefund
-		}
-		if err := grantCredit(ctx, tx, o.UserID, back, reason, o.ID, ""); err != nil {
-			return err
-		}
-	}
-	if was.Status != haat.StatusPacked && len(o.Offers()) > 0 {
-		if err := queueOffer(ctx, tx, o); err != nil {
-			return err
-		}
-	}
-	if owed, ok := haat.DueRefund(o.Refunds); ok && (len(o.Refunds) > len(was.Refunds) || !reflect.DeepEqual(o.Refunds, was.Refunds)) {
-		_, err = tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
-			haat.RefundDue, owed, o.ID, haat.PaymentPaid)
-	}
-	return err
+	return true, apply(ctx, tx, o, &was, c)
 }
 
 // millisOrNil is a time as a column keeps it: Unix milliseconds, NULL for none.
@@ -566,10 +483,17 @@ func nullIfZero(n int, applies bool) any {
 // still pending ends (superseded: money that arrives for it is due back), and its payment, if money
 // arrived, is due back to the shopper until the seller refunds it.
 func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
-	if err := returnStock(ctx, tx, orderID); err != nil {
+	if err := returnCredit(ctx, tx, orderID); err != nil {
 		return err
 	}
-	if err := returnCredit(ctx, tx, orderID); err != nil {
+	return releaseHeld(ctx, tx, orderID)
+}
+
+// releaseHeld gives back what a cancelled order held: its units to the stock counts, its coupon's
+// use, its delivery slot's place; a payment still pending ends (superseded: money that arrives for
+// it is due back), and its payment, if money arrived, is due back until the seller refunds it.
+func releaseHeld(ctx context.Context, tx *Tx, orderID string) error {
+	if err := returnStock(ctx, tx, orderID); err != nil {
 		return err
 	}
 	if err := returnCoupon(ctx, tx, orderID); err != nil {
@@ -613,20 +537,7 @@ func (d *DB) PackOrder(ctx context.Context, p haat.PackOrder) (*haat.Order, erro
 			again = *o
 			return errPackedAgain
 		}
-		packed, bill, err := o.Pack(p.Lines, shelf, tx.now)
-		if err != nil {
-			return err
-		}
-		paid := o.ToPay
-		for i := range o.Items {
-			o.Items[i].Packed = &packed[i]
-		}
-		o.SetBill(bill)
-		o.Status = haat.StatusPacked
-		if owed := haat.RefundAfterPacking(o, bill, paid); owed > 0 {
-			o.Refunds = append(o.Refunds, haat.Refund{Amount: owed, State: haat.RefundDue})
-		}
-		return nil
+		return o.PackUp(p.Lines, shelf, tx.now)
 	})
 	if errors.Is(err, errPackedAgain) {
 		return &again, nil
@@ -703,7 +614,9 @@ func findOrders(ctx context.Context, tx *Tx, f OrderFilter) ([]haat.Order, error
 	}
 	for i := range orders {
 		// The bill as it was placed; its lines are the items' amounts, read with them.
-		orders[i].SetBill(orders[i].Bill)
+		if err := orders[i].SetBill(orders[i].Bill); err != nil {
+			return nil, fmt.Errorf("order %s bill: %w", orders[i].ID, err)
+		}
 		orders[i].SettleOffers(tx.now)
 	}
 	return orders, nil

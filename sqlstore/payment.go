@@ -107,13 +107,13 @@ func (d *DB) StartPayment(ctx context.Context, orderID, provider, currency strin
 }
 
 // lockOrderToPay checks that an order can be paid and returns a new pending attempt for what is
-// left to pay of its amount once its store credit paid its part. It writes the order's row first, which makes the starts of one order's payments wait
+// left to pay of it (its balance's ToPay, as the order keeps it). It writes the order's row first, which makes the starts of one order's payments wait
 // for each other (PostgreSQL locks the row; SQLite has one writer anyway).
 func lockOrderToPay(ctx context.Context, tx *Tx, orderID string) (*haat.PaymentAttempt, error) {
 	a := &haat.PaymentAttempt{ID: newID(), OrderID: orderID, State: haat.PaymentPending, CreatedAt: tx.now, UpdatedAt: tx.now}
 	var o haat.Order
 	err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = $1
-		RETURNING user_id, amount - credit_used, payment_type, status, is_paid`, orderID).
+		RETURNING user_id, to_pay, payment_type, status, is_paid`, orderID).
 		Scan(&a.UserID, &a.Amount, &o.PaymentType, &o.Status, &o.IsPaid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, haat.Errorf(haat.ENOTFOUND, "Order not found")

@@ -54,19 +54,12 @@ func refundPart(ctx context.Context, tx *Tx, r haat.PartRefund) (*haat.Order, *h
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return nil, nil, cmpErr(err, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again."))
 	}
-	if err := insertRefund(ctx, tx, o.ID, &refund); err != nil {
+	c, err := haat.RefundConsequences(refund, before, after)
+	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := issueCreditNote(ctx, tx, o, refund, before, after); err != nil {
+	if err := apply(ctx, tx, o, nil, c); err != nil {
 		return nil, nil, err
-	}
-	if refund.Way == haat.RefundToCredit {
-		if err := grantCredit(ctx, tx, o.UserID, refund.Amount, haat.CreditRefund, o.ID, refund.Reason); err != nil {
-			return nil, nil, err
-		}
-		if err := markRefunded(ctx, tx, o.ID, &refund, ""); err != nil {
-			return nil, nil, err
-		}
 	}
 	if o, err = findOrder(ctx, tx, sellerHandles(o.ID)); err != nil {
 		return nil, nil, err
@@ -127,10 +120,10 @@ func insertRefund(ctx context.Context, tx *Tx, orderID string, r *haat.Refund) e
 		tx.now.UnixMilli(), r.DueBy.UnixMilli(), by.ID, by.Name, by.Role)
 }
 
-// issueCreditNote gives a refund of an order with a tax invoice its credit note, numbered in the
+// issueCreditNote gives a refund of an order with a tax invoice its credit note of totals, numbered in the
 // fiscal year of today in Nepal, with the store's invoice details as they are now (the invoice's
 // when the store has none now), and answers its code; "" for an order without an invoice.
-func issueCreditNote(ctx context.Context, tx *Tx, o *haat.Order, r haat.Refund, before, after haat.Bill) (string, error) {
+func issueCreditNote(ctx context.Context, tx *Tx, o *haat.Order, r haat.Refund, totals haat.InvoiceTotals) (string, error) {
 	var invFY, invNumber int64
 	var seller haat.InvoiceDetails
 	err := tx.QueryRowContext(ctx, `SELECT fiscal_year, number, legal_name, address, pan FROM invoices WHERE order_id = $1`, o.ID).
@@ -147,10 +140,6 @@ func issueCreditNote(ctx context.Context, tx *Tx, o *haat.Order, r haat.Refund, 
 		seller = *settings.Invoice
 	}
 	fy, err := haat.FiscalYearOf(tx.now)
-	if err != nil {
-		return "", err
-	}
-	totals, err := haat.CreditTotals(before, after)
 	if err != nil {
 		return "", err
 	}

@@ -245,13 +245,13 @@ var (
 		"zipcode", "country", "phone", "district", "ward", "landmark", "created_at", "is_default"}}
 	ordersTable = &table{"orders", []string{"id", "number", "user_id", "address_id", "amount", "currency", "delivery_fee", "tax_rule",
 		"payment_type", "status", "is_paid", "created_at", "updated_at", "subtotal", "tax", "taxable", "exempt", "adjustments",
-		"promised_by", "credit_used", "replaces", "coupon", "address_first_name", "address_last_name", "address_email",
+		"promised_by", "credit_used", "to_pay", "replaces", "coupon", "address_first_name", "address_last_name", "address_email",
 		"address_street", "address_city", "address_state", "address_zipcode", "address_country", "address_phone",
 		"address_district", "address_ward", "address_landmark", "slot_day", "slot_window", "slot_start", "slot_end", "slot_taken",
 		"rider_id", "rider_name", "rider_phone", "handover_code", "handover_tries", "proof", "test_payment"}}
 	itemsTable = &table{"order_items", []string{"order_id", "position", "product_id", "unit_price", "quantity", "product_name",
 		"product_category", "product_images", "product_name_ne", "vat_exempt", "amount", "step", "substitute", "product_size",
-		"packed_quantity", "packed_grams"}}
+		"packed_quantity", "packed_grams", "billed"}}
 	eventsTable   = &table{"order_events", []string{"id", "order_id", "status", "at", "by_id", "by_name", "by_role", "note"}}
 	attemptsTable = &table{"payment_attempts", []string{"id", "order_id", "provider", "reference", "amount", "currency", "state",
 		"created_at", "updated_at", "refund", "refund_reference"}}
@@ -663,10 +663,14 @@ func (g *generator) write(o *haat.Order, events []event, a *attemptRow, slotTake
 	_, window, _ := haat.ParseSlotID(o.Slot.ID)
 	if err := g.s.add(ordersTable, o.ID, o.Number, o.UserID, ad.ID, b.Total, string(o.Currency), b.DeliveryFee, string(b.TaxRule),
 		string(o.PaymentType), string(o.Status), o.IsPaid, o.CreatedAt.UnixMilli(), o.UpdatedAt.UnixMilli(), b.Subtotal, b.Tax,
-		b.Taxable, b.Exempt, string(adjustments), o.PromisedBy.UnixMilli(), o.CreditUsed, nil, nil,
+		b.Taxable, b.Exempt, string(adjustments), o.PromisedBy.UnixMilli(), o.CreditUsed, o.ToPay, nil, nil,
 		ad.FirstName, ad.LastName, ad.Email, ad.Street, ad.City, ad.State, ad.Zipcode, ad.Country, ad.Phone, ad.District, ad.Ward, ad.Landmark,
 		o.Slot.Day, window, o.Slot.Start, o.Slot.End, boolInt(slotTaken), riderID, rider.Name, rider.Phone, o.HandoverCode, 0, proof,
 		false); err != nil {
+		return err
+	}
+	billed, err := o.BilledLines()
+	if err != nil {
 		return err
 	}
 	for i, it := range o.Items {
@@ -680,7 +684,7 @@ func (g *generator) write(o *haat.Order, events []event, a *attemptRow, slotTake
 		}
 		if err := g.s.add(itemsTable, o.ID, i, it.Product.ID, it.Product.OfferPrice, it.Quantity, it.Product.Name,
 			string(it.Product.Category), string(images), it.Product.NameNe, it.Product.VATExempt, b.Lines[i], it.Product.Step,
-			string(it.Substitute), it.Product.Size, packedQuantity, packedGrams); err != nil {
+			string(it.Substitute), it.Product.Size, packedQuantity, packedGrams, billed[i]); err != nil {
 			return err
 		}
 		g.rep.Items++

@@ -1,0 +1,135 @@
+package haat
+
+import (
+	"reflect"
+	"slices"
+)
+
+// Consequences are what follows from a change of an order: the steps its history gains, the
+// messages its shopper is sent, the documents the store issues, the store credit it grants and the
+// money owed back. The domain works them out (Order.Consequences, RefundConsequences,
+// ClaimDecision.Consequences) without a database; the store applies them inside the change's
+// transaction, in one place, so that "what happens when an order is delivered" is read here.
+type Consequences struct {
+	// Steps are the steps the order's history gains (Steps).
+	Steps []OrderEvent
+	// Text is the status the shopper is texted of (TextedStatuses), and Mail the kind of message
+	// mailed (OrderMessage); empty when the change tells neither.
+	Text OrderStatus
+	Mail MessageKind
+	// Packing says the order was packed (or its shopper answered a substitute): what was packed of
+	// each item, the settled bill and its coupon's discount are written.
+	Packing bool
+	// Offer says substitutes were offered as the order was packed: the shopper is asked to answer.
+	Offer bool
+	// Invoice says the order was delivered: its invoice is issued.
+	Invoice bool
+	// Credits are store credit granted to the order's shopper.
+	Credits []CreditGrant
+	// RefundDue is what packing or a substitute refused owes back of the order's payment, when
+	// that changed; nil when it did not.
+	RefundDue *Money
+	// Release says the order was cancelled: its units, coupon use and slot's place go back, its
+	// pending payments end and the money it was paid is due back.
+	Release bool
+	// Refund is a refund of part agreed (Order.RefundPart), to record; CreditNote the figures of the
+	// credit note it is given when the order has a tax invoice; RefundMade says it is made at once
+	// (store credit).
+	Refund     *Refund
+	CreditNote *InvoiceTotals
+	RefundMade bool
+	// Resend says a claim is decided by sending its goods again (ClaimDecision.Replacement), and
+	// RefundPart that it is decided by this refund of part; ClaimDecided that the shopper is told
+	// the decision.
+	Resend       bool
+	RefundPart   *PartRefund
+	ClaimDecided bool
+}
+
+// CreditGrant is store credit a change grants the order's shopper: how much, why, and the note
+// their ledger shows.
+type CreditGrant struct {
+	Amount Money
+	Reason CreditReason
+	Note   string
+}
+
+// Consequences are what follows from the order's change from was to o (o as changed): its steps,
+// the text and mail of a new status, the packing to write with the credit it gives back and the
+// money it owes back, the invoice of a delivery, and a cancelling's release of what the order held
+// with its store credit returned.
+func (o *Order) Consequences(was *Order) (Consequences, error) {
+	c := Consequences{Steps: Steps(was, o)}
+	if o.Status != was.Status {
+		if slices.Contains(TextedStatuses, o.Status) {
+			c.Text = o.Status
+		}
+		if kind, ok := OrderMessage(was.Status, o.Status); ok {
+			c.Mail = kind
+		}
+	}
+	if o.Status == StatusPacked && len(o.Items) > 0 && o.Items[0].Packed != nil {
+		c.Packing = true
+		// Store credit the order used beyond its settled total goes back: weighed at packing, or a
+		// substitute refused after it.
+		back, err := was.CreditUsed.Sub(o.CreditUsed)
+		if err != nil {
+			return Consequences{}, err
+		}
+		if back > 0 {
+			reason := CreditWeight
+			if was.Status == StatusPacked {
+				reason = CreditRefund
+			}
+			c.Credits = append(c.Credits, CreditGrant{Amount: back, Reason: reason})
+		}
+		c.Offer = was.Status != StatusPacked && len(o.Offers()) > 0
+		if owed, ok := DueRefund(o.Refunds); ok && !reflect.DeepEqual(o.Refunds, was.Refunds) {
+			c.RefundDue = &owed
+		}
+	}
+	c.Invoice = o.Status == StatusDelivered && was.Status != StatusDelivered
+	if o.Status == StatusCancelled && was.Status != StatusCancelled {
+		c.Release = true
+		if o.CreditUsed > 0 {
+			c.Credits = append(c.Credits, CreditGrant{Amount: o.CreditUsed, Reason: CreditReturned})
+		}
+	}
+	return c, nil
+}
+
+// RefundConsequences are what follows from the refund of part r agreed of an order, whose bill
+// went from before to after: the refund to record, the figures of its credit note (issued when
+// the order has a tax invoice), and, given as store credit, the credit granted and the refund made
+// at once.
+func RefundConsequences(r Refund, before, after Bill) (Consequences, error) {
+	totals, err := CreditTotals(before, after)
+	if err != nil {
+		return Consequences{}, err
+	}
+	c := Consequences{Refund: &r, CreditNote: &totals}
+	if r.Way == RefundToCredit {
+		c.Credits = []CreditGrant{{Amount: r.Amount, Reason: CreditRefund, Note: r.Reason}}
+		c.RefundMade = true
+	}
+	return c, nil
+}
+
+// Consequences are what follows from deciding the claim c so: a refund of part of its order (the
+// money back, or store credit), or its goods sent again, or nothing but the answer; the shopper is
+// told the decision in every case.
+func (d ClaimDecision) Consequences(c *OrderClaim) (Consequences, error) {
+	out := Consequences{ClaimDecided: true}
+	switch d.Resolution {
+	case ResolveReject:
+	case ResolveResend:
+		out.Resend = true
+	default:
+		r, err := d.Refund(c)
+		if err != nil {
+			return Consequences{}, err
+		}
+		out.RefundPart = &r
+	}
+	return out, nil
+}

@@ -1,0 +1,191 @@
+package haat_test
+
+import (
+	"slices"
+	"testing"
+
+	"haat"
+)
+
+// changed is o as a change leaves it, and o as it was, to work out what follows.
+func changed(o *haat.Order, change func(*haat.Order)) (was, now *haat.Order) {
+	was = new(*o)
+	was.Items, was.Refunds = slices.Clone(o.Items), slices.Clone(o.Refunds)
+	change(o)
+	return was, o
+}
+
+// TestDeliveredConsequences: an order delivered takes the step Delivered, issues its invoice, texts
+// and mails its shopper, and grants and releases nothing.
+func TestDeliveredConsequences(t *testing.T) {
+	o := packOrder(t, haat.PaymentCOD, haat.TaxNepalVAT)
+	o.Status = haat.StatusOutForDelivery
+	was, now := changed(o, func(o *haat.Order) { o.Status = haat.StatusDelivered })
+	c, err := now.Consequences(was)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Invoice {
+		t.Error("a delivered order issues no invoice")
+	}
+	if c.Text != haat.StatusDelivered || c.Mail != haat.MessageDelivered {
+		t.Errorf("text %q, mail %q; want the delivery texted and mailed", c.Text, c.Mail)
+	}
+	if len(c.Steps) != 1 || c.Steps[0].Status != haat.OrderStep(haat.StatusDelivered) {
+		t.Errorf("steps %+v, want Delivered", c.Steps)
+	}
+	if c.Release || c.Packing || len(c.Credits) > 0 || c.RefundDue != nil {
+		t.Errorf("a delivery does more: %+v", c)
+	}
+
+	// Delivered again (a change of its paid flag only) issues nothing twice.
+	was, now = changed(now, func(o *haat.Order) { o.IsPaid = true })
+	if c, _ := now.Consequences(was); c.Invoice || c.Text != "" || c.Mail != "" || len(c.Steps) != 1 || c.Steps[0].Status != haat.StepPaid {
+		t.Errorf("paid after delivery: %+v, want only the step Paid", c)
+	}
+}
+
+// TestStatusConsequences: each change of status, with what it texts, mails, issues and gives back.
+func TestStatusConsequences(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		payment  haat.PaymentType
+		credit   haat.Money
+		from, to haat.OrderStatus
+		text     haat.OrderStatus
+		mail     haat.MessageKind
+		release  bool
+		credits  []haat.CreditGrant
+	}{
+		{name: "packed: nothing told", payment: haat.PaymentCOD, from: haat.StatusOrderPlaced, to: haat.StatusPacked},
+		{name: "out for delivery", payment: haat.PaymentCOD, from: haat.StatusPacked, to: haat.StatusOutForDelivery,
+			text: haat.StatusOutForDelivery, mail: haat.MessageOutForDelivery},
+		{name: "cancelled cash order", payment: haat.PaymentCOD, from: haat.StatusOrderPlaced, to: haat.StatusCancelled,
+			mail: haat.MessageCancelled, release: true},
+		{name: "cancelled with store credit: the credit goes back", payment: haat.PaymentCOD, credit: 10000, from: haat.StatusOrderPlaced,
+			to: haat.StatusCancelled, mail: haat.MessageCancelled, release: true,
+			credits: []haat.CreditGrant{{Amount: 10000, Reason: haat.CreditReturned}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := packOrder(t, tc.payment, haat.TaxFlat)
+			if err := o.UseCredit(tc.credit); err != nil {
+				t.Fatal(err)
+			}
+			o.Status = tc.from
+			was, now := changed(o, func(o *haat.Order) { o.Status = tc.to })
+			c, err := now.Consequences(was)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Text != tc.text || c.Mail != tc.mail || c.Release != tc.release || c.Invoice {
+				t.Errorf("text %q, mail %q, release %v, invoice %v; want %q, %q, %v, none", c.Text, c.Mail, c.Release, c.Invoice, tc.text, tc.mail, tc.release)
+			}
+			if !slices.Equal(c.Credits, tc.credits) {
+				t.Errorf("credits %+v, want %+v", c.Credits, tc.credits)
+			}
+		})
+	}
+}
+
+// TestPackingConsequences: a paid online order packed lighter owes the difference back and writes
+// its packing; one that used store credit beyond its settled total gets the credit back.
+func TestPackingConsequences(t *testing.T) {
+	o := packOrder(t, haat.PaymentOnline, haat.TaxFlat)
+	was, now := changed(o, func(o *haat.Order) {
+		if err := o.PackUp([]haat.PackLine{{Product: "tomato", Grams: new(500)}, {Product: "butter", Quantity: new(2)}}, shelf, packNow); err != nil {
+			t.Fatal(err)
+		}
+	})
+	c, err := now.Consequences(was)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 250 g fewer tomatoes at Rs. 180/kg: Rs. 45 less, and its 2% tax, Rs. 0.90.
+	if !c.Packing || c.RefundDue == nil || *c.RefundDue != 4590 {
+		t.Fatalf("packing %v, refund due %v; want the packing written and Rs. 45.90 due back", c.Packing, c.RefundDue)
+	}
+	if len(c.Steps) != 1 || c.Steps[0].Status != haat.OrderStep(haat.StatusPacked) || len(c.Credits) > 0 {
+		t.Errorf("steps %+v, credits %+v", c.Steps, c.Credits)
+	}
+
+	credit := packOrder(t, haat.PaymentCOD, haat.TaxFlat)
+	if err := credit.UseCredit(credit.Amount); err != nil {
+		t.Fatal(err)
+	}
+	was, now = changed(credit, func(o *haat.Order) {
+		if err := o.PackUp([]haat.PackLine{{Product: "tomato", Grams: new(500)}, {Product: "butter", Quantity: new(2)}}, shelf, packNow); err != nil {
+			t.Fatal(err)
+		}
+	})
+	c, err = now.Consequences(was)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []haat.CreditGrant{{Amount: 4590, Reason: haat.CreditWeight}}; !slices.Equal(c.Credits, want) || c.RefundDue != nil {
+		t.Errorf("credits %+v, refund due %v; want %+v back to the ledger", c.Credits, c.RefundDue, want)
+	}
+}
+
+// TestRefundConsequences: a refund of part gives a credit note of what the bill lost; given as
+// store credit it is granted and made at once.
+func TestRefundConsequences(t *testing.T) {
+	o := packOrder(t, haat.PaymentOnline, haat.TaxNepalVAT)
+	o.Status = haat.StatusDelivered
+	for _, way := range []haat.RefundWay{haat.RefundToPayment, haat.RefundToCredit} {
+		t.Run(string(way), func(t *testing.T) {
+			r, before, after, err := o.RefundPart(haat.PartRefund{OrderID: o.ID, Lines: []haat.RefundLine{{Product: "butter", Quantity: 1}},
+				Reason: "Broken", Way: way}, 7, packNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := haat.RefundConsequences(r, before, after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Refund == nil || c.Refund.Amount != 11300 || c.CreditNote == nil || c.CreditNote.Total != 11300 || c.CreditNote.Tax != 1300 {
+				t.Fatalf("refund %+v, credit note %+v; want Rs. 113 back with its VAT, Rs. 13", c.Refund, c.CreditNote)
+			}
+			var credits []haat.CreditGrant
+			if way == haat.RefundToCredit {
+				credits = []haat.CreditGrant{{Amount: 11300, Reason: haat.CreditRefund, Note: "Broken"}}
+			}
+			if !slices.Equal(c.Credits, credits) || c.RefundMade != (way == haat.RefundToCredit) {
+				t.Errorf("credits %+v, made %v", c.Credits, c.RefundMade)
+			}
+		})
+	}
+}
+
+// TestClaimConsequences: a claim decided with a refund or store credit is a refund of part of its
+// order that way; a replacement resends; a rejection only answers. The shopper is told each.
+func TestClaimConsequences(t *testing.T) {
+	claim := &haat.OrderClaim{ID: "c1", Reference: "C-2083/84-1", OrderID: "o1",
+		Lines: []haat.ClaimLine{{Product: "butter", Quantity: 2, Reason: haat.ClaimDamaged}}}
+	for _, tc := range []struct {
+		resolution haat.ClaimResolution
+		way        haat.RefundWay
+		resend     bool
+	}{
+		{resolution: haat.ResolveRefund, way: haat.RefundToPayment},
+		{resolution: haat.ResolveCredit, way: haat.RefundToCredit},
+		{resolution: haat.ResolveResend, resend: true},
+		{resolution: haat.ResolveReject},
+	} {
+		t.Run(string(tc.resolution), func(t *testing.T) {
+			c, err := haat.ClaimDecision{ClaimID: claim.ID, Resolution: tc.resolution, Reason: "Seen"}.Consequences(claim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.ClaimDecided || c.Resend != tc.resend {
+				t.Errorf("told %v, resend %v", c.ClaimDecided, c.Resend)
+			}
+			switch {
+			case tc.way == "" && c.RefundPart != nil:
+				t.Errorf("refund %+v, want none", c.RefundPart)
+			case tc.way != "" && (c.RefundPart == nil || c.RefundPart.Way != tc.way || c.RefundPart.OrderID != "o1" ||
+				len(c.RefundPart.Lines) != 1 || c.RefundPart.Lines[0].Quantity != 2 || c.RefundPart.Reason != "C-2083/84-1: Seen"):
+				t.Errorf("refund %+v, want both butters back %s", c.RefundPart, tc.way)
+			}
+		})
+	}
+}

@@ -1,0 +1,125 @@
+package sqlstore
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+
+	"haat"
+)
+
+// apply writes what follows from a change of the order o (haat.Consequences), inside the change's
+// transaction: the one place where storage acts on them. was is the order as it was before the
+// change; it is nil for a refund of part or a claim's decision, which change no figure of the
+// order's row.
+func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.Consequences) error {
+	for _, step := range c.Steps {
+		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
+			return err
+		}
+	}
+	if c.Packing {
+		if err := writePacking(ctx, tx, o, *was); err != nil {
+			return err
+		}
+	}
+	if c.Refund != nil {
+		if err := insertRefund(ctx, tx, o.ID, c.Refund); err != nil {
+			return err
+		}
+		if _, err := issueCreditNote(ctx, tx, o, *c.Refund, *c.CreditNote); err != nil {
+			return err
+		}
+	}
+	for _, g := range c.Credits {
+		if err := grantCredit(ctx, tx, o.UserID, g.Amount, g.Reason, o.ID, g.Note); err != nil {
+			return err
+		}
+	}
+	if c.RefundMade {
+		if err := markRefunded(ctx, tx, o.ID, c.Refund, ""); err != nil {
+			return err
+		}
+	}
+	if c.Offer {
+		if err := queueOffer(ctx, tx, o); err != nil {
+			return err
+		}
+	}
+	if c.RefundDue != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
+			haat.RefundDue, *c.RefundDue, o.ID, haat.PaymentPaid); err != nil {
+			return err
+		}
+	}
+	if c.Text != "" {
+		if err := queueOrderText(ctx, tx, o.ID); err != nil {
+			return err
+		}
+	}
+	if c.Mail != "" {
+		if err := queueMessage(ctx, tx, c.Mail, o.ID, o.UserID, o.ID, ""); err != nil {
+			return err
+		}
+	}
+	if c.Invoice {
+		if err := issueInvoice(ctx, tx, o); err != nil {
+			return err
+		}
+	}
+	if c.Release {
+		return releaseHeld(ctx, tx, o.ID)
+	}
+	return nil
+}
+
+// writePacking stores what packing settled of a Packed order (o, as it was before: was), when it
+// was packed with its counts and weights (PackOrder) or its shopper answered a substitute: what
+// was packed of each item and sent instead, the settled bill with the balance it leaves to pay, and
+// its coupon's discount. Items packed as they were are not written again.
+func writePacking(ctx context.Context, tx *Tx, o *haat.Order, was haat.Order) error {
+	billed, err := o.BilledLines()
+	if err != nil {
+		return err
+	}
+	wasBilled, err := was.BilledLines()
+	if err != nil {
+		return err
+	}
+	for i, it := range o.Items {
+		if before := was.Items[i].Packed; before != nil && reflect.DeepEqual(*before, *it.Packed) {
+			if billed[i] != wasBilled[i] {
+				// Packed as it was, billed otherwise: a coupon's share worked out again.
+				if _, err := tx.ExecContext(ctx, `UPDATE order_items SET billed = $1 WHERE order_id = $2 AND position = $3`, billed[i], o.ID, i); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		var sent any // NULL for no substitute
+		if it.Packed.Substitute != nil {
+			b, err := json.Marshal(it.Packed.Substitute)
+			if err != nil {
+				return err
+			}
+			sent = string(b)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE order_items SET packed_quantity = $1, packed_grams = $2, sent = $3, billed = $4 WHERE order_id = $5 AND position = $6`,
+			it.Packed.Quantity, nullIfZero(it.Packed.Grams, it.Product.SoldBy == haat.SoldByWeight), sent, billed[i], o.ID, i); err != nil {
+			return err
+		}
+		if err := settleSent(ctx, tx, o.ID, i, it.Packed.Substitute); err != nil {
+			return err
+		}
+	}
+	b := o.Bill
+	adjustments, err := json.Marshal(b.Adjustments)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET amount = $1, tax = $2, taxable = $3, exempt = $4, adjustments = $5, credit_used = $6, to_pay = $7 WHERE id = $8`,
+		b.Total, b.Tax, b.Taxable, b.Exempt, string(adjustments), o.CreditUsed, o.ToPay, o.ID); err != nil {
+		return err
+	}
+	return settleCouponUse(ctx, tx, o)
+}
