@@ -53,11 +53,23 @@ type StatusCount struct {
 	Orders int         `json:"orders"`
 }
 
-// ProductSales is how much of a product sold.
+// ProductSales is how much of a product sold: the units (the steps weighed, for goods sold by
+// weight), and what their lines were billed after packing and discounts.
 type ProductSales struct {
 	Product OrderProduct `json:"product"`
 	Units   int          `json:"units"`
 	Revenue Money        `json:"revenue"`
+	// Weight is how much of goods sold by weight sold ("1.25 kg"); empty for goods sold by the unit.
+	Weight string `json:"weight,omitempty"`
+}
+
+// SoldWeight is how a dashboard shows grams of goods sold by weight ("1 kg", "750 g"); empty for
+// none, as goods sold by the unit weigh.
+func SoldWeight(grams int) string {
+	if grams <= 0 {
+		return ""
+	}
+	return FormatGrams(grams)
 }
 
 // StockLevel is a product's stock as the dashboard shows it, with the number of shoppers waiting

@@ -38,7 +38,7 @@ func TestBestSellersKept(t *testing.T) {
 		var mu sync.Mutex
 		pastReads := 0
 		db.SeeReads(func(q string, _ []any) {
-			if strings.Contains(q, "SUM(i.quantity)") && strings.Contains(q, "o.created_at < ") {
+			if strings.Contains(q, "SUM(COALESCE(i.packed_quantity, i.quantity))") && strings.Contains(q, "o.created_at < ") {
 				mu.Lock()
 				pastReads++
 				mu.Unlock()
@@ -96,3 +96,45 @@ func TestBestSellersKept(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestBestSellersWeighed: goods sold by weight count by weight and what their lines were billed,
+// not their price per kilogram times their steps; packing lighter lowers both.
+func TestBestSellersWeighed(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		u := mustUser(t, db, "a@example.com")
+		addr := mustAddress(t, db, u.ID)
+		tomato := product("Tomatoes", 20000, 18000, true)
+		tomato.SoldBy, tomato.Step, tomato.Weight = haat.SoldByWeight, 250, ""
+		mustCreate(t, db, tomato)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		db.Now = func() time.Time { return time.Date(2026, 11, 28, 10, 0, 0, 0, haat.StoreZone) }
+		o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+			Lines: []haat.OrderLine{{ProductID: tomato.ID, Quantity: 4}, {ProductID: rice.ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := func(want string) {
+			t.Helper()
+			d, err := db.Dashboard(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range d.BestSellers {
+				got = append(got, s.Product.Name+" "+itoa(s.Units)+" "+s.Weight+" Rs. "+s.Revenue.String())
+			}
+			if strings.Join(got, ", ") != want {
+				t.Fatalf("best sellers %q, want %q", strings.Join(got, ", "), want)
+			}
+		}
+		// 1 kg of tomatoes at Rs. 180/kg, in 250 g steps: Rs. 180, not 4 × 180.
+		best("Tomatoes 4 1 kg Rs. 180, Rice 1  Rs. 295")
+
+		// Packed at 750 g: what was weighed, at what it was billed.
+		if _, err := db.PackOrder(ctx, haat.PackOrder{OrderID: o.ID, Lines: []haat.PackLine{
+			{Product: tomato.ID, Grams: new(750)}, {Product: rice.ID, Quantity: new(1)}}}); err != nil {
+			t.Fatal(err)
+		}
+		best("Tomatoes 4 750 g Rs. 135, Rice 1  Rs. 295")
+	})
+}

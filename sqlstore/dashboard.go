@@ -124,22 +124,23 @@ func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n 
 		return nil, err
 	}
 	byID := map[string]*haat.ProductSales{}
+	grams := map[string]int{}
 	for _, sold := range [][]soldAt{past, recent} {
 		for _, u := range sold {
-			revenue, err := u.price.Times(u.units)
-			if err != nil {
-				return nil, err
-			}
 			p := byID[u.product]
 			if p == nil {
 				p = &haat.ProductSales{Product: haat.OrderProduct{ID: u.product}}
 				byID[u.product] = p
 			}
 			p.Units += u.units
-			if p.Revenue, err = p.Revenue.Add(revenue); err != nil {
+			grams[u.product] += u.grams
+			if p.Revenue, err = p.Revenue.Add(u.billed); err != nil {
 				return nil, err
 			}
 		}
+	}
+	for id, g := range grams {
+		byID[id].Weight = haat.SoldWeight(g)
 	}
 	ranked := slices.Collect(maps.Values(byID))
 	bySales := func(a, b *haat.ProductSales) int {
@@ -170,16 +171,19 @@ func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n 
 	return list, nil
 }
 
-// soldAt is how many units of a product the orders of some days sold at one price.
+// soldAt is how much of a product the orders of some days sold: the units packed (as ordered
+// before packing), the grams of goods sold by weight, and what their lines were billed
+// (haat.Order.BilledLines, kept as order_items.billed; a line kept before it, its amount).
 type soldAt struct {
 	product string
-	price   haat.Money
 	units   int
+	grams   int
+	billed  haat.Money
 }
 
-// unitsSold counts the units of each product sold at each price in the orders placed from one
-// time to another (zero: no end). The orders lead the join (SQLite takes CROSS JOIN's order as
-// written), so that only their items are read, not every item ever sold.
+// unitsSold adds up what the orders placed from one time to another (zero: no end) sold of each
+// product. The orders lead the join (SQLite takes CROSS JOIN's order as written), so that only
+// their items are read, not every item ever sold.
 func unitsSold(ctx context.Context, tx *Tx, from, to time.Time) ([]soldAt, error) {
 	var w where
 	w.add(`i.order_id = o.id AND o.created_at >= ?`, from.UnixMilli())
@@ -187,9 +191,11 @@ func unitsSold(ctx context.Context, tx *Tx, from, to time.Time) ([]soldAt, error
 		w.add(`o.created_at < ?`, to.UnixMilli())
 	}
 	w.add(sold)
-	rows, err := tx.QueryContext(ctx, `SELECT i.product_id, i.unit_price, CAST(SUM(i.quantity) AS BIGINT)
+	rows, err := tx.QueryContext(ctx, `SELECT i.product_id, CAST(SUM(COALESCE(i.packed_quantity, i.quantity)) AS BIGINT),
+		CAST(SUM(CASE WHEN i.step > 0 THEN COALESCE(i.packed_grams, i.quantity * i.step) ELSE 0 END) AS BIGINT),
+		CAST(SUM(COALESCE(i.billed, i.amount)) AS BIGINT)
 		FROM orders o CROSS JOIN order_items i`+w.String()+`
-		GROUP BY i.product_id, i.unit_price`, w.args...)
+		GROUP BY i.product_id`, w.args...)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +203,7 @@ func unitsSold(ctx context.Context, tx *Tx, from, to time.Time) ([]soldAt, error
 	var list []soldAt
 	for rows.Next() {
 		var u soldAt
-		if err := rows.Scan(&u.product, &u.price, &u.units); err != nil {
+		if err := rows.Scan(&u.product, &u.units, &u.grams, &u.billed); err != nil {
 			return nil, err
 		}
 		list = append(list, u)

@@ -377,6 +377,8 @@ export const sellerEn = {
       waiting: 'Waiting for you',
       bestSellers: 'Best sellers, last 7 days',
       units: (n: number) => `${n} sold`,
+      // Goods sold by weight, by what they weighed ("1.25 kg").
+      weighed: (weight: string) => `${weight} sold`,
       noSales: 'No sales in the last 7 days yet.',
       lowStock: 'Low on stock',
       noLowStock: 'Nothing is running low.',

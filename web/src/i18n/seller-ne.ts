@@ -364,6 +364,7 @@ export const sellerNe: SellerMessages = {
       waiting: 'तपाईंलाई पर्खिरहेका',
       bestSellers: 'धेरै बिकेका, पछिल्लो ७ दिन',
       units: (n) => `${num(n)} वटा बिक्यो`,
+      weighed: (weight) => `${weight} बिक्यो`,
       noSales: 'पछिल्लो ७ दिनमा अहिलेसम्म कुनै बिक्री भएको छैन।',
       lowStock: 'स्टक कम भएका',
       noLowStock: 'कुनै सामानको स्टक कम छैन।',

@@ -1235,11 +1235,16 @@ export interface StatusCount {
   orders: number;
 }
 
-/** ProductSales is how much of a product sold. */
+/**
+ * ProductSales is how much of a product sold: the units (the steps weighed, for goods sold by
+ * weight), and what their lines were billed after packing and discounts.
+ */
 export interface ProductSales {
   product: OrderProduct;
   units: number;
   revenue: Money;
+  /** weight is how much of goods sold by weight sold ("1.25 kg"); empty for goods sold by the unit. */
+  weight?: string;
 }
 
 /**

@@ -17,7 +17,10 @@ const dashboard: Dashboard = {
     { status: 'Packed', orders: 1 },
     { status: 'Out for Delivery', orders: 0 },
   ],
-  bestSellers: [{ product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: rice.image }, units: 6, revenue: 1770 }],
+  bestSellers: [
+    { product: { _id: 'rice', name: 'Jumla Red Rice', category: 'Grains', offerPrice: 295, image: rice.image }, units: 6, revenue: 1770 },
+    { product: { _id: 'tomato', name: 'Local Tomatoes', category: 'Vegetables', offerPrice: 180, image: rice.image }, units: 4, revenue: 180, weight: '1 kg' },
+  ],
   onTime: { delivered: 4, onTime: 3, percent: 75 },
   atRisk: [
     { _id: 'o1', number: 10482, promisedBy: '2026-11-22T06:45:00Z', rider: 'Bikash Rai', late: true },
@@ -54,6 +57,8 @@ describe('seller dashboard', () => {
     expect(within(waiting).getByRole('link', { name: /^Order Placed\s*2$/ })).toHaveAttribute('href', '/seller/orders?status=Order+Placed');
     const best = screen.getByRole('region', { name: 'Best sellers, last 7 days' });
     expect(best).toHaveTextContent('Jumla Red Rice6 sold$1770');
+    // Goods sold by weight show what they weighed and what they were billed.
+    expect(best).toHaveTextContent('Local Tomatoes1 kg sold$180');
     const low = screen.getByRole('region', { name: 'Low on stock' });
     expect(within(low).getByText('2 left')).toBeInTheDocument();
     expect(within(low).getByText('Switched off')).toBeInTheDocument();

@@ -125,7 +125,7 @@ export default function Dashboard() {
       <ProductPanel id="dash-best" title={t.seller.dash.bestSellers} empty={t.seller.dash.noSales} to={paths.seller.productList} ordered>
         {data.bestSellers.map((s, i) => (
           <ProductRow key={s.product._id} product={s.product} rank={i + 1}>
-            <span className="text-sm text-slate-600 tabular-nums">{t.seller.dash.units(s.units)}</span>
+            <span className="text-sm text-slate-600 tabular-nums">{s.weight ? t.seller.dash.weighed(s.weight) : t.seller.dash.units(s.units)}</span>
             <span className="w-24 text-right text-sm font-semibold text-slate-900 tabular-nums">
               {money(s.revenue)}
             </span>
