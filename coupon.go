@@ -340,7 +340,10 @@ func (oc *OrderCoupon) Adjustments(lines []BillLine, adjusted []Adjustment, fee 
 		if i < len(values)-1 {
 			share = min(off.Part(int64(v), int64(goods)), left)
 		}
-		left -= share
+		var err error
+		if left, err = left.Sub(share); err != nil {
+			return nil, err
+		}
 		if share > 0 {
 			out = append(out, Adjustment{Kind: AdjustCoupon, Label: oc.Code, Amount: -share, Product: products[i]})
 		}
@@ -348,12 +351,16 @@ func (oc *OrderCoupon) Adjustments(lines []BillLine, adjusted []Adjustment, fee 
 	return out, nil
 }
 
-// DiscountOf is what the coupon adjustments among adjustments take off together (0 or more).
+// DiscountOf is what the coupon adjustments among adjustments take off together (0 or more); a
+// sum past what a Money holds, which bounded prices never reach, counts as none.
 func DiscountOf(adjustments []Adjustment) Money {
 	var off Money
 	for _, a := range adjustments {
 		if a.Kind == AdjustCoupon {
-			off -= a.Amount
+			var err error
+			if off, err = off.Sub(a.Amount); err != nil {
+				return 0
+			}
 		}
 	}
 	return off

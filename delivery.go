@@ -39,7 +39,11 @@ func (r *DeliveryRules) MissingForFree(subtotal Money) Money {
 	if r.DeliveryFee(subtotal) == 0 || r.FreeFrom == 0 {
 		return 0
 	}
-	return r.FreeFrom - subtotal
+	missing, err := r.FreeFrom.Sub(subtotal)
+	if err != nil {
+		return 0 // past what a Money holds: bounded prices never get here
+	}
+	return missing
 }
 
 // CheckMinimum refuses a subtotal below the minimum order, naming the minimum in the store

@@ -223,7 +223,11 @@ func (o *Order) packItem(i int, it OrderItem, l PackLine, named bool) (Adjustmen
 	if grams == 0 {
 		packed.Quantity = 0
 	}
-	return Adjustment{Kind: kind, Label: label, Amount: min(cost, most) - estimate, Product: it.Product.ID}, packed, nil
+	change, err := min(cost, most).Sub(estimate)
+	if err != nil {
+		return Adjustment{}, Packed{}, err
+	}
+	return Adjustment{Kind: kind, Label: label, Amount: change, Product: it.Product.ID}, packed, nil
 }
 
 // PackedAs reports whether the order was packed as lines would pack it: a packing sent again.

@@ -319,6 +319,14 @@ func CreditTotals(before, after Bill) (InvoiceTotals, error) {
 	if err != nil {
 		return InvoiceTotals{}, err
 	}
-	return InvoiceTotals{TaxRule: b.TaxRule, Subtotal: 0, DeliveryFee: 0, Adjustments: []Adjustment{},
-		Tax: b.Tax - a.Tax, TaxableExVAT: b.TaxableExVAT - a.TaxableExVAT, Exempt: b.Exempt - a.Exempt, Total: b.Total - a.Total}, nil
+	out := InvoiceTotals{TaxRule: b.TaxRule, Subtotal: 0, DeliveryFee: 0, Adjustments: []Adjustment{}}
+	for _, f := range []struct {
+		to           *Money
+		before, less Money
+	}{{&out.Tax, b.Tax, a.Tax}, {&out.TaxableExVAT, b.TaxableExVAT, a.TaxableExVAT}, {&out.Exempt, b.Exempt, a.Exempt}, {&out.Total, b.Total, a.Total}} {
+		if *f.to, err = f.before.Sub(f.less); err != nil {
+			return InvoiceTotals{}, err
+		}
+	}
+	return out, nil
 }

@@ -147,5 +147,11 @@ func (p *Product) NextPriceChange(now time.Time) time.Time {
 }
 
 // Saving is how much a shopper saves on the product as priced (At): its price (MRP) less what it
-// costs them.
-func (p *Product) Saving() Money { return p.Price - p.OfferPrice }
+// costs them; 0 past what a Money holds, which prices bounded by MaxPrice never reach.
+func (p *Product) Saving() Money {
+	s, err := p.Price.Sub(p.OfferPrice)
+	if err != nil {
+		return 0
+	}
+	return s
+}
