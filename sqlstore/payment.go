@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -436,120 +435,6 @@ func (d *DB) PendingPayments(ctx context.Context, startedBefore, supersededSince
 	return lookup(ctx, d, "pending payments", func(tx *Tx) ([]haat.PaymentAttempt, error) {
 		return findAttempts(ctx, tx, AttemptFilter{StartedBefore: &startedBefore, OpenSince: &supersededSince, Limit: 500})
 	})
-}
-
-// DueRefunds lists the refunds due of an order the seller handles.
-func (d *DB) DueRefunds(ctx context.Context, orderID string) ([]haat.Refund, error) {
-	o, err := d.findOrder(ctx, sellerHandles(orderID))
-	if err != nil {
-		return nil, err
-	}
-	if err := o.CheckOffersAnswered(); err != nil {
-		return nil, err
-	}
-	var due []haat.Refund
-	for _, r := range o.Refunds {
-		if r.State == haat.RefundDue {
-			due = append(due, r)
-		}
-	}
-	return due, nil
-}
-
-// RecordRefund records that the provider gave back a refund due of the order (a payment owed
-// back whole, or a refund of part), under the provider's id of the refund, and returns the order
-// as the seller sees it.
-func (d *DB) RecordRefund(ctx context.Context, orderID string, r haat.Refund, refundReference string) (*haat.Order, error) {
-	var o *haat.Order
-	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		if err := markRefunded(ctx, tx, orderID, &r, refundReference); err != nil {
-			return err
-		}
-		o, err = findOrder(ctx, tx, sellerHandles(orderID))
-		return err
-	})
-	if err != nil {
-		return nil, wrap("refund", err)
-	}
-	return o, nil
-}
-
-// MarkOrderRefunded records that every refund due of the order went back by hand.
-func (d *DB) MarkOrderRefunded(ctx context.Context, id string) (*haat.Order, error) {
-	var o *haat.Order
-	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		if o, err = findOrder(ctx, tx, sellerHandles(id)); err != nil {
-			return err
-		}
-		if err := o.CheckMarkRefunded(); err != nil {
-			return err
-		}
-		if err := markRefunded(ctx, tx, id, nil, ""); err != nil {
-			return err
-		}
-		o, err = findOrder(ctx, tx, sellerHandles(id))
-		return err
-	})
-	if err != nil {
-		return nil, wrap("refund", err)
-	}
-	return o, nil
-}
-
-// markRefunded marks a refund due of an order made: r's (a refund of part, or the payment of its
-// attempt owed back whole), or every one due when r is nil; it answers ECONFLICT when none is due.
-func markRefunded(ctx context.Context, tx *Tx, orderID string, r *haat.Refund, refundReference string) error {
-	var n int64
-	if r == nil || r.ID == "" {
-		w := where{args: []any{haat.RefundRefunded, refundReference, tx.now.UnixMilli()}} // $1 to $3, for SET
-		w.add(`order_id = ?`, orderID)
-		w.add(`refund = ?`, haat.RefundDue)
-		if r != nil {
-			w.add(`id = ?`, r.AttemptID)
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_reference = $2, updated_at = $3`+w.String(), w.args...)
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
-		}
-	}
-	if r == nil || r.ID != "" {
-		w := where{args: []any{haat.RefundRefunded, refundReference, tx.now.UnixMilli()}} // $1 to $3, for SET
-		w.add(`order_id = ?`, orderID)
-		w.add(`state = ?`, haat.RefundDue)
-		if r != nil {
-			w.add(`id = ?`, r.ID)
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE refunds SET state = $1, refund_reference = $2, made_at = $3`+w.String(), w.args...)
-		if err != nil {
-			return err
-		}
-		m, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		n += m
-	}
-	if n == 0 {
-		return haat.Errorf(haat.ECONFLICT, "No refund is due for this order")
-	}
-	var userID string
-	if err := tx.QueryRowContext(ctx, `UPDATE orders SET updated_at = $1 WHERE id = $2 RETURNING user_id`, tx.now.UnixMilli(), orderID).Scan(&userID); err != nil {
-		return err
-	}
-	if err := recordStep(ctx, tx, orderID, haat.StepRefunded, refundReference); err != nil {
-		return err
-	}
-	// One message for each refund made: of the refund, or of all the order's due at this time.
-	event := orderID + ":"
-	if r != nil {
-		event += r.Key()
-	} else {
-		event += strconv.FormatInt(tx.now.UnixMilli(), 10)
-	}
-	return queueMessage(ctx, tx, haat.MessageRefunded, event, userID, orderID, "")
 }
 
 // CancelUnpaidOrders cancels the online orders placed before placedBefore that are still unpaid
