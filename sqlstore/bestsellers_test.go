@@ -47,17 +47,9 @@ func TestBestSellersKept(t *testing.T) {
 		t.Cleanup(func() { db.SeeReads(nil) })
 		best := func(want string) {
 			t.Helper()
-			d, err := db.Dashboard(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, s := range d.BestSellers {
-				got = append(got, s.Product.Name+" "+itoa(s.Units)+" "+itoa(int(s.Revenue)))
-			}
-			if strings.Join(got, ", ") != want {
-				t.Fatalf("best sellers %q, want %q", strings.Join(got, ", "), want)
-			}
+			wantBestSellers(t, db, want, func(s haat.ProductSales) string {
+				return s.Product.Name + " " + itoa(s.Units) + " " + itoa(int(s.Revenue))
+			})
 		}
 		reads := func(want int) {
 			t.Helper()
@@ -97,6 +89,23 @@ func TestBestSellersKept(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// wantBestSellers fails t unless the dashboard's best sellers, each as line writes it, are want,
+// joined by commas.
+func wantBestSellers(t *testing.T, db *sqlstore.DB, want string, line func(haat.ProductSales) string) {
+	t.Helper()
+	d, err := db.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range d.BestSellers {
+		got = append(got, line(s))
+	}
+	if strings.Join(got, ", ") != want {
+		t.Fatalf("best sellers %q, want %q", strings.Join(got, ", "), want)
+	}
+}
+
 // TestBestSellersWeighed: goods sold by weight count by weight and what their lines were billed,
 // not their price per kilogram times their steps; packing lighter lowers both.
 func TestBestSellersWeighed(t *testing.T) {
@@ -115,17 +124,9 @@ func TestBestSellersWeighed(t *testing.T) {
 		}
 		best := func(want string) {
 			t.Helper()
-			d, err := db.Dashboard(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, s := range d.BestSellers {
-				got = append(got, s.Product.Name+" "+itoa(s.Units)+" "+s.Weight+" Rs. "+s.Revenue.String())
-			}
-			if strings.Join(got, ", ") != want {
-				t.Fatalf("best sellers %q, want %q", strings.Join(got, ", "), want)
-			}
+			wantBestSellers(t, db, want, func(s haat.ProductSales) string {
+				return s.Product.Name + " " + itoa(s.Units) + " " + s.Weight + " Rs. " + s.Revenue.String()
+			})
 		}
 		// 1 kg of tomatoes at Rs. 180/kg, in 250 g steps: Rs. 180, not 4 × 180.
 		best("Tomatoes 4 1 kg Rs. 180, Rice 1  Rs. 295")
