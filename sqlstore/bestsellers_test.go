@@ -107,7 +107,8 @@ func wantBestSellers(t *testing.T, db *sqlstore.DB, want string, line func(haat.
 }
 
 // TestBestSellersWeighed: goods sold by weight count by weight and what their lines were billed,
-// not their price per kilogram times their steps; packing lighter lowers both.
+// not their price per kilogram times their steps; packing lighter lowers both, and what is left to
+// pay, which the order keeps.
 func TestBestSellersWeighed(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		u := mustUser(t, db, "a@example.com")
@@ -132,10 +133,18 @@ func TestBestSellersWeighed(t *testing.T) {
 		best("Tomatoes 4 1 kg Rs. 180, Rice 1  Rs. 295")
 
 		// Packed at 750 g: what was weighed, at what it was billed.
-		if _, err := db.PackOrder(ctx, haat.PackOrder{OrderID: o.ID, Lines: []haat.PackLine{
-			{Product: tomato.ID, Grams: new(750)}, {Product: rice.ID, Quantity: new(1)}}}); err != nil {
+		packed, err := db.PackOrder(ctx, haat.PackOrder{OrderID: o.ID, Lines: []haat.PackLine{
+			{Product: tomato.ID, Grams: new(750)}, {Product: rice.ID, Quantity: new(1)}}})
+		if err != nil {
 			t.Fatal(err)
 		}
 		best("Tomatoes 4 750 g Rs. 135, Rice 1  Rs. 295")
+		var toPay haat.Money
+		if err := db.SQL().QueryRowContext(ctx, `SELECT to_pay FROM orders WHERE id = $1`, o.ID).Scan(&toPay); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := packed.Balance(); err != nil || toPay != b.ToPay || toPay >= o.ToPay {
+			t.Errorf("kept to pay %s, the packed order's balance %+v (%v), placed with %s to pay", toPay, b, err, o.ToPay)
+		}
 	})
 }
