@@ -39,11 +39,11 @@ type Consequences struct {
 	CreditNote *InvoiceTotals
 	RefundMade bool
 	// Resend says a claim is decided by sending its goods again (ClaimDecision.Replacement), and
-	// RefundPart that it is decided by this refund of part; ClaimDecided that the shopper is told
-	// the decision.
-	Resend       bool
-	RefundPart   *PartRefund
-	ClaimDecided bool
+	// RefundPart that it is decided by this refund of part; Decided is the claim whose shopper is
+	// told the decision.
+	Resend     bool
+	RefundPart *PartRefund
+	Decided    *OrderClaim
 }
 
 // CreditGrant is store credit a change grants the order's shopper: how much, why, and the note
@@ -119,7 +119,7 @@ func RefundConsequences(r Refund, before, after Bill) (Consequences, error) {
 // money back, or store credit), or its goods sent again, or nothing but the answer; the shopper is
 // told the decision in every case.
 func (d ClaimDecision) Consequences(c *OrderClaim) (Consequences, error) {
-	out := Consequences{ClaimDecided: true}
+	out := Consequences{Decided: c}
 	switch d.Resolution {
 	case ResolveReject:
 	case ResolveResend:

@@ -176,8 +176,8 @@ func TestClaimConsequences(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !c.ClaimDecided || c.Resend != tc.resend {
-				t.Errorf("told %v, resend %v", c.ClaimDecided, c.Resend)
+			if c.Decided != claim || c.Resend != tc.resend {
+				t.Errorf("told of %v, resend %v", c.Decided, c.Resend)
 			}
 			switch {
 			case tc.way == "" && c.RefundPart != nil:

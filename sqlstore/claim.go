@@ -213,13 +213,7 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return cmpErr(err, haat.Errorf(haat.ECONFLICT, "This claim has been decided already"))
 		}
-		if !then.ClaimDecided {
-			return nil
-		}
-		if err := queueClaimText(ctx, tx, c.OrderID, haat.ClaimText(haat.TextClaimDecided, c.ID)); err != nil {
-			return err
-		}
-		return queueMessage(ctx, tx, haat.MessageClaimDecided, c.ID, c.UserID, c.OrderID, "")
+		return apply(ctx, tx, nil, nil, haat.Consequences{Decided: then.Decided})
 	})
 	if err != nil {
 		return nil, wrap("resolve claim", err)

@@ -10,9 +10,16 @@ import (
 
 // apply writes what follows from a change of the order o (haat.Consequences), inside the change's
 // transaction: the one place where storage acts on them. was is the order as it was before the
-// change; it is nil for a refund of part or a claim's decision, which change no figure of the
-// order's row.
+// change; it is nil for a refund of part, which changes no figure of the order's row. A claim's
+// decision names no order: its refund of part and its replacement are made by ResolveClaim, which
+// keeps their ids with the claim, and apply tells the shopper (c.Decided).
 func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.Consequences) error {
+	if d := c.Decided; d != nil {
+		if err := queueClaimText(ctx, tx, d.OrderID, haat.ClaimText(haat.TextClaimDecided, d.ID)); err != nil {
+			return err
+		}
+		return queueMessage(ctx, tx, haat.MessageClaimDecided, d.ID, d.UserID, d.OrderID, "")
+	}
 	for _, step := range c.Steps {
 		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
 			return err
