@@ -262,14 +262,14 @@ func (o *Order) AnswerSubstitute(product string, accept bool, now time.Time) err
 // settle gives the order its settled bill (SetBill): a paid online order owes its shopper back
 // what it paid beyond what is left to pay of that bill (Order.PaidLess).
 func (o *Order) settle(bill Bill) error {
-	was, err := BalanceOf(o.Amount, o.CreditUsed, false, nil)
+	was, err := o.Balance()
 	if err != nil {
 		return err
 	}
 	if err := o.SetBill(bill); err != nil {
 		return err
 	}
-	now, err := BalanceOf(o.Amount, o.CreditUsed, false, nil)
+	now, err := o.Balance()
 	if err != nil {
 		return err
 	}
