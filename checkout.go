@@ -47,6 +47,20 @@ type OrderFacts struct {
 	Coupon *CouponFacts
 }
 
+// FactsQuery names what an order is checked and priced against: the shopper's (empty for a
+// guest), the products of its lines (and of the substitutes they name) and the code it asks for.
+type FactsQuery struct {
+	UserID     string
+	ProductIDs []string
+	Coupon     string
+}
+
+// OrderFactsService reads an order's facts (OrderFacts) in one read, as the store holds them at
+// one moment.
+type OrderFactsService interface {
+	OrderFacts(ctx context.Context, q FactsQuery) (OrderFacts, error)
+}
+
 // errProductNotFound answers a line whose product the store does not have.
 var errProductNotFound = Errorf(ENOTFOUND, "Product not found")
 

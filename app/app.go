@@ -102,7 +102,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	codes, _ := s.PhoneSignIn.(haat.PhoneCodeCheck)
 	s.PasswordReset, _ = s.PhoneSignIn.(haat.PasswordReset)
 	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
-	orders := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Credit: db, Coupons: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
+	orders := &checkout.Service{Orders: db, Facts: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders
 	if m := s.Metrics; m != nil {
 		m.WatchPool(db.SQL())

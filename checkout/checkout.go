@@ -11,19 +11,12 @@ import (
 )
 
 // Service implements haat.CheckoutService over the store's services and the payment providers:
-// it loads what an order is checked against (the shopper's addresses, the products, the store's
-// settings and slots), holds the request to the rules of haat.PriceOrder, and has the order store
-// write the order it priced.
+// it loads what an order is checked against (the shopper's addresses and store credit, the
+// products, the store's settings and slots, the coupon) in one read, holds the request to the rules
+// of haat.PriceOrder, and has the order store write the order it priced.
 type Service struct {
-	Orders    haat.OrderService
-	Addresses haat.AddressService
-	Products  haat.ProductService
-	Settings  haat.SettingsService
-	Slots     haat.SlotService
-	// Credit keeps the shoppers' store credit; nil: orders use none.
-	Credit haat.CreditService
-	// Coupons keeps the store's coupons; nil: no code is known.
-	Coupons haat.CouponService
+	Orders haat.OrderService
+	Facts  haat.OrderFactsService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
@@ -136,17 +129,9 @@ func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest)
 	return haat.QuoteOf(userID, q, facts)
 }
 
-// facts loads what an order of the lines is checked and priced against: the shopper's addresses
-// (none for a guest, userID empty), the lines' products, the store's settings and its slots, and
-// the coupon of the code asked for, if any.
+// facts loads what an order of the lines is checked and priced against (haat.OrderFacts), for
+// the shopper (userID empty: a guest) and the code (empty: none), in one read.
 func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLine, code string) (haat.OrderFacts, error) {
-	var f haat.OrderFacts
-	var err error
-	if userID != "" {
-		if f.Addresses, err = s.Addresses.Addresses(ctx, userID); err != nil {
-			return f, err
-		}
-	}
 	ids := make([]string, 0, len(lines))
 	for _, l := range lines {
 		ids = append(ids, l.ProductID)
@@ -154,26 +139,7 @@ func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLi
 			ids = append(ids, named)
 		}
 	}
-	if f.Products, err = s.Products.ProductsByID(ctx, ids); err != nil {
-		return f, err
-	}
-	if f.Settings, err = s.Settings.StoreSettings(ctx); err != nil {
-		return f, err
-	}
-	if userID != "" && s.Credit != nil {
-		if f.Credit, err = s.Credit.CreditBalance(ctx, userID); err != nil {
-			return f, err
-		}
-	}
-	if code != "" && s.Coupons != nil {
-		cf, err := s.Coupons.CouponFacts(ctx, code, userID)
-		if err != nil {
-			return f, err
-		}
-		f.Coupon = &cf
-	}
-	f.Slots, err = s.Slots.DeliverySlots(ctx)
-	return f, err
+	return s.Facts.OrderFacts(ctx, haat.FactsQuery{UserID: userID, ProductIDs: ids, Coupon: code})
 }
 
 // begin starts a payment of the order and answers the provider's page, which is kept with the

@@ -30,7 +30,7 @@ func newShop(t *testing.T, db *sqlstore.DB) *shop {
 	t.Helper()
 	sb := payment.NewSandbox()
 	pay := &payment.Gateway{Attempts: db, Providers: []payment.Provider{sb}, Logger: slog.New(slog.DiscardHandler)}
-	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Payments: pay, Keys: db}}
+	s := &shop{db: db, checkout: &checkout.Service{Orders: db, Facts: db, Payments: pay, Keys: db}}
 	s.shopper = newShopper(t, db, "sita@example.com")
 	s.address = newAddress(t, db, s.shopper.ID)
 	rice := &haat.Product{Name: "Jumla Red Rice", Category: "Grains", Price: 32000, OfferPrice: 29500, StockOn: true,
@@ -132,7 +132,7 @@ func TestPlaceOnlineOrder(t *testing.T) {
 		wantError(t, err, haat.EINVALID, "Your cart is empty")
 		_, err = s.checkout.PlaceOnlineOrder(ctx, s.order(), "bitcoin", "https://haat.example")
 		wantError(t, err, haat.EINVALID, `Unknown payment method "bitcoin"`)
-		cashOnly := &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db}
+		cashOnly := &checkout.Service{Orders: db, Facts: db}
 		_, err = cashOnly.PlaceOnlineOrder(ctx, empty, "", "https://haat.example")
 		wantError(t, err, haat.EINVALID, "Your cart is empty")
 		_, err = cashOnly.PlaceOnlineOrder(ctx, s.order(), "", "https://haat.example")
@@ -228,7 +228,7 @@ func TestStoreGetsThePricedOrder(t *testing.T) {
 	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		shop := newShop(t, db)
 		orders := &recordingOrders{}
-		s := &checkout.Service{Orders: orders, Addresses: db, Products: db, Settings: db, Slots: db}
+		s := &checkout.Service{Orders: orders, Facts: db}
 		_, err := s.PlaceCashOrder(ctx, shop.order())
 		wantError(t, err, haat.ECONFLICT, "Only 1 left of Jumla Red Rice")
 		if len(orders.placed) != 1 {

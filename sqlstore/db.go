@@ -113,12 +113,19 @@ func Open(ctx context.Context, url, dataDir string, opts ...Option) (*DB, error)
 		if o.noSync {
 			sync = "OFF"
 		}
+		// temp_store(MEMORY): the writer runs each operation of a batch in a savepoint, and SQLite
+		// copies every page a savepoint changes to its sub-journal first; in a file, that was a
+		// write(2) a page and a quarter of the writer's time.
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=busy_timeout(10000)&_pragma=synchronous(" + sync + ")&_txlock=immediate"
+			"&_pragma=busy_timeout(10000)&_pragma=synchronous(" + sync + ")&_pragma=temp_store(MEMORY)&_txlock=immediate"
 		d.db, err = sql.Open("sqlite", dsn)
 		if err == nil {
+			// Every connection is kept: opening one reads the whole schema (its tables, indexes
+			// and triggers), and its statements are prepared again on it, which under load cost
+			// a sixth of the server's time when only database/sql's default two were kept.
 			d.db.SetMaxOpenConns(8)
-			d.stmts = &stmtCache{db: d.db, m: map[string]*sql.Stmt{}}
+			d.db.SetMaxIdleConns(8)
+			d.stmts = newStmtCache(d.db)
 		}
 	default:
 		return nil, fmt.Errorf("sqlstore: unsupported database url %q (use postgres://… or leave empty for SQLite)", url)

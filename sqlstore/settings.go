@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"haat"
 )
@@ -29,7 +30,7 @@ func (d *DB) StoreSettings(ctx context.Context) (*haat.StoreSettings, error) {
 func (d *DB) UpdateStoreSettings(ctx context.Context, change func(*haat.StoreSettings) error) (*haat.StoreSettings, error) {
 	var s *haat.StoreSettings
 	err := d.inTx(ctx, func(tx *Tx) (err error) {
-		if s, err = storeSettings(ctx, tx); err != nil {
+		if s, err = freshSettings(ctx, tx); err != nil {
 			return err
 		}
 		synonyms := slices.Clone(s.Synonyms)
@@ -138,6 +139,32 @@ type storeProfile struct {
 	Synonyms *[]string `json:"synonyms,omitempty"`
 }
 
+// lastProfile is the profile read last, as stored and as parsed: every order is priced by the
+// settings, and parsing their text was a tenth of placing one. Kept by its text, so it is never
+// stale, whichever server changed it.
+var lastProfile atomic.Pointer[parsedProfile]
+
+// parsedProfile is a profile's text and what it parses to.
+type parsedProfile struct {
+	text string
+	p    storeProfile
+}
+
+// parseProfile parses the stored profile text over defaults. The result shares its slices with
+// every other read of the same text, unless fresh: the settings read are not changed in place (an
+// update reads them fresh).
+func parseProfile(text string, defaults storeProfile, fresh bool) (storeProfile, error) {
+	if last := lastProfile.Load(); !fresh && last != nil && last.text == text {
+		return last.p, nil
+	}
+	p := defaults
+	if err := json.Unmarshal([]byte(text), &p); err != nil {
+		return p, err
+	}
+	lastProfile.Store(&parsedProfile{text, p})
+	return p, nil
+}
+
 // withSlots sets s.DeliverySlots, which the storefront's speed promise follows: read only for the
 // settings the storefront and the seller are shown, not for those an order is priced by.
 func withSlots(ctx context.Context, tx *Tx, s *haat.StoreSettings) error {
@@ -145,8 +172,19 @@ func withSlots(ctx context.Context, tx *Tx, s *haat.StoreSettings) error {
 }
 
 // storeSettings reads the store's settings in the transaction, so that an order is priced by the
-// rules as they are when it is placed.
+// rules as they are when it is placed. They are not to be changed in place (see parseProfile).
 func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
+	return readSettings(ctx, tx, false)
+}
+
+// freshSettings reads the store's settings to change them: nothing of them is shared.
+func freshSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
+	return readSettings(ctx, tx, true)
+}
+
+// readSettings reads the store's settings; fresh parses their profile anew rather than share the
+// one parsed last.
+func readSettings(ctx context.Context, tx *Tx, fresh bool) (*haat.StoreSettings, error) {
 	var on, invoiceOn bool
 	var districts, profile string
 	var r haat.DeliveryRules
@@ -163,8 +201,8 @@ func storeSettings(ctx context.Context, tx *Tx) (*haat.StoreSettings, error) {
 		return nil, err
 	}
 	if profile != "" {
-		p := storeProfile{s.Store, s.Policy, s.Legal, s.Substitute, nil}
-		if err := json.Unmarshal([]byte(profile), &p); err != nil {
+		p, err := parseProfile(profile, storeProfile{s.Store, s.Policy, s.Legal, s.Substitute, nil}, fresh)
+		if err != nil {
 			return nil, err
 		}
 		s.Store, s.Policy, s.Legal, s.Substitute = p.Store, p.Policy, p.Legal, cmp.Or(p.Substitute, haat.SubstituteBest)

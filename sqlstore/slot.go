@@ -54,13 +54,7 @@ func (d *DB) SetDeliveryWindows(ctx context.Context, ws []haat.DeliveryWindow) (
 
 // DeliverySlots implements haat.SlotService.
 func (d *DB) DeliverySlots(ctx context.Context) ([]haat.Slot, error) {
-	return lookup(ctx, d, "delivery slots", func(tx *Tx) ([]haat.Slot, error) {
-		ws, err := findWindows(ctx, tx)
-		if err != nil || len(ws) == 0 {
-			return []haat.Slot{}, err
-		}
-		return slotsAt(ctx, tx, ws, tx.now)
-	})
+	return lookup(ctx, d, "delivery slots", func(tx *Tx) ([]haat.Slot, error) { return currentSlots(ctx, tx) })
 }
 
 func findWindows(ctx context.Context, tx *Tx) ([]haat.DeliveryWindow, error) {

@@ -47,6 +47,20 @@ type Tx struct {
 	failed error
 	// seen, when set, is told every query of a read (DB.seenReads).
 	seen func(query string, args []any)
+	// stmts keeps SQLite's statements prepared for the transactions outside the writer (nil on
+	// PostgreSQL, whose driver keeps them itself).
+	stmts *stmtCache
+}
+
+// prepared is the statement of query kept prepared, bound to t, or nil when none is kept: a read
+// runs the statements of the last read on its connection without parsing them again (parsing was
+// a sixth of the time of placing an order, its reads included).
+func (t *Tx) prepared(ctx context.Context, query string) *sql.Stmt {
+	s := t.stmts.kept(query)
+	if s == nil {
+		return nil
+	}
+	return t.Tx.StmtContext(ctx, s)
 }
 
 // sawRead tells seen of a query of a read.
@@ -80,6 +94,9 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 		return driver.RowsAffected(tag.RowsAffected()), nil
 	}
 	if t.shared == nil {
+		if s := t.prepared(ctx, query); s != nil {
+			return s.ExecContext(ctx, args...)
+		}
 		return t.Tx.ExecContext(ctx, query, args...)
 	}
 	if s := t.shared.stmt(t.Tx, query); s != nil {
@@ -98,6 +115,9 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 		return c.conn.QueryContext(c.ctx, query, args...)
 	}
 	if t.shared == nil {
+		if s := t.prepared(ctx, query); s != nil {
+			return s.QueryContext(ctx, args...)
+		}
 		return t.Tx.QueryContext(ctx, query, args...)
 	}
 	if s := t.shared.stmt(t.Tx, query); s != nil {
@@ -116,6 +136,9 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 		return c.conn.QueryRowContext(c.ctx, query, args...)
 	}
 	if t.shared == nil {
+		if s := t.prepared(ctx, query); s != nil {
+			return s.QueryRowContext(ctx, args...)
+		}
 		return t.Tx.QueryRowContext(ctx, query, args...)
 	}
 	if s := t.shared.stmt(t.Tx, query); s != nil {
@@ -238,7 +261,7 @@ func (d *DB) begin(ctx context.Context, readOnly bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, searchCap: d.searchCap, catalogue: &d.watch, mails: d.mailsOn.Load()}, nil
+	return &Tx{Tx: tx, now: d.now(), dialect: d.dialect, searchCap: d.searchCap, catalogue: &d.watch, mails: d.mailsOn.Load(), stmts: d.stmts}, nil
 }
 
 // read runs fn in a read-only transaction; ErrUnavailable when the database cannot be reached.

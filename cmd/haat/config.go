@@ -37,6 +37,8 @@ type config struct {
 	SellerPassword string
 	ClientIPHeader string
 	MetricsToken   string
+	// ProfileAddr is a loopback address serving Go's profiles (/debug/pprof/); empty, none.
+	ProfileAddr string
 	// Env is "development" on a developer's machine (codes on screen, the payment sandbox by
 	// default, no per-address limits for the own machine), else "production", the default.
 	Env string
@@ -105,6 +107,8 @@ func (c *config) settings() []setting {
 			help: "header in which a trusted reverse proxy passes the client address, e.g. X-Forwarded-For"},
 		{env: "HAAT_METRICS_TOKEN", secret: true, value: &c.MetricsToken,
 			help: "bearer token GET /metrics asks for (Prometheus's authorization credentials); unset, /metrics is off"},
+		{env: "HAAT_PROFILE_ADDR", flag: "profile-addr", unset: "no profiles", valid: loopbackHostPort, value: &c.ProfileAddr,
+			help: "loopback address (e.g. 127.0.0.1:6060) serving Go's CPU, heap and goroutine profiles at /debug/pprof/, to find what a slow route spends its time on"},
 		{env: "HAAT_ENV", flag: "env", def: "production", valid: oneOf("development", "production"), value: &c.Env,
 			help: "development (sign-in codes on screen, the test payment page by default, no per-address limits for the own machine, the providers' test endpoints; refused with an https public URL) or production, whatever the address"},
 		{env: "HAAT_PAYMENT_SANDBOX", flag: "payment-sandbox", def: "auto", valid: oneOf("auto", "true", "false"), value: &c.Sandbox,
@@ -185,6 +189,11 @@ var (
 	hostPort = &rule{want: "host:port, e.g. 127.0.0.1:8080", arg: "host:port", ok: func(v string) bool {
 		_, _, err := net.SplitHostPort(v)
 		return err == nil
+	}}
+	loopbackHostPort = &rule{want: "a loopback host:port, e.g. 127.0.0.1:6060", arg: "host:port", ok: func(v string) bool {
+		host, _, err := net.SplitHostPort(v)
+		ip := net.ParseIP(host)
+		return err == nil && (host == "localhost" || ip != nil && ip.IsLoopback())
 	}}
 	anyURL = &rule{want: "a URL", arg: "URL", ok: func(v string) bool {
 		u, err := url.Parse(v)

@@ -290,6 +290,9 @@ func serve(ctx context.Context, cfg config, _ []string, std stdio) error {
 	loops.Go(func() { notify.RunTexts(ctx, db, sender, 15*time.Second, logger) })
 	// What has outlived its use is removed every hour, by one server of the store at a time.
 	loops.Go(func() { housekeep(ctx, db, imgs, logger, housekeepingEvery) })
+	if cfg.ProfileAddr != "" {
+		loops.Go(func() { serveProfiles(ctx, cfg.ProfileAddr, logger) })
+	}
 	handler.set(srv.Handler())
 	logger.Info("haat listening", "addr", addr, "database", db.Dialect(), "currency", cfg.Currency)
 	loops.Go(func() { srv.Warm(ctx) })

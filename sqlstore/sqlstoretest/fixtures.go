@@ -63,5 +63,5 @@ func PlaceOrder(db *sqlstore.DB, o haat.NewOrder) (*haat.Order, error) {
 
 // Checkout is a checkout over the store that takes cash only.
 func Checkout(db *sqlstore.DB) *checkout.Service {
-	return &checkout.Service{Orders: db, Addresses: db, Products: db, Settings: db, Slots: db, Keys: db, Coupons: db, Credit: db}
+	return &checkout.Service{Orders: db, Facts: db, Keys: db}
 }

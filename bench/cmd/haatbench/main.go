@@ -307,6 +307,9 @@ func measureStore(o options, dialect string, n int) error {
 		if strings.Contains(r.route, "/api/order/cod") && r.requests > 0 {
 			acknowledged = r.requests - r.errors
 			rows[i].note = fmt.Sprintf("%d answered 200, %d stored", acknowledged, stored)
+			if c := r.cpuPerAnswer(); c > 0 {
+				rows[i].note += fmt.Sprintf("; CPU %s an order", us(c))
+			}
 		}
 	}
 
