@@ -1,10 +1,9 @@
 package api_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"haat/internal/filesize"
 )
 
 // maxFileLines is the most lines a Go file of the package may have: past it, a file holds more
@@ -12,18 +11,4 @@ import (
 const maxFileLines = 350
 
 // TestFileSize keeps every Go file of the package, its tests' too, within maxFileLines.
-func TestFileSize(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := bytes.Count(b, []byte("\n")); n > maxFileLines {
-			t.Errorf("api/%s has %d lines, more than %d: split it by what its parts hold", name, n, maxFileLines)
-		}
-	}
-}
+func TestFileSize(t *testing.T) { filesize.Check(t, "api", maxFileLines) }
