@@ -133,6 +133,9 @@ type OrderProduct struct {
 	Step   int    `json:"step,omitempty"`
 	// Size is the pack size the product was of its family when the order was placed ("5 kg").
 	Size string `json:"size,omitempty"`
+	// Counted says the product counted its units when the order was priced; not kept with the
+	// order.
+	Counted bool `json:"-"`
 }
 
 // OrderItem is a line of a placed order.
@@ -523,4 +526,15 @@ type OrderService interface {
 	// MarkOrderRefunded records that every refund due of the order was given back by hand, if
 	// CheckMarkRefunded allows it.
 	MarkOrderRefunded(ctx context.Context, id string) (*Order, error)
+}
+
+// CountsStock reports whether any of the order's products counted its units when the order was
+// priced: only such an order has units to take from a count as it is placed.
+func (o *Order) CountsStock() bool {
+	for _, it := range o.Items {
+		if it.Product.Counted {
+			return true
+		}
+	}
+	return false
 }
