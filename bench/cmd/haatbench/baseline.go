@@ -49,7 +49,10 @@ func (m measured) add(dialect string, n int, r result, nginxRPS float64) {
 // compare prints the run's figures beside the baseline's and fails when one fell too far.
 func (m measured) compare(path string) error {
 	b, err := readBaseline(path)
-	if err != nil {
+	if errors.Is(err, os.ErrNotExist) {
+		fmt.Printf("No baseline in %s: `make bench-baseline` keeps this run's figures as one.\n\n", path)
+		return nil
+	} else if err != nil {
 		return err
 	}
 	fmt.Printf("## Against the baseline (%s, commit %s)\n\nEach figure is the route's answers a second ÷ nginx's for the product list, in the same run.\n\n", path, b.Commit)
