@@ -132,14 +132,19 @@ func contract(g *generator) {
 	for _, c := range []struct {
 		name  string
 		value int
+		ts    string // the storefront's name, where it is not the Go name's
 	}{
-		{"MaxStoreName", haat.MaxStoreName}, {"MaxTagline", haat.MaxTagline}, {"MaxStoreAddress", haat.MaxStoreAddress},
-		{"MaxStoreHours", haat.MaxStoreHours}, {"MaxSocialURL", haat.MaxSocialURL}, {"MaxPromise", haat.MaxPromise},
-		{"MaxClaims", haat.MaxClaims}, {"MaxClaimTitle", haat.MaxClaimTitle}, {"MaxClaimText", haat.MaxClaimText},
-		{"MaxReturnDays", haat.MaxReturnDays}, {"MaxMissingHours", haat.MaxMissingHours}, {"MaxRefundDays", haat.MaxRefundDays},
-		{"MaxRegistrationNo", haat.MaxRegistrationNo}, {"MaxOfficerName", haat.MaxOfficerName},
+		{"MaxStoreName", haat.MaxStoreName, ""}, {"MaxTagline", haat.MaxTagline, ""}, {"MaxStoreAddress", haat.MaxStoreAddress, ""},
+		{"MaxStoreHours", haat.MaxStoreHours, ""}, {"MaxSocialURL", haat.MaxSocialURL, ""}, {"MaxPromise", haat.MaxPromise, ""},
+		{"MaxSellingPoints", haat.MaxSellingPoints, "MAX_CLAIMS"}, {"MaxSellingPointTitle", haat.MaxSellingPointTitle, "MAX_CLAIM_TITLE"},
+		{"MaxSellingPointText", haat.MaxSellingPointText, "MAX_CLAIM_TEXT"},
+		{"MaxReturnDays", haat.MaxReturnDays, ""}, {"MaxMissingHours", haat.MaxMissingHours, ""}, {"MaxRefundDays", haat.MaxRefundDays, ""},
+		{"MaxRegistrationNo", haat.MaxRegistrationNo, ""}, {"MaxOfficerName", haat.MaxOfficerName, ""},
 	} {
-		g.constant(d, c.name, c.value)
+		if c.ts == "" {
+			c.ts = upperSnake(c.name)
+		}
+		g.constantNamed(d, c.name, c.ts, c.value)
 	}
 
 	g.section("Delivery.")
@@ -153,6 +158,8 @@ func contract(g *generator) {
 	demoStore(g)
 
 	g.section("JSON shapes of the API.")
+	// The storefront knew the store's selling points as claims before the server named them.
+	g.name(reflect.TypeFor[haat.SellingPoint](), "Claim")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
 	g.declare(reflect.TypeFor[haat.Seller]())
@@ -166,7 +173,7 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.InvoiceDetails]())
 	g.declare(reflect.TypeFor[haat.StoreDetails]())
 	g.declare(reflect.TypeFor[haat.SocialLinks]())
-	g.declare(reflect.TypeFor[haat.Claim]())
+	g.declare(reflect.TypeFor[haat.SellingPoint]())
 	g.declare(reflect.TypeFor[haat.Policy]())
 	g.declare(reflect.TypeFor[haat.LegalDetails]())
 	g.declare(reflect.TypeFor[haat.GrievanceOfficer]())
