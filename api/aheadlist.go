@@ -11,6 +11,7 @@ import (
 
 	"haat"
 	"haat/images"
+	"haat/storefront"
 )
 
 // pageList is the list of products a page starts with: what it asks the API for (the search and
@@ -26,7 +27,7 @@ type pageList struct {
 
 // listOf is the list of products the page at the request's path starts with; false for a page
 // without one.
-func listOf(page haat.Page, params map[string]string, query url.Values) (pageList, bool) {
+func listOf(page storefront.Page, params map[string]string, query url.Values) (pageList, bool) {
 	v := url.Values{}
 	var l pageList
 	switch page.Name {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/storefront"
 )
 
 // DemoRemoveResponse answers POST /api/seller/demo/remove: how many demo products were deleted
@@ -91,9 +92,9 @@ var checklistLinks = map[string]string{
 	haat.CheckBackup:     "README.md#backups",
 }
 
-// pagePath is the path of the storefront's page of that name (haat.Pages).
+// pagePath is the path of the storefront's page of that name (storefront.Pages).
 func pagePath(name string) string {
-	for _, p := range haat.Pages {
+	for _, p := range storefront.Pages {
 		if p.Name == name {
 			return p.Pattern
 		}

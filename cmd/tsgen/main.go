@@ -21,6 +21,7 @@ import (
 	"haat/catalogue"
 	"haat/images"
 	"haat/payment"
+	"haat/storefront"
 )
 
 // contractFile is where the module is written, relative to the repository root.
@@ -314,16 +315,16 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.InvoiceResponse](),
 }
 
-// pageTable writes haat.Pages as an object from each page's name to the pattern of its path, with
+// pageTable writes storefront.Pages as an object from each page's name to the pattern of its path, with
 // the type of the names, so that the storefront's router takes its routes from the server's list.
 func pageTable(g *generator) {
-	doc, ok := g.source("haat").docs["Pages"]
+	doc, ok := g.source("haat/storefront").docs["Pages"]
 	if !ok {
-		g.fail("haat declares no Pages")
+		g.fail("haat/storefront declares no Pages")
 		return
 	}
-	entries := make([]string, len(haat.Pages))
-	for i, p := range haat.Pages {
+	entries := make([]string, len(storefront.Pages))
+	for i, p := range storefront.Pages {
 		entries[i] = fmt.Sprintf("%s: %s,", p.Name, quote(p.Pattern))
 	}
 	g.printf("\n")
