@@ -21,6 +21,7 @@ import (
 	"haat/catalogue"
 	"haat/images"
 	"haat/payment"
+	"haat/search"
 	"haat/storefront"
 )
 
@@ -60,8 +61,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
 	g.constant(d, "MinCouponCode", haat.MinCouponCode)
 	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
-	g.constant(d, "MaxFind", haat.MaxFind)
-	g.constant(d, "SortSavings", haat.SortSavings)
+	g.constant("haat/search", "MaxFind", search.MaxFind)
+	g.constant("haat/search", "SortSavings", search.SortSavings)
 	g.constant(d, "MaxPageSize", haat.MaxPageSize)
 	g.constantAs(d, "SellerProductSorts", "SELLER_PRODUCT_SORTS", haat.SellerProductSorts)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)

@@ -1,4 +1,4 @@
-package haat
+package search
 
 import (
 	"slices"
@@ -91,7 +91,7 @@ var nepaliEndings = []string{"को", "का", "की"}
 func formKeys(w string) []string {
 	var keys []string
 	for _, f := range forms(w) {
-		if k := SearchKey(f); k != "" && !slices.Contains(keys, k) {
+		if k := Key(f); k != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
