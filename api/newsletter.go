@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/productcsv"
 )
 
 // SubscribeRequest is an address given to the home page's newsletter signup
@@ -113,7 +114,7 @@ func (s *Server) sellerSubscribers(w http.ResponseWriter, r *http.Request) error
 		if sub.Account {
 			source = "account"
 		}
-		out.Write([]string{haat.SpreadsheetCell(sub.Email), sub.Since.In(haat.StoreZone).Format(time.DateTime), source})
+		out.Write([]string{productcsv.SpreadsheetCell(sub.Email), sub.Since.In(haat.StoreZone).Format(time.DateTime), source})
 	}
 	out.Flush()
 	return out.Error()

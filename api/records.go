@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/productcsv"
 )
 
 // recordsCSV answers, as a CSV file to save, the records the law asks kept, of one kind (?kind=
@@ -35,7 +36,7 @@ func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) error {
 	out := csv.NewWriter(w)
 	for _, row := range rows {
 		for i, cell := range row {
-			row[i] = haat.SpreadsheetCell(cell)
+			row[i] = productcsv.SpreadsheetCell(cell)
 		}
 		out.Write(row)
 	}

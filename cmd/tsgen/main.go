@@ -21,6 +21,7 @@ import (
 	"haat/catalogue"
 	"haat/images"
 	"haat/payment"
+	"haat/productcsv"
 	"haat/search"
 	"haat/storefront"
 )
@@ -87,7 +88,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxSynonymGroups", haat.MaxSynonymGroups)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
-	g.constant(d, "ProductColumns", haat.ProductColumns)
+	g.constantAs("haat/productcsv", "Columns", "PRODUCT_COLUMNS", productcsv.Columns)
 	g.constant(d, "MaxAddresses", haat.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
 	g.constant(d, "MaxStreet", haat.MaxStreet)
