@@ -9,6 +9,7 @@ import (
 	"haat"
 	"haat/api"
 	"haat/catalogue"
+	"haat/locale"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
@@ -178,7 +179,7 @@ func TestLaunchChecklist(t *testing.T) {
 			if !strings.Contains(items["demo"]["text"].(string), "demo products are still on sale") {
 				t.Errorf("demo text %q", items["demo"]["text"])
 			}
-			if ne := s.checklist("ne")["backup"]["text"].(string); ne != haat.Say(haat.Nepali, "The store writes no backups: set HAAT_BACKUP_DIR") || ne == items["backup"]["text"] {
+			if ne := s.checklist("ne")["backup"]["text"].(string); ne != locale.Say(haat.Nepali, "The store writes no backups: set HAAT_BACKUP_DIR") || ne == items["backup"]["text"] {
 				t.Errorf("Nepali backup text %q", ne)
 			}
 		}, withCurrency(haat.NPR))

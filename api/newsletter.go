@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
 	"haat/productcsv"
 )
 
@@ -75,7 +76,7 @@ func (s *Server) newsletterPage(w http.ResponseWriter, r *http.Request, err erro
 		if haat.ErrorCode(err) != haat.ENOTFOUND {
 			return err
 		}
-		status, text = http.StatusNotFound, haat.ErrorMessageIn(err, language(w, r))
+		status, text = http.StatusNotFound, locale.ErrorMessage(err, language(w, r))
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

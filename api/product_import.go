@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
 	"haat/productcsv"
 )
 
@@ -77,7 +78,7 @@ func (s *Server) productImport(w http.ResponseWriter, r *http.Request) error {
 	for i, o := range result.Rows {
 		out.Rows[i] = ProductImportRow{Line: o.Line, SKU: o.SKU, Action: o.Action}
 		if o.Err != nil {
-			out.Rows[i].Error = haat.ErrorMessageIn(o.Err, language(w, r))
+			out.Rows[i].Error = locale.ErrorMessage(o.Err, language(w, r))
 			out.Bad++
 		}
 	}
