@@ -3,6 +3,8 @@ package haat
 import (
 	"strconv"
 	"strings"
+
+	"haat/nepal"
 )
 
 // The domain's messages are written in English with their arguments (Errorf keeps both); the
@@ -59,7 +61,7 @@ func (p placeName) Local(lang Language) string {
 
 // districtName is a district by its English name, written by its Nepali name where it is known.
 func districtName(name string) placeName {
-	if d := FindDistrict(name); d != nil {
+	if d := nepal.FindDistrict(name); d != nil {
 		return placeName{name, d.Nepali}
 	}
 	return placeName{name, ""}
@@ -67,7 +69,7 @@ func districtName(name string) placeName {
 
 // provinceName is a province by its English name, written by its Nepali name where it is known.
 func provinceName(name string) placeName {
-	if p := FindProvince(name); p != nil {
+	if p := nepal.FindProvince(name); p != nil {
 		return placeName{name, p.Nepali}
 	}
 	return placeName{name, ""}

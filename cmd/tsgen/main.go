@@ -20,6 +20,7 @@ import (
 	"haat/api"
 	"haat/catalogue"
 	"haat/images"
+	"haat/nepal"
 	"haat/payment"
 	"haat/productcsv"
 	"haat/search"
@@ -109,8 +110,8 @@ func contract(g *generator) {
 
 	g.section("Nepal's provinces and districts, for addresses in Nepal.")
 	g.constant(d, "Nepal", haat.Nepal)
-	g.data(d, "Provinces", haat.Provinces)
-	g.data(d, "Districts", haat.Districts)
+	g.data("haat/nepal", "Provinces", nepal.Provinces)
+	g.data("haat/nepal", "Districts", nepal.Districts)
 
 	g.section("Money and tax.")
 	g.constant(d, "TaxNumerator", haat.TaxNumerator)
