@@ -84,7 +84,7 @@ func Transliterate(text string) string {
 	return out.String()
 }
 
-// keySpellings are the spellings SearchKey writes one way, one replacer after another in this
+// keySpellings are the spellings Key writes one way, one replacer after another in this
 // order; within one, the first of its pairs that matches at a place wins, left to right.
 var keySpellings = []*strings.Replacer{
 	strings.NewReplacer("aa", "a"),
@@ -102,7 +102,7 @@ func latinConsonant(b byte) bool {
 	return b >= 'a' && b <= 'z' && !strings.ContainsRune("aeiou", rune(b))
 }
 
-// SearchKey is the rough Latin key a name or a query is compared by: "आलु", "Aalu" and "aloo"
+// Key is the rough Latin key a name or a query is compared by: "आलु", "Aalu" and "aloo"
 // all give "alu".
 func Key(text string) string {
 	s := Transliterate(strings.ToLower(text))

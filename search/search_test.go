@@ -25,12 +25,12 @@ func TestTransliterate(t *testing.T) {
 func TestSearchKey(t *testing.T) {
 	for _, spelling := range []string{"आलु", "aalu", "alu", "Aloo", "ALU"} {
 		if got := search.Key(spelling); got != "alu" {
-			t.Errorf("SearchKey(%q) = %q, want alu", spelling, got)
+			t.Errorf("Key(%q) = %q, want alu", spelling, got)
 		}
 	}
 	for dev, latin := range map[string]string{"गोलभेडा": "golbheda", "प्याज": "pyaj", "भण्टा": "bhanta", "कागती": "kagati", "साग": "saag"} {
 		if a, b := search.Key(dev), search.Key(latin); a != b {
-			t.Errorf("SearchKey(%q) = %q but SearchKey(%q) = %q", dev, a, latin, b)
+			t.Errorf("Key(%q) = %q but Key(%q) = %q", dev, a, latin, b)
 		}
 	}
 	if got := search.Key("  Rayo \t Saag  "); got != "ryo sg" {

@@ -7,7 +7,7 @@ import (
 	"haat"
 )
 
-// Synonyms are the words a search counts as the same, by key (SearchKey): a shopper who types
+// Synonyms are the words a search counts as the same, by key (Key): a shopper who types
 // "kukhura" finds the chicken, one who types "corn" the maize.
 type Synonyms map[string][]string
 
