@@ -383,6 +383,7 @@ var ErrSlotGone = Errorf(ECONFLICT, "The delivery slot is no longer available; p
 // language (locale.Error) as the message is.
 type ErrorText struct{ Err *Error }
 
+// String is the message in English, as the error has it.
 func (t ErrorText) String() string { return t.Err.Message }
 
 // CheckCancel explains why the shopper cannot cancel the order, or returns nil: an order can be
