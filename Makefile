@@ -8,7 +8,7 @@ GO ?= go
 GOFLAGS_BUILD := -trimpath
 CATALOGUE_IMAGES := web/public/media/catalogue
 
-.PHONY: build run test test-go test-web test-e2e web deps clean bench bench-web soak
+.PHONY: build run test test-go test-web test-e2e web deps clean bench bench-baseline bench-web soak
 
 build: web
 	$(GO) build $(GOFLAGS_BUILD) -o bin/haat ./cmd/haat
@@ -60,10 +60,16 @@ test-e2e: build e2e/node_modules/.package-lock.json
 # Load benchmarks against the built binary, with nginx serving the same product list as the
 # reference (wrk and nginx from Debian, installed when missing); PostgreSQL too when
 # HAAT_TEST_POSTGRES is set. The report is printed and kept in bench/out/; RESULTS.md quotes it.
+# Each hot path (the product list, cash orders) is compared with bench/baseline.json, its answers a
+# second as a share of nginx's in the same run: a run more than a quarter below fails.
+# `make bench-baseline` keeps a run's figures as the new baseline (on a quiet machine).
 bench: build
 	@command -v wrk >/dev/null && command -v nginx >/dev/null || apt-get install -y -qq --no-install-recommends wrk nginx-light
 	mkdir -p bench/out
 	$(GO) run ./bench/cmd/haatbench $(BENCH_FLAGS) | tee bench/out/$$(date -u +%Y%m%d-%H%M).md
+
+bench-baseline: BENCH_FLAGS += -write-baseline
+bench-baseline: bench
 
 # The long reliability runs against the built binary: five kills under order load, a backup under
 # load, two servers sharing PostgreSQL and an S3 bucket, the faults under order load (PostgreSQL

@@ -3,6 +3,8 @@ package haat
 import (
 	"slices"
 	"strings"
+
+	"haat/nepal"
 )
 
 // DeliveryRules are the store's delivery terms: the districts it delivers to, what delivery costs,
@@ -113,18 +115,18 @@ func (r *DeliveryRules) Validate() error {
 	}
 	chosen := make([]int, 0, len(r.Districts))
 	for _, name := range r.Districts {
-		d := FindDistrict(name)
+		d := nepal.FindDistrict(name)
 		if d == nil {
 			return Errorf(EINVALID, "%q is not a district of Nepal", name)
 		}
-		if i := slices.IndexFunc(Districts, func(k District) bool { return k.Name == d.Name }); !slices.Contains(chosen, i) {
+		if i := slices.IndexFunc(nepal.Districts, func(k nepal.District) bool { return k.Name == d.Name }); !slices.Contains(chosen, i) {
 			chosen = append(chosen, i)
 		}
 	}
 	slices.Sort(chosen)
 	r.Districts = make([]string, len(chosen))
 	for i, c := range chosen {
-		r.Districts[i] = Districts[c].Name
+		r.Districts[i] = nepal.Districts[c].Name
 	}
 	return nil
 }

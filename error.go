@@ -26,7 +26,7 @@ const (
 
 // Error is an application error whose Message is safe to show to a shopper or seller.
 // The format and arguments it was written from are kept, so that the message can be written
-// again in another language (see In).
+// again in another language (see Template).
 type Error struct {
 	Code    string
 	Message string
@@ -65,17 +65,9 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
-// In is the message in the language: Message itself in English, or the message written again
-// from the language's catalogue (see Say). An error made without Errorf keeps its Message.
-func (e *Error) In(lang Language) string {
-	if e.format == "" {
-		if local, ok := catalogues[lang][e.Message]; ok {
-			return local
-		}
-		return e.Message
-	}
-	return Say(lang, e.format, e.args...)
-}
+// Template is the format and arguments the error's message was written from (empty for an error
+// not made by Errorf or TooManyFor), for writing it again in another language (locale.Error).
+func (e *Error) Template() (format string, args []any) { return e.format, e.args }
 
 // ErrorCode returns the code of an application error, or EINTERNAL for any other error.
 func ErrorCode(err error) string {
@@ -88,16 +80,14 @@ func ErrorCode(err error) string {
 	return EINTERNAL
 }
 
-// ErrorMessage returns the user-facing message of an application error, or a generic text for any other error.
-func ErrorMessage(err error) string { return ErrorMessageIn(err, English) }
-
-// ErrorMessageIn is ErrorMessage in the language.
-func ErrorMessageIn(err error, lang Language) string {
+// ErrorMessage returns the user-facing message of an application error, or a generic text for
+// any other error; locale.ErrorMessage writes it in another language.
+func ErrorMessage(err error) string {
 	var e *Error
 	if err == nil {
 		return ""
 	} else if errors.As(err, &e) {
-		return e.In(lang)
+		return e.Message
 	}
-	return Say(lang, "Something went wrong")
+	return "Something went wrong"
 }

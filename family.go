@@ -39,10 +39,10 @@ func (p *Product) validateFamily() error {
 	return nil
 }
 
-// families works out the sizes of each family of products (newest first, as a catalogue holds
+// Families works out the sizes of each family of products (newest first, as a catalogue holds
 // them): each family's sizes, smallest price first, and which product the shop lists for it,
 // its lead: the newest in stock, else the newest.
-func families(products []Product) (sizes map[string][]ProductSize, lead map[string]string) {
+func Families(products []Product) (sizes map[string][]ProductSize, lead map[string]string) {
 	sizes, lead = map[string][]ProductSize{}, map[string]string{}
 	leadInStock := map[string]bool{}
 	for _, p := range products {

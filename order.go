@@ -133,6 +133,9 @@ type OrderProduct struct {
 	Step   int    `json:"step,omitempty"`
 	// Size is the pack size the product was of its family when the order was placed ("5 kg").
 	Size string `json:"size,omitempty"`
+	// Counted says the product counted its units when the order was priced; not kept with the
+	// order.
+	Counted bool `json:"-"`
 }
 
 // OrderItem is a line of a placed order.
@@ -373,17 +376,18 @@ func OrderAgain(err error) error {
 	case errSlotGone, errNoSlot:
 		return ErrSlotGone
 	}
-	return Errorf(ECONFLICT, "%s; please order again", errorText{e})
+	return Errorf(ECONFLICT, "%s; please order again", ErrorText{e})
 }
 
 // ErrSlotGone refuses to pay an order whose delivery slot is no longer offered.
 var ErrSlotGone = Errorf(ECONFLICT, "The delivery slot is no longer available; please order again")
 
-// errorText is an error's message as an argument of another message, written in its language.
-type errorText struct{ e *Error }
+// ErrorText is an error's message as an argument of another message, written in the reader's
+// language (locale.Error) as the message is.
+type ErrorText struct{ Err *Error }
 
-func (t errorText) String() string             { return t.e.Message }
-func (t errorText) Local(lang Language) string { return t.e.In(lang) }
+// String is the message in English, as the error has it.
+func (t ErrorText) String() string { return t.Err.Message }
 
 // CheckCancel explains why the shopper cannot cancel the order, or returns nil: an order can be
 // cancelled by its shopper until the seller has begun to pack it, and an online order while it
@@ -523,4 +527,15 @@ type OrderService interface {
 	// MarkOrderRefunded records that every refund due of the order was given back by hand, if
 	// CheckMarkRefunded allows it.
 	MarkOrderRefunded(ctx context.Context, id string) (*Order, error)
+}
+
+// CountsStock reports whether any of the order's products counted its units when the order was
+// priced: only such an order has units to take from a count as it is placed.
+func (o *Order) CountsStock() bool {
+	for _, it := range o.Items {
+		if it.Product.Counted {
+			return true
+		}
+	}
+	return false
 }

@@ -245,7 +245,7 @@ func nonEmptyLines(lines []string) []string {
 func (p *Product) Ordered() OrderProduct {
 	return OrderProduct{
 		ID: p.ID, Name: p.Name, Category: p.Category, OfferPrice: p.OfferPrice, Image: p.Image, NameNe: p.NameNe, VATExempt: p.VATExempt,
-		SoldBy: p.SoldBy, Step: p.Step, Size: p.Size,
+		SoldBy: p.SoldBy, Step: p.Step, Size: p.Size, Counted: p.Stock != nil,
 	}
 }
 

@@ -33,9 +33,9 @@ type StoreSettings struct {
 }
 
 // NewStoreSettings are the settings of a store that never saved any: no delivery rules, the flat
-// tax, no name or claims, and the default policy.
+// tax, no name or selling points, and the default policy.
 func NewStoreSettings() *StoreSettings {
-	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{Claims: []Claim{}}, Policy: DefaultPolicy, Substitute: SubstituteBest,
+	return &StoreSettings{TaxRule: TaxFlat, Store: StoreDetails{SellingPoints: []SellingPoint{}}, Policy: DefaultPolicy, Substitute: SubstituteBest,
 		Synonyms: slices.Clone(DefaultSynonymLines)}
 }
 

@@ -32,8 +32,8 @@ type StoreDetails struct {
 	// Promise is how fast the store delivers, in the seller's words ("Delivered within 30
 	// minutes"), said where the store has no delivery slots; empty: no speed promise at all.
 	Promise string `json:"promise"`
-	// Claims are the store's selling points, in the order the pages show them.
-	Claims []Claim `json:"claims"`
+	// SellingPoints are the store's selling points, in the order the pages show them.
+	SellingPoints []SellingPoint `json:"claims"`
 }
 
 // AroundTheClock is the support hours of a store that answers at any hour.
@@ -47,8 +47,8 @@ type SocialLinks struct {
 	YouTube   string `json:"youtube"`
 }
 
-// Claim is one of the store's selling points: a short title and a sentence.
-type Claim struct {
+// SellingPoint is one of the store's selling points: a short title and a sentence.
+type SellingPoint struct {
 	Title string `json:"title"`
 	Text  string `json:"text"`
 }
@@ -87,22 +87,22 @@ type GrievanceOfficer struct {
 // Length caps of the store's details, policy and legal details, in characters, and the bounds of
 // their numbers.
 const (
-	MaxStoreName      = 60
-	MaxTagline        = 120
-	MaxStoreAddress   = 200
-	MaxStoreHours     = 60
-	MaxSocialURL      = 200
-	MaxPromise        = 120
-	MaxClaims         = 8
-	MaxClaimTitle     = 60
-	MaxClaimText      = 200
-	MaxReturnDays     = 90
-	MaxMissingHours   = 168
-	MaxRefundDays     = 7
-	MaxRegistrationNo = 40
-	MaxOfficerName    = 80
-	MinStorePhone     = 7
-	MaxStorePhone     = 15
+	MaxStoreName         = 60
+	MaxTagline           = 120
+	MaxStoreAddress      = 200
+	MaxStoreHours        = 60
+	MaxSocialURL         = 200
+	MaxPromise           = 120
+	MaxSellingPoints     = 8
+	MaxSellingPointTitle = 60
+	MaxSellingPointText  = 200
+	MaxReturnDays        = 90
+	MaxMissingHours      = 168
+	MaxRefundDays        = 7
+	MaxRegistrationNo    = 40
+	MaxOfficerName       = 80
+	MinStorePhone        = 7
+	MaxStorePhone        = 15
 )
 
 // Validate checks the store's details as a seller sets them and trims them: every text within
@@ -128,24 +128,24 @@ func (d *StoreDetails) Validate() error {
 		return Errorf(EINVALID, "Please enter a valid e-mail address for the store")
 	case d.Logo != "" && !strings.HasPrefix(d.Logo, "/media/"):
 		return Errorf(EINVALID, "Upload the logo as an image")
-	case len(d.Claims) > MaxClaims:
-		return Errorf(EINVALID, "A store may show at most %d selling points", MaxClaims)
+	case len(d.SellingPoints) > MaxSellingPoints:
+		return Errorf(EINVALID, "A store may show at most %d selling points", MaxSellingPoints)
 	}
 	for _, link := range []*string{&d.Social.Facebook, &d.Social.Instagram, &d.Social.TikTok, &d.Social.YouTube} {
 		if !socialURL(link) {
 			return Errorf(EINVALID, "A social link is a web address starting with https://, at most %d characters", MaxSocialURL)
 		}
 	}
-	if d.Claims == nil {
-		d.Claims = []Claim{}
+	if d.SellingPoints == nil {
+		d.SellingPoints = []SellingPoint{}
 	}
-	for i := range d.Claims {
-		c := &d.Claims[i]
+	for i := range d.SellingPoints {
+		c := &d.SellingPoints[i]
 		switch {
-		case tooLong(&c.Title, MaxClaimTitle):
-			return Errorf(EINVALID, "A selling point's title may be at most %d characters", MaxClaimTitle)
-		case tooLong(&c.Text, MaxClaimText):
-			return Errorf(EINVALID, "A selling point's text may be at most %d characters", MaxClaimText)
+		case tooLong(&c.Title, MaxSellingPointTitle):
+			return Errorf(EINVALID, "A selling point's title may be at most %d characters", MaxSellingPointTitle)
+		case tooLong(&c.Text, MaxSellingPointText):
+			return Errorf(EINVALID, "A selling point's text may be at most %d characters", MaxSellingPointText)
 		case c.Title == "":
 			return Errorf(EINVALID, "Every selling point needs a title")
 		}
@@ -264,12 +264,12 @@ func socialURL(s *string) bool {
 	return err == nil && u.Scheme == "https" && u.Host != "" && len(*s) <= MaxSocialURL
 }
 
-// UnmarshalJSON reads a claim whole: a field left out of a claim sent is empty, not the value of
-// the claim that was in its place.
-func (c *Claim) UnmarshalJSON(b []byte) error {
-	type plain Claim
+// UnmarshalJSON reads a selling point whole: a field left out of a selling point sent is empty, not
+// the value of the selling point that was in its place.
+func (c *SellingPoint) UnmarshalJSON(b []byte) error {
+	type plain SellingPoint
 	var p plain
 	err := json.Unmarshal(b, &p)
-	*c = Claim(p)
+	*c = SellingPoint(p)
 	return err
 }

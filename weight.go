@@ -13,8 +13,8 @@ type SoldBy string
 // in steps of Product.Step grams (a cart's quantity of 3 at a step of 250 g is 750 g).
 const SoldByWeight SoldBy = "weight"
 
-// soldByUnit is how a seller may name the default, selling by the unit; a product keeps it empty.
-const soldByUnit SoldBy = "unit"
+// SoldByUnit is how a seller may name the default, selling by the unit; a product keeps it empty.
+const SoldByUnit SoldBy = "unit"
 
 // The least and the most a step of a product sold by weight may weigh, in grams.
 const (
@@ -26,7 +26,7 @@ const (
 // the unit.
 func ParseSoldBy(s string) (SoldBy, error) {
 	switch SoldBy(strings.ToLower(strings.TrimSpace(s))) {
-	case "", soldByUnit:
+	case "", SoldByUnit:
 		return "", nil
 	case SoldByWeight:
 		return SoldByWeight, nil
@@ -60,7 +60,7 @@ func (p *Product) ByWeight() bool { return p.SoldBy == SoldByWeight }
 // to MaxStep grams, and a product sold by the unit has none.
 func (p *Product) validateSoldBy() error {
 	switch {
-	case p.SoldBy == soldByUnit:
+	case p.SoldBy == SoldByUnit:
 		p.SoldBy = ""
 	case p.SoldBy != "" && p.SoldBy != SoldByWeight:
 		return errSoldBy()

@@ -19,7 +19,7 @@ func TestFillPage(t *testing.T) {
 		`<p>` + m("legal.grievanceOfficer.name") + `</p><div data-ahead="has:store.social"><h2>Follow Us</h2></div></div></body></html>`
 	s := haat.NewStoreSettings()
 	s.Store.Name, s.Store.NameNe = "Ram & Sita's <Shop>", "राम सीता"
-	s.Store.Claims = []haat.Claim{{Title: "Fresh"}}
+	s.Store.SellingPoints = []haat.SellingPoint{{Title: "Fresh"}}
 	s.Legal.GrievanceOfficer.Name = "Sita"
 	for _, tc := range []struct {
 		lang haat.Language
@@ -47,7 +47,7 @@ func TestFillPage(t *testing.T) {
 		}
 	}
 	// A claim's text cannot close the JSON block.
-	s.Store.Claims[0].Text = "</script><script>alert(1)</script>"
+	s.Store.SellingPoints[0].Text = "</script><script>alert(1)</script>"
 	out, _ := fillPage([]byte(page), s, haat.English)
 	if strings.Count(string(out), "</script>") != 1 {
 		t.Fatalf("the settings block was closed early: %s", out)

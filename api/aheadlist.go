@@ -11,12 +11,14 @@ import (
 
 	"haat"
 	"haat/images"
+	"haat/search"
+	"haat/storefront"
 )
 
 // pageList is the list of products a page starts with: what it asks the API for (the search and
 // the path of the call, its parameters in order), and which card its list draws.
 type pageList struct {
-	query   haat.ProductQuery
+	query   search.ProductQuery
 	path    string
 	section bool
 	// product is the id of the product a product's page shows (query is then its related
@@ -26,7 +28,7 @@ type pageList struct {
 
 // listOf is the list of products the page at the request's path starts with; false for a page
 // without one.
-func listOf(page haat.Page, params map[string]string, query url.Values) (pageList, bool) {
+func listOf(page storefront.Page, params map[string]string, query url.Values) (pageList, bool) {
 	v := url.Values{}
 	var l pageList
 	switch page.Name {
@@ -35,9 +37,9 @@ func listOf(page haat.Page, params map[string]string, query url.Values) (pageLis
 		v.Set("limit", strconv.Itoa(haat.BestSellers))
 	case "products":
 		// Only the list's own orders: another is no page the storefront asks for.
-		if query.Get("sort") == haat.SortSavings {
-			l.query.Sort = haat.SortSavings
-			v.Set("sort", haat.SortSavings)
+		if query.Get("sort") == search.SortSavings {
+			l.query.Sort = search.SortSavings
+			v.Set("sort", search.SortSavings)
 		}
 	case "category":
 		c := haat.CanonicalCategory(params["category"])

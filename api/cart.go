@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/locale"
 )
 
 // CartUpdateRequest replaces the shopper's cart (POST /api/cart/update). Version, the
@@ -120,14 +121,14 @@ func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
 	lang := language(w, r)
 	for i, l := range quote.Lines {
 		if l.Refusal != nil {
-			quote.Lines[i].Reason = haat.ErrorMessageIn(l.Refusal, lang)
+			quote.Lines[i].Reason = locale.ErrorMessage(l.Refusal, lang)
 		}
 	}
 	if quote.Refusal != nil {
-		quote.Problem = haat.ErrorMessageIn(quote.Refusal, lang)
+		quote.Problem = locale.ErrorMessage(quote.Refusal, lang)
 	}
 	if quote.CouponRefusal != nil {
-		quote.CouponProblem = haat.ErrorMessageIn(quote.CouponRefusal, lang)
+		quote.CouponProblem = locale.ErrorMessage(quote.CouponRefusal, lang)
 	}
 	return ok(w, CartQuoteResponse{Success: true, Quote: quote})
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/locale"
 )
 
 // ClaimResponse answers a claim made or decided: its reference, the day it will be decided by and,
@@ -54,7 +55,7 @@ func (s *Server) orderClaim(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return ok(w, ClaimResponse{Message: say(w, r, "Claim %s recorded: we will decide it by %s", claim.Reference, haat.Day(claim.DecideBy)),
+	return ok(w, ClaimResponse{Message: say(w, r, "Claim %s recorded: we will decide it by %s", claim.Reference, locale.Day(claim.DecideBy)),
 		Claim: *claim, Success: true})
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
 )
 
 // claim sends a claim of the order as c: lines, a note and photos.
@@ -104,7 +105,7 @@ func TestClaims(t *testing.T) {
 			c["note"] != "The bag was split open" || decide.Sub(s.clock.now()) < 15*24*time.Hour-time.Minute {
 			t.Fatalf("claim = %v", c)
 		}
-		if msg := r.body["message"].(string); msg != "Claim "+ref+" recorded: we will decide it by "+haat.Say(haat.English, "%s", haat.Day(decide)) {
+		if msg := r.body["message"].(string); msg != "Claim "+ref+" recorded: we will decide it by "+locale.Say(haat.English, "%s", locale.Day(decide)) {
 			t.Fatalf("message %q", msg)
 		}
 		if n := uploads(); n <= stored {

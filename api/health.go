@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
 )
 
 // healthz says the process is alive: it answers as long as the store's address does, also while
@@ -62,7 +63,7 @@ func Starting() http.Handler {
 			http.Error(w, "starting", http.StatusServiceUnavailable)
 		default:
 			w.Header().Set("Retry-After", "1")
-			msg := haat.ErrorMessageIn(haat.Errorf(haat.EUNAVAILABLE, "The store is starting, try again"), language(w, r))
+			msg := locale.ErrorMessage(haat.Errorf(haat.EUNAVAILABLE, "The store is starting, try again"), language(w, r))
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				writeJSON(w, http.StatusServiceUnavailable, ErrorResponse{Message: msg})
 				return

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"haat"
+	"haat/locale"
 )
 
 // Answers are written from named types, one per shape, each declared beside its handlers. Their
@@ -94,7 +95,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case haat.EUNAVAILABLE:
 		s.Logger.WarnContext(r.Context(), "request refused: unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	message := haat.ErrorMessageIn(err, language(w, r))
+	message := locale.ErrorMessage(err, language(w, r))
 	var refused *haat.Error
 	if errors.As(err, &refused) && (code == haat.EUNAVAILABLE || code == haat.ETOOMANY && refused.RetryAfter > 0) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(max(1, math.Ceil(refused.RetryAfter.Seconds())))))
@@ -108,20 +109,20 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, statusOf(code), ErrorResponse{Message: message})
 }
 
-// language is the language the request asks for its message in (see haat.PreferredLanguage);
+// language is the language the request asks for its message in (see locale.PreferredLanguage);
 // the answer says that it varies with Accept-Language.
 func language(w http.ResponseWriter, r *http.Request) haat.Language {
 	if !slices.Contains(w.Header().Values("Vary"), "Accept-Language") {
 		w.Header().Add("Vary", "Accept-Language")
 	}
-	return haat.PreferredLanguage(r.Header.Get("Accept-Language"))
+	return locale.PreferredLanguage(r.Header.Get("Accept-Language"))
 }
 
 // say is a message of an answer, written in the language the request asks for. Every message
 // an answer shows goes through it or through an error (see fail), so that the catalogue test
 // finds it.
 func say(w http.ResponseWriter, r *http.Request, format string, args ...any) string {
-	return haat.Say(language(w, r), format, args...)
+	return locale.Say(language(w, r), format, args...)
 }
 
 // decodeJSON reads a JSON body of at most maxJSONBody bytes into v. A body whose text is not text

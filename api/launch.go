@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"haat"
+	"haat/launch"
+	"haat/storefront"
 )
 
 // DemoRemoveResponse answers POST /api/seller/demo/remove: how many demo products were deleted
@@ -30,7 +32,7 @@ func (s *Server) sellerDemoRemove(w http.ResponseWriter, r *http.Request) error 
 // Launch tells the launch checklist what the store's configuration and its background work hold;
 // cmd/haat answers it from its settings, its payment providers and its backups.
 type Launch interface {
-	LaunchConfig(ctx context.Context) haat.LaunchConfig
+	LaunchConfig(ctx context.Context) launch.Config
 }
 
 // ChecklistItem is an item of the launch checklist as the seller's page shows it: what a real shop
@@ -64,10 +66,10 @@ func (s *Server) sellerChecklist(w http.ResponseWriter, r *http.Request) error {
 
 // launchFacts gathers what the checklist is decided from: the configuration's part from Launch,
 // the rest from the store.
-func (s *Server) launchFacts(ctx context.Context) (haat.LaunchFacts, error) {
-	f := haat.LaunchFacts{Currency: s.Currency, Now: time.Now(), DemoStore: s.DemoStore}
+func (s *Server) launchFacts(ctx context.Context) (launch.Facts, error) {
+	f := launch.Facts{Currency: s.Currency, Now: time.Now(), DemoStore: s.DemoStore}
 	if s.Launch != nil {
-		f.LaunchConfig = s.Launch.LaunchConfig(ctx)
+		f.Config = s.Launch.LaunchConfig(ctx)
 	}
 	var err error
 	if f.Settings, err = s.Settings.StoreSettings(ctx); err != nil {
@@ -79,21 +81,21 @@ func (s *Server) launchFacts(ctx context.Context) (haat.LaunchFacts, error) {
 
 // checklistLinks are where each item of the checklist is fixed.
 var checklistLinks = map[string]string{
-	haat.CheckProduction: "README.md#go-live",
-	haat.CheckHTTPS:      "README.md#go-live",
-	haat.CheckPayments:   "README.md#payments",
-	haat.CheckSMS:        "README.md#sms",
-	haat.CheckDelivery:   pagePath("sellerSlots"),
-	haat.CheckInvoice:    pagePath("sellerSettings"),
-	haat.CheckStore:      pagePath("sellerSettings"),
-	haat.CheckLegal:      pagePath("sellerSettings"),
-	haat.CheckDemo:       pagePath("sellerProductList"),
-	haat.CheckBackup:     "README.md#backups",
+	launch.CheckProduction: "README.md#go-live",
+	launch.CheckHTTPS:      "README.md#go-live",
+	launch.CheckPayments:   "README.md#payments",
+	launch.CheckSMS:        "README.md#sms",
+	launch.CheckDelivery:   pagePath("sellerSlots"),
+	launch.CheckInvoice:    pagePath("sellerSettings"),
+	launch.CheckStore:      pagePath("sellerSettings"),
+	launch.CheckLegal:      pagePath("sellerSettings"),
+	launch.CheckDemo:       pagePath("sellerProductList"),
+	launch.CheckBackup:     "README.md#backups",
 }
 
-// pagePath is the path of the storefront's page of that name (haat.Pages).
+// pagePath is the path of the storefront's page of that name (storefront.Pages).
 func pagePath(name string) string {
-	for _, p := range haat.Pages {
+	for _, p := range storefront.Pages {
 		if p.Name == name {
 			return p.Pattern
 		}
@@ -102,31 +104,31 @@ func pagePath(name string) string {
 }
 
 // checklistText says an item of the checklist in the request's language.
-func checklistText(w http.ResponseWriter, r *http.Request, it haat.ChecklistItem, f haat.LaunchFacts) string {
+func checklistText(w http.ResponseWriter, r *http.Request, it launch.Item, f launch.Facts) string {
 	switch it.ID {
-	case haat.CheckProduction:
+	case launch.CheckProduction:
 		return say(w, r, "The store runs in production (HAAT_ENV is not development)")
-	case haat.CheckHTTPS:
+	case launch.CheckHTTPS:
 		return say(w, r, "The store's public address (HAAT_PUBLIC_URL) starts with https://")
-	case haat.CheckPayments:
+	case launch.CheckPayments:
 		if it.Reason == "silent" {
 			return say(w, r, "A payment provider is set up but does not answer: check its keys and the network")
 		}
 		return say(w, r, "A payment provider (Stripe, eSewa or Khalti) is set up and answers")
-	case haat.CheckSMS:
+	case launch.CheckSMS:
 		return say(w, r, "Sign-in codes and order texts go through an SMS provider (HAAT_SMS_PROVIDER)")
-	case haat.CheckDelivery:
+	case launch.CheckDelivery:
 		return say(w, r, "The delivery area and delivery slots are set")
-	case haat.CheckInvoice:
+	case launch.CheckInvoice:
 		return say(w, r, "The invoice details (registered name, address, PAN) are set")
-	case haat.CheckStore:
+	case launch.CheckStore:
 		if it.Reason == "demo" {
 			return say(w, r, "The store still shows the demo store's name and contact: set your own")
 		}
 		return say(w, r, "The store's name, phone, e-mail and address are set")
-	case haat.CheckLegal:
+	case launch.CheckLegal:
 		return say(w, r, "The legal details are shown: registration, PAN, DoCSCP listing and a grievance officer")
-	case haat.CheckDemo:
+	case launch.CheckDemo:
 		if it.OK {
 			return say(w, r, "The demo products are removed")
 		}

@@ -9,6 +9,8 @@ import (
 	"haat"
 	"haat/api"
 	"haat/catalogue"
+	"haat/launch"
+	"haat/locale"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
@@ -114,11 +116,11 @@ func TestRemoveDemoProducts(t *testing.T) {
 }
 
 // launchFacts is a configuration as the launch checklist sees it.
-type launchFacts haat.LaunchConfig
+type launchFacts launch.Config
 
-func (l launchFacts) LaunchConfig(context.Context) haat.LaunchConfig { return haat.LaunchConfig(l) }
+func (l launchFacts) LaunchConfig(context.Context) launch.Config { return launch.Config(l) }
 
-func withLaunch(l haat.LaunchConfig) option { return func(s *api.Server) { s.Launch = launchFacts(l) } }
+func withLaunch(l launch.Config) option { return func(s *api.Server) { s.Launch = launchFacts(l) } }
 
 // checklist returns the seller's launch checklist by item id.
 func (s *store) checklist(lang ...string) map[string]map[string]any {
@@ -178,15 +180,15 @@ func TestLaunchChecklist(t *testing.T) {
 			if !strings.Contains(items["demo"]["text"].(string), "demo products are still on sale") {
 				t.Errorf("demo text %q", items["demo"]["text"])
 			}
-			if ne := s.checklist("ne")["backup"]["text"].(string); ne != haat.Say(haat.Nepali, "The store writes no backups: set HAAT_BACKUP_DIR") || ne == items["backup"]["text"] {
+			if ne := s.checklist("ne")["backup"]["text"].(string); ne != locale.Say(haat.Nepali, "The store writes no backups: set HAAT_BACKUP_DIR") || ne == items["backup"]["text"] {
 				t.Errorf("Nepali backup text %q", ne)
 			}
 		}, withCurrency(haat.NPR))
 	})
 	t.Run("ready", func(t *testing.T) {
 		now := time.Now()
-		ready := haat.LaunchConfig{Production: true, PublicURL: "https://shop.example.com", PaymentProviders: []string{"khalti"},
-			PaymentsAnswer: true, SMSProvider: "sparrow", Backups: haat.BackupStatus{On: true, Last: now.Add(-2 * time.Hour), Size: 300 << 10}}
+		ready := launch.Config{Production: true, PublicURL: "https://shop.example.com", PaymentProviders: []string{"khalti"},
+			PaymentsAnswer: true, SMSProvider: "sparrow", Backups: launch.BackupStatus{On: true, Last: now.Add(-2 * time.Hour), Size: 300 << 10}}
 		eachStore(t, func(t *testing.T, s *store) {
 			seller := s.seller()
 			want(t, seller.post("/api/seller/settings", map[string]any{
@@ -216,14 +218,14 @@ func TestLaunchChecklist(t *testing.T) {
 	t.Run("backups", func(t *testing.T) {
 		for _, tc := range []struct {
 			name    string
-			backups haat.BackupStatus
+			backups launch.BackupStatus
 			ok      bool
 			text    string
 		}{
-			{"off", haat.BackupStatus{}, false, "set HAAT_BACKUP_DIR"},
-			{"none yet", haat.BackupStatus{On: true}, false, "No backup has been written yet"},
-			{"stale", haat.BackupStatus{On: true, Last: time.Now().Add(-27 * time.Hour), Size: 1}, false, "older than 26 hours"},
-			{"PostgreSQL", haat.BackupStatus{Operator: true}, true, "pg_dump"},
+			{"off", launch.BackupStatus{}, false, "set HAAT_BACKUP_DIR"},
+			{"none yet", launch.BackupStatus{On: true}, false, "No backup has been written yet"},
+			{"stale", launch.BackupStatus{On: true, Last: time.Now().Add(-27 * time.Hour), Size: 1}, false, "older than 26 hours"},
+			{"PostgreSQL", launch.BackupStatus{Operator: true}, true, "pg_dump"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				eachStore(t, func(t *testing.T, s *store) {
@@ -234,7 +236,7 @@ func TestLaunchChecklist(t *testing.T) {
 					if _, ok := s.checklist()["invoice"]; ok {
 						t.Errorf("a dollar store is asked for invoice details")
 					}
-				}, withLaunch(haat.LaunchConfig{Backups: tc.backups}))
+				}, withLaunch(launch.Config{Backups: tc.backups}))
 			})
 		}
 	})
@@ -244,6 +246,6 @@ func TestLaunchChecklist(t *testing.T) {
 			if it["ok"] != false || !strings.Contains(it["text"].(string), "does not answer") {
 				t.Errorf("payments item %v", it)
 			}
-		}, withLaunch(haat.LaunchConfig{PaymentProviders: []string{"stripe"}}))
+		}, withLaunch(launch.Config{PaymentProviders: []string{"stripe"}}))
 	})
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
+	"haat/productcsv"
 )
 
 // SubscribeRequest is an address given to the home page's newsletter signup
@@ -74,7 +76,7 @@ func (s *Server) newsletterPage(w http.ResponseWriter, r *http.Request, err erro
 		if haat.ErrorCode(err) != haat.ENOTFOUND {
 			return err
 		}
-		status, text = http.StatusNotFound, haat.ErrorMessageIn(err, language(w, r))
+		status, text = http.StatusNotFound, locale.ErrorMessage(err, language(w, r))
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
@@ -113,7 +115,7 @@ func (s *Server) sellerSubscribers(w http.ResponseWriter, r *http.Request) error
 		if sub.Account {
 			source = "account"
 		}
-		out.Write([]string{haat.SpreadsheetCell(sub.Email), sub.Since.In(haat.StoreZone).Format(time.DateTime), source})
+		out.Write([]string{productcsv.SpreadsheetCell(sub.Email), sub.Since.In(haat.StoreZone).Format(time.DateTime), source})
 	}
 	out.Flush()
 	return out.Error()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/productcsv"
 )
 
 // ordersCSVHeader names the columns of the seller's order export: one row per order, its items in
@@ -92,7 +93,7 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		string(o.Currency),
 	}
 	for i, cell := range row {
-		row[i] = haat.SpreadsheetCell(cell)
+		row[i] = productcsv.SpreadsheetCell(cell)
 	}
 	return row
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
+	"haat/productcsv"
 )
 
 // ProductImportRow is one row of an imported CSV: its line in the file, its SKU, whether it adds
@@ -76,7 +78,7 @@ func (s *Server) productImport(w http.ResponseWriter, r *http.Request) error {
 	for i, o := range result.Rows {
 		out.Rows[i] = ProductImportRow{Line: o.Line, SKU: o.SKU, Action: o.Action}
 		if o.Err != nil {
-			out.Rows[i].Error = haat.ErrorMessageIn(o.Err, language(w, r))
+			out.Rows[i].Error = locale.ErrorMessage(o.Err, language(w, r))
 			out.Bad++
 		}
 	}
@@ -103,7 +105,7 @@ func importRows(form *multipart.Form) ([]haat.ImportRow, error) {
 		return nil, fmt.Errorf("api: open import: %w", err)
 	}
 	defer f.Close()
-	return haat.ReadProductCSV(f)
+	return productcsv.Read(f)
 }
 
 // openPhotos opens the ZIP of photos of an import form, if it has one, and returns its files by
@@ -236,14 +238,14 @@ func (s *Server) savePhotos(r *http.Request, rows []haat.ImportRow, found map[st
 }
 
 // productExport answers every product, archived ones too, as a product CSV to save
-// (haat.WriteProductCSV), which imported again changes nothing.
+// (productcsv.Write), which imported again changes nothing.
 func (s *Server) productExport(w http.ResponseWriter, r *http.Request) error {
 	products, err := s.Products.SellerProducts(r.Context())
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := haat.WriteProductCSV(&buf, products); err != nil {
+	if err := productcsv.Write(&buf, products); err != nil {
 		return fmt.Errorf("api: write products: %w", err)
 	}
 	h := w.Header()

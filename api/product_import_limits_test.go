@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/productcsv"
 )
 
 // TestProductImportLimits: a CSV that is not one (no header of known columns, a column missing,
@@ -22,7 +23,7 @@ func TestProductImportLimits(t *testing.T) {
 		for _, c := range []struct{ csv, message string }{
 			{"", "The CSV file is empty"},
 			{importCSVHeader, "The CSV has no products"},
-			{"sku,name,colour\n", `Unknown column "colour"; the columns are ` + strings.Join(haat.ProductColumns, ", ")},
+			{"sku,name,colour\n", `Unknown column "colour"; the columns are ` + strings.Join(productcsv.Columns, ", ")},
 			{"sku,name,category,price,offerPrice\nA,B,Drinks,1,1\n", "The CSV has no description column"},
 			{tooMany.String(), fmt.Sprintf("An import may have at most %d products", haat.MaxImportRows)},
 			{importCSVHeader + "A,Caf\xe9,,Drinks,1,1,,,D,,,\n", "The CSV file must be saved as UTF-8"},

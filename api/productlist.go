@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"haat"
+	"haat/search"
 )
 
 // listBrotliLevel is the brotli level of the product list's snapshot (its gzip form takes
@@ -76,7 +77,7 @@ func (e encodedProduct) holds(version int64, now time.Time) bool {
 type listSnapshot struct {
 	prepared
 	// catalogue is the same products, indexed for searching and paging.
-	catalogue *haat.Catalogue
+	catalogue *search.Catalogue
 	version   uint64
 	built     time.Duration // how long the rebuild took
 	// at is when the rebuild began, and until when the first of its prices changes by itself
@@ -178,17 +179,17 @@ func (l *productList) rebuild(ctx context.Context) (*listSnapshot, error) {
 	old := l.current.Load()
 	s := buildProductList(parts, old)
 	l.encoded = encoded
-	var lastCatalogue *haat.Catalogue
+	var lastCatalogue *search.Catalogue
 	if old != nil {
 		lastCatalogue = old.catalogue
 	}
-	s.catalogue = haat.NewCatalogue(products, lastCatalogue)
+	s.catalogue = search.NewCatalogue(products, lastCatalogue)
 	if l.settings != nil {
 		settings, err := l.settings.StoreSettings(ctx)
 		if err != nil {
 			return nil, err
 		}
-		s.catalogue.SetSynonyms(haat.SynonymsOf(settings.Synonyms))
+		s.catalogue.SetSynonyms(search.SynonymsOf(settings.Synonyms))
 	}
 	s.version, s.at, s.until = version, at, until
 	s.built = time.Since(start)

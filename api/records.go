@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"haat"
+	"haat/locale"
+	"haat/productcsv"
 )
 
 // recordsCSV answers, as a CSV file to save, the records the law asks kept, of one kind (?kind=
@@ -35,7 +37,7 @@ func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) error {
 	out := csv.NewWriter(w)
 	for _, row := range rows {
 		for i, cell := range row {
-			row[i] = haat.SpreadsheetCell(cell)
+			row[i] = productcsv.SpreadsheetCell(cell)
 		}
 		out.Write(row)
 	}
@@ -45,7 +47,7 @@ func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) error {
 
 // recordRows are the records as rows, the header first; times in the store's time zone.
 func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
-	at := func(t haat.Localizer) string { return haat.Say(haat.English, "%s", t) }
+	at := func(t haat.Localizer) string { return locale.Say(haat.English, "%s", t) }
 	stamp := "2006-01-02 15:04"
 	switch kind {
 	case haat.RecordClaims:
@@ -93,7 +95,7 @@ func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
 			for i, l := range n.Lines {
 				lines[i] = l.Name + " x " + strconv.Itoa(l.Quantity)
 			}
-			rows = append(rows, []string{n.Code, at(haat.Day(n.IssuedAt)), n.DateAD, n.Invoice, "#" + strconv.FormatInt(n.OrderNumber, 10),
+			rows = append(rows, []string{n.Code, at(locale.Day(n.IssuedAt)), n.DateAD, n.Invoice, "#" + strconv.FormatInt(n.OrderNumber, 10),
 				strings.Join(lines, "; "), n.Reason, n.Totals.TaxableExVAT.Fixed(), n.Totals.Tax.Fixed(), n.Totals.Exempt.Fixed(), n.Totals.Total.Fixed()})
 		}
 		return rows

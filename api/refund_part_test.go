@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/locale"
 )
 
 // refundPart asks the seller's refund of part of an order.
@@ -86,7 +87,7 @@ func TestRefundPart(t *testing.T) {
 		if d := due.Sub(before); d < 5*24*time.Hour-time.Minute || d > 5*24*time.Hour+time.Minute {
 			t.Fatalf("due by %v, %v after it was agreed", due, d)
 		}
-		if msg := r.body["message"].(string); msg != fmt.Sprintf("Refund of $295 recorded: make it by %s", haat.Day(due)) {
+		if msg := r.body["message"].(string); msg != fmt.Sprintf("Refund of $295 recorded: make it by %s", locale.Day(due)) {
 			t.Fatalf("message %q", msg)
 		}
 		so := r.body["order"].(map[string]any)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/search"
 )
 
 // ProductSearchResponse is a page of the products in stock that a search text and a category
@@ -32,7 +33,7 @@ type ProductGetResponse struct {
 // finds a product by any of its names, in Devanagari or romanised.
 func (s *Server) productSearch(w http.ResponseWriter, r *http.Request) error {
 	v := r.URL.Query()
-	q := haat.ProductQuery{Query: v.Get("q"), Category: haat.Category(v.Get("category")), Cursor: v.Get("cursor"), Sort: v.Get("sort")}
+	q := search.ProductQuery{Query: v.Get("q"), Category: haat.Category(v.Get("category")), Cursor: v.Get("cursor"), Sort: v.Get("sort")}
 	if text := v.Get("limit"); text != "" {
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 1 {

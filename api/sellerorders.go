@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"haat"
+	"haat/locale"
 )
 
 // SellerOrder is an order as the seller sees it: with the steps it can take now, and the
@@ -235,7 +236,7 @@ func (s *Server) orderRefundPart(w http.ResponseWriter, r *http.Request) error {
 	}
 	message := say(w, r, "Refunded")
 	if refund.State == haat.RefundDue {
-		message = say(w, r, "Refund of %s recorded: make it by %s", haat.Amount(o.Currency, refund.Amount), haat.Day(*refund.DueBy))
+		message = say(w, r, "Refund of %s recorded: make it by %s", haat.Amount(o.Currency, refund.Amount), locale.Day(*refund.DueBy))
 	}
 	return ok(w, RefundPartResponse{Message: message, Order: s.sellerOrder(r.Context(), *o), Refund: *refund, Success: true})
 }

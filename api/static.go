@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/storefront"
 )
 
 // static serves the storefront: hashed assets as immutable, index.html for every page route.
@@ -32,11 +33,11 @@ type static struct {
 	logger *slog.Logger
 }
 
-// isPage reports whether the cleaned path name is a page of the storefront: one of haat.Pages,
+// isPage reports whether the cleaned path name is a page of the storefront: one of storefront.Pages,
 // whose category, when it names one, exists (any case), whose order number is a number, and whose
 // product, on a product's page, is in the catalogue.
 func (s *static) isPage(r *http.Request, name string) bool {
-	page, params, ok := haat.MatchPage(name)
+	page, params, ok := storefront.Match(name)
 	if !ok {
 		return false
 	}
@@ -63,7 +64,7 @@ func (s *static) isPage(r *http.Request, name string) bool {
 // fixedPage reports whether the cleaned path name is, exactly, the path of a page without
 // parameters ("/home"), as a page rendered ahead is named.
 func fixedPage(name string) bool {
-	for _, p := range haat.Pages {
+	for _, p := range storefront.Pages {
 		if p.Pattern == name && !strings.Contains(p.Pattern, ":") {
 			return true
 		}
@@ -208,7 +209,7 @@ func (s *static) fillList(r *http.Request, name string, a *prepared) *prepared {
 	if s.ahead == nil || !bytes.Contains(a.body, []byte(cardsMarker)) {
 		return a // a page with no place for products: no catalogue read, no copy kept
 	}
-	page, params, ok := haat.MatchPage(name)
+	page, params, ok := storefront.Match(name)
 	if !ok {
 		return a
 	}
@@ -247,7 +248,7 @@ const languageCookie = "haat_lang"
 // without one, and the name of its file; nil for a page the build did not render. It says that the
 // answer varies by cookie.
 func (s *static) renderedAhead(w http.ResponseWriter, r *http.Request, name string) (*prepared, string) {
-	switch page, params, _ := haat.MatchPage(name); {
+	switch page, params, _ := storefront.Match(name); {
 	case page.Name == "category":
 		// A category's page is built ahead under its path in lower case, and shown at any case.
 		c := haat.CanonicalCategory(params["category"])

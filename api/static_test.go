@@ -10,8 +10,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"haat"
 	"haat/api"
+	"haat/storefront"
 )
 
 func TestStorefrontFiles(t *testing.T) {
@@ -75,7 +75,7 @@ func TestStorefrontFiles(t *testing.T) {
 	}
 }
 
-// TestEveryPageReloads: every page of haat.Pages, the one list the storefront's router takes its
+// TestEveryPageReloads: every page of storefront.Pages, the one list the storefront's router takes its
 // routes from, answers a direct load with the page and 200 (the seller area's pages, the slip and
 // invoice pages and a shopper's invoice were 404 before), in any case and with a trailing slash as
 // the router matches them; a path that is no page answers it with 404.
@@ -86,7 +86,7 @@ func TestEveryPageReloads(t *testing.T) {
 	example := strings.NewReplacer(":category", "fruits", ":id", "01JC7Q5TXW2V0R4Y8M3N6P9K1B", ":number", "10482")
 	pages := []string{"/seller/dashboard", "/seller/settings", "/seller/slots", "/seller/product-list/01ABC/edit",
 		"/seller/orders/10482/slip", "/seller/orders/10482/invoice", "/my-orders/01ABC/invoice", "/SELLER/Dashboard/", "/Cart"}
-	for _, p := range haat.Pages {
+	for _, p := range storefront.Pages {
 		pages = append(pages, example.Replace(p.Pattern))
 	}
 	for _, path := range pages {

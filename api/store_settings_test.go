@@ -72,10 +72,10 @@ func TestStoreDetailsSetting(t *testing.T) {
 			"social not https":      {store("social", map[string]any{"instagram": "http://instagram.com/x"}), "A social link is a web address starting with https://, at most 200 characters"},
 			"social not an address": {store("social", map[string]any{"youtube": "patanfresh"}), "A social link is a web address starting with https://, at most 200 characters"},
 			"logo elsewhere":        {store("logo", "https://evil.example/logo.png"), "Upload the logo as an image"},
-			"too many claims":       {store("claims", make([]map[string]any, haat.MaxClaims+1)), "A store may show at most 8 selling points"},
+			"too many claims":       {store("claims", make([]map[string]any, haat.MaxSellingPoints+1)), "A store may show at most 8 selling points"},
 			"claim without title":   {store("claims", []map[string]any{{"title": "  ", "text": "Fresh"}}), "Every selling point needs a title"},
-			"claim title too long":  {store("claims", []map[string]any{{"title": long(haat.MaxClaimTitle + 1)}}), "A selling point's title may be at most 60 characters"},
-			"claim text too long":   {store("claims", []map[string]any{{"title": "Fresh", "text": long(haat.MaxClaimText + 1)}}), "A selling point's text may be at most 200 characters"},
+			"claim title too long":  {store("claims", []map[string]any{{"title": long(haat.MaxSellingPointTitle + 1)}}), "A selling point's title may be at most 60 characters"},
+			"claim text too long":   {store("claims", []map[string]any{{"title": "Fresh", "text": long(haat.MaxSellingPointText + 1)}}), "A selling point's text may be at most 200 characters"},
 			"name not a string":     {store("name", 5), ""},
 		} {
 			t.Run(name, func(t *testing.T) {
@@ -251,7 +251,7 @@ func TestStoreLogo(t *testing.T) {
 func aheadPage(lang string) string {
 	m := func(key string) string { return "\ue000" + key + "\ue001" }
 	claims := ""
-	for i := range haat.MaxClaims {
+	for i := range haat.MaxSellingPoints {
 		claims += `<li data-ahead="has:store.claims.` + strconv.Itoa(i) + `"><h3>` + m("store.claims."+strconv.Itoa(i)+".title") + `</h3></li>`
 	}
 	return `<!doctype html><html lang="` + lang + `"><head><title>` + m("store.name") + `</title></head><body><div id="root" data-prerendered="` + lang + `">` +
@@ -299,7 +299,7 @@ func TestPagesFollowSettings(t *testing.T) {
 		block := p[strings.Index(p, `id="haat-settings">`)+len(`id="haat-settings">`):]
 		block = block[:strings.Index(block, "</script>")]
 		var settings haat.StoreSettings
-		if err := json.Unmarshal([]byte(block), &settings); err != nil || settings.Store.Name != "Lele Greens" || len(settings.Store.Claims) != 1 {
+		if err := json.Unmarshal([]byte(block), &settings); err != nil || settings.Store.Name != "Lele Greens" || len(settings.Store.SellingPoints) != 1 {
 			t.Fatalf("settings block %q: %v", block, err)
 		}
 	}, func(a *api.Server) { a.Web = web })

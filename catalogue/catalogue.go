@@ -79,7 +79,7 @@ func DemoStore() haat.StoreDetails {
 		Address: "Kupondole, Lalitpur",
 		Hours:   "9 AM-9 PM daily",
 		Promise: "Delivered within 30 minutes",
-		Claims: []haat.Claim{
+		SellingPoints: []haat.SellingPoint{
 			{Title: "Same-day delivery", Text: "Most orders reach you within 30 minutes, and every order arrives the same day or the next."},
 			{Title: "Picked daily", Text: "Vegetables and fruit come from farms around the valley the morning you order."},
 			{Title: "Daily discounts", Text: "Fair prices on staples, with fresh offers on something new every day."},

@@ -293,7 +293,7 @@ func TestDemoSettings(t *testing.T) {
 			t.Fatalf("%s: demo store %+v", cur.code, s.Store)
 		}
 		var claims []string
-		for _, c := range s.Store.Claims {
+		for _, c := range s.Store.SellingPoints {
 			claims = append(claims, c.Title+" "+c.Text)
 		}
 		all := strings.Join(claims, " ")
@@ -312,7 +312,7 @@ func TestDemoSettings(t *testing.T) {
 // TestDemoClaimsSayMoreThanTheirTitles: the landing page shows a claim's title and then its text,
 // so a text that starts with its title would read twice ("Fresh and organic Fresh and organic …").
 func TestDemoClaimsSayMoreThanTheirTitles(t *testing.T) {
-	for _, c := range catalogue.DemoStore().Claims {
+	for _, c := range catalogue.DemoStore().SellingPoints {
 		if strings.HasPrefix(strings.ToLower(c.Text), strings.ToLower(c.Title)) {
 			t.Errorf("claim %q: its text %q starts with its title", c.Title, c.Text)
 		}

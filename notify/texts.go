@@ -20,7 +20,7 @@ func SendTexts(ctx context.Context, texts haat.OrderTextService, sender sms.Send
 		}
 		var errs []error
 		for _, t := range due {
-			if err := sender.Send(ctx, t.Phone, t.Text()); err != nil {
+			if err := sender.Send(ctx, t.Phone, TextOf(t)); err != nil {
 				errs = append(errs, err)
 				if err := texts.OrderTextFailed(ctx, t); err != nil {
 					return errors.Join(append(errs, err)...)

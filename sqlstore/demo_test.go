@@ -57,7 +57,7 @@ func TestDemoProductsOfAnOlderStore(t *testing.T) {
 // settings: its profile is empty) takes the details given once; a store whose seller saved its own
 // keeps them, and a store without settings is left to start as a new one.
 func TestAdoptStoreDetails(t *testing.T) {
-	demo := haat.StoreDetails{Name: "Haat", Claims: []haat.Claim{{Title: "Picked daily", Text: "Fresh every morning."}}}
+	demo := haat.StoreDetails{Name: "Haat", SellingPoints: []haat.SellingPoint{{Title: "Picked daily", Text: "Fresh every morning."}}}
 	sqlstoretest.EachDialect(t, func(t *testing.T, dialect string) {
 		url, dir := sqlstoretest.NewDatabase(t, dialect)
 		db, err := sqlstore.Open(ctx, url, dir)
@@ -82,7 +82,7 @@ func TestAdoptStoreDetails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Store.Name != "Haat" || len(s.Store.Claims) != 1 || s.TaxRule != haat.TaxNepalVAT {
+		if s.Store.Name != "Haat" || len(s.Store.SellingPoints) != 1 || s.TaxRule != haat.TaxNepalVAT {
 			t.Errorf("after adopting: %+v, tax %s; want the demo's name and claim, the tax rule kept", s.Store, s.TaxRule)
 		}
 		// The seller names the store: a later start keeps the seller's name.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"haat"
 	"haat/catalogue"
+	"haat/search"
 )
 
 // queries are what shoppers type, each with the names of the products they mean (the first
@@ -119,11 +119,11 @@ func TestSearchQuality(t *testing.T) {
 		products[i].CreatedAt = at.Add(-time.Duration(i) * time.Minute)
 		products[i].InStock = products[i].Available()
 	}
-	c := haat.NewCatalogue(products, nil)
+	c := search.NewCatalogue(products, nil)
 	var first, five int
 	var misses []string
 	for _, tc := range queries {
-		page, err := c.Search(haat.ProductQuery{Query: tc.q, Limit: 5})
+		page, err := c.Search(search.ProductQuery{Query: tc.q, Limit: 5})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"haat"
+	"haat/launch"
 	"haat/sqlstore"
 )
 
@@ -33,7 +33,7 @@ type backups struct {
 	failed    func()
 
 	mu   sync.Mutex
-	last haat.BackupStatus
+	last launch.BackupStatus
 }
 
 // newBackups keeps backups of db in dir; the newest one already there counts as the last.
@@ -56,7 +56,7 @@ func newBackups(db *sqlstore.DB, dir string, keep int, logger *slog.Logger) (*ba
 }
 
 // status is where the backups stand.
-func (b *backups) status() haat.BackupStatus {
+func (b *backups) status() launch.BackupStatus {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.last

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"haat"
+	"haat/launch"
 	"haat/payment"
 )
 
@@ -18,10 +18,10 @@ const (
 	providerCheckWait = 5 * time.Second
 )
 
-// launch answers the launch checklist's questions about the configuration (api.Launch): the mode,
+// launchConfig answers the launch checklist's questions about the configuration (api.Launch): the mode,
 // the public address, the payment providers (each asked, now and then, whether it answers), the
 // SMS provider and the backups.
-type launch struct {
+type launchConfig struct {
 	cfg config
 	// endpoints are the real payment providers configured, each with an address of theirs to ask.
 	endpoints map[string]string
@@ -34,8 +34,8 @@ type launch struct {
 }
 
 // newLaunch answers the checklist for the configuration, its providers and its backups (nil: none).
-func newLaunch(cfg config, providers []payment.Provider, b *backups) *launch {
-	l := &launch{cfg: cfg, endpoints: map[string]string{}, backups: b, client: &http.Client{Timeout: providerCheckWait}}
+func newLaunch(cfg config, providers []payment.Provider, b *backups) *launchConfig {
+	l := &launchConfig{cfg: cfg, endpoints: map[string]string{}, backups: b, client: &http.Client{Timeout: providerCheckWait}}
 	for _, p := range providers {
 		switch p.Name() {
 		case "stripe":
@@ -50,9 +50,9 @@ func newLaunch(cfg config, providers []payment.Provider, b *backups) *launch {
 }
 
 // LaunchConfig reports what the configuration says about going live.
-func (l *launch) LaunchConfig(ctx context.Context) haat.LaunchConfig {
-	c := haat.LaunchConfig{Production: !l.cfg.development(), PublicURL: l.cfg.PublicURL, SMSProvider: l.cfg.SMS.Provider,
-		Backups: haat.BackupStatus{Operator: l.cfg.postgres()}}
+func (l *launchConfig) LaunchConfig(ctx context.Context) launch.Config {
+	c := launch.Config{Production: !l.cfg.development(), PublicURL: l.cfg.PublicURL, SMSProvider: l.cfg.SMS.Provider,
+		Backups: launch.BackupStatus{Operator: l.cfg.postgres()}}
 	for name := range l.endpoints {
 		c.PaymentProviders = append(c.PaymentProviders, name)
 	}
@@ -66,7 +66,7 @@ func (l *launch) LaunchConfig(ctx context.Context) haat.LaunchConfig {
 // providersAnswer reports whether every real payment provider answered the last check, made
 // again when it is older than providerCheckEvery. Any HTTP answer counts: the check asks whether
 // the provider can be reached, not whether a payment would go through.
-func (l *launch) providersAnswer(ctx context.Context) bool {
+func (l *launchConfig) providersAnswer(ctx context.Context) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.endpoints) == 0 {
@@ -87,7 +87,7 @@ func (l *launch) providersAnswer(ctx context.Context) bool {
 }
 
 // reachable reports whether the address answers an HTTP request within providerCheckWait.
-func (l *launch) reachable(ctx context.Context, url string) bool {
+func (l *launchConfig) reachable(ctx context.Context, url string) bool {
 	req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
 	if err != nil {
 		return false

@@ -20,7 +20,11 @@ import (
 	"haat/api"
 	"haat/catalogue"
 	"haat/images"
+	"haat/nepal"
 	"haat/payment"
+	"haat/productcsv"
+	"haat/search"
+	"haat/storefront"
 )
 
 // contractFile is where the module is written, relative to the repository root.
@@ -59,8 +63,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxCartLines", haat.MaxCartLines)
 	g.constant(d, "MinCouponCode", haat.MinCouponCode)
 	g.constant(d, "MaxCouponCode", haat.MaxCouponCode)
-	g.constant(d, "MaxFind", haat.MaxFind)
-	g.constant(d, "SortSavings", haat.SortSavings)
+	g.constant("haat/search", "MaxFind", search.MaxFind)
+	g.constant("haat/search", "SortSavings", search.SortSavings)
 	g.constant(d, "MaxPageSize", haat.MaxPageSize)
 	g.constantAs(d, "SellerProductSorts", "SELLER_PRODUCT_SORTS", haat.SellerProductSorts)
 	g.constant(d, "MaxProductImages", haat.MaxProductImages)
@@ -85,7 +89,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxSynonymGroups", haat.MaxSynonymGroups)
 	g.constant(d, "MaxImportRows", haat.MaxImportRows)
 	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
-	g.constant(d, "ProductColumns", haat.ProductColumns)
+	g.constantAs("haat/productcsv", "Columns", "PRODUCT_COLUMNS", productcsv.Columns)
 	g.constant(d, "MaxAddresses", haat.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
 	g.constant(d, "MaxStreet", haat.MaxStreet)
@@ -106,8 +110,8 @@ func contract(g *generator) {
 
 	g.section("Nepal's provinces and districts, for addresses in Nepal.")
 	g.constant(d, "Nepal", haat.Nepal)
-	g.data(d, "Provinces", haat.Provinces)
-	g.data(d, "Districts", haat.Districts)
+	g.data("haat/nepal", "Provinces", nepal.Provinces)
+	g.data("haat/nepal", "Districts", nepal.Districts)
 
 	g.section("Money and tax.")
 	g.constant(d, "TaxNumerator", haat.TaxNumerator)
@@ -132,14 +136,19 @@ func contract(g *generator) {
 	for _, c := range []struct {
 		name  string
 		value int
+		ts    string // the storefront's name, where it is not the Go name's
 	}{
-		{"MaxStoreName", haat.MaxStoreName}, {"MaxTagline", haat.MaxTagline}, {"MaxStoreAddress", haat.MaxStoreAddress},
-		{"MaxStoreHours", haat.MaxStoreHours}, {"MaxSocialURL", haat.MaxSocialURL}, {"MaxPromise", haat.MaxPromise},
-		{"MaxClaims", haat.MaxClaims}, {"MaxClaimTitle", haat.MaxClaimTitle}, {"MaxClaimText", haat.MaxClaimText},
-		{"MaxReturnDays", haat.MaxReturnDays}, {"MaxMissingHours", haat.MaxMissingHours}, {"MaxRefundDays", haat.MaxRefundDays},
-		{"MaxRegistrationNo", haat.MaxRegistrationNo}, {"MaxOfficerName", haat.MaxOfficerName},
+		{"MaxStoreName", haat.MaxStoreName, ""}, {"MaxTagline", haat.MaxTagline, ""}, {"MaxStoreAddress", haat.MaxStoreAddress, ""},
+		{"MaxStoreHours", haat.MaxStoreHours, ""}, {"MaxSocialURL", haat.MaxSocialURL, ""}, {"MaxPromise", haat.MaxPromise, ""},
+		{"MaxSellingPoints", haat.MaxSellingPoints, "MAX_CLAIMS"}, {"MaxSellingPointTitle", haat.MaxSellingPointTitle, "MAX_CLAIM_TITLE"},
+		{"MaxSellingPointText", haat.MaxSellingPointText, "MAX_CLAIM_TEXT"},
+		{"MaxReturnDays", haat.MaxReturnDays, ""}, {"MaxMissingHours", haat.MaxMissingHours, ""}, {"MaxRefundDays", haat.MaxRefundDays, ""},
+		{"MaxRegistrationNo", haat.MaxRegistrationNo, ""}, {"MaxOfficerName", haat.MaxOfficerName, ""},
 	} {
-		g.constant(d, c.name, c.value)
+		if c.ts == "" {
+			c.ts = upperSnake(c.name)
+		}
+		g.constantNamed(d, c.name, c.ts, c.value)
 	}
 
 	g.section("Delivery.")
@@ -153,6 +162,8 @@ func contract(g *generator) {
 	demoStore(g)
 
 	g.section("JSON shapes of the API.")
+	// The storefront knew the store's selling points as claims before the server named them.
+	g.name(reflect.TypeFor[haat.SellingPoint](), "Claim")
 	g.declare(reflect.TypeFor[haat.Product]())
 	g.declare(reflect.TypeFor[haat.User]())
 	g.declare(reflect.TypeFor[haat.Seller]())
@@ -166,7 +177,7 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.InvoiceDetails]())
 	g.declare(reflect.TypeFor[haat.StoreDetails]())
 	g.declare(reflect.TypeFor[haat.SocialLinks]())
-	g.declare(reflect.TypeFor[haat.Claim]())
+	g.declare(reflect.TypeFor[haat.SellingPoint]())
 	g.declare(reflect.TypeFor[haat.Policy]())
 	g.declare(reflect.TypeFor[haat.LegalDetails]())
 	g.declare(reflect.TypeFor[haat.GrievanceOfficer]())
@@ -307,16 +318,16 @@ var apiShapes = []reflect.Type{
 	reflect.TypeFor[api.InvoiceResponse](),
 }
 
-// pageTable writes haat.Pages as an object from each page's name to the pattern of its path, with
+// pageTable writes storefront.Pages as an object from each page's name to the pattern of its path, with
 // the type of the names, so that the storefront's router takes its routes from the server's list.
 func pageTable(g *generator) {
-	doc, ok := g.source("haat").docs["Pages"]
+	doc, ok := g.source("haat/storefront").docs["Pages"]
 	if !ok {
-		g.fail("haat declares no Pages")
+		g.fail("haat/storefront declares no Pages")
 		return
 	}
-	entries := make([]string, len(haat.Pages))
-	for i, p := range haat.Pages {
+	entries := make([]string, len(storefront.Pages))
+	for i, p := range storefront.Pages {
 		entries[i] = fmt.Sprintf("%s: %s,", p.Name, quote(p.Pattern))
 	}
 	g.printf("\n")

@@ -51,6 +51,12 @@ type options struct {
 	only string
 	// pgName is the database haatbench makes afresh on the PostgreSQL server.
 	pgName string
+	// baseline is the file of the hot paths' figures; writeBaseline writes this run's there
+	// instead of comparing with it.
+	baseline      string
+	writeBaseline bool
+	// hot collects this run's figures of the hot paths.
+	hot measured
 }
 
 // ports are the ports the servers listen on, the next one each time (any free one when 0).
@@ -71,9 +77,12 @@ func main() {
 	flag.IntVar(&o.startups, "startups", 5, "start-ups measured, the median is reported")
 	flag.StringVar(&o.only, "only", "", "measure only the routes whose name contains this text, e.g. order/cod")
 	flag.StringVar(&o.pgName, "pgdb", "haatbench", "the database made afresh on the PostgreSQL server")
+	flag.StringVar(&o.baseline, "baseline", "bench/baseline.json", "the hot paths' figures this run is compared with")
+	flag.BoolVar(&o.writeBaseline, "write-baseline", false, "keep this run's figures of the hot paths as the baseline instead of comparing")
 	var portRange string
 	flag.StringVar(&portRange, "ports", "", "ports the servers may listen on, first-last (any free ones when empty)")
 	flag.Parse()
+	o.hot = measured{}
 	if portRange != "" {
 		first, last, ok := strings.Cut(portRange, "-")
 		var err1, err2 error
@@ -129,6 +138,14 @@ func run(o options) error {
 				return fmt.Errorf("%s, %d products: %w", dialect, n, err)
 			}
 		}
+	}
+	if o.writeBaseline {
+		if err := o.hot.write(o.baseline, strings.TrimSpace(string(commit))); err != nil {
+			return err
+		}
+		fmt.Printf("The hot paths' figures are kept in %s.\n\n", o.baseline)
+	} else if err := o.hot.compare(o.baseline); err != nil {
+		return err
 	}
 	if o.startupSize > 0 {
 		fmt.Printf("## Start-up on a store of %d products\n\nMedian of %d starts (all of them in brackets), from exec to the first 200 answer.\n\n"+
@@ -261,8 +278,9 @@ func measureStore(o options, dialect string, n int) error {
 
 	var nginxRPS, bareRPS float64
 	var bareCPU time.Duration
-	for _, s := range steps {
-		if o.only != "" && !strings.Contains(s.route, o.only) {
+	for i, s := range steps {
+		// The first step is the reference the hot paths are measured against: always measured.
+		if i > 0 && o.only != "" && !strings.Contains(s.route, o.only) {
 			continue
 		}
 		if s.skip != "" {
@@ -293,6 +311,7 @@ func measureStore(o options, dialect string, n int) error {
 				r.note += fmt.Sprintf("; CPU %s an answer, bare's ÷ haat's %.2f", us(c), float64(bareCPU)/float64(c))
 			}
 		}
+		o.hot.add(dialect, n, r, nginxRPS)
 		rows = append(rows, r)
 	}
 	srv.stop()

@@ -1,4 +1,4 @@
-package haat
+package search
 
 import (
 	"slices"
@@ -11,7 +11,7 @@ import (
 // written, ignoring case (the spec's rule, the floor: everything it finds is found), or whose every
 // word matches a word of its names, in any order, one of these ways, from the best:
 //
-//   - the same word, however it is spelled in Devanagari or romanised (SearchKey), singular or
+//   - the same word, however it is spelled in Devanagari or romanised (Key), singular or
 //     plural ("tomatoes" is "tomato"), or a word the store counts as the same (Synonyms: "kukhura"
 //     is "chicken");
 //   - the start of a word, for the word being typed, the query's last ("tom" for "tomato");
@@ -87,11 +87,11 @@ func forms(w string) []string {
 // nepaliEndings are the possessive endings of Nepali words.
 var nepaliEndings = []string{"को", "का", "की"}
 
-// formKeys are the keys (SearchKey) of a word's forms, each once.
+// formKeys are the keys (Key) of a word's forms, each once.
 func formKeys(w string) []string {
 	var keys []string
 	for _, f := range forms(w) {
-		if k := SearchKey(f); k != "" && !slices.Contains(keys, k) {
+		if k := Key(f); k != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}

@@ -1,4 +1,6 @@
-package haat
+// Package search finds the products on sale by what a shopper types, in English or Nepali, in
+// Devanagari or romanised, and pages the catalogue.
+package search
 
 import (
 	"cmp"
@@ -9,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"haat"
 )
 
 // Search finds a product however a shopper in Nepal writes its name: in Devanagari (आलु) or in one
@@ -80,7 +84,7 @@ func Transliterate(text string) string {
 	return out.String()
 }
 
-// keySpellings are the spellings SearchKey writes one way, one replacer after another in this
+// keySpellings are the spellings Key writes one way, one replacer after another in this
 // order; within one, the first of its pairs that matches at a place wins, left to right.
 var keySpellings = []*strings.Replacer{
 	strings.NewReplacer("aa", "a"),
@@ -98,9 +102,9 @@ func latinConsonant(b byte) bool {
 	return b >= 'a' && b <= 'z' && !strings.ContainsRune("aeiou", rune(b))
 }
 
-// SearchKey is the rough Latin key a name or a query is compared by: "आलु", "Aalu" and "aloo"
+// Key is the rough Latin key a name or a query is compared by: "आलु", "Aalu" and "aloo"
 // all give "alu".
-func SearchKey(text string) string {
+func Key(text string) string {
 	s := Transliterate(strings.ToLower(text))
 	for _, r := range keySpellings {
 		s = r.Replace(s)
@@ -121,7 +125,7 @@ type ProductQuery struct {
 	// Query finds products by name, in English or Nepali, as Searchable.Matches does.
 	Query string
 	// Category keeps the products of one category; empty keeps all.
-	Category Category
+	Category haat.Category
 	// Cursor continues after the page that answered it as Next; empty starts at the newest.
 	Cursor string
 	// Limit is the page's size: DefaultPageSize when 0, at most MaxPageSize.
@@ -135,17 +139,9 @@ type ProductQuery struct {
 // largest first; products that save the same keep the order they have without it.
 const SortSavings = "savings"
 
-// Page sizes of ProductQuery (MaxPageSize also of every other list that pages: My Orders, the
-// seller's products), and the longest search text.
-const (
-	DefaultPageSize = 24
-	MaxPageSize     = 100
-	MaxSearchLength = 100
-)
-
 // ProductPage is a page of products and the cursor of the next one, empty on the last page.
 type ProductPage struct {
-	Products []Product
+	Products []haat.Product
 	Next     string
 	// DidYouMean is the query spelled as the shop's products are, when the query found nothing
 	// and that one finds some; empty otherwise.
@@ -156,18 +152,18 @@ type ProductPage struct {
 // a cursor that an earlier page gave.
 func (q *ProductQuery) Validate() error {
 	if q.Category != "" {
-		if q.Category = CanonicalCategory(string(q.Category)); q.Category == "" {
-			return Errorf(EINVALID, "Please choose a valid category")
+		if q.Category = haat.CanonicalCategory(string(q.Category)); q.Category == "" {
+			return haat.Errorf(haat.EINVALID, "Please choose a valid category")
 		}
 	}
-	if q.Limit < 0 || q.Limit > MaxPageSize {
-		return Errorf(EINVALID, "A page holds 1 to %d products", MaxPageSize)
+	if q.Limit < 0 || q.Limit > haat.MaxPageSize {
+		return haat.Errorf(haat.EINVALID, "A page holds 1 to %d products", haat.MaxPageSize)
 	}
-	if len([]rune(q.Query)) > MaxSearchLength {
-		return Errorf(EINVALID, "Search text is too long")
+	if len([]rune(q.Query)) > haat.MaxSearchLength {
+		return haat.Errorf(haat.EINVALID, "Search text is too long")
 	}
 	if q.Sort != "" && q.Sort != SortSavings {
-		return Errorf(EINVALID, "Products can be sorted by %s only", SortSavings)
+		return haat.Errorf(haat.EINVALID, "Products can be sorted by %s only", SortSavings)
 	}
 	if strings.HasPrefix(q.Cursor, rankedCursor) {
 		if _, err := parseRankedCursor(q.Cursor); err != nil {
@@ -186,14 +182,16 @@ const rankedCursor = "r"
 func parseRankedCursor(c string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(c, rankedCursor))
 	if err != nil || n < 0 {
-		return 0, Errorf(EINVALID, "Invalid page cursor")
+		return 0, haat.Errorf(haat.EINVALID, "Invalid page cursor")
 	}
 	return n, nil
 }
 
 // cursor writes where a page ended: the last product's creation time and id, the order of the
 // list, so that the next page starts after it even when products were added or removed since.
-func cursor(p Product) string { return strconv.FormatInt(p.CreatedAt.UnixMilli(), 10) + "." + p.ID }
+func cursor(p haat.Product) string {
+	return strconv.FormatInt(p.CreatedAt.UnixMilli(), 10) + "." + p.ID
+}
 
 func parseCursor(c string) (time.Time, string, error) {
 	if c == "" {
@@ -202,7 +200,7 @@ func parseCursor(c string) (time.Time, string, error) {
 	ms, id, ok := strings.Cut(c, ".")
 	n, err := strconv.ParseInt(ms, 10, 64)
 	if !ok || err != nil || id == "" {
-		return time.Time{}, "", Errorf(EINVALID, "Invalid page cursor")
+		return time.Time{}, "", haat.Errorf(haat.EINVALID, "Invalid page cursor")
 	}
 	return time.UnixMilli(n).UTC(), id, nil
 }
@@ -210,10 +208,10 @@ func parseCursor(c string) (time.Time, string, error) {
 // Catalogue is the products on sale, newest first (as ProductService.Products lists them),
 // ready to be searched and paged.
 type Catalogue struct {
-	products []Product
+	products []haat.Product
 	search   []Searchable
 	byID     map[string]int // index of each product
-	// lead is, for each family of pack sizes, the product the shop lists for it (see families).
+	// lead is, for each family of pack sizes, the product the shop lists for it (see Families).
 	lead map[string]string
 	// synonyms are the words the store's search counts as the same.
 	synonyms Synonyms
@@ -222,10 +220,10 @@ type Catalogue struct {
 // NewCatalogue indexes products, which must be newest first. The index of a product whose names
 // last (the catalogue before, or nil) has too is taken from it: a catalogue that changes by a
 // few products is indexed again in a fraction of the time.
-func NewCatalogue(products []Product, last *Catalogue) *Catalogue {
+func NewCatalogue(products []haat.Product, last *Catalogue) *Catalogue {
 	c := &Catalogue{products: products, search: make([]Searchable, len(products)), byID: make(map[string]int, len(products)),
 		synonyms: DefaultSynonyms}
-	sizes, lead := families(products)
+	sizes, lead := haat.Families(products)
 	c.lead = lead
 	for i, p := range products {
 		if p.Family != "" {
@@ -251,11 +249,11 @@ const MaxFind = 100
 
 // Find returns the products on sale, in stock or not, with the ids, in the order asked; an id of
 // no product on sale is left out.
-func (c *Catalogue) Find(ids []string) ([]Product, error) {
+func (c *Catalogue) Find(ids []string) ([]haat.Product, error) {
 	if len(ids) > MaxFind {
-		return nil, Errorf(EINVALID, "Ask for at most %d products at once", MaxFind)
+		return nil, haat.Errorf(haat.EINVALID, "Ask for at most %d products at once", MaxFind)
 	}
-	found := make([]Product, 0, len(ids))
+	found := make([]haat.Product, 0, len(ids))
 	for _, id := range ids {
 		if i, ok := c.byID[id]; ok {
 			found = append(found, c.products[i])
@@ -275,7 +273,7 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 	}
 	limit := q.Limit
 	if limit == 0 {
-		limit = DefaultPageSize
+		limit = haat.DefaultPageSize
 	}
 	text := newSearchText(q.Query, c.synonyms)
 	if text.lower != "" || q.Sort != "" {
@@ -290,7 +288,7 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 			return p.CreatedAt.Before(at) || (p.CreatedAt.Equal(at) && p.ID < id)
 		})
 	}
-	page := &ProductPage{Products: []Product{}}
+	page := &ProductPage{Products: []haat.Product{}}
 	for i := start; i < len(c.products); i++ {
 		p := c.products[i]
 		if !c.listed(i, q.Category) {
@@ -307,7 +305,7 @@ func (c *Catalogue) Search(q ProductQuery) (*ProductPage, error) {
 
 // listed reports whether the i-th product is one the shop lists in category (any when empty): in
 // stock, and the lead of its family.
-func (c *Catalogue) listed(i int, category Category) bool {
+func (c *Catalogue) listed(i int, category haat.Category) bool {
 	p := c.products[i]
 	return p.InStock && (category == "" || p.Category == category) && (p.Family == "" || c.lead[p.Family] == p.ID)
 }
@@ -331,7 +329,7 @@ func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductP
 	if q.Sort == SortSavings {
 		sort.SliceStable(hits, func(a, b int) bool { return c.products[hits[a].i].Saving() > c.products[hits[b].i].Saving() })
 	}
-	page := &ProductPage{Products: []Product{}}
+	page := &ProductPage{Products: []haat.Product{}}
 	start := 0
 	if q.Cursor != "" {
 		start, _ = parseRankedCursor(q.Cursor)
@@ -351,7 +349,7 @@ func (c *Catalogue) ranked(q ProductQuery, text searchText, limit int) *ProductP
 // didYouMean is the query with each of its words of 3 letters or more spelled as the nearest word
 // of the names of the products listed (at most 2 typos away, 1 for a word of 3 letters), if the
 // query so spelled finds some; "" otherwise.
-func (c *Catalogue) didYouMean(text searchText, category Category) string {
+func (c *Catalogue) didYouMean(text searchText, category haat.Category) string {
 	spelled := make([]string, len(text.words))
 	changed := false
 	for k, qw := range text.words {
@@ -374,7 +372,7 @@ func (c *Catalogue) didYouMean(text searchText, category Category) string {
 // nearestWord is the word of the names of the products listed in category nearest to word: one
 // typo away, else two for a word of 4 letters or more; word itself when none is, or it is shorter
 // than 3 letters.
-func (c *Catalogue) nearestWord(word string, category Category) string {
+func (c *Catalogue) nearestWord(word string, category haat.Category) string {
 	n := utf8.RuneCountInString(word)
 	if n < 3 {
 		return word

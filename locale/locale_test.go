@@ -1,4 +1,4 @@
-package haat
+package locale
 
 import (
 	"fmt"
@@ -13,16 +13,18 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"haat"
 )
 
 // sourceMessages walks the store's Go source (not its tests) and collects every message: the
-// format of each Errorf call, of each say call of the API and each literal Message of an answer.
+// format of each haat.Errorf call, of each say call of the API and each literal Message of an answer.
 // A format that is not a string literal is reported as a problem: the catalogue could not hold it.
 func sourceMessages(t *testing.T) (messages map[string]string, problems []string) {
 	t.Helper()
 	messages = map[string]string{}
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -31,7 +33,7 @@ func sourceMessages(t *testing.T) (messages map[string]string, problems []string
 			case "web", "e2e", "node_modules", "testdata", "bin", "data":
 				return filepath.SkipDir
 			}
-			if strings.HasPrefix(d.Name(), ".") && path != "." {
+			if strings.HasPrefix(d.Name(), ".") && path != ".." {
 				return filepath.SkipDir
 			}
 			return nil
@@ -149,21 +151,21 @@ func TestCatalogueComplete(t *testing.T) {
 }
 
 func TestPreferredLanguage(t *testing.T) {
-	for header, lang := range map[string]Language{
-		"":                        English,
-		"ne":                      Nepali,
-		"NE-np":                   Nepali,
-		"ne-NP,ne;q=0.9,en;q=0.8": Nepali,
-		"en, ne":                  English,
-		"ne, en":                  Nepali,
-		"en;q=0.7, ne;q=0.8":      Nepali,
-		"en-GB,en;q=0.9,ne;q=0.8": English,
-		"ne;q=0":                  English,
-		"ne;q=bad":                English,
-		"hi, ne;q=0.5":            Nepali,
-		"*, ne;q=0.5":             English,
-		"ne;q=0.5, *;q=0.4":       Nepali,
-		"de,fr":                   English,
+	for header, lang := range map[string]haat.Language{
+		"":                        haat.English,
+		"ne":                      haat.Nepali,
+		"NE-np":                   haat.Nepali,
+		"ne-NP,ne;q=0.9,en;q=0.8": haat.Nepali,
+		"en, ne":                  haat.English,
+		"ne, en":                  haat.Nepali,
+		"en;q=0.7, ne;q=0.8":      haat.Nepali,
+		"en-GB,en;q=0.9,ne;q=0.8": haat.English,
+		"ne;q=0":                  haat.English,
+		"ne;q=bad":                haat.English,
+		"hi, ne;q=0.5":            haat.Nepali,
+		"*, ne;q=0.5":             haat.English,
+		"ne;q=0.5, *;q=0.4":       haat.Nepali,
+		"de,fr":                   haat.English,
 	} {
 		if got := PreferredLanguage(header); got != lang {
 			t.Errorf("PreferredLanguage(%q) = %q, want %q", header, got, lang)
@@ -171,37 +173,37 @@ func TestPreferredLanguage(t *testing.T) {
 	}
 }
 
-func TestErrorIn(t *testing.T) {
-	rules := &DeliveryRules{Districts: []string{"Kathmandu", "Lalitpur"}, MinimumOrder: 123456}
+func TestErrorMessage(t *testing.T) {
+	rules := &haat.DeliveryRules{Districts: []string{"Kathmandu", "Lalitpur"}, MinimumOrder: 123456}
 	for _, tc := range []struct {
 		err    error
 		en, ne string
 	}{
-		{rules.CheckMinimum(100, NPR), "Minimum order is Rs. 1,234.56", "न्यूनतम अर्डर रु १,२३४.५६ हो"},
-		{rules.CheckArea(Address{City: "Pokhara"}), "We deliver only to Kathmandu and Lalitpur. Please choose an address there",
+		{rules.CheckMinimum(100, haat.NPR), "Minimum order is Rs. 1,234.56", "न्यूनतम अर्डर रु १,२३४.५६ हो"},
+		{rules.CheckArea(haat.Address{City: "Pokhara"}), "We deliver only to Kathmandu and Lalitpur. Please choose an address there",
 			"हामी काठमाडौं र ललितपुर मा मात्र डेलिभरी गर्छौं। कृपया त्यहाँको ठेगाना छान्नुहोस्"},
-		{Errorf(EINVALID, "Ward must be a number from 1 to %d", 35), "Ward must be a number from 1 to 35", "वडा नं. १ देखि ३५ सम्मको संख्या हुनुपर्छ"},
-		{Errorf(EINVALID, "%s is required", "Zip code"), "Zip code is required", "हुलाक कोड आवश्यक छ"},
-		{Errorf(EINVALID, "%s is out of stock", "Coke 500ml"), "Coke 500ml is out of stock", "Coke 500ml स्टकमा छैन"},
-		{Errorf(EINVALID, "Image %d: %s", 2, "Each image must be at most 5 MB"), "Image 2: Each image must be at most 5 MB", "फोटो २: हरेक फोटो बढीमा ५ MB को हुनुपर्छ"},
-		{Errorf(EINVALID, "Unknown language %q: choose en or ne", "12"), `Unknown language "12": choose en or ne`, `"12" भाषा चिनिएन: en वा ne छान्नुहोस्`},
+		{haat.Errorf(haat.EINVALID, "Ward must be a number from 1 to %d", 35), "Ward must be a number from 1 to 35", "वडा नं. १ देखि ३५ सम्मको संख्या हुनुपर्छ"},
+		{haat.Errorf(haat.EINVALID, "%s is required", "Zip code"), "Zip code is required", "हुलाक कोड आवश्यक छ"},
+		{haat.Errorf(haat.EINVALID, "%s is out of stock", "Coke 500ml"), "Coke 500ml is out of stock", "Coke 500ml स्टकमा छैन"},
+		{haat.Errorf(haat.EINVALID, "Image %d: %s", 2, "Each image must be at most 5 MB"), "Image 2: Each image must be at most 5 MB", "फोटो २: हरेक फोटो बढीमा ५ MB को हुनुपर्छ"},
+		{haat.Errorf(haat.EINVALID, "Unknown language %q: choose en or ne", "12"), `Unknown language "12": choose en or ne`, `"12" भाषा चिनिएन: en वा ne छान्नुहोस्`},
 		{errBSDay(), "Poush 2081 has 29 days, not 31", "पुस २०८१ मा २९ दिन हुन्छन्, ३१ होइन"},
 		{fmt.Errorf("disk full"), "Something went wrong", "केही गडबड भयो"},
 	} {
-		if got := ErrorMessage(tc.err); got != tc.en {
+		if got := haat.ErrorMessage(tc.err); got != tc.en {
 			t.Errorf("English %q, want %q", got, tc.en)
 		}
-		if got := ErrorMessageIn(tc.err, Nepali); got != tc.ne {
+		if got := ErrorMessage(tc.err, haat.Nepali); got != tc.ne {
 			t.Errorf("Nepali %q, want %q", got, tc.ne)
 		}
 	}
-	a := Address{Country: "Nepal", FirstName: "Sita", LastName: "Rai", State: "Koshi", District: "Kathmandu", City: "Kathmandu", Street: "Thamel", Ward: 3, Phone: "9841234567"}
-	if got := ErrorMessageIn(a.Validate(), Nepali); got != "काठमाडौं जिल्ला बागमती प्रदेशमा पर्छ, कोशी मा होइन" {
+	a := haat.Address{Country: "Nepal", FirstName: "Sita", LastName: "Rai", State: "Koshi", District: "Kathmandu", City: "Kathmandu", Street: "Thamel", Ward: 3, Phone: "9841234567"}
+	if got := ErrorMessage(a.Validate(), haat.Nepali); got != "काठमाडौं जिल्ला बागमती प्रदेशमा पर्छ, कोशी मा होइन" {
 		t.Errorf("Nepali %q", got)
 	}
 }
 
-func errBSDay() error { return BSDate{Year: 2081, Month: 9, Day: 31}.Validate() }
+func errBSDay() error { return haat.BSDate{Year: 2081, Month: 9, Day: 31}.Validate() }
 
 func TestTooManyFor(t *testing.T) {
 	const minute, minutes = "Too many wrong passwords; try again in %d minute", "Too many wrong passwords; try again in %d minutes"
@@ -215,14 +217,14 @@ func TestTooManyFor(t *testing.T) {
 		{time.Minute + time.Millisecond, "Too many wrong passwords; try again in 2 minutes", "धेरै पटक गलत पासवर्ड; २ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
 		{14*time.Minute + 59*time.Second, "Too many wrong passwords; try again in 15 minutes", "धेरै पटक गलत पासवर्ड; १५ मिनेटपछि फेरि प्रयास गर्नुहोस्"},
 	} {
-		err := TooManyFor(tc.retry, minute, minutes)
-		if err.Code != ETOOMANY || err.RetryAfter != tc.retry {
+		err := haat.TooManyFor(tc.retry, minute, minutes)
+		if err.Code != haat.ETOOMANY || err.RetryAfter != tc.retry {
 			t.Errorf("%v: code %s, retry after %v", tc.retry, err.Code, err.RetryAfter)
 		}
-		if got := ErrorMessage(err); got != tc.en {
+		if got := haat.ErrorMessage(err); got != tc.en {
 			t.Errorf("%v: English %q, want %q", tc.retry, got, tc.en)
 		}
-		if got := ErrorMessageIn(err, Nepali); got != tc.ne {
+		if got := ErrorMessage(err, haat.Nepali); got != tc.ne {
 			t.Errorf("%v: Nepali %q, want %q", tc.retry, got, tc.ne)
 		}
 	}

@@ -1,4 +1,6 @@
-package haat
+package locale
+
+import "haat"
 
 // nepaliMessages is the Nepali catalogue: every message of the store by its English format, with
 // the same verbs in the same order, in the words the storefront's Nepali uses (web/src/i18n/ne.ts).
@@ -548,12 +550,12 @@ var nepaliTerms = map[string]string{
 }
 
 // nepaliStatuses are the order statuses as the storefront names them in Nepali.
-var nepaliStatuses = map[OrderStatus]string{
-	StatusAwaitingPayment: "भुक्तानी पर्खिँदै",
-	StatusPaymentFailed:   "भुक्तानी असफल",
-	StatusOrderPlaced:     "अर्डर गरिएको",
-	StatusPacked:          "प्याक गरिएको",
-	StatusOutForDelivery:  "डेलिभरीका लागि निस्किएको",
-	StatusDelivered:       "डेलिभर गरिएको",
-	StatusCancelled:       "रद्द गरिएको",
+var nepaliStatuses = map[haat.OrderStatus]string{
+	haat.StatusAwaitingPayment: "भुक्तानी पर्खिँदै",
+	haat.StatusPaymentFailed:   "भुक्तानी असफल",
+	haat.StatusOrderPlaced:     "अर्डर गरिएको",
+	haat.StatusPacked:          "प्याक गरिएको",
+	haat.StatusOutForDelivery:  "डेलिभरीका लागि निस्किएको",
+	haat.StatusDelivered:       "डेलिभर गरिएको",
+	haat.StatusCancelled:       "रद्द गरिएको",
 }

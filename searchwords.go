@@ -1,41 +1,12 @@
 package haat
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// Synonyms are the words a search counts as the same, by key (SearchKey): a shopper who types
-// "kukhura" finds the chicken, one who types "corn" the maize.
-type Synonyms map[string][]string
-
-// NewSynonyms indexes groups of words that mean the same: each word of a group finds the others.
-func NewSynonyms(groups [][]string) Synonyms {
-	s := Synonyms{}
-	for _, g := range groups {
-		keys := make([]string, 0, len(g))
-		for _, w := range g {
-			if k := SearchKey(w); k != "" && !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
-		}
-		for _, k := range keys {
-			for _, other := range keys {
-				if other != k && !slices.Contains(s[k], other) {
-					s[k] = append(s[k], other)
-				}
-			}
-		}
-	}
-	return s
-}
-
-// of is the keys of the words counted as the same as the word of key.
-func (s Synonyms) of(key string) []string { return s[key] }
-
-// DefaultSynonyms are the synonyms of a store whose owner edited none: defaultSynonymGroups.
-var DefaultSynonyms = NewSynonyms(defaultSynonymGroups)
+// The words a store's search counts as the same are one of its settings: groups of words, one a
+// line, that its owner edits (the search indexes them: search.SynonymsOf).
 
 // defaultSynonymGroups are the everyday Nepali words of a grocery and their English names, and
 // the English words that name one thing two ways.
@@ -62,7 +33,7 @@ const (
 	MaxSynonymWord   = 40
 )
 
-// DefaultSynonymLines are DefaultSynonymGroups as the owner edits them, one group a line.
+// DefaultSynonymLines are defaultSynonymGroups as the owner edits them, one group a line.
 var DefaultSynonymLines = synonymLines(defaultSynonymGroups)
 
 func synonymLines(groups [][]string) []string {
@@ -105,13 +76,4 @@ func ParseSynonyms(lines []string) ([]string, error) {
 		return nil, Errorf(EINVALID, "At most %d lines of words", MaxSynonymGroups)
 	}
 	return out, nil
-}
-
-// SynonymsOf indexes the groups of words of lines as ParseSynonyms writes them.
-func SynonymsOf(lines []string) Synonyms {
-	groups := make([][]string, len(lines))
-	for i, l := range lines {
-		groups[i] = strings.Split(l, ", ")
-	}
-	return NewSynonyms(groups)
 }

@@ -1,4 +1,6 @@
-package haat
+// Package storefront holds the storefront's pages: the one list of the paths the storefront's
+// router routes, which the server answers with the storefront.
+package storefront
 
 import "strings"
 
@@ -46,10 +48,10 @@ var Pages = []Page{
 	{"sellerCoupons", "/seller/coupons"},
 }
 
-// MatchPage finds the page whose pattern matches the path as the storefront's router matches it
+// Match finds the page whose pattern matches the path as the storefront's router matches it
 // (letters in any case, a trailing slash ignored) and returns it with the path's segment for each
 // ":name" of the pattern.
-func MatchPage(path string) (page Page, params map[string]string, ok bool) {
+func Match(path string) (page Page, params map[string]string, ok bool) {
 	if path != "/" {
 		path = strings.TrimSuffix(path, "/")
 	}

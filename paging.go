@@ -105,3 +105,11 @@ type SellerProductPage struct {
 	// DemoOnSale how many of those on sale are the demo catalogue's, which a real shop removes.
 	OnSale, Archived, DemoOnSale int
 }
+
+// Page sizes of ProductQuery (MaxPageSize also of every other list that pages: My Orders, the
+// seller's products), and the longest search text.
+const (
+	DefaultPageSize = 24
+	MaxPageSize     = 100
+	MaxSearchLength = 100
+)

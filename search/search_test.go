@@ -1,4 +1,4 @@
-package haat_test
+package search_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/search"
 )
 
 func TestTransliterate(t *testing.T) {
@@ -15,7 +16,7 @@ func TestTransliterate(t *testing.T) {
 		"आलु": "aalu", "प्याज": "pyaaj", "गोलभेडा": "golabhedaa", "केराउ": "keraau", "दाल भात": "daal bhaat", "१२ वटा": "12 vataa",
 		"मकै": "makai", "सिंह": "sinh", "दुःख": "duhkh",
 	} {
-		if got := haat.Transliterate(in); got != want {
+		if got := search.Transliterate(in); got != want {
 			t.Errorf("Transliterate(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -23,23 +24,23 @@ func TestTransliterate(t *testing.T) {
 
 func TestSearchKey(t *testing.T) {
 	for _, spelling := range []string{"आलु", "aalu", "alu", "Aloo", "ALU"} {
-		if got := haat.SearchKey(spelling); got != "alu" {
-			t.Errorf("SearchKey(%q) = %q, want alu", spelling, got)
+		if got := search.Key(spelling); got != "alu" {
+			t.Errorf("Key(%q) = %q, want alu", spelling, got)
 		}
 	}
 	for dev, latin := range map[string]string{"गोलभेडा": "golbheda", "प्याज": "pyaj", "भण्टा": "bhanta", "कागती": "kagati", "साग": "saag"} {
-		if a, b := haat.SearchKey(dev), haat.SearchKey(latin); a != b {
-			t.Errorf("SearchKey(%q) = %q but SearchKey(%q) = %q", dev, a, latin, b)
+		if a, b := search.Key(dev), search.Key(latin); a != b {
+			t.Errorf("Key(%q) = %q but Key(%q) = %q", dev, a, latin, b)
 		}
 	}
-	if got := haat.SearchKey("  Rayo \t Saag  "); got != "ryo sg" {
+	if got := search.Key("  Rayo \t Saag  "); got != "ryo sg" {
 		t.Errorf("spaces: %q", got)
 	}
 }
 
 func TestSearchableMatches(t *testing.T) {
-	potatoes := haat.NewSearchable("Potato (Aalu)", "आलु")
-	tomatoes := haat.NewSearchable("Tomato (Golbheda)", "गोलभेडा")
+	potatoes := search.NewSearchable("Potato (Aalu)", "आलु")
+	tomatoes := search.NewSearchable("Tomato (Golbheda)", "गोलभेडा")
 	for _, q := range []string{"आलु", "aalu", "alu", "aloo", "Potato", "pot", "आ", "  "} {
 		if !potatoes.Matches(q) {
 			t.Errorf("potatoes do not match %q", q)
@@ -58,7 +59,7 @@ func TestSearchableMatches(t *testing.T) {
 	if tomatoes.Matches("aalu") {
 		t.Error("tomatoes match aalu")
 	}
-	if !haat.NewSearchable("Rice", "").Matches("ric") {
+	if !search.NewSearchable("Rice", "").Matches("ric") {
 		t.Error("a product without a Nepali name is found by its English one")
 	}
 }
@@ -67,13 +68,13 @@ func TestSearchableMatches(t *testing.T) {
 // synonyms and two words written as one find a product; a short word is a whole word or a word's
 // start, never inside another; the best found comes first.
 func TestSearchForgives(t *testing.T) {
-	noodles := haat.NewSearchable("Wai Wai Instant Noodles (Pack of 5)", "वाइवाई चाउचाउ (५ पोका)")
-	dalBhat := haat.NewSearchable("Ready-to-eat Dal Bhat", "तयारी दाल भात")
-	tomatoes := haat.NewSearchable("Tomato (Golbheda)", "गोलभेडा")
-	momo := haat.NewSearchable("Frozen Chicken Momo", "फ्रोजन कुखुराको मम")
-	iceCream := haat.NewSearchable("Neapolitan Ice Cream", "")
+	noodles := search.NewSearchable("Wai Wai Instant Noodles (Pack of 5)", "वाइवाई चाउचाउ (५ पोका)")
+	dalBhat := search.NewSearchable("Ready-to-eat Dal Bhat", "तयारी दाल भात")
+	tomatoes := search.NewSearchable("Tomato (Golbheda)", "गोलभेडा")
+	momo := search.NewSearchable("Frozen Chicken Momo", "फ्रोजन कुखुराको मम")
+	iceCream := search.NewSearchable("Neapolitan Ice Cream", "")
 	for _, tc := range []struct {
-		s     haat.Searchable
+		s     search.Searchable
 		finds []string
 		not   []string
 	}{
@@ -102,22 +103,22 @@ func TestSearchForgives(t *testing.T) {
 		{ID: "1", Name: "Dhankuta Mandarin (Suntala)", InStock: true, CreatedAt: at.Add(-2 * time.Minute)},
 		{ID: "0", Name: "Local Eggs (Kukhura ko Phul)", InStock: true, CreatedAt: at.Add(-3 * time.Minute)},
 	}
-	c := haat.NewCatalogue(products, nil)
+	c := search.NewCatalogue(products, nil)
 	for q, want := range map[string]string{"kera": "2", "anda": "0", "keraa": "2", "orange": "1"} {
-		page, err := c.Search(haat.ProductQuery{Query: q})
+		page, err := c.Search(search.ProductQuery{Query: q})
 		if err != nil || len(page.Products) == 0 || page.Products[0].ID != want {
 			t.Errorf("%q: first %+v, want %s", q, page, want)
 		}
 	}
 	// "anda" is inside "Mandarin": the spec's rule finds it, after the eggs it means.
-	if page, _ := c.Search(haat.ProductQuery{Query: "anda"}); len(page.Products) != 2 {
+	if page, _ := c.Search(search.ProductQuery{Query: "anda"}); len(page.Products) != 2 {
 		t.Errorf("anda: %+v", page.Products)
 	}
 	// Nothing found: the nearest spelling of the shop's words, when it finds some.
-	if page, _ := c.Search(haat.ProductQuery{Query: "banenna"}); len(page.Products) != 0 || page.DidYouMean != "banana" {
+	if page, _ := c.Search(search.ProductQuery{Query: "banenna"}); len(page.Products) != 0 || page.DidYouMean != "banana" {
 		t.Errorf("did you mean: %+v", page)
 	}
-	if page, _ := c.Search(haat.ProductQuery{Query: "xylophone"}); page.DidYouMean != "" {
+	if page, _ := c.Search(search.ProductQuery{Query: "xylophone"}); page.DidYouMean != "" {
 		t.Errorf("did you mean for nothing near: %q", page.DidYouMean)
 	}
 }
@@ -130,7 +131,7 @@ func TestSearchKeepsTheSpecsRule(t *testing.T) {
 		"Local Eggs (Kukhura ko Phul)", "Pineapple (Bhui Katahar)", "Mustang Apple", "DDC Full Cream Milk", "गोलभेडा"} {
 		products = append(products, haat.Product{ID: fmt.Sprint(i), Name: name, InStock: true, CreatedAt: time.Unix(int64(1000-i), 0)})
 	}
-	c := haat.NewCatalogue(products, nil)
+	c := search.NewCatalogue(products, nil)
 	for _, p := range products {
 		runes := []rune(strings.ToLower(p.Name))
 		for start := 0; start < len(runes); start++ {
@@ -139,7 +140,7 @@ func TestSearchKeepsTheSpecsRule(t *testing.T) {
 				if strings.TrimSpace(q) == "" {
 					continue
 				}
-				page, err := c.Search(haat.ProductQuery{Query: q, Limit: haat.MaxPageSize})
+				page, err := c.Search(search.ProductQuery{Query: q, Limit: haat.MaxPageSize})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -169,9 +170,9 @@ func someProducts(n int) []haat.Product {
 }
 
 func TestCatalogueSearchPages(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(100), nil)
+	c := search.NewCatalogue(someProducts(100), nil)
 	var seen []string
-	q := haat.ProductQuery{Limit: 7}
+	q := search.ProductQuery{Limit: 7}
 	for pages := 0; ; pages++ {
 		if pages > 20 {
 			t.Fatal("the pages do not end")
@@ -205,12 +206,12 @@ func TestCatalogueSearchPages(t *testing.T) {
 }
 
 func TestCatalogueSearchFilters(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(30), nil)
-	page, err := c.Search(haat.ProductQuery{Query: "aloo"})
+	c := search.NewCatalogue(someProducts(30), nil)
+	page, err := c.Search(search.ProductQuery{Query: "aloo"})
 	if err != nil || len(page.Products) != 1 || page.Products[0].NameNe != "आलु" || page.Next != "" {
 		t.Fatalf("aloo: %+v %v", page, err)
 	}
-	page, err = c.Search(haat.ProductQuery{Category: "fruits", Limit: 100})
+	page, err = c.Search(search.ProductQuery{Category: "fruits", Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,28 +225,28 @@ func TestCatalogueSearchFilters(t *testing.T) {
 	}
 	// A cursor survives the product it names being taken off sale: the next page starts with the
 	// product created in the same millisecond with the next smaller id.
-	first, _ := c.Search(haat.ProductQuery{Limit: 3})
+	first, _ := c.Search(search.ProductQuery{Limit: 3})
 	shorter := someProducts(30)
 	shorter = append(shorter[:2], shorter[3:]...)
-	next, err := haat.NewCatalogue(shorter, c).Search(haat.ProductQuery{Limit: 3, Cursor: first.Next})
+	next, err := search.NewCatalogue(shorter, c).Search(search.ProductQuery{Limit: 3, Cursor: first.Next})
 	if err != nil || next.Products[0].ID != "P0027" {
 		t.Fatalf("after a removal: %+v %v", next.Products[0].ID, err)
 	}
 	// The index taken from the catalogue before follows a renamed product.
 	renamed := someProducts(30)
 	renamed[10].Name, renamed[10].NameNe = "Onion (Pyaj)", "प्याज"
-	again := haat.NewCatalogue(renamed, c)
-	if page, _ := again.Search(haat.ProductQuery{Query: "aalu"}); len(page.Products) != 0 {
+	again := search.NewCatalogue(renamed, c)
+	if page, _ := again.Search(search.ProductQuery{Query: "aalu"}); len(page.Products) != 0 {
 		t.Errorf("the renamed product is still found by its old name: %v", page.Products)
 	}
-	if page, _ := again.Search(haat.ProductQuery{Query: "प्याज"}); len(page.Products) != 1 {
+	if page, _ := again.Search(search.ProductQuery{Query: "प्याज"}); len(page.Products) != 1 {
 		t.Errorf("the renamed product is not found by its new name: %v", page.Products)
 	}
 }
 
 func TestProductQueryRefusesBadInput(t *testing.T) {
-	c := haat.NewCatalogue(someProducts(12), nil)
-	for _, q := range []haat.ProductQuery{
+	c := search.NewCatalogue(someProducts(12), nil)
+	for _, q := range []search.ProductQuery{
 		{Category: "Sweets"}, {Limit: -1}, {Limit: haat.MaxPageSize + 1}, {Cursor: "nonsense"}, {Cursor: "12."},
 		{Query: string(make([]rune, haat.MaxSearchLength+1))},
 	} {
@@ -262,31 +263,31 @@ func BenchmarkNewCatalogue(b *testing.B) {
 		products[i].NameNe = "गोलभेडा र आलु"
 	}
 	for b.Loop() {
-		haat.NewCatalogue(products, nil)
+		search.NewCatalogue(products, nil)
 	}
 }
 
 // BenchmarkNewCatalogueAgain indexes 10,000 products again after one was renamed.
 func BenchmarkNewCatalogueAgain(b *testing.B) {
 	products := someProducts(10_000)
-	last := haat.NewCatalogue(products, nil)
+	last := search.NewCatalogue(products, nil)
 	products[5].Name = "Renamed"
 	for b.Loop() {
-		haat.NewCatalogue(products, last)
+		search.NewCatalogue(products, last)
 	}
 }
 
 // BenchmarkCatalogueSearch searches 10,000 products for a word near the end of the list.
 func BenchmarkCatalogueSearch(b *testing.B) {
-	c := haat.NewCatalogue(someProducts(10_000), nil)
+	c := search.NewCatalogue(someProducts(10_000), nil)
 	for b.Loop() {
-		c.Search(haat.ProductQuery{Query: "aloo"})
+		c.Search(search.ProductQuery{Query: "aloo"})
 	}
 }
 
 // TestSearchNepaliEndings: a Nepali word is found without its possessive ending.
 func TestSearchNepaliEndings(t *testing.T) {
-	s := haat.NewSearchable("Local Eggs", "लोकल कुखुराको फुल")
+	s := search.NewSearchable("Local Eggs", "लोकल कुखुराको फुल")
 	for _, q := range []string{"कुखुरा", "kukhura", "कुखुराको"} {
 		if !s.Matches(q) {
 			t.Errorf("%q does not find the eggs", q)
@@ -297,9 +298,9 @@ func TestSearchNepaliEndings(t *testing.T) {
 // BenchmarkCatalogueSearchTypo searches 10,000 products for a word with a typo, which every
 // product's words are compared with.
 func BenchmarkCatalogueSearchTypo(b *testing.B) {
-	c := haat.NewCatalogue(someProducts(10_000), nil)
+	c := search.NewCatalogue(someProducts(10_000), nil)
 	for b.Loop() {
-		c.Search(haat.ProductQuery{Query: "potatto"})
+		c.Search(search.ProductQuery{Query: "potatto"})
 	}
 }
 
@@ -330,5 +331,49 @@ func TestParseSynonyms(t *testing.T) {
 	// The defaults are a valid list as an owner would give it.
 	if again, err := haat.ParseSynonyms(haat.DefaultSynonymLines); err != nil || len(again) != len(haat.DefaultSynonymLines) {
 		t.Errorf("the defaults: %v", err)
+	}
+}
+
+func TestCatalogueSortsBySavings(t *testing.T) {
+	products := someProducts(12)[:10]
+	for i := range products {
+		products[i].Price, products[i].OfferPrice = 10000, 10000
+	}
+	// P0011 saves 30, P0007 and P0005 20 each (P0007 newer), P0010 5, P0008 50 but is out of
+	// stock; the rest nothing.
+	for id, offer := range map[string]haat.Money{"P0011": 7000, "P0007": 8000, "P0005": 8000, "P0010": 9500, "P0008": 5000} {
+		for i := range products {
+			if products[i].ID == id {
+				products[i].OfferPrice = offer
+			}
+		}
+	}
+	c := search.NewCatalogue(products, nil)
+	var ids []string
+	q := search.ProductQuery{Sort: search.SortSavings, Limit: 3}
+	for {
+		page, err := c.Search(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range page.Products {
+			ids = append(ids, p.ID)
+		}
+		if page.Next == "" {
+			break
+		}
+		q.Cursor = page.Next
+	}
+	// The ties keep the list's order, newest first; P0008 and P0003 are out of stock.
+	want := "P0011 P0007 P0005 P0010 P0012 P0009 P0006 P0004"
+	if got := strings.Join(ids, " "); got != want {
+		t.Errorf("by savings: %s, want %s", got, want)
+	}
+	page, err := c.Search(search.ProductQuery{Sort: search.SortSavings, Category: haat.Categories[0]})
+	if err != nil || len(page.Products) == 0 || page.Products[0].ID != "P0010" {
+		t.Errorf("by savings in a category: %v %v", page, err)
+	}
+	if _, err := c.Search(search.ProductQuery{Sort: "cheapest"}); err == nil {
+		t.Error("an unknown sort is accepted")
 	}
 }

@@ -1,8 +1,13 @@
-package haat
+// Package launch holds the launch checklist: what a real shop needs before shoppers come (a
+// production configuration, HTTPS, payments, texts, delivery, its own details, backups), worked
+// out from the store's configuration and settings.
+package launch
 
 import (
 	"strings"
 	"time"
+
+	"haat"
 )
 
 // The items of the launch checklist: what a real shop needs before shoppers come, by id.
@@ -23,8 +28,8 @@ const (
 // a day and some slack.
 const BackupDue = 26 * time.Hour
 
-// LaunchConfig is what the store's configuration and its background work say about going live.
-type LaunchConfig struct {
+// Config is what the store's configuration and its background work say about going live.
+type Config struct {
 	// Production is false in development (HAAT_ENV=development).
 	Production bool
 	// PublicURL is HAAT_PUBLIC_URL.
@@ -50,78 +55,78 @@ type BackupStatus struct {
 	Size int64
 }
 
-// LaunchFacts is everything the launch checklist is decided from.
-type LaunchFacts struct {
-	LaunchConfig
-	Currency Currency
-	Settings *StoreSettings
+// Facts is everything the launch checklist is decided from.
+type Facts struct {
+	Config
+	Currency haat.Currency
+	Settings *haat.StoreSettings
 	// DemoProducts is the number of demo products still on sale.
 	DemoProducts int
 	// DemoStore is the demo store's name and contact, which a real shop replaces with its own.
-	DemoStore StoreDetails
+	DemoStore haat.StoreDetails
 	Now       time.Time
 }
 
-// ChecklistItem is one thing a real shop needs: whether it holds, and why (Reason, one of the
+// Item is one thing a real shop needs: whether it holds, and why (Reason, one of the
 // item's own words: "missing", "stale", "silent", ...; empty when it holds plainly).
-type ChecklistItem struct {
+type Item struct {
 	ID     string
 	OK     bool
 	Reason string
 }
 
 // Checklist decides what a real shop needs and whether it holds, in the order the seller fixes it.
-func (f LaunchFacts) Checklist() []ChecklistItem {
-	items := []ChecklistItem{
+func (f Facts) Checklist() []Item {
+	items := []Item{
 		{ID: CheckProduction, OK: f.Production},
 		{ID: CheckHTTPS, OK: strings.HasPrefix(f.PublicURL, "https://")},
 		f.payments(),
 		{ID: CheckSMS, OK: f.SMSProvider != "" && f.SMSProvider != "log"},
 		{ID: CheckDelivery, OK: f.Settings != nil && f.Settings.Delivery != nil && f.Settings.DeliverySlots},
 	}
-	if f.Currency == NPR {
-		items = append(items, ChecklistItem{ID: CheckInvoice, OK: f.Settings != nil && f.Settings.Invoice != nil})
+	if f.Currency == haat.NPR {
+		items = append(items, Item{ID: CheckInvoice, OK: f.Settings != nil && f.Settings.Invoice != nil})
 	}
 	items = append(items, f.store())
-	if f.Currency == NPR {
-		items = append(items, ChecklistItem{ID: CheckLegal, OK: f.Settings != nil && f.Settings.LegalComplete()})
+	if f.Currency == haat.NPR {
+		items = append(items, Item{ID: CheckLegal, OK: f.Settings != nil && f.Settings.LegalComplete()})
 	}
-	return append(items, ChecklistItem{ID: CheckDemo, OK: f.DemoProducts == 0}, f.backup())
+	return append(items, Item{ID: CheckDemo, OK: f.DemoProducts == 0}, f.backup())
 }
 
 // store holds when the store's name and contact are complete and its own: a store that still
 // shows the demo's name, phone and e-mail ("demo") would send shoppers to somebody else.
-func (f LaunchFacts) store() ChecklistItem {
+func (f Facts) store() Item {
 	switch {
 	case f.Settings == nil || !f.Settings.StoreComplete():
-		return ChecklistItem{ID: CheckStore, Reason: "missing"}
+		return Item{ID: CheckStore, Reason: "missing"}
 	case f.Settings.Store.Name == f.DemoStore.Name && f.Settings.Store.Phone == f.DemoStore.Phone && f.Settings.Store.Email == f.DemoStore.Email:
-		return ChecklistItem{ID: CheckStore, Reason: "demo"}
+		return Item{ID: CheckStore, Reason: "demo"}
 	}
-	return ChecklistItem{ID: CheckStore, OK: true}
+	return Item{ID: CheckStore, OK: true}
 }
 
-func (f LaunchFacts) payments() ChecklistItem {
+func (f Facts) payments() Item {
 	switch {
 	case len(f.PaymentProviders) == 0:
-		return ChecklistItem{ID: CheckPayments, Reason: "missing"}
+		return Item{ID: CheckPayments, Reason: "missing"}
 	case !f.PaymentsAnswer:
-		return ChecklistItem{ID: CheckPayments, Reason: "silent"}
+		return Item{ID: CheckPayments, Reason: "silent"}
 	}
-	return ChecklistItem{ID: CheckPayments, OK: true}
+	return Item{ID: CheckPayments, OK: true}
 }
 
-func (f LaunchFacts) backup() ChecklistItem {
+func (f Facts) backup() Item {
 	b := f.Backups
 	switch {
 	case b.Operator:
-		return ChecklistItem{ID: CheckBackup, OK: true, Reason: "operator"}
+		return Item{ID: CheckBackup, OK: true, Reason: "operator"}
 	case !b.On:
-		return ChecklistItem{ID: CheckBackup, Reason: "missing"}
+		return Item{ID: CheckBackup, Reason: "missing"}
 	case b.Last.IsZero():
-		return ChecklistItem{ID: CheckBackup, Reason: "none"}
+		return Item{ID: CheckBackup, Reason: "none"}
 	case f.Now.Sub(b.Last) > BackupDue:
-		return ChecklistItem{ID: CheckBackup, Reason: "stale"}
+		return Item{ID: CheckBackup, Reason: "stale"}
 	}
-	return ChecklistItem{ID: CheckBackup, OK: true}
+	return Item{ID: CheckBackup, OK: true}
 }
