@@ -2,27 +2,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type Alias, type Plugin, type Rollup } from 'vite';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/**
- * preactAliases run the storefront on Preact through its React layer (preact/compat): the code
- * imports React's names, and the build, the pages rendered ahead and the unit tests take them from
- * Preact, whose runtime is a fifth of react-dom's on the first load.
- */
-export const preactAliases: Alias[] = [
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/static$/, replacement: here('src/lib/prerenderStatic.ts') },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/compat/test-utils' },
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here('src/lib/useSyncExternalStore.ts') },
-];
+import { build, type Plugin, type Rollup } from 'vite';
 
 /** compressedCopies writes a brotli (.br) and a gzip (.gz) copy of a file beside it, each only when smaller. */
 function compressedCopies(path: string) {
@@ -106,9 +89,6 @@ export const prerender = (): Plugin => {
         root,
         logLevel: 'warn',
         plugins: [react()],
-        resolve: { alias: preactAliases },
-        // Preact is bundled in, so that the pages render with the modules aliased above.
-        ssr: { noExternal: true },
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
       });
       const { render, renderCards, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
@@ -116,7 +96,7 @@ export const prerender = (): Plugin => {
       if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
       for (const lang of LANGUAGES) {
         for (const { url, file } of prerenderedPages) {
-          // Preloads of the page's images put first are dropped; the browser finds the images in the markup anyway.
+          // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
           const rendered = await render(url, lang);
           const markup = rendered.markup.replace(/^(<link [^>]*>)+/, '');
           if (/<script|<template/.test(markup)) throw new Error(`${url} (${lang}) rendered with scripts, which the store's content policy refuses`);

@@ -1,5 +1,4 @@
-import { checkTakeOver } from './lib/preactDom';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './app/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -42,10 +41,11 @@ const app = (
 const root = document.getElementById('root')!;
 keepCardsAhead();
 void setLanguage(storedLanguage()).finally(() => {
-  if (root.dataset.prerendered === language()) {
-    checkTakeOver(root);
-    hydrateRoot(root, app);
-  } else createRoot(root).render(app);
+  // Both render as a transition: in slices, so that a tap on the page is not kept waiting.
+  startTransition(() => {
+    if (root.dataset.prerendered === language()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });
 
 // Installed as an app, the store opens offline too (lib/online.ts).

@@ -1,7 +1,6 @@
 // The build renders the pages a visit most often starts on to HTML ahead of time (npm run build,
-// the prerender step of vite-plugins.ts), in each language, so that a phone shows them before any
-// script has run; main.tsx then takes the page over where it stands (hydrateRoot). Both render with
-// Preact (react-dom/static and react-dom/server are Preact's there), so the markup is the same.
+// scripts/prerender.mjs), in each language, so that a phone shows them before any script has run;
+// main.tsx then takes the page over where it stands (hydrateRoot).
 import { prerender } from 'react-dom/static';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -75,7 +74,7 @@ const marker = (key: string) => `\ue000${key}\ue001`;
 export async function renderCards(lang: Language): Promise<string> {
   await setLanguage(lang);
   buildAhead();
-  // A preload of an eager image put first is dropped: the server writes its own for the first photo.
+  // React puts a preload of an eager image first; the server writes its own for the first photo.
   const draw = (ui: React.ReactNode) =>
     renderToString(
       <QueryClientProvider client={new QueryClient()}>
