@@ -21,12 +21,15 @@ import { nepaliUnits } from './i18n/weight';
  * prerenderedPages are the pages rendered ahead, by the file each is kept in (prerendered/<language>
  * <file>.html): the landing page, the shop's front page, its list, each category's, and one
  * product's page, which the server sends for every product (api/static.go); it draws the first
- * products of the lists, and the product, into them (api/cards.go).
+ * products of the lists, and the product, into them (api/cards.go). code is the page's own module
+ * under src/, which the page preloads (vite-plugins.ts).
  */
-export const prerenderedPages: { url: string; file: string }[] = [
-  { url: paths.landing, file: '/index' },
-  ...[paths.home, paths.products, ...CATEGORIES.map((c) => paths.category(c))].map((url) => ({ url, file: url })),
-  { url: paths.product({ _id: 'ahead', category: CATEGORIES[0] }), file: '/product' },
+export const prerenderedPages: { url: string; file: string; code: string }[] = [
+  { url: paths.landing, file: '/index', code: 'features/catalogue/Landing.tsx' },
+  { url: paths.home, file: paths.home, code: 'features/catalogue/Home.tsx' },
+  { url: paths.products, file: paths.products, code: 'features/catalogue/Products.tsx' },
+  ...CATEGORIES.map((c) => ({ url: paths.category(c), file: paths.category(c), code: 'features/catalogue/Category.tsx' })),
+  { url: paths.product({ _id: 'ahead', category: CATEGORIES[0] }), file: '/product', code: 'features/catalogue/ProductDetail.tsx' },
 ];
 
 /**
