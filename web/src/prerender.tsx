@@ -4,10 +4,10 @@
 import { prerender } from 'react-dom/static';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StaticRouter } from './app/router';
+import { StaticRouter } from './lib/router';
 import App from './app/App';
 import { AppProvider } from './app/context';
-import { paths } from './app/paths';
+import { paths } from './lib/paths';
 import { setLanguage, type Language } from './i18n';
 import { takeRenderedTitle } from './lib/useTitle';
 import { configKeys } from './lib/config';

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
-import { Route, Routes, useLocation } from './router';
+import { Route, Routes, useLocation } from '../lib/router';
 import { onToastsLoaded, toastsLoaded } from '../lib/toast';
-import { useApp } from './context';
+import { useApp } from '../lib/appState';
 import Navbar from './Navbar';
 import Footer from '../components/Footer';
 import OfflineNotice from '../components/OfflineNotice';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
-import { inSellerArea, paths, routes, type AppPage } from './paths';
+import { inSellerArea, paths, routes, type AppPage } from '../lib/paths';
 import { Category, Home, Landing, ProductDetail, Products } from '../features/catalogue';
 import { CartPage } from '../features/cart';
 import { AddAddress, Loader, PayQR } from '../features/checkout';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { coverPhoto, photoSizes, type Photo } from '../../lib/catalogue';
@@ -11,7 +11,7 @@ import { ahead, buildingAhead } from '../../lib/store';
 import { useHydrated } from '../../lib/useHydrated';
 import { cardsAhead, cardsMarker, forgetCardsAhead } from '../../lib/ahead';
 import { CardSkeleton } from '../../components/Spinner';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useStoreConfig } from '../../lib/config';
 import { priceText } from '../../lib/weight';
 import { saleOn } from '../../lib/sale';
