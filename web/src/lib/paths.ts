@@ -2,7 +2,7 @@
 // the contract, from haat.Pages), so the server answers 200 for exactly the pages the router routes;
 // the router takes the patterns, links and navigation the paths and builders, so a page moves by
 // changing one line of haat.Pages.
-import { PAGES, SORT_SAVINGS, type PageName } from '../lib/contract';
+import { PAGES, SORT_SAVINGS, type PageName } from './contract';
 
 const products = PAGES.products;
 const seller = PAGES.seller;
