@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import globals from 'globals';
@@ -59,6 +60,7 @@ const any = (list) => `(?:${list.join('|')})`;
 /** path matches an import of a feature from a feature's file, at any depth: "../cart", "../../features/cart/store". */
 const path = (list, rest) => `^(?:\\.\\./)+(?:features/)?${any(list)}${rest}`;
 const throughEntry = 'Import another feature through its entry (features/<name>/index.ts), not its files.';
+const composesOnly = 'app/ composes the features and nothing imports it: what a feature needs of the app (routing, paths, the app state) is in lib/.';
 
 /**
  * featureBoundaries are the lint's rules on imports between the storefront's parts: a feature
@@ -69,7 +71,7 @@ export const featureBoundaries = [
   ...names.map((name) => {
     const others = names.filter((n) => n !== name);
     const unlisted = others.filter((n) => !features[name].includes(n));
-    const patterns = [{ regex: path(others, '/.'), message: throughEntry }];
+    const patterns = [{ regex: path(others, '/.'), message: throughEntry }, { regex: '^(?:\\.\\./)+app(?:/|$)', message: composesOnly }];
     if (unlisted.length > 0) {
       const uses = features[name].length > 0 ? `only ${features[name].join(', ')}` : 'no other feature';
       patterns.push({ regex: path(unlisted, '(?:/index(?:\\.tsx?)?)?$'), message: `${name} uses ${uses} (features in eslint.config.js): what features share goes in lib/ or components/, what brings them together in app/.` });
@@ -82,7 +84,17 @@ export const featureBoundaries = [
   },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?:\\.{1,2}/)+features(?:/|$)', message: 'lib/, components/ and i18n/ are shared by every feature and import none: compose features in app/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?:\\.{1,2}/)+features(?:/|$)', message: 'lib/, components/ and i18n/ are shared by every feature and import none: compose features in app/.' },
+            { regex: '^(?:\\.\\./)+app(?:/|$)', message: composesOnly },
+          ],
+        },
+      ],
+    },
   },
 ];
 
@@ -116,6 +128,18 @@ export default defineConfig([
     },
   },
   ...featureBoundaries,
+  {
+    // No import cycle anywhere in src/: a module never imports, directly or around a circle, a
+    // module that imports it (a lazy page's import() included).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['**/*.js'],
     extends: [js.configs.recommended],

@@ -2,27 +2,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type Alias, type Plugin, type Rollup } from 'vite';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/**
- * preactAliases run the storefront on Preact through its React layer (preact/compat): the code
- * imports React's names, and the build, the pages rendered ahead and the unit tests take them from
- * Preact, whose runtime is a fifth of react-dom's on the first load.
- */
-export const preactAliases: Alias[] = [
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/static$/, replacement: here('src/lib/prerenderStatic.ts') },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/compat/test-utils' },
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here('src/lib/useSyncExternalStore.ts') },
-];
+import { build, type Plugin, type Rollup } from 'vite';
 
 /** compressedCopies writes a brotli (.br) and a gzip (.gz) copy of a file beside it, each only when smaller. */
 function compressedCopies(path: string) {
@@ -78,8 +61,33 @@ const escapeHTML = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 interface Prerenderer {
   render: (url: string, lang: string) => Promise<{ markup: string; title: string }>;
   renderCards: (lang: string) => Promise<string>;
-  prerenderedPages: { url: string; file: string }[];
+  prerenderedPages: { url: string; file: string; code: string }[];
   LANGUAGES: readonly string[];
+}
+
+/**
+ * preloads are the links that have a browser fetch a page's own code (code, a module of src/, and
+ * the chunks it imports) and its language's texts (src/i18n/<lang>.ts, English being in the entry)
+ * beside the entry's scripts: React takes a page rendered ahead over once the page's lazy chunk is
+ * there, which the entry would otherwise ask for only once it has run, a round trip later.
+ */
+function preloads(chunks: Rollup.OutputChunk[], index: string, modules: string[]): string {
+  const byModule = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
+  const files = new Set<string>();
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const imported of chunk.imports) add(chunks.find((c) => c.fileName === imported));
+  };
+  for (const module of modules) {
+    const chunk = byModule(module);
+    if (!chunk) throw new Error(`the build made no chunk of src/${module}`);
+    add(chunk);
+  }
+  return [...files]
+    .filter((file) => !index.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }
 
 /**
@@ -91,12 +99,16 @@ interface Prerenderer {
 export const prerender = (): Plugin => {
   let outDir = 'dist/app';
   let root = process.cwd();
+  let chunks: Rollup.OutputChunk[] = [];
   return {
     name: 'haat-prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
     },
     async closeBundle() {
       // Built for Node next to the packages it imports, so that they resolve.
@@ -106,24 +118,22 @@ export const prerender = (): Plugin => {
         root,
         logLevel: 'warn',
         plugins: [react()],
-        resolve: { alias: preactAliases },
-        // Preact is bundled in, so that the pages render with the modules aliased above.
-        ssr: { noExternal: true },
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
       });
       const { render, renderCards, prerenderedPages, LANGUAGES } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Prerenderer;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to render into');
       for (const lang of LANGUAGES) {
-        for (const { url, file } of prerenderedPages) {
-          // Preloads of the page's images put first are dropped; the browser finds the images in the markup anyway.
+        for (const { url, file, code } of prerenderedPages) {
+          // React puts preloads of the page's images first; the browser finds the images in the markup anyway.
           const rendered = await render(url, lang);
           const markup = rendered.markup.replace(/^(<link [^>]*>)+/, '');
           if (/<script|<template/.test(markup)) throw new Error(`${url} (${lang}) rendered with scripts, which the store's content policy refuses`);
           const page = index
             .replace('<html lang="en">', `<html lang="${lang}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHTML(rendered.title)}</title>`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`);
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${markup}</div>`)
+            .replace('</head>', `${preloads(chunks, index, lang === 'en' ? [code] : [code, `i18n/${lang}.ts`])}</head>`);
           const path = join(outDir, 'prerendered', lang, `${file}.html`);
           mkdirSync(dirname(path), { recursive: true });
           writeFileSync(path, page);

@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { inlineStyles, precompress, preactAliases, prerender, serviceWorker } from './vite-plugins';
+import { inlineStyles, precompress, prerender, serviceWorker } from './vite-plugins';
 
 // The Go server embeds dist/app; dist/index.html is the placeholder shown before a build.
 const api = process.env.HAAT_API ?? 'http://127.0.0.1:8080';
@@ -17,11 +17,7 @@ const report = process.env.BUNDLE_REPORT
   : [];
 
 export default defineConfig({
-  // React's fast refresh drives React's renderer only: on Preact, a change of a component reloads the page.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), inlineStyles(), precompress(), prerender(), serviceWorker(), ...report],
-  resolve: {
-    alias: preactAliases,
-  },
+  plugins: [react(), tailwindcss(), inlineStyles(), precompress(), prerender(), serviceWorker(), ...report],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
@@ -52,11 +48,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
-    // The packages that import React go through the aliases too, so that the tests run on Preact,
-    // as the storefront does.
-    // The testing library's module build (its CommonJS one would require react-dom itself).
-    alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
-    server: { deps: { inline: ['@testing-library/react', '@tanstack/react-query', 'react-hot-toast', 'wouter', 'goober'] } },
     testTimeout: 20_000,
     // A worker a core: Vitest's own default leaves one core free, and on a machine of two the files
     // then run one at a time (107 s against 71 s for the suite, measured on 2 cores).

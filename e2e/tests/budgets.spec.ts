@@ -24,10 +24,13 @@ import { settled } from './helpers';
 // into the pages (106.4 KB on /home). On 2026-12-01 the storefront came to run on Preact through
 // its React layer (preact/compat, about 8 KB in brotli, in place of react-dom): 103.1 KB on / and
 // 106.7 KB on /home before, 52.1 and 55.6 KB after, and the budget came down to 60 KB (issue 32
-// asked for 95). `npm run report` in web/ shows what each chunk holds.
+// asked for 95). On 2026-12-07 it went back to React 19 itself, as the store's brief asks (issue
+// 46: no renderer in React's place, nothing reading a renderer's private fields): 103.6 KB on / and
+// 107.2 KB on /home, and the budget went to 115 KB, the price of react-dom; the first paint still
+// comes from the server's HTML. `npm run report` in web/ shows what each chunk holds.
 const KB = 1000;
 const budgets = {
-  script: 60 * KB, // every script the page loads before another route is visited, compressed
+  script: 115 * KB, // every script the page loads before another route is visited, compressed
   stylesheet: 12 * KB, // every stylesheet, compressed
   total: 250 * KB, // everything: HTML, scripts, styles, API answers, images, fonts (bodies and headers)
 };

@@ -1,7 +1,6 @@
-import { checkTakeOver } from './lib/preactDom';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from './app/router';
+import { BrowserRouter } from './lib/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import App from './app/App';
 import { AppProvider } from './app/context';
@@ -42,10 +41,11 @@ const app = (
 const root = document.getElementById('root')!;
 keepCardsAhead();
 void setLanguage(storedLanguage()).finally(() => {
-  if (root.dataset.prerendered === language()) {
-    checkTakeOver(root);
-    hydrateRoot(root, app);
-  } else createRoot(root).render(app);
+  // Both render as a transition: in slices, so that a tap on the page is not kept waiting.
+  startTransition(() => {
+    if (root.dataset.prerendered === language()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });
 
 // Installed as an app, the store opens offline too (lib/online.ts).

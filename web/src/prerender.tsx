@@ -1,14 +1,13 @@
 // The build renders the pages a visit most often starts on to HTML ahead of time (npm run build,
-// the prerender step of vite-plugins.ts), in each language, so that a phone shows them before any
-// script has run; main.tsx then takes the page over where it stands (hydrateRoot). Both render with
-// Preact (react-dom/static and react-dom/server are Preact's there), so the markup is the same.
+// scripts/prerender.mjs), in each language, so that a phone shows them before any script has run;
+// main.tsx then takes the page over where it stands (hydrateRoot).
 import { prerender } from 'react-dom/static';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StaticRouter } from './app/router';
+import { StaticRouter } from './lib/router';
 import App from './app/App';
 import { AppProvider } from './app/context';
-import { paths } from './app/paths';
+import { paths } from './lib/paths';
 import { setLanguage, type Language } from './i18n';
 import { takeRenderedTitle } from './lib/useTitle';
 import { configKeys } from './lib/config';
@@ -22,12 +21,15 @@ import { nepaliUnits } from './i18n/weight';
  * prerenderedPages are the pages rendered ahead, by the file each is kept in (prerendered/<language>
  * <file>.html): the landing page, the shop's front page, its list, each category's, and one
  * product's page, which the server sends for every product (api/static.go); it draws the first
- * products of the lists, and the product, into them (api/cards.go).
+ * products of the lists, and the product, into them (api/cards.go). code is the page's own module
+ * under src/, which the page preloads (vite-plugins.ts).
  */
-export const prerenderedPages: { url: string; file: string }[] = [
-  { url: paths.landing, file: '/index' },
-  ...[paths.home, paths.products, ...CATEGORIES.map((c) => paths.category(c))].map((url) => ({ url, file: url })),
-  { url: paths.product({ _id: 'ahead', category: CATEGORIES[0] }), file: '/product' },
+export const prerenderedPages: { url: string; file: string; code: string }[] = [
+  { url: paths.landing, file: '/index', code: 'features/catalogue/Landing.tsx' },
+  { url: paths.home, file: paths.home, code: 'features/catalogue/Home.tsx' },
+  { url: paths.products, file: paths.products, code: 'features/catalogue/Products.tsx' },
+  ...CATEGORIES.map((c) => ({ url: paths.category(c), file: paths.category(c), code: 'features/catalogue/Category.tsx' })),
+  { url: paths.product({ _id: 'ahead', category: CATEGORIES[0] }), file: '/product', code: 'features/catalogue/ProductDetail.tsx' },
 ];
 
 /**
@@ -75,7 +77,7 @@ const marker = (key: string) => `\ue000${key}\ue001`;
 export async function renderCards(lang: Language): Promise<string> {
   await setLanguage(lang);
   buildAhead();
-  // A preload of an eager image put first is dropped: the server writes its own for the first photo.
+  // React puts a preload of an eager image first; the server writes its own for the first photo.
   const draw = (ui: React.ReactNode) =>
     renderToString(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,14 +1,13 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactElement } from 'react';
-import { Route, Routes, useLocation } from './router';
+import { Route, Routes, useLocation } from '../lib/router';
 import { onToastsLoaded, toastsLoaded } from '../lib/toast';
-import { useApp } from './context';
+import { useApp } from '../lib/appState';
 import Navbar from './Navbar';
 import Footer from '../components/Footer';
 import OfflineNotice from '../components/OfflineNotice';
 import Spinner from '../components/Spinner';
 import { t, useLanguage } from '../i18n';
-import { inSellerArea, paths, routes, type AppPage } from './paths';
-import { lazyPage } from '../lib/lazyPage';
+import { inSellerArea, paths, routes, type AppPage } from '../lib/paths';
 import { Category, Home, Landing, ProductDetail, Products } from '../features/catalogue';
 import { CartPage } from '../features/cart';
 import { AddAddress, Loader, PayQR } from '../features/checkout';
@@ -20,7 +19,7 @@ import { AccountPage, LoginModal } from '../features/account';
 
 // Each page is its own chunk (the features' entries load their pages lazily): the landing and home
 // pages load nothing they don't show.
-const NotFound = lazyPage(() => import('../components/NotFound'));
+const NotFound = lazy(() => import('../components/NotFound'));
 
 /**
  * appPages are the app's element for each of its pages (the contract's PAGES, from the server's

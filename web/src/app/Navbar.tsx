@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from './router';
-import { useApp } from './context';
+import { Link, NavLink, useLocation, useNavigate } from '../lib/router';
+import { useApp } from '../lib/appState';
 import { t } from '../i18n';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../components/icons';
 import Logo from '../components/Logo';
 import LanguageSwitch from '../components/LanguageSwitch';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { useKeepLanguage, useLogout, useUser } from '../features/account';
 import { useCart } from '../features/cart';
 import { useAlerts } from '../features/alerts';

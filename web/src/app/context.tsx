@@ -1,67 +1,25 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from './router';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useErrorToast } from '../lib/useToastQuery';
 import { storeConfigQuery } from '../lib/config';
+import { AppStateProvider } from '../lib/appState';
 import { t } from '../i18n';
 import { useUser } from '../features/account';
 import { useCartStore } from '../features/cart';
 import { useSellerSession } from '../features/seller';
 import './wiring';
 
-/** AppState is what only the browser knows: the search typed, whether the login modal is open and where signing in goes. Server data lives in the query cache. */
-interface AppState {
-  search: string;
-  setSearch: (q: string) => void;
-  showLogin: boolean;
-  /** setShowLogin opens the login modal as the navigation bar does (signing in goes to /home, as the spec has it), or closes it. */
-  setShowLogin: (v: boolean) => void;
-  /** askSignIn opens the login modal for the page shown, which needs a signed-in shopper: signing in or up comes back to it. */
-  askSignIn: () => void;
-  /** loginReturn is the page signing in comes back to (the one that asked, with its query), or null for /home. */
-  loginReturn: string | null;
-}
-
-const AppContext = createContext<AppState | null>(null);
-
-export function useApp(): AppState {
-  const ctx = useContext(AppContext);
-  if (!ctx) throw new Error('useApp outside AppProvider');
-  return ctx;
-}
-
 /**
- * AppProvider holds the browser's own state and, from the first render, loads what every page
- * needs: the store's settings, the shopper's and the seller's sessions; it keeps
+ * AppProvider holds the browser's own state (lib/appState.tsx) and, from the first render, loads
+ * what every page needs: the store's settings, the shopper's and the seller's sessions; it keeps
  * the cart in step with the other tabs, and shows a failed load once.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [search, setSearch] = useState('');
-  const [login, setLogin] = useState<{ open: boolean; returnTo: string | null }>({ open: false, returnTo: null });
-  // The page shown, read when a page asks for signing in; kept in a ref so that navigating changes no context.
-  const location = useLocation();
-  const here = useRef('');
-  useEffect(() => {
-    here.current = location.pathname + location.search;
-  }, [location]);
-
   const cart = useCartStore();
   useEffect(() => cart.connect(), [cart]);
   const user = useUser();
   useErrorToast(user.error, t.toast.loadUser);
   useSellerSession();
   useQuery(storeConfigQuery);
-
-  const value = useMemo<AppState>(
-    () => ({
-      search,
-      setSearch,
-      showLogin: login.open,
-      loginReturn: login.returnTo,
-      setShowLogin: (open: boolean) => setLogin({ open, returnTo: null }),
-      askSignIn: () => setLogin({ open: true, returnTo: here.current || null }),
-    }),
-    [search, login],
-  );
-  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+  return <AppStateProvider>{children}</AppStateProvider>;
 }

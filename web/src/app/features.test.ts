@@ -1,6 +1,6 @@
 // The lint keeps the features to their rooms (eslint.config.js): a feature imports another only
 // through its entry and only when it lists it; app/ imports features through their entries; shared
-// code imports none.
+// code imports none, and nothing imports app/.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,13 @@ describe('features keep to their rooms', () => {
     expect(refusals('src/app/Navbar.tsx', "import { useAlerts } from '../features/alerts/api';")).toEqual([expect.stringContaining('through its entry')]);
     expect(refusals('src/components/Navbar.tsx', "import { useCart } from '../features/cart';")).toEqual([expect.stringContaining('import none')]);
     expect(refusals('src/lib/config.ts', "import { useUser } from '../features/account';")).toEqual([expect.stringContaining('import none')]);
+  });
+
+  it('keeps app/ to composing: no feature and no shared code imports it', () => {
+    expect(refusals('src/features/cart/Cart.tsx', "import { useApp } from '../../app/context';")).toEqual([expect.stringContaining('nothing imports it')]);
+    expect(refusals('src/features/seller/orders/List.tsx', "import { paths } from '../../../app/paths';")).toEqual([expect.stringContaining('nothing imports it')]);
+    expect(refusals('src/features/cart/Cart.tsx', "import { useApp } from '../../lib/appState';")).toEqual([]);
+    expect(refusals('src/lib/useEndSession.ts', "import { useNavigate } from '../app/router';")).toEqual([expect.stringContaining('nothing imports it')]);
   });
 
   it('orders the features so that none uses one below it', () => {

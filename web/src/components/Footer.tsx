@@ -1,7 +1,7 @@
-import { Link } from '../app/router';
+import { Link } from '../lib/router';
 import { t } from '../i18n';
 import Logo from './Logo';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { useHydrated } from '../lib/useHydrated';
 import { ahead, storeName, useStoreSettings } from '../lib/store';
 import type { SocialLinks } from '../lib/contract';

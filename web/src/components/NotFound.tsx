@@ -1,7 +1,7 @@
-import { Link } from '../app/router';
+import { Link } from '../lib/router';
 import { useTitle } from '../lib/useTitle';
 import { t } from '../i18n';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /** NotFound answers any path the store does not have, an unknown category and an unknown product. */
 export default function NotFound() {

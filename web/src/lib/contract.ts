@@ -578,7 +578,7 @@ export const KATHMANDU_VALLEY: readonly string[] = [
 /**
  * PAGES are the storefront's pages, the one list of them: the server answers these paths with the
  * storefront and status 200 (a path that is none of them gets the storefront with 404), and the
- * storefront's router routes exactly these, taking them from the contract (web/src/app/paths.ts).
+ * storefront's router routes exactly these, taking them from the contract (web/src/lib/paths.ts).
  * The seller area's pages are below "/seller", which is its own page (adding a product).
  */
 export const PAGES = {

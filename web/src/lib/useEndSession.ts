@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '../app/router';
+import { useNavigate } from './router';
 import toast from './toast';
 import { unwrap, type ApiResult } from './api';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { t } from '../i18n';
 
 /**

@@ -1,13 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from '../app/router';
+import { MemoryRouter, Route, Routes, useLocation } from '../lib/router';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/context';
 import App from '../app/App';
 import type { Bill, CartQuoteRequest, Product, Quote } from '../lib/contract';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { demoSettings } from './demo';
 
 export const rice: Product = {

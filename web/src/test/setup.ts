@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-import '../lib/preactDom';
 import { afterEach } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
@@ -26,16 +25,6 @@ Object.defineProperty(window, 'matchMedia', {
     removeListener: () => {},
     dispatchEvent: () => false,
   }),
-});
-
-// A browser's select takes the value it is given as a string (select.value = 3 picks the option
-// "3"), and Preact hands a select its value as the component gives it; happy-dom matches strings only.
-const selectValue = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!;
-Object.defineProperty(HTMLSelectElement.prototype, 'value', {
-  ...selectValue,
-  set(this: HTMLSelectElement, value: string | number | null | undefined) {
-    selectValue.set!.call(this, value == null ? '' : String(value));
-  },
 });
 
 // jsdom has no object URLs; image previews only need a distinct string per file.

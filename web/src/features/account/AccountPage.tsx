@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from '../../lib/toast';
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { RowSkeleton } from '../../components/Spinner';
 import TextField from '../../components/TextField';
 import LanguageSwitch from '../../components/LanguageSwitch';

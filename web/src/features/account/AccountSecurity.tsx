@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from '../../lib/toast';
-import { useNavigate } from '../../app/router';
-import { paths } from '../../app/paths';
+import { useNavigate } from '../../lib/router';
+import { paths } from '../../lib/paths';
 import Confirm from '../../components/Confirm';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginModal from './LoginModal';
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { useUser } from './api';
 import { renderApp, serveApi } from '../../test/render';
 import { loadAccountTexts } from '../../i18n';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../lib/router';
 import toast from '../../lib/toast';
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { t } from '../../i18n';
 import { CloseIcon } from '../../components/icons';
 import TextField from '../../components/TextField';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import Accented from '../../components/Accented';
 import { useSignIn } from './api';
 import PhoneSignIn from './PhoneSignIn';

@@ -28,7 +28,7 @@ import { useEndSession } from '../../lib/useEndSession';
 import { signal } from '../../lib/signal';
 import { t } from '../../i18n';
 import { followAccount, type KeepLanguage } from '../../lib/language';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
 /** readSession asks who is signed in: the shopper, or null for a guest (200 either way). */

@@ -1,6 +1,6 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { cover } from '../../lib/catalogue';
 import { useAlerts, useNotify } from './api';
 

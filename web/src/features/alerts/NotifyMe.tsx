@@ -1,4 +1,4 @@
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { useUser } from '../account';

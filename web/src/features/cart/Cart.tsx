@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useReducer } from 'react';
-import { Link, useNavigate } from '../../app/router';
+import { Link, useNavigate } from '../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from '../../lib/toast';
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { cartCount, cartLines, unavailableLines } from '../../lib/cart';
 import type { PaymentType } from '../../lib/contract';
 import { useTitle } from '../../lib/useTitle';
 import { BackIcon } from '../../components/icons';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { accountKeys, useStoreCredit, useUser } from '../account';
 import { catalogueKeys, useProductsById } from '../products';
 import { AddressPicker, checkoutKeys, CouponField, CreditChoice, DeliveryNotices, FirstNotice, isPaymentType, loadCheckoutChoice, OrderTotals, PaymentPicker, saveCheckoutChoice, SlotPicker, useAddresses, usePlaceOrder, useSlots, type AddressBook, type CheckoutChoice } from '../checkout';

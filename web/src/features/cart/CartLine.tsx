@@ -1,4 +1,4 @@
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../lib/router';
 import { quantityLimit, type CartLine, type UnavailableLine } from '../../lib/cart';
 import { MAX_QUANTITY } from '../../lib/contract';
 import { coverPhoto, photoSizes } from '../../lib/catalogue';
@@ -6,7 +6,7 @@ import { useStoreConfig } from '../../lib/config';
 import { toMinor } from '../../lib/money';
 import { TrashIcon } from '../../components/icons';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useCartStore } from './api';
 import { OnlyLeft } from '../../components/FewLeft';
 import { amountText, byWeight, priceText } from '../../lib/weight';

@@ -1,4 +1,4 @@
-import { useParams } from '../../app/router';
+import { useParams } from '../../lib/router';
 import { ProductList } from './ProductCard';
 import { findCategory } from '../../lib/catalogue';
 import { t } from '../../i18n';

@@ -1,11 +1,11 @@
 // A product's page as it is laid out: from its view, worked out from the product (ProductDetail.tsx)
 // or drawn with markers at build time for the server to fill (aheadDetail).
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import Stars from './Stars';
 import { LeftNote } from '../../components/FewLeft';
 import { photoSizes, type Photo } from '../../lib/catalogue';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { buildingAhead } from '../../lib/store';
 
 /** ThumbnailView is a small picture of a product's gallery: its photo, its label and whether it is the one shown. */

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '../../app/router';
+import { Link, useNavigate } from '../../lib/router';
 import ProductCard, { CardsAhead, ProductGrid, useCardsAhead } from './ProductCard';
 import { BEST_SELLERS } from '../../lib/contract';
 import { CardSkeleton } from '../../components/Spinner';
@@ -6,7 +6,7 @@ import { ArrowIcon, ClockIcon, LeafIcon, ShieldIcon, TagIcon } from '../../compo
 import { categories } from '../../lib/catalogue';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useProductSearch } from '../products';
 import { useSubscribe } from './api';
 

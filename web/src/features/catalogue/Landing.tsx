@@ -1,10 +1,10 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { useKeepLanguage } from '../account';
 import { ClockIcon, LeafIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';
 import DeliveryNote from './DeliveryNote';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { t } from '../../i18n';
 import type { Product } from '../../lib/contract';
 import { coverPhoto, photoSizes, type Photo } from '../../lib/catalogue';
@@ -11,7 +11,7 @@ import { ahead, buildingAhead } from '../../lib/store';
 import { useHydrated } from '../../lib/useHydrated';
 import { cardsAhead, cardsMarker, forgetCardsAhead } from '../../lib/ahead';
 import { CardSkeleton } from '../../components/Spinner';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useStoreConfig } from '../../lib/config';
 import { priceText } from '../../lib/weight';
 import { saleOn } from '../../lib/sale';
@@ -153,11 +153,11 @@ export function useCardsAhead(loading: boolean): string {
 
 /**
  * CardsAhead is what the server drew where a list goes (a grid of cards), or a product's page: the
- * page's code takes it over as it stands (HTML it is given is left alone), and it gives way to
+ * page's code takes it over as it stands (React leaves HTML it is given alone), and it gives way to
  * the page's own once the products are there.
  */
 export function CardsAhead({ html, className = gridClass }: { html: string; className?: string }) {
-  return <div data-ahead-cards="" className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-ahead-cards="" className={className} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 /** More is the next page of a list: whether there is one, whether it is loading, and how to load it. */

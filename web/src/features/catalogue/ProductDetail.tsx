@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from '../../app/router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import ProductCard, { CardsAhead, ProductGrid, useCardsAhead } from './ProductCard';
 import { RELATED_PRODUCTS } from '../../lib/contract';
 import { DetailSkeleton } from '../../components/Spinner';
@@ -11,7 +11,7 @@ import { fewLeftText } from '../../components/FewLeft';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import NotFound from '../../components/NotFound';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useProductSearch, useProductsById } from '../products';
 import { useStoreConfig } from '../../lib/config';
 import { useCart, useCartStore } from '../cart';

@@ -1,10 +1,10 @@
-import { useApp } from '../../app/context';
+import { useApp } from '../../lib/appState';
 import { ProductList } from './ProductCard';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
 import { productSort, useProductSearch, type ProductSort } from '../products';
 import { useDebounced } from '../../lib/useDebounced';
-import { useSearchParams } from '../../app/router';
+import { useSearchParams } from '../../lib/router';
 import { useHydrated } from '../../lib/useHydrated';
 import { inputClass } from '../../components/styles';
 import { SORT_SAVINGS } from '../../lib/contract';

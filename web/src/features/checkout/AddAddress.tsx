@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import toast from '../../lib/toast';
 import type { AddressInput } from './api';
 import { saveCheckoutChoice } from './choice';
@@ -11,7 +11,7 @@ import TextField from '../../components/TextField';
 import Accented from '../../components/Accented';
 import { inputClass } from '../../components/styles';
 import { useTitle } from '../../lib/useTitle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useUser } from '../account';
 import { useAddAddress, useAddresses, useUpdateAddress } from './api';
 

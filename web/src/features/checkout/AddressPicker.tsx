@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../lib/router';
 import type { Address } from '../../lib/contract';
 import { addressLine } from '../../lib/address';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import Confirm from '../../components/Confirm';
 import { useDeleteAddress, useSetDefaultAddress, type AddressBook } from './api';
 

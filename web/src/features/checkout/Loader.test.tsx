@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from '../../app/router';
+import { MemoryRouter, Route, Routes } from '../../lib/router';
 import Loader, { LOADER_DELAY } from './Loader';
 
 afterEach(() => {

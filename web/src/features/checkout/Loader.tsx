@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useTitle } from '../../lib/useTitle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** LOADER_DELAY is how long the loader shows before it moves on. */
 export const LOADER_DELAY = 5000;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from '../../lib/toast';
-import { Link, useNavigate, useParams } from '../../app/router';
-import { paths } from '../../app/paths';
+import { Link, useNavigate, useParams } from '../../lib/router';
+import { paths } from '../../lib/paths';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useStoreConfig } from '../../lib/config';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from '../../app/router';
+import { useSearchParams } from '../../lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { useTitle } from '../../lib/useTitle';

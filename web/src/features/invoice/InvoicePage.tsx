@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from '../../app/router';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import type { InvoiceResponse } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';

@@ -1,6 +1,6 @@
-import { useParams } from '../../app/router';
+import { useParams } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { t } from '../../i18n';
 import { useUser } from '../account';
 import { useMyInvoice } from './api';

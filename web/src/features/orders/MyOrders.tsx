@@ -1,8 +1,8 @@
 import Timeline from './Timeline';
 import toast from '../../lib/toast';
-import { Link } from '../../app/router';
-import { paths } from '../../app/paths';
-import { useApp } from '../../app/context';
+import { Link } from '../../lib/router';
+import { paths } from '../../lib/paths';
+import { useApp } from '../../lib/appState';
 import { RowSkeleton } from '../../components/Spinner';
 import { BadgeList, shopperBadges } from './PaymentStatus';
 import { cover, nameIn } from '../../lib/catalogue';

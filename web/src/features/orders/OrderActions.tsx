@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../lib/router';
 import toast from '../../lib/toast';
 import { t, useLanguage } from '../../i18n';
 import type { UserOrder } from '../../lib/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { inLanguage, productsByIdQuery } from '../products';
 import { useCartStore } from '../cart';

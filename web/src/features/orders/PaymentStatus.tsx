@@ -1,4 +1,4 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import type { Order, SellerOrder } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';

@@ -1,6 +1,6 @@
 // Orders: the shopper's orders (paying again, cancelling, ordering again) and the parts of an
 // order the seller's order list and packing slip show as well.
-import { lazyPage } from '../../lib/lazyPage';
+import { lazy } from 'react';
 import { loadOrderTexts } from '../../i18n';
 
 export { orderKeys } from './keys';
@@ -9,4 +9,4 @@ export { billRows } from './OrderBill';
 export { RefundPanel, SellerPayment } from './PaymentStatus';
 
 /** MyOrders is the page of the shopper's orders, shown once the texts of orders' substitutes are loaded. */
-export const MyOrders = lazyPage(() => Promise.all([import('./MyOrders'), loadOrderTexts()]).then(([page]) => page));
+export const MyOrders = lazy(() => Promise.all([import('./MyOrders'), loadOrderTexts()]).then(([page]) => page));

@@ -124,9 +124,9 @@ function useLoadError(error: Error | null) {
 /**
  * useProductSearch pages through the products in stock that the search selects, newest first, in
  * the language shown: a page at a time, the next one on fetchNextPage. While another search
- * loads, the one before stays shown. Products that arrive show through useDeferredValue: React
- * draws them in a render of their own, in slices; on Preact, which the storefront runs on, they
- * show in the render their arrival sets off.
+ * loads, the one before stays shown. Products that arrive show in a render of their own, drawn in
+ * slices (useDeferredValue), not in the one their arrival sets off: a phone stays responsive
+ * while a list of cards is drawn.
  */
 export function useProductSearch(search: ProductSearch, enabled = true) {
   const query = useAsRenderedAhead(

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from '../../app/router';
+import { Link, useSearchParams } from '../../lib/router';
 import type { CashSheet } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { storeName, useStoreSettings } from '../../lib/store';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from '../../lib/toast';
-import { Link } from '../../app/router';
-import { paths } from '../../app/paths';
+import { Link } from '../../lib/router';
+import { paths } from '../../lib/paths';
 import { MAX_REFUND_REASON, type ClaimResolution, type Currency, type OrderClaim } from '../../lib/contract';
 import { inputClass } from '../../components/styles';
 import { RowSkeleton } from '../../components/Spinner';

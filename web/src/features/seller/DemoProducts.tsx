@@ -1,5 +1,5 @@
-import { Link } from '../../app/router';
-import { paths } from '../../app/paths';
+import { Link } from '../../lib/router';
+import { paths } from '../../lib/paths';
 import { t } from '../../i18n';
 import { useRemoveDemo } from './api';
 

@@ -1,6 +1,6 @@
 import toast from '../../lib/toast';
-import { Link, useLocation, useNavigate, useParams } from '../../app/router';
-import { paths } from '../../app/paths';
+import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
+import { paths } from '../../lib/paths';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';
 import { useSellerProduct, useUpdateProduct } from './api';

@@ -1,4 +1,4 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { t } from '../../i18n';
 import { useChecklist } from './api';
 

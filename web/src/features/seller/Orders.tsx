@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from '../../app/router';
+import { Link, useSearchParams } from '../../lib/router';
 import toast from '../../lib/toast';
 import type { OrderStatus, SellerOrder } from '../../lib/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { cover, nameIn } from '../../lib/catalogue';
 import Confirm from '../../components/Confirm';
 import { useErrorToast } from '../../lib/useToastQuery';

@@ -1,10 +1,10 @@
-import { Link, useParams } from '../../app/router';
+import { Link, useParams } from '../../lib/router';
 import type { SellerOrder } from '../../lib/contract';
 import { useStoreConfig } from '../../lib/config';
 import { useErrorToast } from '../../lib/useToastQuery';
 import { useTitle } from '../../lib/useTitle';
 import { RowSkeleton } from '../../components/Spinner';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { language, t } from '../../i18n';
 import { nameIn } from '../../lib/catalogue';
 import { billRows, paymentTypeLabel } from '../orders';

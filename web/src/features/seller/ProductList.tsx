@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useDebounced } from '../../lib/useDebounced';
-import { Link, useLocation, useSearchParams } from '../../app/router';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import { CATEGORIES, type Product, type SellerProduct } from '../../lib/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { cover } from '../../lib/catalogue';
 import { RowSkeleton } from '../../components/Spinner';
 import { t } from '../../i18n';

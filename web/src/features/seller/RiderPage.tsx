@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import Spinner, { RowSkeleton } from '../../components/Spinner';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { addressLines, telHref } from '../../lib/address';
 import { useStoreConfig } from '../../lib/config';
 import { orderSlotText } from '../../lib/slots';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactElement } from 'react';
-import { Route, Routes, useNavigate } from '../../app/router';
+import { Route, Routes, useNavigate } from '../../lib/router';
 import Spinner from '../../components/Spinner';
 import { t } from '../../i18n';
 import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
-import { paths, routes, type SellerPage } from '../../app/paths';
+import { paths, routes, type SellerPage } from '../../lib/paths';
 import { useSellerSession } from './api';
 
 const NotFound = lazy(() => import('../../components/NotFound'));

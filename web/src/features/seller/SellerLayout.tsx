@@ -1,9 +1,9 @@
-import { NavLink, Outlet } from '../../app/router';
+import { NavLink, Outlet } from '../../lib/router';
 import Logo from '../../components/Logo';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { BoxIcon, CashIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, ScaleIcon, SettingsIcon, ShieldIcon, TagIcon, UsersIcon } from '../../components/icons';
 import { t } from '../../i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
 import type { Access } from '../../lib/contract';
 

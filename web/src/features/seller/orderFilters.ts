@@ -2,7 +2,7 @@
 // GET /api/order/seller and its CSV export take them.
 
 import { SELLER_STATUSES, type OrderStatus } from '../../lib/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** Day is which days the list shows: any, today, yesterday (the store's days) or a range of dates. */
 export type Day = '' | 'today' | 'yesterday' | 'range';

@@ -5,12 +5,11 @@
 // seller area under /seller, follows links, reads the query and keeps the history; what is written
 // here is only what wouter has no word for:
 //
-//   - The page shown stays until the next page's code is there, instead of a lazy page's Suspense
-//     fallback blanking it. The routers below copy the location into state once the code of the
-//     page it leads to has loaded (each <Routes> names the code of its routes' pages made with
-//     lazyPage: lib/lazyPage.ts), and give wouter that copy through its `hook` and `searchHook`.
-//     (React holds a change rendered in a transition so by itself; the storefront runs on Preact,
-//     whose transitions render at once.)
+//   - A navigation renders in a transition: the page shown stays until the next page's code is
+//     there, instead of a lazy page's Suspense fallback blanking it. wouter's own location hooks
+//     read the address bar through useSyncExternalStore, whose updates React renders at once;
+//     so the routers below copy the location into state inside startTransition, and give wouter
+//     that copy through its `hook` and `searchHook`.
 //   - Patterns are written as the pages know them: "*" for any path, "index" for the parent's own
 //     path, "/seller/*" for a route whose own <Routes> match below it, relative to it.
 //   - <Route element> without a path is a layout: its element shows its matching child at <Outlet>.
@@ -31,20 +30,9 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import {
-  Link as WouterLink,
-  matchRoute,
-  Route as WouterRoute,
-  Router,
-  Switch,
-  useLocation as useWouterLocation,
-  useParams as useWouterParams,
-  useRouter,
-  useSearchParams as useWouterSearchParams,
-} from 'wouter';
+import { Link as WouterLink, Route as WouterRoute, Router, Switch, useLocation as useWouterLocation, useParams as useWouterParams, useSearchParams as useWouterSearchParams } from 'wouter';
 import { navigate as browserNavigate, useHistoryState, useLocationProperty, usePathname, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Loadable } from '../lib/lazyPage';
 
 export interface Location {
   pathname: string;
@@ -60,18 +48,13 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
-/** PageCode is the code the page at a path needs and has not loaded yet, undefined when there is none to wait for. */
-type PageCode = (pathname: string) => Promise<unknown> | undefined;
-
-/** Shown is the location the pages render (it follows the address once its page's code is there), and how to move. */
+/** Shown is the location the pages render (it follows the address in a transition), and how to move. */
 interface Shown {
   location: Location;
   navigate: (to: string, options?: NavigateOptions) => void;
   go: (delta: number) => void;
   /** latestSearch is the query of the address now, which the location shown may not have caught up with yet. */
   latestSearch: () => string;
-  /** codes are the mounted <Routes>' answers to what a path's page still has to load. */
-  codes: Set<PageCode>;
 }
 
 const ShownContext = createContext<Shown | null>(null);
@@ -90,28 +73,16 @@ const useShownPath = (): [string, Shown['navigate']] => {
 };
 const useShownSearch = () => useShown().location.search;
 
-/** Transitioned shows the location at, once the code of its page is there, and renders a change of it in a transition. */
-function Transitioned({ at, navigate, go, latestSearch, children }: { at: Location } & Omit<Shown, 'location' | 'codes'> & { children: ReactNode }) {
+/** Transitioned shows the location at, and renders a change of it in a transition. */
+function Transitioned({ at, navigate, go, latestSearch, children }: { at: Location } & Omit<Shown, 'location'> & { children: ReactNode }) {
   const [location, setLocation] = useState(at);
-  const [codes] = useState(() => new Set<PageCode>());
   const { pathname, search, hash, state } = at;
   useLayoutEffect(() => {
-    // A later change of the address takes the place of one still waiting for its page's code.
-    let current = true;
-    const show = () => {
-      if (!current) return;
-      startTransition(() =>
-        setLocation((l) => (l.pathname === pathname && l.search === search && l.hash === hash && l.state === state ? l : { pathname, search, hash, state })),
-      );
-    };
-    const loading = [...codes].map((code) => code(pathname)).filter((p) => p !== undefined);
-    if (loading.length === 0) show();
-    else void Promise.all(loading).then(show, show);
-    return () => {
-      current = false;
-    };
-  }, [pathname, search, hash, state, codes]);
-  const value = useMemo(() => ({ location, navigate, go, latestSearch, codes }), [location, navigate, go, latestSearch, codes]);
+    startTransition(() =>
+      setLocation((l) => (l.pathname === pathname && l.search === search && l.hash === hash && l.state === state ? l : { pathname, search, hash, state })),
+    );
+  }, [pathname, search, hash, state]);
+  const value = useMemo(() => ({ location, navigate, go, latestSearch }), [location, navigate, go, latestSearch]);
   return (
     <ShownContext value={value}>
       <Router hook={useShownPath} searchHook={useShownSearch}>
@@ -234,13 +205,6 @@ export function Route(props: RouteProps): ReactElement | null {
   return null;
 }
 
-/** patternOf is the wouter pattern of a <Route> with a path ("a/*" nests: wouter matches "a" and what lies below it), undefined for one that matches any path. */
-function patternOf({ path, index }: RouteProps): { pattern: string; nest: boolean } | undefined {
-  if ((path === undefined && !index) || path === '*') return undefined;
-  const nest = path?.endsWith('/*') ?? false;
-  return { pattern: index ? '/' : `/${path!.replace(/^\//, '').replace(/\/\*$/, '')}`, nest };
-}
-
 /** toWouter is the wouter route of one <Route>. */
 function toWouter(route: ReactElement<RouteProps>) {
   const { path, index, element, children } = route.props;
@@ -254,9 +218,10 @@ function toWouter(route: ReactElement<RouteProps>) {
       </WouterRoute>
     );
   }
-  const { pattern, nest } = patternOf(route.props) ?? { pattern: undefined, nest: false };
-  if (pattern === undefined) return <WouterRoute key={key}>{element}</WouterRoute>;
-  // The inner routes of one that nests see the rest of the path.
+  if (path === '*') return <WouterRoute key={key}>{element}</WouterRoute>;
+  // "a/*" nests: wouter matches "a" and what lies below it, and the inner routes see the rest.
+  const nest = path?.endsWith('/*') ?? false;
+  const pattern = index ? '/' : `/${path!.replace(/^\//, '').replace(/\/\*$/, '')}`;
   return (
     <WouterRoute key={key} path={pattern} nest={nest}>
       {element}
@@ -264,27 +229,9 @@ function toWouter(route: ReactElement<RouteProps>) {
   );
 }
 
-/** Routes shows the first of its <Route>s that matches the location, and tells a navigation what that page still has to load. */
+/** Routes shows the first of its <Route>s that matches the location. */
 export function Routes({ children }: { children: ReactNode }) {
-  const routes = Children.toArray(children).filter(isValidElement<RouteProps>);
-  const { codes } = useShown();
-  const { base, parser } = useRouter();
-  useLayoutEffect(() => {
-    // The first route that matches, as wouter's Switch picks it, below this one's base (as wouter reads it, without regard to case).
-    const code: PageCode = (pathname) => {
-      if (base && !`${pathname.toLowerCase()}/`.startsWith(`${base.toLowerCase()}/`)) return undefined;
-      const path = pathname.slice(base.length) || '/';
-      const route = routes.find((r) => {
-        const p = patternOf(r.props);
-        return !p || matchRoute(parser, p.pattern, path, p.nest)[0];
-      });
-      const element = route?.props.element;
-      return isValidElement(element) ? (element.type as Partial<Loadable>).load?.() : undefined;
-    };
-    codes.add(code);
-    return () => void codes.delete(code);
-  });
-  return <Switch>{routes.map(toWouter)}</Switch>;
+  return <Switch>{Children.toArray(children).filter(isValidElement<RouteProps>).map(toWouter)}</Switch>;
 }
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>;

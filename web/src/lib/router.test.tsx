@@ -1,13 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { expect, it } from 'vitest';
-import { lazyPage } from '../lib/lazyPage';
 import { Link, MemoryRouter, Route, Routes } from './router';
 
 it('keeps the page shown until the code of the page a link leads to is there', async () => {
   let arrive = () => {};
-  const Next = lazyPage(
+  const Next = lazy(
     () => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = () => resolve({ default: () => <h1>Next page</h1> }))),
   );
   render(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAGES, type PageName } from '../lib/contract';
+import { PAGES, type PageName } from './contract';
 import { paths, routes } from './paths';
 
 /** matches tells whether a path matches a page's pattern as the server and the router do: any case, ":name" one segment. */

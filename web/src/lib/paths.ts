@@ -1,8 +1,8 @@
 // Every route of the storefront, once: the patterns come from the server's list of pages (PAGES in
-// the contract, from haat.Pages), so the server answers 200 for exactly the pages the router routes;
+// the contract, from storefront.Pages), so the server answers 200 for exactly the pages the router routes;
 // the router takes the patterns, links and navigation the paths and builders, so a page moves by
-// changing one line of haat.Pages.
-import { PAGES, SORT_SAVINGS, type PageName } from '../lib/contract';
+// changing one line of storefront.Pages.
+import { PAGES, SORT_SAVINGS, type PageName } from './contract';
 
 const products = PAGES.products;
 const seller = PAGES.seller;
