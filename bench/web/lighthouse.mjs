@@ -41,7 +41,7 @@ async function startStore() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-lighthouse-'));
   const proc = spawn(bin, ['serve'], {
-    env: { ...process.env, HAAT_ADDR: `127.0.0.1:${port}`, HAAT_DATA_DIR: dataDir, HAAT_DATABASE_URL: '', HAAT_SELLER_EMAIL: '', HAAT_SELLER_PASSWORD: '' },
+    env: { ...process.env, HAAT_ENV: 'development', HAAT_ADDR: `127.0.0.1:${port}`, HAAT_DATA_DIR: dataDir, HAAT_DATABASE_URL: '', HAAT_SELLER_EMAIL: '', HAAT_SELLER_PASSWORD: '' },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
