@@ -111,11 +111,7 @@ func orderFacts(ctx context.Context, tx *Tx, o haat.NewOrder) (haat.OrderFacts, 
 	if f.Settings, err = storeSettings(ctx, tx); err != nil {
 		return f, err
 	}
-	ws, err := findWindows(ctx, tx)
-	if err != nil || len(ws) == 0 {
-		return f, err
-	}
-	f.Slots, err = slotsAt(ctx, tx, ws, tx.now)
+	f.Slots, err = currentSlots(ctx, tx)
 	return f, err
 }
 

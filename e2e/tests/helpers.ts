@@ -141,3 +141,13 @@ export async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/** problems collects what the page logs as an error or a warning, and its uncaught errors. */
+export function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => seen.push(`uncaught: ${e.message}`));
+  return seen;
+}

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { products } from './helpers';
+import { problems, products } from './helpers';
 
 // React takes over every page the build rendered ahead (hydrateRoot) and draws the others itself.
 // Either way it must say nothing: a hydration mismatch, a "Minified React error", a warning or an
@@ -8,16 +8,6 @@ import { products } from './helpers';
 test.describe.configure({ mode: 'parallel' });
 // With the service worker, as a shopper's phone runs the store (the other tests leave it out).
 test.use({ serviceWorkers: 'allow' });
-
-/** problems collects what the page logs as an error or a warning, and its uncaught errors. */
-function problems(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => seen.push(`uncaught: ${e.message}`));
-  return seen;
-}
 
 for (const lang of ['en', 'ne']) {
   test(`React takes the pages a visit starts on over without an error (${lang})`, async ({ context, request }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { products } from './helpers';
+import { problems, products } from './helpers';
 
 // With the service worker, as a shopper's phone runs the store (the other tests leave it out:
 // playwright.config.ts).
@@ -121,16 +121,6 @@ test("a product's page comes with its product, as the page's code shows it", asy
   expect(asked).toEqual([]);
   expect(seen).toEqual([]);
 });
-
-/** problems collects what the page logs as an error or a warning, and its uncaught errors. */
-function problems(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => seen.push(`uncaught: ${e.message}`));
-  return seen;
-}
 
 test('the page rendered ahead is taken over without a mismatch, and shows what only this browser knows', async ({ page }) => {
   const seen = problems(page);
