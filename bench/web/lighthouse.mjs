@@ -3,12 +3,15 @@
 // Lighthouse's mobile defaults (a mid-range phone on a slow 4G connection, simulated) in Debian's
 // Chromium, and prints a Markdown table of the scores and the metrics behind them.
 //
-//   node lighthouse.mjs [--bin ../../bin/haat] [--runs 3] [--check]
+//   node lighthouse.mjs [--bin ../../bin/haat] [--runs 3] [--check] [--pages /products,/cart] [--save dir]
 //
+// --pages audits only the pages whose path starts with one of these (the product page is
+// /products/<category>/<id>); --save writes each median report as JSON into dir, for its
+// diagnostics (long tasks, script evaluation, main-thread work).
 // --runs audits each page that many times and reports the run with the median performance score;
 // --check exits 1 when a page scores below 0.95 performance, 1.0 accessibility or 1.0 best practices.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,6 +28,8 @@ const option = (name, fallback) => {
 const bin = resolve(option('--bin', join(here, '../../bin/haat')));
 const runs = Number(option('--runs', '1'));
 const check = args.includes('--check');
+const only = option('--pages', '').split(',').filter(Boolean);
+const save = option('--save', '');
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const freePort = () =>
@@ -68,7 +73,10 @@ async function main() {
   try {
     const { products } = await (await fetch(`${store.base}/api/product/list`)).json();
     const product = products.find((p) => p.inStock);
-    const pages = ['/', '/home', '/products', `/products/${product.category.toLowerCase()}/${product._id}`, '/cart'];
+    const pages = ['/', '/home', '/products', `/products/${product.category.toLowerCase()}/${product._id}`, '/cart'].filter(
+      (page) => only.length === 0 || only.some((p) => page === p || (p !== '/' && page.startsWith(p))),
+    );
+    if (save) mkdirSync(save, { recursive: true });
     console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, ${chromium}, ${runs} run(s) a page, median performance shown.\n`);
     console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | speed index | bytes |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -85,6 +93,7 @@ async function main() {
       }
       results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const lhr = results[Math.floor(results.length / 2)];
+      if (save) writeFileSync(join(save, `${page.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
       const score = (c) => lhr.categories[c].score;
       const metric = (id) => lhr.audits[id]?.numericValue;
       const failedAudits = ['accessibility', 'best-practices'].flatMap((c) =>
