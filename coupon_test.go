@@ -5,17 +5,18 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // TestCouponDiscount: the discount of every kind of coupon, its refusals and how it adds up on the
 // bill, from one table of cases worked out by hand.
 func TestCouponDiscount(t *testing.T) {
-	ad, err := haat.BSDate{Year: 2083, Month: 6, Day: 15}.AD()
+	ad, err := bikramsambat.Date{Year: 2083, Month: 6, Day: 15}.AD()
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The start of 15 Asoj in Nepal.
-	asoj15 := time.Date(ad.Year(), ad.Month(), ad.Day(), 0, 0, 0, 0, haat.NepalTime)
+	asoj15 := time.Date(ad.Year(), ad.Month(), ad.Day(), 0, 0, 0, 0, bikramsambat.NepalTime)
 	now := asoj15.Add(10 * 24 * time.Hour)
 	home := haat.Address{ID: "a1", UserID: "u1", City: "Kathmandu"}
 	products := map[string]haat.Product{
@@ -210,7 +211,7 @@ func TestCouponRefundOfALine(t *testing.T) {
 
 // TestCouponValidate: what the owner may save.
 func TestCouponValidate(t *testing.T) {
-	start := time.Date(2026, 10, 1, 0, 0, 0, 0, haat.NepalTime)
+	start := time.Date(2026, 10, 1, 0, 0, 0, 0, bikramsambat.NepalTime)
 	for _, tc := range []struct {
 		c   haat.Coupon
 		msg string
