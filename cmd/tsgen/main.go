@@ -19,6 +19,7 @@ import (
 	"haat"
 	"haat/api"
 	"haat/bikramsambat"
+	"haat/billexamples"
 	"haat/catalogue"
 	"haat/images"
 	"haat/nepal"
@@ -123,7 +124,8 @@ func contract(g *generator) {
 	categoryList(g, "VATExemptCategories", haat.VATExemptCategories)
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
-	g.data(d, "BillExamples", haat.BillExamples)
+	g.name(reflect.TypeFor[billexamples.Example](), "BillExample")
+	g.dataAs("haat/billexamples", "All", "BILL_EXAMPLES", billexamples.All)
 
 	g.section("The Bikram Sambat calendar and tax invoices.")
 	stringListAs(g, "haat/bikramsambat", "MonthNames", "BS_MONTH_NAMES", bikramsambat.MonthNames)
