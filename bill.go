@@ -1,9 +1,6 @@
 package haat
 
-import (
-	"errors"
-	"slices"
-)
+import "errors"
 
 // BillLine is one line of an order as its bill sees it: the unit price, how many, and whether the
 // goods are exempt from VAT.
@@ -255,25 +252,4 @@ func BillLines(items []OrderItem) []BillLine {
 func (o *Order) SetBill(b Bill) error {
 	o.Bill, o.TaxRule, o.DeliveryFee, o.Tax, o.Amount = b, b.TaxRule, b.DeliveryFee, b.Tax, b.Total
 	return o.setBalance(o.CreditUsed)
-}
-
-// SplitAdjustments parts the bill's adjustments as a payment page that takes no negative line
-// needs them: those that add to the price, in order, and what those that take from it take
-// together (a positive amount), with their labels.
-func (b Bill) SplitAdjustments() (charges []Adjustment, off Money, offLabels []string, err error) {
-	for _, a := range b.Adjustments {
-		switch {
-		case a.Amount > 0:
-			charges = append(charges, a)
-		case a.Amount < 0:
-			if off, err = off.Sub(a.Amount); err != nil {
-				return nil, 0, nil, err
-			}
-			// A coupon's shares of the lines are named once.
-			if !slices.Contains(offLabels, a.Label) {
-				offLabels = append(offLabels, a.Label)
-			}
-		}
-	}
-	return charges, off, offLabels, nil
 }
