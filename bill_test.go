@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"haat"
+	"haat/billexamples"
 )
 
 // TestBillExamples: BillOf gives the figures of every case of the one table the storefront's
 // tests read too.
 func TestBillExamples(t *testing.T) {
-	for _, ex := range haat.BillExamples {
+	for _, ex := range billexamples.All {
 		t.Run(ex.Name, func(t *testing.T) {
 			got, err := haat.BillOf(ex.Lines, ex.Rules, ex.Choices)
 			if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"haat/bikramsambat"
 )
 
 // A claim is a shopper's complaint about a delivered order, from My Orders: lines missing,
@@ -245,7 +247,9 @@ type OrderClaim struct {
 }
 
 // ClaimReference names a claim on paper.
-func ClaimReference(fy FiscalYear, number int64) string { return fmt.Sprintf("C-%s-%d", fy, number) }
+func ClaimReference(fy bikramsambat.FiscalYear, number int64) string {
+	return fmt.Sprintf("C-%s-%d", fy, number)
+}
 
 // DaysLeftAt is how many whole days are left to decide the claim at now, rounded up; negative once
 // overdue.

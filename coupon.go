@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"haat/bikramsambat"
 )
 
 // A coupon is a code the owner gives out for a discount: a percentage or an amount off the goods
@@ -46,8 +48,8 @@ type Coupon struct {
 	EndsAt   *time.Time `json:"endsAt"`
 	// StartsBS is the day it starts and LastBS the last day it may be used, in Nepal, in Bikram
 	// Sambat (WithDates); absent without a bound.
-	StartsBS *BSDate `json:"startsBs,omitempty"`
-	LastBS   *BSDate `json:"lastBs,omitempty"`
+	StartsBS *bikramsambat.Date `json:"startsBs,omitempty"`
+	LastBS   *bikramsambat.Date `json:"lastBs,omitempty"`
 	// TotalUses is how many orders may use it in all, and UsesPerShopper how many of one
 	// shopper's; 0: no limit.
 	TotalUses      int  `json:"totalUses"`
@@ -197,23 +199,19 @@ var (
 
 // couponDate is the day an instant falls on in Nepal, as a refusal names it: "15 Asoj".
 func couponDate(t time.Time) Localizer {
-	d, err := BSOf(t)
+	d, err := bikramsambat.Of(t)
 	if err != nil || d.Month < 1 || d.Month > 12 {
-		return placeName{t.In(NepalTime).Format("2 Jan 2006"), ""}
+		return placeName{t.In(bikramsambat.NepalTime).Format("2 Jan 2006"), ""}
 	}
 	return bsDay{d}
 }
 
 // bsDay is a BS date without its year as a message argument: "15 Asoj", "१५ असोज".
-type bsDay struct{ d BSDate }
+type bsDay struct{ d bikramsambat.Date }
 
 func (b bsDay) String() string { return b.Local(English) }
 func (b bsDay) Local(lang Language) string {
-	name := BSMonthNames[b.d.Month-1]
-	if lang == Nepali {
-		name = BSMonthNamesNepali[b.d.Month-1]
-	}
-	return LocalDigits(strconv.Itoa(b.d.Day), lang) + " " + name
+	return LocalDigits(strconv.Itoa(b.d.Day), lang) + " " + BSMonthName(b.d.Month, lang)
 }
 
 // CouponFor checks the code of f against the order of items, whose goods the coupon's minimum

@@ -1,8 +1,6 @@
 package haat
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,25 +35,4 @@ func (p *Product) validateFamily() error {
 		return Errorf(EINVALID, "Only a product of a family has a size")
 	}
 	return nil
-}
-
-// Families works out the sizes of each family of products (newest first, as a catalogue holds
-// them): each family's sizes, smallest price first, and which product the shop lists for it,
-// its lead: the newest in stock, else the newest.
-func Families(products []Product) (sizes map[string][]ProductSize, lead map[string]string) {
-	sizes, lead = map[string][]ProductSize{}, map[string]string{}
-	leadInStock := map[string]bool{}
-	for _, p := range products {
-		if p.Family == "" {
-			continue
-		}
-		sizes[p.Family] = append(sizes[p.Family], ProductSize{ID: p.ID, Size: p.Size, OfferPrice: p.OfferPrice, InStock: p.InStock})
-		if _, ok := lead[p.Family]; !ok || (p.InStock && !leadInStock[p.Family]) {
-			lead[p.Family], leadInStock[p.Family] = p.ID, p.InStock
-		}
-	}
-	for _, s := range sizes {
-		slices.SortStableFunc(s, func(a, b ProductSize) int { return cmp.Compare(a.OfferPrice, b.OfferPrice) })
-	}
-	return sizes, lead
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // domainLeaves are the module's packages the domain may import: data and rules of their own
-// (Nepal's places and phone numbers, the calendar) that import nothing of the module themselves.
-var domainLeaves = []string{"haat/nepal"}
+// (Nepal's places and phone numbers, the Bikram Sambat calendar, the most common passwords) that
+// import nothing of the module themselves.
+var domainLeaves = []string{"haat/nepal", "haat/bikramsambat", "haat/commonpasswords"}
 
 // outsideDomain are standard packages the domain must not reach, directly or through another:
 // HTTP, SQL, mail and processes belong to the packages around it.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"haat/bikramsambat"
 )
 
 // InvoiceDetails are what a seller puts on the store's tax invoices: the business's registered
@@ -62,7 +64,7 @@ type Invoice struct {
 	// IssuedAt is when the order was delivered and the invoice issued.
 	IssuedAt time.Time `json:"issuedAt"`
 	// DateBS is the invoice's date in Bikram Sambat, its date in Nepal.
-	DateBS BSDate `json:"dateBs"`
+	DateBS bikramsambat.Date `json:"dateBs"`
 	// DateAD is the same day in the Gregorian calendar, "2025-07-17".
 	DateAD string `json:"dateAd"`
 	// Seller is the seller's details as they were when the invoice was issued.
@@ -110,7 +112,7 @@ func InvoiceTotalsOf(b Bill) (InvoiceTotals, error) {
 
 // NewInvoice is the invoice with its number in its fiscal year, issued at an instant, with the
 // names and dates that follow from them.
-func NewInvoice(orderID string, fy FiscalYear, number int64, issuedAt time.Time, seller InvoiceDetails) (Invoice, error) {
+func NewInvoice(orderID string, fy bikramsambat.FiscalYear, number int64, issuedAt time.Time, seller InvoiceDetails) (Invoice, error) {
 	bs, err := BSOf(issuedAt)
 	if err != nil {
 		return Invoice{}, err
@@ -122,7 +124,7 @@ func NewInvoice(orderID string, fy FiscalYear, number int64, issuedAt time.Time,
 		Code:       fmt.Sprintf("%s-%d", fy, number),
 		IssuedAt:   issuedAt,
 		DateBS:     bs,
-		DateAD:     issuedAt.In(NepalTime).Format("2006-01-02"),
+		DateAD:     issuedAt.In(bikramsambat.NepalTime).Format("2006-01-02"),
 		Seller:     seller,
 	}, nil
 }

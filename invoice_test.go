@@ -3,6 +3,8 @@ package haat
 import (
 	"testing"
 	"time"
+
+	"haat/bikramsambat"
 )
 
 func TestInvoiceDetailsValidate(t *testing.T) {
@@ -32,11 +34,11 @@ func TestNewInvoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inv.Code != "2081/82-17" || inv.FiscalYear != "2081/82" || inv.DateBS != (BSDate{2082, Asar, 32}) || inv.DateAD != "2025-07-16" {
+	if inv.Code != "2081/82-17" || inv.FiscalYear != "2081/82" || inv.DateBS != (bikramsambat.Date{Year: 2082, Month: bikramsambat.Asar, Day: 32}) || inv.DateAD != "2025-07-16" {
 		t.Fatalf("invoice: %+v", inv)
 	}
 	inv, _ = NewInvoice("o2", 2082, 1, at.Add(time.Hour), InvoiceDetails{})
-	if inv.Code != "2082/83-1" || inv.DateBS != (BSDate{2082, Shrawan, 1}) || inv.DateAD != "2025-07-17" {
+	if inv.Code != "2082/83-1" || inv.DateBS != (bikramsambat.Date{Year: 2082, Month: bikramsambat.Shrawan, Day: 1}) || inv.DateAD != "2025-07-17" {
 		t.Fatalf("invoice after midnight in Nepal: %+v", inv)
 	}
 }

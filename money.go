@@ -131,15 +131,6 @@ func (m Money) String() string {
 	return s
 }
 
-// Fixed shows the amount with exactly two decimals ("540.60"), as prices are printed.
-func (m Money) Fixed() string {
-	sign := ""
-	if m < 0 {
-		sign, m = "-", -m
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, m/100, m%100)
-}
-
 // MarshalJSON writes the amount as a JSON number in major units.
 func (m Money) MarshalJSON() ([]byte, error) { return []byte(m.String()), nil }
 

@@ -74,14 +74,6 @@ func TestNormalizeEmail(t *testing.T) {
 	}
 }
 
-func TestMoneyFixed(t *testing.T) {
-	for m, want := range map[haat.Money]string{0: "0.00", 5: "0.05", 60180: "601.80", 100: "1.00", -250: "-2.50"} {
-		if got := m.Fixed(); got != want {
-			t.Errorf("%d: %q, want %q", int64(m), got, want)
-		}
-	}
-}
-
 // mustBill returns a function that takes a bill and its error and fails the test on the error.
 func mustBill(t *testing.T) func(haat.Bill, error) haat.Bill {
 	return func(b haat.Bill, err error) haat.Bill {

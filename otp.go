@@ -2,10 +2,6 @@ package haat
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
-	"math"
-	"math/big"
 	"strings"
 	"time"
 )
@@ -26,16 +22,6 @@ const (
 	OTPPerAddress  = 20
 	OTPWindow      = time.Hour
 )
-
-// NewOTP returns a new code: OTPDigits digits from the system's secure random source, each value
-// equally likely.
-func NewOTP() string {
-	n, err := rand.Int(rand.Reader, big.NewInt(int64(math.Pow10(OTPDigits))))
-	if err != nil {
-		panic(err) // crypto/rand does not fail on the systems Haat runs on
-	}
-	return fmt.Sprintf("%0*d", OTPDigits, n.Int64())
-}
 
 // PhoneCode is the code last sent to a number for one browser that asked, as the store keeps it.
 type PhoneCode struct {
@@ -85,15 +71,6 @@ func (c *PhoneCode) WrongCode() error {
 		return Errorf(EINVALID, "Wrong code; %d try left", left)
 	}
 	return Errorf(EINVALID, "Wrong code; %d tries left", left)
-}
-
-// OTPText is the SMS that carries a code, naming the store by its name ("123456 is your Haat
-// sign-in code. …"); a store without a name is named in none.
-func OTPText(code, store string) string {
-	if store != "" {
-		store += " "
-	}
-	return fmt.Sprintf("%s is your %ssign-in code. It is valid for %d minutes; do not share it.", code, store, int(OTPValidFor.Minutes()))
 }
 
 // SentCode is the answer to asking for a code. It is the same whether the number has an account or

@@ -7,28 +7,6 @@ import (
 	"haat"
 )
 
-func TestNewOTP(t *testing.T) {
-	seen := map[string]bool{}
-	firstDigits := map[byte]bool{}
-	for range 2000 {
-		c := haat.NewOTP()
-		if len(c) != haat.OTPDigits {
-			t.Fatalf("code %q is not %d digits", c, haat.OTPDigits)
-		}
-		for _, r := range c {
-			if r < '0' || r > '9' {
-				t.Fatalf("code %q has %q", c, r)
-			}
-		}
-		seen[c] = true
-		firstDigits[c[0]] = true
-	}
-	// 2,000 codes from a million: a handful of repeats at most, and every leading digit, 0 too.
-	if len(seen) < 1990 || len(firstDigits) != 10 {
-		t.Fatalf("%d different codes of 2000, leading digits %d", len(seen), len(firstDigits))
-	}
-}
-
 func TestPhoneCodeCheckTry(t *testing.T) {
 	now := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 	live := func(tries int, expires time.Time) *haat.PhoneCode {

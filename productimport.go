@@ -6,19 +6,6 @@ import (
 	"strings"
 )
 
-// Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
-const (
-	MaxImportRows  = 5000
-	MaxImportBytes = 4 << 20
-	// MaxImportPhotos is the most files the ZIP of photos may hold, and MaxImportPhotoBytes the most
-	// bytes they may take once uncompressed, together.
-	MaxImportPhotos     = 1000
-	MaxImportPhotoBytes = 200 << 20
-)
-
-// DescriptionSeparator separates the lines of a description in one cell of a product CSV.
-const DescriptionSeparator = "|"
-
 // Actions an import row takes.
 const (
 	ImportAdd    = "add"
@@ -30,8 +17,10 @@ type ImportRow struct {
 	// Line is the row's line number in the file (the header is line 1).
 	Line                                           int
 	SKU, Name, NameNe, Category, Price, OfferPrice string
-	Weight, Stock, Description, DescriptionNe      string
-	VATExempt, Image                               string
+	Weight, Stock                                  string
+	// Description and DescriptionNe are the lines of the descriptions.
+	Description, DescriptionNe []string
+	VATExempt, Image           string
 	// SoldBy is "weight", "unit" or empty, and Step the grams of a step of goods sold by weight.
 	SoldBy, Step string
 	// Family and Size make the product one pack size of a family; empty, a product keeps its own.
@@ -88,8 +77,7 @@ func (row *ImportRow) Product(existing *Product) (Product, error) {
 		p = Product{StockOn: true, VATExempt: DefaultVATExempt(CanonicalCategory(row.Category))}
 	}
 	p.SKU, p.Name, p.NameNe, p.Category, p.Weight = row.SKU, row.Name, row.NameNe, Category(row.Category), row.Weight
-	p.Description = strings.Split(row.Description, DescriptionSeparator)
-	p.DescriptionNe = strings.Split(row.DescriptionNe, DescriptionSeparator)
+	p.Description, p.DescriptionNe = row.Description, row.DescriptionNe
 	var err error
 	if p.Price, err = ParseAmount(row.Price, "Price"); err != nil {
 		return p, err

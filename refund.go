@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"haat/bikramsambat"
 )
 
 // A refund of part of an order gives back chosen lines, or an amount, of an order the shopper
@@ -278,23 +280,25 @@ type CreditNote struct {
 	Number     int64  `json:"number"`
 	Code       string `json:"code"`
 	// Invoice is the code of the invoice the note gives part of back.
-	Invoice  string         `json:"invoice"`
-	IssuedAt time.Time      `json:"issuedAt"`
-	DateBS   BSDate         `json:"dateBs"`
-	DateAD   string         `json:"dateAd"`
-	Seller   InvoiceDetails `json:"seller"`
-	Lines    []RefundLine   `json:"lines"`
-	Reason   string         `json:"reason"`
+	Invoice  string            `json:"invoice"`
+	IssuedAt time.Time         `json:"issuedAt"`
+	DateBS   bikramsambat.Date `json:"dateBs"`
+	DateAD   string            `json:"dateAd"`
+	Seller   InvoiceDetails    `json:"seller"`
+	Lines    []RefundLine      `json:"lines"`
+	Reason   string            `json:"reason"`
 	// Totals are what is given back: the taxable value without VAT, the VAT and the exempt value
 	// under VAT, the tax under the flat rule, and the total.
 	Totals InvoiceTotals `json:"totals"`
 }
 
 // CreditNoteCode names a credit note on paper.
-func CreditNoteCode(fy FiscalYear, number int64) string { return fmt.Sprintf("CN-%s-%d", fy, number) }
+func CreditNoteCode(fy bikramsambat.FiscalYear, number int64) string {
+	return fmt.Sprintf("CN-%s-%d", fy, number)
+}
 
 // NewCreditNote is the credit note of a refund with its number, issued at an instant.
-func NewCreditNote(r Refund, orderID, invoice string, fy FiscalYear, number int64, issuedAt time.Time, seller InvoiceDetails, totals InvoiceTotals) (CreditNote, error) {
+func NewCreditNote(r Refund, orderID, invoice string, fy bikramsambat.FiscalYear, number int64, issuedAt time.Time, seller InvoiceDetails, totals InvoiceTotals) (CreditNote, error) {
 	bs, err := BSOf(issuedAt)
 	if err != nil {
 		return CreditNote{}, err
@@ -304,7 +308,7 @@ func NewCreditNote(r Refund, orderID, invoice string, fy FiscalYear, number int6
 		lines = []RefundLine{}
 	}
 	return CreditNote{OrderID: orderID, RefundID: r.ID, FiscalYear: fy.String(), Number: number, Code: CreditNoteCode(fy, number),
-		Invoice: invoice, IssuedAt: issuedAt, DateBS: bs, DateAD: issuedAt.In(NepalTime).Format("2006-01-02"),
+		Invoice: invoice, IssuedAt: issuedAt, DateBS: bs, DateAD: issuedAt.In(bikramsambat.NepalTime).Format("2006-01-02"),
 		Seller: seller, Lines: lines, Reason: r.Reason, Totals: totals}, nil
 }
 

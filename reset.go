@@ -2,7 +2,6 @@ package haat
 
 import (
 	"context"
-	"fmt"
 	"time"
 )
 
@@ -13,14 +12,6 @@ import (
 // OTPPerAddress per client network; a reset code lives ResetValidFor. The answer to asking is the
 // same whether an account has the address or not; a code goes out only when one has.
 const ResetValidFor = 15 * time.Minute
-
-// ResetText is the SMS that carries a reset code, naming the store by its name when it has one.
-func ResetText(code, store string) string {
-	if store != "" {
-		store += " "
-	}
-	return fmt.Sprintf("%s is your %spassword reset code. It is valid for %d minutes; do not share it.", code, store, int(ResetValidFor.Minutes()))
-}
 
 // ResetRequest names the account whose password is forgotten: by its e-mail or by its mobile
 // number (one of them).

@@ -2,11 +2,11 @@ package haat
 
 import (
 	"context"
-	_ "embed"
 	"net/mail"
 	"strings"
-	"sync"
 	"time"
+
+	"haat/commonpasswords"
 )
 
 // MinPasswordLength is the shortest password accepted on register.
@@ -20,7 +20,7 @@ const MaxNameBytes = 100
 
 // ValidatePassword checks a new password of a shopper or a seller, whoever sets it (sign-up,
 // `haat seller add`, HAAT_SELLER_PASSWORD, a reset): long enough, not only spaces, and not one of
-// the most common passwords (CommonPassword).
+// the most common passwords (package commonpasswords).
 func ValidatePassword(password string) error {
 	if len(password) < MinPasswordLength {
 		return Errorf(EINVALID, "Password must be at least %d characters", MinPasswordLength)
@@ -31,34 +31,10 @@ func ValidatePassword(password string) error {
 	if strings.TrimSpace(password) == "" {
 		return Errorf(EINVALID, "Password must not be only spaces")
 	}
-	if CommonPassword(password) {
+	if commonpasswords.Contains(password) {
 		return Errorf(EINVALID, "This password is too common; choose another")
 	}
 	return nil
-}
-
-// commonPasswordList is the 10,000 most common passwords, in lower case; its first lines say
-// where it comes from.
-//
-//go:embed commonpasswords.txt
-var commonPasswordList string
-
-// commonPasswords is commonPasswordList as a set, built on its first use.
-var commonPasswords = sync.OnceValue(func() map[string]struct{} {
-	set := make(map[string]struct{}, 10000)
-	for line := range strings.Lines(commonPasswordList) {
-		if line = strings.TrimRight(line, "\r\n"); line != "" && !strings.HasPrefix(line, "#") {
-			set[line] = struct{}{}
-		}
-	}
-	return set
-})
-
-// CommonPassword says whether a password is one of the 10,000 most common, whatever its case and
-// the spaces around it (an attacker tries these first).
-func CommonPassword(password string) bool {
-	_, common := commonPasswords()[strings.ToLower(strings.TrimSpace(password))]
-	return common
 }
 
 // Registration is what a shopper signs up with.

@@ -54,14 +54,3 @@ func TestValidatePassword(t *testing.T) {
 		}
 	}
 }
-
-// TestCommonPasswordList holds the embedded list to what its note says: 10,000 passwords, in
-// lower case, the most common first.
-func TestCommonPasswordList(t *testing.T) {
-	if !haat.CommonPassword("123456") || !haat.CommonPassword("159753456") {
-		t.Error("the first or the 10,000th password is not on the list")
-	}
-	if n := haat.CommonPasswordCount(); n != 10000 {
-		t.Errorf("%d passwords on the list, want 10,000", n)
-	}
-}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // couponBody is the body of a coupon: 10% off from Rs. 500, once a shopper, with the changes.
@@ -113,7 +114,7 @@ func TestCoupons(t *testing.T) {
 		d := s.shopper("")
 		da := d.addAddress()
 		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "DASHAIN10")), 400, "This code is not valid")
-		ahead := time.Date(2026, 10, 1, 0, 0, 0, 0, haat.NepalTime) // 15 Asoj 2083
+		ahead := time.Date(2026, 10, 1, 0, 0, 0, 0, bikramsambat.NepalTime) // 15 Asoj 2083
 		s.clock.advance(ahead.Add(-48 * time.Hour).Sub(time.Now()))
 		want(t, owner.post("/api/seller/coupon", couponBody(map[string]any{"_id": saved, "startsAt": ahead})), 200)
 		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "DASHAIN10")), 400, "This code starts on 15 Asoj")
@@ -249,7 +250,7 @@ func TestCouponRules(t *testing.T) {
 		want(t, d.post("/api/order/cod", withCoupon(order(s.rice.ID, 2, da), "WELCOME")), 400, "This code is for a first order only")
 
 		// In Nepali, a code's first day is named in Nepali.
-		ahead := time.Date(2026, 10, 1, 0, 0, 0, 0, haat.NepalTime) // 15 Asoj 2083
+		ahead := time.Date(2026, 10, 1, 0, 0, 0, 0, bikramsambat.NepalTime) // 15 Asoj 2083
 		s.clock.advance(ahead.Add(-48 * time.Hour).Sub(time.Now()))
 		save(map[string]any{"code": "LATER", "startsAt": ahead, "minimumOrder": 0})
 		if q := c.post("/api/cart/quote", withCoupon(order(s.rice.ID, 2, address), "LATER"), nepali...).body["quote"].(map[string]any); q["couponProblem"] != "यो कोड १५ असोज देखि चल्छ" {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // invoiceDetails are a Kathmandu business's details for its tax invoices.
@@ -113,7 +114,7 @@ func TestTaxInvoice(t *testing.T) {
 		if d := inv["dateBs"].(map[string]any); d["year"] != float64(bs.Year) || d["month"] != float64(bs.Month) || d["day"] != float64(bs.Day) {
 			t.Fatalf("invoice date in BS: %v, want %v", d, bs)
 		}
-		if inv["dateAd"] != time.Now().In(haat.NepalTime).Format("2006-01-02") {
+		if inv["dateAd"] != time.Now().In(bikramsambat.NepalTime).Format("2006-01-02") {
 			t.Fatalf("invoice date in AD: %v", inv["dateAd"])
 		}
 		if seller := inv["seller"].(map[string]any); seller["pan"] != "601234567" || seller["legalName"] != "Haat Traders Pvt. Ltd." {
@@ -152,11 +153,11 @@ func TestTaxInvoice(t *testing.T) {
 		// A new fiscal year starts again at 1: move the clock to 1 Shrawan of the next year, in Nepal.
 		_, outID := s.placeCashOrder()
 		s.walk(seller, outID, haat.StatusPacked, haat.StatusOutForDelivery)
-		start, err := haat.BSDate{Year: int(fy) + 1, Month: haat.Shrawan, Day: 1}.AD()
+		start, err := bikramsambat.Date{Year: int(fy) + 1, Month: bikramsambat.Shrawan, Day: 1}.AD()
 		if err != nil {
 			t.Fatal(err)
 		}
-		midnight := time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, haat.NepalTime)
+		midnight := time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, bikramsambat.NepalTime)
 		s.clock.advance(time.Until(midnight) + time.Minute)
 		seller = s.seller()
 		s.walk(seller, outID, haat.StatusDelivered)
@@ -164,7 +165,7 @@ func TestTaxInvoice(t *testing.T) {
 		if next["fiscalYear"] != (fy+1).String() || next["number"] != 1.0 || next["code"] != (fy+1).String()+"-1" {
 			t.Fatalf("first invoice of the next fiscal year: %v", next)
 		}
-		if d := next["dateBs"].(map[string]any); d["month"] != float64(haat.Shrawan) || d["day"] != 1.0 {
+		if d := next["dateBs"].(map[string]any); d["month"] != float64(bikramsambat.Shrawan) || d["day"] != 1.0 {
 			t.Fatalf("its date: %v", d)
 		}
 		_, _, after := s.deliveredOrder(seller)

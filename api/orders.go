@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"io"
 	"net/http"
+	"strconv"
 
 	"haat"
 )
@@ -206,14 +207,20 @@ func (s *Server) orderUser(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, UserOrdersResponse{HasMore: more, Orders: out, Success: true})
 }
 
-// pageLimit is the size of the page a list is asked for: ?limit= (haat.ParsePageLimit), else
-// fallback when the call pages on from a cursor, else 0 for the whole list.
+// pageLimit is the size of the page a list is asked for: ?limit=, a whole number from 1 to
+// haat.MaxPageSize, else fallback when the call pages on from a cursor, else 0 for the whole list.
 func pageLimit(limit, cursor string, fallback int) (int, error) {
-	n, err := haat.ParsePageLimit(limit)
-	if n == 0 && err == nil && cursor != "" {
-		n = fallback
+	if limit == "" {
+		if cursor != "" {
+			return fallback, nil
+		}
+		return 0, nil
 	}
-	return n, err
+	n, err := strconv.Atoi(limit)
+	if err != nil || n < 1 || n > haat.MaxPageSize {
+		return 0, haat.Errorf(haat.EINVALID, "limit must be a whole number from 1 to %d", haat.MaxPageSize)
+	}
+	return n, nil
 }
 
 // orderSubstitute takes a shopper's answer to a substitute offered in their order.

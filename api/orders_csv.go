@@ -60,6 +60,15 @@ func (s *Server) orderSellerCSV(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// fixed writes an amount as the store's exports do, with exactly two decimals ("540.60").
+func fixed(m haat.Money) string {
+	sign := ""
+	if m < 0 {
+		sign, m = "-", -m
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, m/100, m%100)
+}
+
 // orderCSVRow is an order as a row of the export, each cell safe to open in a spreadsheet.
 func (s *Server) orderCSVRow(o haat.Order) []string {
 	a := o.Address
@@ -86,10 +95,10 @@ func (s *Server) orderCSVRow(o haat.Order) []string {
 		fmt.Sprintf("%s, %s, %s %s, %s", a.Street, a.City, a.State, a.Zipcode, a.Country),
 		strings.Join(items, "; "),
 		coupon,
-		o.Bill.Discount.Fixed(),
-		o.Amount.Fixed(),
-		o.CreditUsed.Fixed(),
-		o.ToPay.Fixed(),
+		fixed(o.Bill.Discount),
+		fixed(o.Amount),
+		fixed(o.CreditUsed),
+		fixed(o.ToPay),
 		string(o.Currency),
 	}
 	for i, cell := range row {

@@ -15,6 +15,13 @@ import (
 	"haat/productcsv"
 )
 
+// Limits of the ZIP of photos that may come with an import: the most files it may hold, and the
+// most bytes they may take once uncompressed, together.
+const (
+	MaxImportPhotos     = 1000
+	MaxImportPhotoBytes = 200 << 20
+)
+
 // ProductImportRow is one row of an imported CSV: its line in the file, its SKU, whether it adds
 // a product or updates the one with its SKU, and why it cannot, if it cannot.
 type ProductImportRow struct {
@@ -126,9 +133,9 @@ func openPhotos(form *multipart.Form) (map[string]*zip.File, func(), error) {
 		f.Close()
 		return nil, nil, haat.Errorf(haat.EINVALID, "The photos must be a ZIP file")
 	}
-	if len(z.File) > haat.MaxImportPhotos {
+	if len(z.File) > MaxImportPhotos {
 		f.Close()
-		return nil, nil, haat.Errorf(haat.EINVALID, "The ZIP may hold at most %d files", haat.MaxImportPhotos)
+		return nil, nil, haat.Errorf(haat.EINVALID, "The ZIP may hold at most %d files", MaxImportPhotos)
 	}
 	byName := map[string]*zip.File{}
 	var total uint64
@@ -137,7 +144,7 @@ func openPhotos(form *multipart.Form) (map[string]*zip.File, func(), error) {
 			continue
 		}
 		total += zf.UncompressedSize64
-		if total > haat.MaxImportPhotoBytes {
+		if total > MaxImportPhotoBytes {
 			f.Close()
 			return nil, nil, errPhotoBytes()
 		}
@@ -147,13 +154,13 @@ func openPhotos(form *multipart.Form) (map[string]*zip.File, func(), error) {
 }
 
 func errPhotoBytes() error {
-	return haat.Errorf(haat.EINVALID, "The photos in the ZIP may take at most %d MB", haat.MaxImportPhotoBytes>>20)
+	return haat.Errorf(haat.EINVALID, "The photos in the ZIP may take at most %d MB", MaxImportPhotoBytes>>20)
 }
 
 // checkPhotos finds the photo each row names in the ZIP and checks it by its content as uploads
 // are; a row whose photo is bad gets the reason. It returns the good photos' files, by name, and
 // marks each row that has one (Photo) until the photos are stored. The bytes read, all photos
-// together, are held to haat.MaxImportPhotoBytes, and only one photo is held in memory at a time.
+// together, are held to MaxImportPhotoBytes, and only one photo is held in memory at a time.
 func (s *Server) checkPhotos(rows []haat.ImportRow, photos map[string]*zip.File) map[string]*zip.File {
 	found := map[string]*zip.File{}
 	bad := map[string]error{}
@@ -174,7 +181,7 @@ func (s *Server) checkPhotos(rows []haat.ImportRow, photos map[string]*zip.File)
 			read += len(data)
 			switch {
 			case err != nil:
-			case read > haat.MaxImportPhotoBytes:
+			case read > MaxImportPhotoBytes:
 				err = errPhotoBytes()
 			default:
 				err = s.Images.Check(bytes.NewReader(data))

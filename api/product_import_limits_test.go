@@ -17,7 +17,7 @@ func TestProductImportLimits(t *testing.T) {
 		seller := s.seller()
 		tooMany := strings.Builder{}
 		tooMany.WriteString(importCSVHeader)
-		for i := range haat.MaxImportRows + 1 {
+		for i := range productcsv.MaxImportRows + 1 {
 			fmt.Fprintf(&tooMany, "S%d,P,,Drinks,1,1,,,D,,,\n", i)
 		}
 		for _, c := range []struct{ csv, message string }{
@@ -25,7 +25,7 @@ func TestProductImportLimits(t *testing.T) {
 			{importCSVHeader, "The CSV has no products"},
 			{"sku,name,colour\n", `Unknown column "colour"; the columns are ` + strings.Join(productcsv.Columns, ", ")},
 			{"sku,name,category,price,offerPrice\nA,B,Drinks,1,1\n", "The CSV has no description column"},
-			{tooMany.String(), fmt.Sprintf("An import may have at most %d products", haat.MaxImportRows)},
+			{tooMany.String(), fmt.Sprintf("An import may have at most %d products", productcsv.MaxImportRows)},
 			{importCSVHeader + "A,Caf\xe9,,Drinks,1,1,,,D,,,\n", "The CSV file must be saved as UTF-8"},
 			{importCSVHeader + "A,\"Broken,,Drinks,1,1,,,D,,,\n", "The CSV cannot be read at line 2"},
 		} {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/api"
 )
 
 // importCSVHeader is the header of the product CSVs of these tests.
@@ -225,11 +226,11 @@ func TestProductImportPhotos(t *testing.T) {
 
 		want(t, seller.importProducts(importForm{csv: csv, photos: []byte("not a zip"), dryRun: "true"}), 400, "The photos must be a ZIP file")
 		many := map[string][]byte{}
-		for i := range haat.MaxImportPhotos + 1 {
+		for i := range api.MaxImportPhotos + 1 {
 			many[fmt.Sprintf("%d.png", i)] = nil
 		}
 		want(t, seller.importProducts(importForm{csv: csv, photos: zipOf(t, many), dryRun: "true"}), 400,
-			fmt.Sprintf("The ZIP may hold at most %d files", haat.MaxImportPhotos))
+			fmt.Sprintf("The ZIP may hold at most %d files", api.MaxImportPhotos))
 	})
 }
 

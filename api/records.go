@@ -62,7 +62,7 @@ func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
 				decided = c.ResolvedAt.In(haat.StoreZone).Format(stamp)
 			}
 			if c.Refund != nil {
-				refund = c.Refund.Amount.Fixed() + " " + c.Refund.Currency
+				refund = fixed(c.Refund.Amount) + " " + c.Refund.Currency
 			}
 			rows = append(rows, []string{c.Reference, c.CreatedAt.In(haat.StoreZone).Format(stamp), "#" + strconv.FormatInt(c.OrderNumber, 10),
 				c.Shopper, c.Phone, strings.Join(lines, "; "), c.Note, c.DecideBy.In(haat.StoreZone).Format(haat.DayLayout), string(c.State),
@@ -83,7 +83,7 @@ func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
 			if r.By != nil {
 				by = strings.TrimSpace(r.By.Name + " (" + r.By.Role + ")")
 			}
-			rows = append(rows, []string{r.CreatedAt.In(haat.StoreZone).Format(stamp), "#" + strconv.FormatInt(r.OrderNumber, 10), r.Amount.Fixed(),
+			rows = append(rows, []string{r.CreatedAt.In(haat.StoreZone).Format(stamp), "#" + strconv.FormatInt(r.OrderNumber, 10), fixed(r.Amount),
 				r.Currency, string(r.Way), r.Provider, strings.Join(lines, "; "), r.Reason, r.DueBy.In(haat.StoreZone).Format(haat.DayLayout),
 				string(r.State), made, r.RefundReference, r.CreditNote, by})
 		}
@@ -96,7 +96,7 @@ func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
 				lines[i] = l.Name + " x " + strconv.Itoa(l.Quantity)
 			}
 			rows = append(rows, []string{n.Code, at(locale.Day(n.IssuedAt)), n.DateAD, n.Invoice, "#" + strconv.FormatInt(n.OrderNumber, 10),
-				strings.Join(lines, "; "), n.Reason, n.Totals.TaxableExVAT.Fixed(), n.Totals.Tax.Fixed(), n.Totals.Exempt.Fixed(), n.Totals.Total.Fixed()})
+				strings.Join(lines, "; "), n.Reason, fixed(n.Totals.TaxableExVAT), fixed(n.Totals.Tax), fixed(n.Totals.Exempt), fixed(n.Totals.Total)})
 		}
 		return rows
 	}

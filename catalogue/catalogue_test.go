@@ -45,11 +45,11 @@ func TestCatalogue(t *testing.T) {
 				}
 				for _, m := range []haat.Money{p.Price, p.OfferPrice} {
 					if m < cur.min || m > cur.max {
-						t.Errorf("%s costs %s %s, outside %s to %s", p.Name, cur.code, m.Fixed(), cur.min.Fixed(), cur.max.Fixed())
+						t.Errorf("%s costs %s %s, outside %s to %s", p.Name, cur.code, m.String(), cur.min.String(), cur.max.String())
 					}
 				}
 				if p.OfferPrice >= p.Price {
-					t.Errorf("%s: offer price %s is no offer on %s", p.Name, p.OfferPrice.Fixed(), p.Price.Fixed())
+					t.Errorf("%s: offer price %s is no offer on %s", p.Name, p.OfferPrice.String(), p.Price.String())
 				}
 				perCategory[p.Category]++
 				if !p.StockOn {
@@ -130,7 +130,7 @@ func TestPricesAgree(t *testing.T) {
 	for i := range usd {
 		for _, pair := range [][2]haat.Money{{usd[i].Price, npr[i].Price}, {usd[i].OfferPrice, npr[i].OfferPrice}} {
 			if ratio := float64(pair[1]) / float64(pair[0]); ratio < 15 || ratio > 200 {
-				t.Errorf("%s: Rs. %s against $%s (%.0f rupees a dollar)", usd[i].Name, pair[1].Fixed(), pair[0].Fixed(), ratio)
+				t.Errorf("%s: Rs. %s against $%s (%.0f rupees a dollar)", usd[i].Name, pair[1].String(), pair[0].String(), ratio)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // The store's messages (its errors and the answers to a change) are written in English, as the
@@ -98,11 +99,11 @@ type dayArg struct{ t time.Time }
 
 func (a dayArg) String() string { return a.Local(haat.English) }
 func (a dayArg) Local(lang haat.Language) string {
-	d, err := haat.BSOf(a.t)
+	d, err := bikramsambat.Of(a.t)
 	if err != nil {
-		return a.t.In(haat.NepalTime).Format("2006-01-02")
+		return a.t.In(bikramsambat.NepalTime).Format("2006-01-02")
 	}
-	return d.Format(lang)
+	return haat.LocalDigits(fmt.Sprintf("%d %s %d", d.Year, haat.BSMonthName(d.Month, lang), d.Day), lang)
 }
 
 // status is the order status's name in the language, as the storefront shows it.

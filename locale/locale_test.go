@@ -187,7 +187,8 @@ func TestErrorMessage(t *testing.T) {
 		{haat.Errorf(haat.EINVALID, "%s is out of stock", "Coke 500ml"), "Coke 500ml is out of stock", "Coke 500ml स्टकमा छैन"},
 		{haat.Errorf(haat.EINVALID, "Image %d: %s", 2, "Each image must be at most 5 MB"), "Image 2: Each image must be at most 5 MB", "फोटो २: हरेक फोटो बढीमा ५ MB को हुनुपर्छ"},
 		{haat.Errorf(haat.EINVALID, "Unknown language %q: choose en or ne", "12"), `Unknown language "12": choose en or ne`, `"12" भाषा चिनिएन: en वा ne छान्नुहोस्`},
-		{errBSDay(), "Poush 2081 has 29 days, not 31", "पुस २०८१ मा २९ दिन हुन्छन्, ३१ होइन"},
+		{errBSRange(), "Dates in Bikram Sambat are known from 2000 to 2099 BS (14 April 1943 to 13 April 2043)",
+			"विक्रम संवतका मितिहरू २००० देखि २०९९ वि.सं. (सन् १९४३ अप्रिल १४ देखि सन् २०४३ अप्रिल १३) सम्म मात्र थाहा छन्"},
 		{fmt.Errorf("disk full"), "Something went wrong", "केही गडबड भयो"},
 	} {
 		if got := haat.ErrorMessage(tc.err); got != tc.en {
@@ -203,7 +204,32 @@ func TestErrorMessage(t *testing.T) {
 	}
 }
 
-func errBSDay() error { return haat.BSDate{Year: 2081, Month: 9, Day: 31}.Validate() }
+func errBSRange() error {
+	_, err := haat.BSOf(time.Date(1900, time.January, 1, 0, 0, 0, 0, time.UTC))
+	return err
+}
+
+// TestDay: a day in a message is its date in Nepal in Bikram Sambat, in the reader's language.
+func TestDay(t *testing.T) {
+	for _, tc := range []struct {
+		at     time.Time
+		en, ne string
+	}{
+		// 1 Shrawan 2082 began at midnight in Kathmandu, 18:15 UTC on 16 July 2025.
+		{time.Date(2025, time.July, 16, 18, 15, 0, 0, time.UTC), "2082 Shrawan 1", "२०८२ साउन १"},
+		{time.Date(2025, time.July, 16, 18, 14, 0, 0, time.UTC), "2082 Asar 32", "२०८२ असार ३२"},
+		{time.Date(2025, time.April, 14, 12, 0, 0, 0, time.UTC), "2082 Baisakh 1", "२०८२ बैशाख १"},
+		{time.Date(2027, time.April, 13, 12, 0, 0, 0, time.UTC), "2083 Chaitra 30", "२०८३ चैत्र ३०"},
+		{time.Date(1900, time.January, 1, 12, 0, 0, 0, time.UTC), "1900-01-01", "1900-01-01"},
+	} {
+		if got := Say(haat.English, "%s", Day(tc.at)); got != tc.en {
+			t.Errorf("%s: English %q, want %q", tc.at, got, tc.en)
+		}
+		if got := Say(haat.Nepali, "%s", Day(tc.at)); got != tc.ne {
+			t.Errorf("%s: Nepali %q, want %q", tc.at, got, tc.ne)
+		}
+	}
+}
 
 func TestTooManyFor(t *testing.T) {
 	const minute, minutes = "Too many wrong passwords; try again in %d minute", "Too many wrong passwords; try again in %d minutes"

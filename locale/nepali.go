@@ -418,8 +418,6 @@ var nepaliMessages = map[string]string{
 
 	// Bikram Sambat dates.
 	"Dates in Bikram Sambat are known from %d to %d BS (14 April 1943 to 13 April 2043)": "विक्रम संवतका मितिहरू %d देखि %d वि.सं. (सन् १९४३ अप्रिल १४ देखि सन् २०४३ अप्रिल १३) सम्म मात्र थाहा छन्",
-	"There is no month %d in the Bikram Sambat calendar":                                 "विक्रम संवतमा %d औं महिना हुँदैन",
-	"%s %d has %d days, not %d":                                                          "%s %d मा %d दिन हुन्छन्, %d होइन",
 
 	// Requests the store cannot read.
 	"%q is not a valid amount":                                   "%q मान्य रकम होइन",

@@ -78,7 +78,7 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 		}
 		return nil, err
 	}
-	code := haat.NewOTP()
+	code := newCode()
 	hash, err := bcrypt.GenerateFromPassword([]byte(phone+":"+code), s.cost())
 	if err != nil {
 		s.giveBack(ctx, taken)
@@ -89,7 +89,7 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 		s.giveBack(ctx, taken)
 		return nil, err
 	}
-	if err := s.Sender.Send(ctx, phone, haat.OTPText(code, s.storeName(ctx))); err != nil {
+	if err := s.Sender.Send(ctx, phone, signInText(code, s.storeName(ctx))); err != nil {
 		s.Logger.ErrorContext(ctx, "sign-in code not sent", "err", err)
 		if err := s.Store.DeletePhoneCode(ctx, saved.Phone, saved.Requester, saved.CreatedAt); err != nil {
 			s.Logger.ErrorContext(ctx, "forget unsent code", "err", err)

@@ -83,7 +83,7 @@ func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetReques
 	} else if err != nil {
 		return err
 	}
-	code := haat.NewOTP()
+	code := newCode()
 	hash, err := bcrypt.GenerateFromPassword([]byte(key+":"+code), s.cost())
 	if err != nil {
 		return fmt.Errorf("otp: hash reset code: %w", err)
@@ -93,7 +93,7 @@ func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetReques
 		return err
 	}
 	if to.Phone != "" {
-		err = s.Sender.Send(ctx, to.Phone, haat.ResetText(code, s.storeName(ctx)))
+		err = s.Sender.Send(ctx, to.Phone, resetText(code, s.storeName(ctx)))
 	} else {
 		err = s.Mail.SendResetCode(ctx, u.Email, lang, code) // as the account spells it
 	}

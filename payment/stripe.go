@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -96,7 +97,7 @@ func (p *Stripe) Begin(ctx context.Context, c Checkout) (string, string, error) 
 	if bill.DeliveryFee > 0 {
 		params.LineItems = append(params.LineItems, stripeLine(currency, "Delivery", bill.DeliveryFee, 1))
 	}
-	charges, off, offLabels, err := bill.SplitAdjustments()
+	charges, off, offLabels, err := splitAdjustments(bill)
 	if err != nil {
 		return "", "", err
 	}
@@ -260,4 +261,25 @@ func (p *Stripe) Refund(ctx context.Context, r haat.Refund) (string, error) {
 		return "", err
 	}
 	return refund.ID, nil
+}
+
+// splitAdjustments parts the bill's adjustments as a payment page that takes no negative line
+// (Stripe Checkout) needs them: those that add to the price, in order, and what those that take
+// from it take together (a positive amount), with their labels.
+func splitAdjustments(b haat.Bill) (charges []haat.Adjustment, off haat.Money, offLabels []string, err error) {
+	for _, a := range b.Adjustments {
+		switch {
+		case a.Amount > 0:
+			charges = append(charges, a)
+		case a.Amount < 0:
+			if off, err = off.Sub(a.Amount); err != nil {
+				return nil, 0, nil, err
+			}
+			// A coupon's shares of the lines are named once.
+			if !slices.Contains(offLabels, a.Label) {
+				offLabels = append(offLabels, a.Label)
+			}
+		}
+	}
+	return charges, off, offLabels, nil
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/billexamples"
 	"haat/payment"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -113,7 +114,7 @@ func (rec *stripeRecorder) charged(t *testing.T) (haat.Money, []string) {
 func TestStripeLinesAddUp(t *testing.T) {
 	rec, api := newStripeRecorder(t, stripeMock(t))
 	p := newStripe(t, api)
-	for i, ex := range haat.BillExamples {
+	for i, ex := range billexamples.All {
 		t.Run(ex.Name, func(t *testing.T) {
 			o := &haat.Order{ID: "o" + strconv.Itoa(i)}
 			for j, l := range ex.Lines {
@@ -162,7 +163,7 @@ func TestStripeLinesAddUp(t *testing.T) {
 func TestStripeChargesWhatIsLeftToPay(t *testing.T) {
 	rec, api := newStripeRecorder(t, stripeMock(t))
 	p := newStripe(t, api)
-	for i, ex := range haat.BillExamples {
+	for i, ex := range billexamples.All {
 		t.Run(ex.Name, func(t *testing.T) {
 			o := &haat.Order{ID: "credit" + strconv.Itoa(i), PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
 			for j, l := range ex.Lines {
@@ -188,7 +189,7 @@ func TestStripeChargesWhatIsLeftToPay(t *testing.T) {
 	}
 	// An attempt for more or less than what is left to pay is not started.
 	o := &haat.Order{ID: "credit-wrong"}
-	o.SetBill(haat.BillExamples[0].Want)
+	o.SetBill(billexamples.All[0].Want)
 	o.UseCredit(100)
 	a := &haat.PaymentAttempt{ID: "credit-wrong", OrderID: o.ID, Amount: o.Amount, Currency: "USD"}
 	if _, _, err := p.Begin(ctx, payment.Checkout{Attempt: a, Order: o}); err == nil {

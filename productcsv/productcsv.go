@@ -16,6 +16,15 @@ import (
 	"haat"
 )
 
+// Limits of one import's CSV: its size and its products.
+const (
+	MaxImportRows  = 5000
+	MaxImportBytes = 4 << 20
+)
+
+// DescriptionSeparator separates the lines of a description in one cell of a product CSV.
+const DescriptionSeparator = "|"
+
 // Columns are the columns of a product CSV, the seller's spreadsheet of products, in the
 // order an export writes them. An import takes them in any order; sku, name, category, price,
 // offerPrice and description are required.
@@ -29,12 +38,12 @@ var requiredColumns = []string{"sku", "name", "category", "price", "offerPrice",
 // header row naming its columns (Columns), then one product a row. A fault of the whole
 // file is the error; a fault of one row is that row's Err, and so is a SKU that another row has too.
 func Read(r io.Reader) ([]haat.ImportRow, error) {
-	data, err := io.ReadAll(io.LimitReader(r, haat.MaxImportBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > haat.MaxImportBytes {
-		return nil, haat.Errorf(haat.EINVALID, "The CSV file must be at most %d MB", haat.MaxImportBytes>>20)
+	if len(data) > MaxImportBytes {
+		return nil, haat.Errorf(haat.EINVALID, "The CSV file must be at most %d MB", MaxImportBytes>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if !utf8.Valid(data) {
@@ -73,8 +82,8 @@ func Read(r io.Reader) ([]haat.ImportRow, error) {
 		} else if err != nil {
 			return nil, csvError(err)
 		}
-		if len(rows) == haat.MaxImportRows {
-			return nil, haat.Errorf(haat.EINVALID, "An import may have at most %d products", haat.MaxImportRows)
+		if len(rows) == MaxImportRows {
+			return nil, haat.Errorf(haat.EINVALID, "An import may have at most %d products", MaxImportRows)
 		}
 		line, _ := cr.FieldPos(0)
 		cell := func(c string) string {
@@ -85,7 +94,8 @@ func Read(r io.Reader) ([]haat.ImportRow, error) {
 		}
 		row := haat.ImportRow{Line: line, SKU: cell("sku"), Name: cell("name"), NameNe: cell("nameNe"), Category: cell("category"),
 			Price: cell("price"), OfferPrice: cell("offerPrice"), Weight: cell("weight"), Stock: cell("stock"),
-			Description: cell("description"), DescriptionNe: cell("descriptionNe"), VATExempt: cell("vatExempt"), Image: cell("image"),
+			Description:   strings.Split(cell("description"), DescriptionSeparator),
+			DescriptionNe: strings.Split(cell("descriptionNe"), DescriptionSeparator), VATExempt: cell("vatExempt"), Image: cell("image"),
 			SoldBy: cell("soldBy"), Step: cell("step"), Family: cell("family"), Size: cell("size")}
 		if len(record) != len(header) {
 			row.Err = haat.Errorf(haat.EINVALID, "The row has %d columns; the header has %d", len(record), len(header))
@@ -137,7 +147,7 @@ func spreadsheetText(cell string) string {
 
 // Write writes products as a product CSV (Columns), UTF-8 with a byte order mark
 // so that spreadsheets show Nepali text as it is: prices as decimals in the store's currency, the
-// lines of a description joined by haat.DescriptionSeparator, and as image the file name of the first
+// lines of a description joined by DescriptionSeparator, and as image the file name of the first
 // photo. A cell a spreadsheet would read as a formula starts with an apostrophe (SpreadsheetCell),
 // which the import takes off again: imported again, the file changes nothing.
 func Write(w io.Writer, products []haat.Product) error {
@@ -160,7 +170,7 @@ func Write(w io.Writer, products []haat.Product) error {
 			image = path.Base(p.Image[0])
 		}
 		row := []string{p.SKU, p.Name, p.NameNe, string(p.Category), p.Price.String(), p.EverydayOfferPrice().String(),
-			p.Weight, stock, strings.Join(p.Description, haat.DescriptionSeparator), strings.Join(p.DescriptionNe, haat.DescriptionSeparator),
+			p.Weight, stock, strings.Join(p.Description, DescriptionSeparator), strings.Join(p.DescriptionNe, DescriptionSeparator),
 			strconv.FormatBool(p.VATExempt), image, soldBy, step, p.Family, p.Size}
 		for i := range row {
 			row[i] = SpreadsheetCell(row[i])

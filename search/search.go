@@ -4,6 +4,7 @@ package search
 
 import (
 	"cmp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -211,10 +212,31 @@ type Catalogue struct {
 	products []haat.Product
 	search   []Searchable
 	byID     map[string]int // index of each product
-	// lead is, for each family of pack sizes, the product the shop lists for it (see Families).
+	// lead is, for each family of pack sizes, the product the shop lists for it (see families).
 	lead map[string]string
 	// synonyms are the words the store's search counts as the same.
 	synonyms Synonyms
+}
+
+// families works out the sizes of each family of products (newest first, as a catalogue holds
+// them): each family's sizes, smallest price first, and which product the shop lists for it,
+// its lead: the newest in stock, else the newest.
+func families(products []haat.Product) (sizes map[string][]haat.ProductSize, lead map[string]string) {
+	sizes, lead = map[string][]haat.ProductSize{}, map[string]string{}
+	leadInStock := map[string]bool{}
+	for _, p := range products {
+		if p.Family == "" {
+			continue
+		}
+		sizes[p.Family] = append(sizes[p.Family], haat.ProductSize{ID: p.ID, Size: p.Size, OfferPrice: p.OfferPrice, InStock: p.InStock})
+		if _, ok := lead[p.Family]; !ok || (p.InStock && !leadInStock[p.Family]) {
+			lead[p.Family], leadInStock[p.Family] = p.ID, p.InStock
+		}
+	}
+	for _, s := range sizes {
+		slices.SortStableFunc(s, func(a, b haat.ProductSize) int { return cmp.Compare(a.OfferPrice, b.OfferPrice) })
+	}
+	return sizes, lead
 }
 
 // NewCatalogue indexes products, which must be newest first. The index of a product whose names
@@ -223,7 +245,7 @@ type Catalogue struct {
 func NewCatalogue(products []haat.Product, last *Catalogue) *Catalogue {
 	c := &Catalogue{products: products, search: make([]Searchable, len(products)), byID: make(map[string]int, len(products)),
 		synonyms: DefaultSynonyms}
-	sizes, lead := haat.Families(products)
+	sizes, lead := families(products)
 	c.lead = lead
 	for i, p := range products {
 		if p.Family != "" {

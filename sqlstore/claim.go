@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // claimColumns are the columns scanClaims reads, with the order's number and the shopper's name
@@ -304,7 +305,7 @@ func findClaims(ctx context.Context, tx *Tx, cond string, args ...any) ([]haat.O
 		if err := json.Unmarshal([]byte(photos), &c.Photos); err != nil {
 			return nil, fmt.Errorf("claim %s photos: %w", c.ID, err)
 		}
-		c.Reference = haat.ClaimReference(haat.FiscalYear(fy), number)
+		c.Reference = haat.ClaimReference(bikramsambat.FiscalYear(fy), number)
 		c.CreatedAt, c.DecideBy = fromMillis(created), fromMillis(decide)
 		if resolved.Valid {
 			c.ResolvedAt = new(fromMillis(resolved.Int64))

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // issueInvoice gives a delivered order its tax invoice, in the transaction that delivers it, when
@@ -49,7 +50,7 @@ func issueInvoice(ctx context.Context, tx *Tx, o *haat.Order) error {
 // nextInYear is the next number of a series numbered from 1 in each fiscal year (invoices, credit
 // notes, claims), from the year's counter row, which this transaction creates or updates: a second
 // writer of the series waits for it, so numbers have no gaps and no repeats.
-func nextInYear(ctx context.Context, tx *Tx, series string, fy haat.FiscalYear) (int64, error) {
+func nextInYear(ctx context.Context, tx *Tx, series string, fy bikramsambat.FiscalYear) (int64, error) {
 	var number int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES ($1, 1)
 		ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
@@ -91,7 +92,7 @@ func (d *DB) findInvoice(ctx context.Context, f OrderFilter) (*haat.Invoice, *ha
 		if err != nil {
 			return err
 		}
-		i, err := haat.NewInvoice(order.ID, haat.FiscalYear(fy), number, fromMillis(issued), seller)
+		i, err := haat.NewInvoice(order.ID, bikramsambat.FiscalYear(fy), number, fromMillis(issued), seller)
 		if err != nil {
 			return err
 		}

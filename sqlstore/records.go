@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // Records are the claims, refunds of part of orders or credit notes made in [from, to), oldest
@@ -100,7 +101,7 @@ func scanCreditNotes(ctx context.Context, tx *Tx, cond string, args ...any) ([]h
 		if err := json.Unmarshal([]byte(lines), &r.Lines); err != nil {
 			return nil, fmt.Errorf("credit note of %s lines: %w", r.ID, err)
 		}
-		n, err := haat.NewCreditNote(r, orderID, invoice, haat.FiscalYear(fy), number, fromMillis(issued), seller, t)
+		n, err := haat.NewCreditNote(r, orderID, invoice, bikramsambat.FiscalYear(fy), number, fromMillis(issued), seller, t)
 		if err != nil {
 			return nil, err
 		}

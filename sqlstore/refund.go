@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/bikramsambat"
 )
 
 // RefundPart records a refund of part of an order the seller handles, as Order.RefundPart works it
@@ -152,7 +153,7 @@ func issueCreditNote(ctx context.Context, tx *Tx, o *haat.Order, r haat.Refund, 
 	if err != nil {
 		return "", err
 	}
-	invoice := fmt.Sprintf("%s-%d", haat.FiscalYear(invFY), invNumber)
+	invoice := fmt.Sprintf("%s-%d", bikramsambat.FiscalYear(invFY), invNumber)
 	err = tx.send(ctx, `INSERT INTO credit_notes (refund_id, order_id, fiscal_year, number, invoice, issued_at, legal_name, address, pan,
 		lines, reason, tax_rule, tax, taxable_ex_vat, exempt, total) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 		r.ID, o.ID, int(fy), number, invoice, tx.now.UnixMilli(), seller.LegalName, seller.Address, seller.PAN,
@@ -205,7 +206,7 @@ func attachPartRefunds(ctx context.Context, tx *Tx, orders []haat.Order, index m
 			r.MadeAt = new(fromMillis(made.Int64))
 		}
 		if number > 0 {
-			r.CreditNote = haat.CreditNoteCode(haat.FiscalYear(fy), number)
+			r.CreditNote = haat.CreditNoteCode(bikramsambat.FiscalYear(fy), number)
 		}
 		if i, ok := index[orderID]; ok {
 			orders[i].Refunds = append(orders[i].Refunds, r)

@@ -18,6 +18,8 @@ import (
 
 	"haat"
 	"haat/api"
+	"haat/bikramsambat"
+	"haat/billexamples"
 	"haat/catalogue"
 	"haat/images"
 	"haat/nepal"
@@ -87,8 +89,8 @@ func contract(g *generator) {
 	g.constant(d, "MaxClaimPhotos", haat.MaxClaimPhotos)
 	g.constant(d, "MaxClaimNote", haat.MaxClaimNote)
 	g.constant(d, "MaxSynonymGroups", haat.MaxSynonymGroups)
-	g.constant(d, "MaxImportRows", haat.MaxImportRows)
-	g.constant(d, "MaxImportBytes", haat.MaxImportBytes)
+	g.constant("haat/productcsv", "MaxImportRows", productcsv.MaxImportRows)
+	g.constant("haat/productcsv", "MaxImportBytes", productcsv.MaxImportBytes)
 	g.constantAs("haat/productcsv", "Columns", "PRODUCT_COLUMNS", productcsv.Columns)
 	g.constant(d, "MaxAddresses", haat.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
@@ -122,11 +124,12 @@ func contract(g *generator) {
 	categoryList(g, "VATExemptCategories", haat.VATExemptCategories)
 	g.printf("\n")
 	g.scalar(reflect.TypeFor[haat.Money](), "number")
-	g.data(d, "BillExamples", haat.BillExamples)
+	g.name(reflect.TypeFor[billexamples.Example](), "BillExample")
+	g.dataAs("haat/billexamples", "All", "BILL_EXAMPLES", billexamples.All)
 
 	g.section("The Bikram Sambat calendar and tax invoices.")
-	stringList(g, "BSMonthNames", haat.BSMonthNames)
-	stringList(g, "BSMonthNamesNepali", haat.BSMonthNamesNepali)
+	stringListAs(g, "haat/bikramsambat", "MonthNames", "BS_MONTH_NAMES", bikramsambat.MonthNames)
+	stringListAs(g, "haat/bikramsambat", "MonthNamesNepali", "BS_MONTH_NAMES_NEPALI", bikramsambat.MonthNamesNepali)
 	g.constant(d, "PANDigits", haat.PANDigits)
 	g.constant(d, "MaxLegalName", haat.MaxLegalName)
 	g.constant(d, "MaxInvoiceAddress", haat.MaxInvoiceAddress)
@@ -181,7 +184,8 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Policy]())
 	g.declare(reflect.TypeFor[haat.LegalDetails]())
 	g.declare(reflect.TypeFor[haat.GrievanceOfficer]())
-	g.declare(reflect.TypeFor[haat.BSDate]())
+	g.name(reflect.TypeFor[bikramsambat.Date](), "BSDate")
+	g.declare(reflect.TypeFor[bikramsambat.Date]())
 	g.declare(reflect.TypeFor[haat.Invoice]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
@@ -362,16 +366,21 @@ func categoryList(g *generator, goName string, values []haat.Category) {
 
 // stringList declares a list of strings of package haat as a TypeScript constant, with its doc.
 func stringList(g *generator, goName string, values []string) {
-	doc, ok := g.source("haat").docs[goName]
+	stringListAs(g, "haat", goName, upperSnake(goName), values)
+}
+
+// stringListAs declares a list of strings of the package pkg as the TypeScript constant name,
+// with its doc.
+func stringListAs(g *generator, pkg, goName, name string, values []string) {
+	doc, ok := g.source(pkg).docs[goName]
 	if !ok {
-		g.fail("haat declares no %s", goName)
+		g.fail("%s declares no %s", pkg, goName)
 		return
 	}
 	quoted := make([]string, len(values))
 	for i, v := range values {
 		quoted[i] = quote(v)
 	}
-	name := upperSnake(goName)
 	g.printf("\n")
 	g.comment("", doc, goName, name)
 	g.printf("export const %s: readonly string[] = [\n  %s,\n];\n", name, strings.Join(quoted, ",\n  "))

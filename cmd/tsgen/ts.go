@@ -516,6 +516,12 @@ func subset[T ~string](g *generator, list, doc string, values ...T) {
 // data writes a package variable holding a slice of structs as a constant array of their
 // interface, each element on a line as encoding/json writes it.
 func (g *generator) data(pkgPath, goName string, value any) {
+	g.dataAs(pkgPath, goName, upperSnake(goName), value)
+}
+
+// dataAs writes a Go slice of structs as the TypeScript constant name, for a Go name that says
+// too little outside its package (billexamples.All is BILL_EXAMPLES).
+func (g *generator) dataAs(pkgPath, goName, name string, value any) {
 	v := reflect.ValueOf(value)
 	if v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.Struct {
 		g.fail("%s.%s: data takes a slice of structs", pkgPath, goName)
@@ -540,7 +546,6 @@ func (g *generator) data(pkgPath, goName string, value any) {
 		}
 		lines[i] = strings.TrimSpace(b.String())
 	}
-	name := upperSnake(goName)
 	g.printf("\n")
 	g.comment("", doc, goName, name)
 	g.printf("export const %s: readonly %s[] = [\n  %s,\n];\n", name, elem, strings.Join(lines, ",\n  "))

@@ -140,7 +140,7 @@ export const MAX_CLAIM_NOTE = 1000;
 // words separated by commas ("kukhura, chicken").
 export const MAX_SYNONYM_GROUPS = 300;
 
-// Limits of one import: the CSV's size and products, and the ZIP of photos that may come with it.
+// Limits of one import's CSV: its size and its products.
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 4194304;
 /**

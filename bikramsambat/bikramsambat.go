@@ -1,8 +1,12 @@
-package haat
+// Package bikramsambat is the Bikram Sambat calendar, Nepal's official one: its dates from 2000 to
+// 2099 BS, their Gregorian days, and Nepal's fiscal years, which begin on 1 Shrawan. It imports
+// nothing of the store, so that the domain may use it; its errors are its own, and the domain
+// says them to people in its own words (haat.BSOf).
+package bikramsambat
 
 import (
+	"errors"
 	"fmt"
-	"strconv"
 	"time"
 )
 
@@ -12,15 +16,15 @@ var NepalTime = time.FixedZone("NPT", 5*60*60+45*60)
 
 // The Bikram Sambat years the calendar knows: 2000 to 2099 BS, 14 April 1943 to 13 April 2043.
 const (
-	BSFirstYear = 2000
-	BSLastYear  = BSFirstYear + len(bsMonthDays) - 1
+	FirstYear = 2000
+	LastYear  = FirstYear + len(bsMonthDays) - 1
 )
 
 // bsEpoch is 1 Baisakh 2000 BS: 14 April 1943.
 var bsEpoch = time.Date(1943, time.April, 14, 0, 0, 0, 0, time.UTC)
 
 // bsMonthDays holds the number of days of each month (Baisakh to Chaitra) of every BS year from
-// BSFirstYear. The months of the Bikram Sambat calendar follow the sun's passage through the signs
+// FirstYear. The months of the Bikram Sambat calendar follow the sun's passage through the signs
 // and are fixed by Nepal's calendar committee (Nepal Panchanga Nirnayak Bikas Samiti) a year or
 // more ahead, so there is no formula: the table is the calendar.
 //
@@ -180,56 +184,53 @@ const (
 	Chaitra
 )
 
-// BSMonthNames are the names of the Bikram Sambat months in English, Baisakh first.
-var BSMonthNames = []string{"Baisakh", "Jestha", "Asar", "Shrawan", "Bhadra", "Asoj",
+// MonthNames are the names of the Bikram Sambat months in English, Baisakh first.
+var MonthNames = []string{"Baisakh", "Jestha", "Asar", "Shrawan", "Bhadra", "Asoj",
 	"Kartik", "Mangsir", "Poush", "Magh", "Falgun", "Chaitra"}
 
-// BSMonthNamesNepali are the names of the Bikram Sambat months in Nepali, as calendars print them.
-var BSMonthNamesNepali = []string{"बैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज",
+// MonthNamesNepali are the names of the Bikram Sambat months in Nepali, as calendars print them.
+var MonthNamesNepali = []string{"बैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज",
 	"कार्तिक", "मंसिर", "पुस", "माघ", "फागुन", "चैत्र"}
 
-// BSDate is a date of the Bikram Sambat calendar, Nepal's official calendar.
-type BSDate struct {
+// Date is a date of the Bikram Sambat calendar, Nepal's official calendar.
+type Date struct {
 	Year  int `json:"year"`
 	Month int `json:"month"` // 1 (Baisakh) to 12 (Chaitra)
 	Day   int `json:"day"`
 }
 
-// errBSRange is the error for a date outside the table.
-func errBSRange() error {
-	return Errorf(EINVALID, "Dates in Bikram Sambat are known from %d to %d BS (14 April 1943 to 13 April 2043)",
-		BSFirstYear, BSLastYear)
-}
+// ErrOutOfRange is the error for a date outside the table: before 2000 BS or after 2099 BS.
+var ErrOutOfRange = errors.New("bikramsambat: dates are known from 2000 to 2099 BS (14 April 1943 to 13 April 2043)")
 
-// BSMonthDays is the number of days of a month of a BS year.
-func BSMonthDays(year, month int) (int, error) {
-	if year < BSFirstYear || year > BSLastYear {
-		return 0, errBSRange()
+// MonthDays is the number of days of a month of a BS year.
+func MonthDays(year, month int) (int, error) {
+	if year < FirstYear || year > LastYear {
+		return 0, ErrOutOfRange
 	}
 	if month < 1 || month > 12 {
-		return 0, Errorf(EINVALID, "There is no month %d in the Bikram Sambat calendar", month)
+		return 0, fmt.Errorf("bikramsambat: there is no month %d", month)
 	}
-	return int(bsMonthDays[year-BSFirstYear][month-1]), nil
+	return int(bsMonthDays[year-FirstYear][month-1]), nil
 }
 
 // Validate checks that the date exists in the calendar and lies in the table's range.
-func (d BSDate) Validate() error {
-	n, err := BSMonthDays(d.Year, d.Month)
+func (d Date) Validate() error {
+	n, err := MonthDays(d.Year, d.Month)
 	if err != nil {
 		return err
 	}
 	if d.Day < 1 || d.Day > n {
-		return Errorf(EINVALID, "%s %d has %d days, not %d", placeName{BSMonthNames[d.Month-1], BSMonthNamesNepali[d.Month-1]}, d.Year, n, d.Day)
+		return fmt.Errorf("bikramsambat: %s %d has %d days, not %d", MonthNames[d.Month-1], d.Year, n, d.Day)
 	}
 	return nil
 }
 
-// BSFromAD is the BS date of a day of the Gregorian calendar (AD).
-func BSFromAD(year int, month time.Month, day int) (BSDate, error) {
+// FromAD is the BS date of a day of the Gregorian calendar (AD).
+func FromAD(year int, month time.Month, day int) (Date, error) {
 	t := time.Date(year, month, day, 0, 0, 0, 0, time.UTC)
 	days := int(t.Sub(bsEpoch).Hours()) / 24
 	if t.Before(bsEpoch) || days >= bsYearStart[len(bsMonthDays)] {
-		return BSDate{}, errBSRange()
+		return Date{}, ErrOutOfRange
 	}
 	// Years are 365 or 366 days long; start from the lower guess and step forward.
 	i := days / 366
@@ -242,22 +243,22 @@ func BSFromAD(year int, month time.Month, day int) (BSDate, error) {
 		days -= int(bsMonthDays[i][m])
 		m++
 	}
-	return BSDate{Year: BSFirstYear + i, Month: m + 1, Day: days + 1}, nil
+	return Date{Year: FirstYear + i, Month: m + 1, Day: days + 1}, nil
 }
 
-// BSOf is the BS date of an instant: its date in Nepal.
-func BSOf(t time.Time) (BSDate, error) {
+// Of is the BS date of an instant: its date in Nepal.
+func Of(t time.Time) (Date, error) {
 	y, m, d := t.In(NepalTime).Date()
-	return BSFromAD(y, m, d)
+	return FromAD(y, m, d)
 }
 
 // AD is the Gregorian day of the date, as midnight UTC of that day (its Year, Month and Day are the
 // date's; format it with "2006-01-02").
-func (d BSDate) AD() (time.Time, error) {
+func (d Date) AD() (time.Time, error) {
 	if err := d.Validate(); err != nil {
 		return time.Time{}, err
 	}
-	i := d.Year - BSFirstYear
+	i := d.Year - FirstYear
 	days := bsYearStart[i] + d.Day - 1
 	for m := 0; m < d.Month-1; m++ {
 		days += int(bsMonthDays[i][m])
@@ -265,21 +266,13 @@ func (d BSDate) AD() (time.Time, error) {
 	return bsEpoch.AddDate(0, 0, days), nil
 }
 
-// String writes the date as "2082 Shrawan 1".
-func (d BSDate) String() string {
-	return d.Format(English)
-}
-
-// Format writes the date in a language: "2082 Shrawan 1" in English, "२०८२ साउन १" in Nepali.
-func (d BSDate) Format(lang Language) string {
+// String writes the date as "2082 Shrawan 1"; in Nepali it is written with MonthNamesNepali and
+// Devanagari digits (haat.LocalDigits).
+func (d Date) String() string {
 	if d.Month < 1 || d.Month > 12 {
 		return fmt.Sprintf("%d-%d-%d", d.Year, d.Month, d.Day)
 	}
-	name := BSMonthNames[d.Month-1]
-	if lang == Nepali {
-		name = BSMonthNamesNepali[d.Month-1]
-	}
-	return LocalDigits(strconv.Itoa(d.Year), lang) + " " + name + " " + LocalDigits(strconv.Itoa(d.Day), lang)
+	return fmt.Sprintf("%d %s %d", d.Year, MonthNames[d.Month-1], d.Day)
 }
 
 // FiscalYear is a Nepali fiscal year, named by the BS year in which it begins: it runs from
@@ -287,28 +280,14 @@ func (d BSDate) Format(lang Language) string {
 type FiscalYear int
 
 // FiscalYear is the fiscal year the date falls in.
-func (d BSDate) FiscalYear() FiscalYear {
+func (d Date) FiscalYear() FiscalYear {
 	if d.Month >= Shrawan {
 		return FiscalYear(d.Year)
 	}
 	return FiscalYear(d.Year - 1)
 }
 
-// FiscalYearOf is the fiscal year of an instant, by its date in Nepal.
-func FiscalYearOf(t time.Time) (FiscalYear, error) {
-	d, err := BSOf(t)
-	if err != nil {
-		return 0, err
-	}
-	return d.FiscalYear(), nil
-}
-
 // String writes the fiscal year as Nepal does: "2082/83".
 func (f FiscalYear) String() string {
 	return fmt.Sprintf("%d/%02d", int(f), (int(f)+1)%100)
-}
-
-// Format writes the fiscal year in a language: "2082/83", in Nepali "२०८२/८३".
-func (f FiscalYear) Format(lang Language) string {
-	return LocalDigits(f.String(), lang)
 }

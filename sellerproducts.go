@@ -1,23 +1,9 @@
 package haat
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
-
-// ParsePageLimit reads the size of the page a list is asked for (?limit=): 0 when none is asked
-// for, else a whole number from 1 to MaxPageSize.
-func ParsePageLimit(s string) (int, error) {
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxPageSize {
-		return 0, Errorf(EINVALID, "limit must be a whole number from 1 to %d", MaxPageSize)
-	}
-	return n, nil
-}
 
 // The stock states the seller's product list can be narrowed to (SellerProductFilter.Stock):
 // those shoppers can buy now (Available), those they cannot, and those to restock (counted with
