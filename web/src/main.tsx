@@ -10,6 +10,7 @@ import { configKeys } from './lib/config';
 import { pageSettings } from './lib/store';
 import { registerServiceWorker } from './lib/online';
 import { keepCardsAhead } from './lib/ahead';
+import { takeOver } from './lib/useHydrated';
 
 // Offline, reads and writes are still tried (offlineFirst), not held back: the service worker answers
 // the catalogue's reads from what it kept, and a write fails at once with a message that says why.
@@ -43,8 +44,10 @@ keepCardsAhead();
 void setLanguage(storedLanguage()).finally(() => {
   // Both render as a transition: in slices, so that a tap on the page is not kept waiting.
   startTransition(() => {
-    if (root.dataset.prerendered === language()) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (root.dataset.prerendered === language()) {
+      takeOver();
+      hydrateRoot(root, app);
+    } else createRoot(root).render(app);
   });
 });
 
