@@ -7,11 +7,13 @@ import (
 
 // Consequences are what follows from a change of an order: the steps its history gains, the
 // messages its shopper is sent, the documents the store issues, the store credit it grants and the
-// money owed back. The domain works them out (Order.Consequences, RefundConsequences,
-// ClaimDecision.Consequences) without a database; the store applies them inside the change's
-// transaction, in one place, so that "what happens when an order is delivered" is read here.
+// money owed back. The domain works them out (Order.Placed, Order.Consequences,
+// RefundConsequences, ClaimDecision.Consequences) without a database; the store applies them
+// inside the change's transaction, in one place, so that "what happens when an order is
+// delivered" is read here.
 type Consequences struct {
-	// Steps are the steps the order's history gains (Steps).
+	// Steps are the steps the order's history gains (Steps), in order; a step that names no one
+	// (By) is taken by who acts.
 	Steps []OrderEvent
 	// Text is the status the shopper is texted of (TextedStatuses), and Mail the kind of message
 	// mailed (OrderMessage); empty when the change tells neither.
@@ -44,6 +46,8 @@ type Consequences struct {
 	Resend     bool
 	RefundPart *PartRefund
 	Decided    *OrderClaim
+	// EmptyCart says the order took its shopper's cart: the cart is emptied.
+	EmptyCart bool
 }
 
 // CreditGrant is store credit a change grants the order's shopper: how much, why, and the note
@@ -60,14 +64,7 @@ type CreditGrant struct {
 // with its store credit returned.
 func (o *Order) Consequences(was *Order) (Consequences, error) {
 	c := Consequences{Steps: Steps(was, o)}
-	if o.Status != was.Status {
-		if slices.Contains(TextedStatuses, o.Status) {
-			c.Text = o.Status
-		}
-		if kind, ok := OrderMessage(was.Status, o.Status); ok {
-			c.Mail = kind
-		}
-	}
+	c.tell(was.Status, o.Status)
 	if o.Status == StatusPacked && len(o.Items) > 0 && o.Items[0].Packed != nil {
 		c.Packing = true
 		// Store credit the order used beyond its settled total goes back: weighed at packing, or a
@@ -96,6 +93,39 @@ func (o *Order) Consequences(was *Order) (Consequences, error) {
 		}
 	}
 	return c, nil
+}
+
+// tell has the shopper of an order that moved from status was to now texted (TextedStatuses) and
+// mailed (OrderMessage) of it, as its new status calls for.
+func (c *Consequences) tell(was, now OrderStatus) {
+	if now == was {
+		return
+	}
+	if slices.Contains(TextedStatuses, now) {
+		c.Text = now
+	}
+	if kind, ok := OrderMessage(was, now); ok {
+		c.Mail = kind
+	}
+}
+
+// Placed are what follows from placing the order o: the step Order Placed, taken by its shopper,
+// and the step Paid when it is paid as it is placed (with its shopper's store credit, or at no
+// charge by who sends a replacement); once it is placed (a cash order, or one paid; an online
+// order awaits its payment first), its shopper is texted and mailed of it and their cart, which
+// it took, emptied (a replacement took none).
+func (o *Order) Placed() Consequences {
+	shopper := &Actor{ID: o.UserID, Role: ActorShopper}
+	c := Consequences{Steps: []OrderEvent{{Status: StepPlaced, By: shopper}}}
+	switch {
+	case o.IsPaid && o.Replaces != "":
+		c.Steps = append(c.Steps, OrderEvent{Status: StepPaid, Note: NoteReplacement})
+	case o.IsPaid:
+		c.Steps = append(c.Steps, OrderEvent{Status: StepPaid, By: shopper, Note: NoteStoreCredit})
+	}
+	c.tell("", o.Status)
+	c.EmptyCart = o.Status == StatusOrderPlaced && o.Replaces == ""
+	return c
 }
 
 // RefundConsequences are what follows from the refund of part r agreed of an order, whose bill

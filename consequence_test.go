@@ -1,7 +1,9 @@
 package haat_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"haat"
@@ -188,4 +190,64 @@ func TestClaimConsequences(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlacedConsequences: an order placed takes the step Order Placed by its shopper; a cash order,
+// or one paid with store credit (the step Paid, by its shopper), texts and mails its shopper and
+// empties their cart; an online order awaiting payment does neither yet.
+func TestPlacedConsequences(t *testing.T) {
+	shopper := &haat.Actor{ID: "u1", Role: haat.ActorShopper}
+	placed := haat.OrderEvent{Status: haat.StepPlaced, By: shopper}
+	for _, tc := range []struct {
+		name    string
+		payment haat.PaymentType
+		status  haat.OrderStatus
+		paid    bool
+		steps   []haat.OrderEvent
+		told    bool
+	}{
+		{name: "cash", payment: haat.PaymentCOD, status: haat.StatusOrderPlaced, steps: []haat.OrderEvent{placed}, told: true},
+		{name: "online, awaiting payment", payment: haat.PaymentOnline, status: haat.StatusAwaitingPayment, steps: []haat.OrderEvent{placed}},
+		{name: "paid with store credit", payment: haat.PaymentOnline, status: haat.StatusOrderPlaced, paid: true,
+			steps: []haat.OrderEvent{placed, {Status: haat.StepPaid, By: shopper, Note: haat.NoteStoreCredit}}, told: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: tc.payment, Status: tc.status, IsPaid: tc.paid}
+			c := o.Placed()
+			if !equalSteps(c.Steps, tc.steps) {
+				t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(tc.steps))
+			}
+			text, mail := haat.OrderStatus(""), haat.MessageKind("")
+			if tc.told {
+				text, mail = haat.StatusOrderPlaced, haat.MessageOrderPlaced
+			}
+			if c.Text != text || c.Mail != mail || c.EmptyCart != tc.told {
+				t.Errorf("text %q, mail %q, cart emptied %v; want %q, %q, %v", c.Text, c.Mail, c.EmptyCart, text, mail, tc.told)
+			}
+			if c.Release || len(c.Credits) > 0 || c.RefundDue != nil {
+				t.Errorf("placing does more: %+v", c)
+			}
+		})
+	}
+}
+
+// equalSteps reports whether two lists of steps are the same steps, by the same actors, with the
+// same notes.
+func equalSteps(a, b []haat.OrderEvent) bool {
+	return slices.EqualFunc(a, b, func(x, y haat.OrderEvent) bool {
+		return x.Status == y.Status && x.Note == y.Note && (x.By == nil) == (y.By == nil) && (x.By == nil || *x.By == *y.By)
+	})
+}
+
+// stepsOf shows steps as a test's message says them.
+func stepsOf(steps []haat.OrderEvent) string {
+	var b strings.Builder
+	for _, s := range steps {
+		fmt.Fprintf(&b, "[%s %q", s.Status, s.Note)
+		if s.By != nil {
+			fmt.Fprintf(&b, " by %+v", *s.By)
+		}
+		b.WriteString("]")
+	}
+	return b.String()
 }

@@ -10,8 +10,8 @@ import (
 
 // apply writes what follows from a change of the order o (haat.Consequences), inside the change's
 // transaction: the one place where storage acts on them. was is the order as it was before the
-// change; it is nil for a refund of part, which changes no figure of the order's row. A claim's
-// decision names no order: its refund of part and its replacement are made by ResolveClaim, which
+// change; it is nil for an order placed, and for a refund of part, which changes no figure of the
+// order's row. A claim's decision names no order: its refund of part and its replacement are made by ResolveClaim, which
 // keeps their ids with the claim, and apply tells the shopper (c.Decided).
 func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.Consequences) error {
 	if d := c.Decided; d != nil {
@@ -21,7 +21,11 @@ func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.C
 		return queueMessage(ctx, tx, haat.MessageClaimDecided, d.ID, d.UserID, d.OrderID, "")
 	}
 	for _, step := range c.Steps {
-		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
+		by := haat.ActorOf(ctx)
+		if step.By != nil {
+			by = *step.By
+		}
+		if err := recordStepBy(ctx, tx, o.ID, step.Status, by, step.Note); err != nil {
 			return err
 		}
 	}
@@ -75,7 +79,12 @@ func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.C
 		}
 	}
 	if c.Release {
-		return releaseHeld(ctx, tx, o.ID)
+		if err := releaseHeld(ctx, tx, o.ID); err != nil {
+			return err
+		}
+	}
+	if c.EmptyCart {
+		return emptyCart(ctx, tx, o.UserID)
 	}
 	return nil
 }
