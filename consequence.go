@@ -8,9 +8,9 @@ import (
 // Consequences are what follows from a change of an order: the steps its history gains, the
 // messages its shopper is sent, the documents the store issues, the store credit it grants and the
 // money owed back. The domain works them out (Order.Placed, Order.Consequences,
-// RefundConsequences, ClaimDecision.Consequences) without a database; the store applies them
-// inside the change's transaction, in one place, so that "what happens when an order is
-// delivered" is read here.
+// RefundConsequences, ClaimDecision.Consequences, ClaimDecision.Replacement) without a database;
+// the store applies them inside the change's transaction, in one place, so that "what happens
+// when an order is delivered" is read here.
 type Consequences struct {
 	// Steps are the steps the order's history gains (Steps), in order; a step that names no one
 	// (By) is taken by who acts.

@@ -231,6 +231,44 @@ func TestPlacedConsequences(t *testing.T) {
 	}
 }
 
+// TestReplacementConsequences: a claim decided by sending its goods again places a new order of
+// those goods at no charge, in the slot chosen while the store offers slots, paid by who decided
+// (the step Paid, noted a replacement); its shopper is told as of an order placed, and their cart
+// is left as it is.
+func TestReplacementConsequences(t *testing.T) {
+	o := packOrder(t, haat.PaymentOnline, haat.TaxNepalVAT)
+	o.UserID, o.Status, o.SpeedPromise = "u1", haat.StatusDelivered, ""
+	claim := &haat.OrderClaim{ID: "c1", OrderID: o.ID, Lines: []haat.ClaimLine{{Product: "butter", Quantity: 1, Reason: haat.ClaimDamaged}}}
+	dec := haat.ClaimDecision{ClaimID: claim.ID, Resolution: haat.ResolveResend}
+
+	r, c, err := dec.Replacement(claim, o, nil, packNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Replaces != o.ID || r.UserID != "u1" || !r.IsPaid || r.Status != haat.StatusOrderPlaced || r.Amount != 0 || r.Slot != nil ||
+		!r.CreatedAt.Equal(packNow) || len(r.Items) != 1 || r.Items[0].Product.ID != "butter" || r.Items[0].Quantity != 1 || r.Items[0].Product.OfferPrice != 0 {
+		t.Fatalf("replacement %+v, want one butter at no charge, paid, placed now", r)
+	}
+	want := []haat.OrderEvent{{Status: haat.StepPlaced, By: &haat.Actor{ID: "u1", Role: haat.ActorShopper}},
+		{Status: haat.StepPaid, Note: haat.NoteReplacement}}
+	if !equalSteps(c.Steps, want) {
+		t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(want))
+	}
+	if c.Text != haat.StatusOrderPlaced || c.Mail != haat.MessageOrderPlaced || c.EmptyCart {
+		t.Errorf("text %q, mail %q, cart emptied %v; want the order placed told, the cart kept", c.Text, c.Mail, c.EmptyCart)
+	}
+
+	// While the store offers slots, the one the decision names, if it can be chosen.
+	slots := haat.Slots([]haat.DeliveryWindow{{ID: "w1", Start: 16 * 60, End: 18 * 60, Capacity: 5}}, nil, packNow)
+	if _, _, err := dec.Replacement(claim, o, slots, packNow); haat.ErrorCode(err) != haat.EINVALID {
+		t.Errorf("no slot named: %v, want it asked for", err)
+	}
+	dec.Slot = slots[len(slots)-1].ID
+	if r, _, err := dec.Replacement(claim, o, slots, packNow); err != nil || r.Slot == nil || r.Slot.ID != dec.Slot || r.PromisedBy == nil {
+		t.Errorf("replacement in slot %s: %+v, %v", dec.Slot, r, err)
+	}
+}
+
 // equalSteps reports whether two lists of steps are the same steps, by the same actors, with the
 // same notes.
 func equalSteps(a, b []haat.OrderEvent) bool {
