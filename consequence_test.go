@@ -224,7 +224,7 @@ func TestPlacedConsequences(t *testing.T) {
 			if c.Text != text || c.Mail != mail || c.EmptyCart != tc.told {
 				t.Errorf("text %q, mail %q, cart emptied %v; want %q, %q, %v", c.Text, c.Mail, c.EmptyCart, text, mail, tc.told)
 			}
-			if c.Release || len(c.Credits) > 0 || c.RefundDue != nil {
+			if c.Take || c.Release || len(c.Credits) > 0 || c.OwedBack != nil {
 				t.Errorf("placing does more: %+v", c)
 			}
 		})
@@ -266,6 +266,127 @@ func TestReplacementConsequences(t *testing.T) {
 	dec.Slot = slots[len(slots)-1].ID
 	if r, _, err := dec.Replacement(claim, o, slots, packNow); err != nil || r.Slot == nil || r.Slot.ID != dec.Slot || r.PromisedBy == nil {
 		t.Errorf("replacement in slot %s: %+v, %v", dec.Slot, r, err)
+	}
+}
+
+// TestPaymentArrives: the money of an attempt pays and places an online order (taking its units
+// and place again, or cancelled instead when they were sold meanwhile), pays a cash order at the
+// door, or is owed back.
+func TestPaymentArrives(t *testing.T) {
+	provider := &haat.Actor{Name: "esewa", Role: haat.ActorPayment}
+	attempt := haat.PaymentAttempt{ID: "a1", OrderID: "o1", Provider: "esewa", State: haat.PaymentPending}
+
+	for _, from := range []haat.OrderStatus{haat.StatusAwaitingPayment, haat.StatusPaymentFailed} {
+		t.Run("online, "+string(from), func(t *testing.T) {
+			o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: haat.PaymentOnline, Status: from, CreditUsed: 5000}
+			c, err := o.PaymentArrives(attempt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !o.IsPaid || o.Status != haat.StatusOrderPlaced || o.TestPayment {
+				t.Errorf("order paid %v, %s, test %v; want paid and placed", o.IsPaid, o.Status, o.TestPayment)
+			}
+			if want := []haat.OrderEvent{{Status: haat.StepPaid, By: provider}}; !equalSteps(c.Steps, want) {
+				t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(want))
+			}
+			if mail, _ := haat.PaidMessage(haat.StatusOrderPlaced); !c.Take || c.Text != haat.StatusOrderPlaced || c.Mail != mail || !c.EmptyCart || c.OwedBack != nil {
+				t.Errorf("take %v, text %q, mail %q, cart emptied %v, owed back %v", c.Take, c.Text, c.Mail, c.EmptyCart, c.OwedBack)
+			}
+			// Sold meanwhile: cancelled by the store, what it held given back with its store credit,
+			// its shopper mailed, the money due back (Release).
+			s := c.SoldOut
+			if s == nil {
+				t.Fatal("nothing follows should its units have been sold")
+			}
+			want := []haat.OrderEvent{{Status: haat.StepCancelled, By: &haat.Actor{Role: haat.ActorStore}, Note: haat.NoteSoldOut}}
+			if !equalSteps(s.Steps, want) {
+				t.Errorf("sold out: steps %s, want %s", stepsOf(s.Steps), stepsOf(want))
+			}
+			mail, _ := haat.PaidMessage(haat.StatusCancelled)
+			if !s.Release || s.Mail != mail || s.Text != "" || !s.EmptyCart || s.Take ||
+				!slices.Equal(s.Credits, []haat.CreditGrant{{Amount: 5000, Reason: haat.CreditReturned}}) {
+				t.Errorf("sold out: %+v", s)
+			}
+		})
+	}
+
+	t.Run("the test payment page", func(t *testing.T) {
+		o := &haat.Order{ID: "o1", PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
+		if _, err := o.PaymentArrives(haat.PaymentAttempt{Provider: haat.SandboxProvider, State: haat.PaymentPending}); err != nil || !o.TestPayment {
+			t.Errorf("test payment %v, %v", o.TestPayment, err)
+		}
+	})
+
+	t.Run("cash, at the door", func(t *testing.T) {
+		o := &haat.Order{ID: "o1", PaymentType: haat.PaymentCOD, Status: haat.StatusOutForDelivery}
+		c, err := o.PaymentArrives(attempt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !o.IsPaid || o.Status != haat.StatusOutForDelivery {
+			t.Errorf("order paid %v, %s; want paid, out for delivery still", o.IsPaid, o.Status)
+		}
+		want := []haat.OrderEvent{{Status: haat.StepPaid, By: provider, Note: haat.NoteAtTheDoor}}
+		if !equalSteps(c.Steps, want) || c.Take || c.Text != "" || c.Mail != "" || c.EmptyCart || c.OwedBack != nil {
+			t.Errorf("steps %s, %+v; want only %s", stepsOf(c.Steps), c, stepsOf(want))
+		}
+	})
+
+	for _, tc := range []struct {
+		name  string
+		order haat.Order
+		state haat.AttemptState
+	}{
+		{name: "attempt superseded", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}, state: haat.PaymentSuperseded},
+		{name: "paid already", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cancelled", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusCancelled}, state: haat.PaymentFailed},
+		{name: "cash paid already", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusDelivered, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cash cancelled", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusCancelled}, state: haat.PaymentPending},
+	} {
+		t.Run("owed back: "+tc.name, func(t *testing.T) {
+			o, a := tc.order, attempt
+			a.State = tc.state
+			c, err := o.PaymentArrives(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.OwedBack == nil || c.OwedBack.ID != "a1" || len(c.Steps) > 0 || c.Take || c.Mail != "" || c.EmptyCart {
+				t.Errorf("%+v, want the money owed back and nothing else", c)
+			}
+			if o.IsPaid != tc.order.IsPaid || o.Status != tc.order.Status {
+				t.Errorf("order changed to paid %v, %s", o.IsPaid, o.Status)
+			}
+		})
+	}
+}
+
+// TestPaymentFails: the pending attempt of an order awaiting payment ending unpaid moves the order
+// to Payment Failed, which gives its units and place back; any other ending changes nothing.
+func TestPaymentFails(t *testing.T) {
+	o := &haat.Order{ID: "o1", PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
+	c, err := o.PaymentFails(haat.PaymentAttempt{ID: "a1", State: haat.PaymentPending})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Status != haat.StatusPaymentFailed || !c.Return || len(c.Steps) > 0 || c.Text != "" || c.Mail != "" || c.Release {
+		t.Errorf("order %s, %+v; want Payment Failed, its units and place returned, nothing told", o.Status, c)
+	}
+	for _, tc := range []struct {
+		name  string
+		order haat.Order
+		state haat.AttemptState
+	}{
+		{name: "failed already", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusPaymentFailed}, state: haat.PaymentPending},
+		{name: "an older attempt", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}, state: haat.PaymentSuperseded},
+		{name: "paid", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cash at the door", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusOutForDelivery}, state: haat.PaymentPending},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := tc.order
+			if c, err := o.PaymentFails(haat.PaymentAttempt{State: tc.state}); err != nil || o.Status != tc.order.Status || c.Return {
+				t.Errorf("order %s, %+v, %v; want nothing changed", o.Status, c, err)
+			}
+		})
 	}
 }
 

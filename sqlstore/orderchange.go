@@ -48,8 +48,11 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*Tx, *h
 			return changed, nil
 		}
 	}
-	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
+	return nil, errOrderChanged
 }
+
+// errOrderChanged refuses a change of an order someone else changed meanwhile.
+var errOrderChanged = haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
 
 // writeOrderChange writes the status and paid flag of an order, if the order is still as it was
 // (its updated_at, which every change counts up, is unchanged), and reports whether it did; what
