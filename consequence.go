@@ -8,10 +8,10 @@ import (
 // Consequences are what follows from a change of an order: the steps its history gains, the
 // messages its shopper is sent, the documents the store issues, what it takes or gives back, the
 // store credit it grants and the money owed back. The domain works them out (Order.Placed,
-// Order.Consequences, Order.PaymentArrives, Order.PaymentFails, RefundConsequences,
-// ClaimDecision.Consequences, ClaimDecision.Replacement) without a database; the store applies
-// them inside the change's transaction, in one place, so that "what happens when an order is
-// delivered" is read here.
+// Order.Consequences, Order.PaymentArrives, Order.PaymentFails, Order.TimeToPayEnds,
+// RefundConsequences, ClaimDecision.Consequences, ClaimDecision.Replacement) without a database;
+// the store applies them inside the change's transaction, in one place, so that "what happens
+// when an order is delivered" is read here.
 type Consequences struct {
 	// Steps are the steps the order's history gains (Steps), in order; a step that names no one
 	// (By) is taken by who acts.
@@ -195,7 +195,19 @@ func (o *Order) PaymentFails(a PaymentAttempt) (Consequences, error) {
 	return c, err
 }
 
-// storeCancels cancels the order o by the store itself, for the reason note (NoteSoldOut), and gives what follows: a cancelling's as any (Order.Consequences), its step taken
+// TimeToPayEnds are what follows from the time to pay the online order o ending (CheckPayBy), with
+// o changed as it follows: an order still unpaid (awaiting payment, or its payment failed) is
+// cancelled by the store, noted unpaid, and gives back what it held; it was never placed, so its
+// shopper is told nothing.
+func (o *Order) TimeToPayEnds() (Consequences, error) {
+	if o.IsPaid || (o.Status != StatusAwaitingPayment && o.Status != StatusPaymentFailed) {
+		return Consequences{}, nil
+	}
+	return o.storeCancels(NoteUnpaid)
+}
+
+// storeCancels cancels the order o by the store itself, for the reason note (NoteSoldOut,
+// NoteUnpaid), and gives what follows: a cancelling's as any (Order.Consequences), its step taken
 // by the store.
 func (o *Order) storeCancels(note string) (Consequences, error) {
 	was := *o

@@ -390,6 +390,28 @@ func TestPaymentFails(t *testing.T) {
 	}
 }
 
+// TestTimeToPayEnds: an online order unpaid when its time to pay ends is cancelled by the store,
+// noted unpaid, gives back what it held and its store credit, and tells its shopper nothing (it
+// was never placed); a paid one is left as it is.
+func TestTimeToPayEnds(t *testing.T) {
+	for _, from := range []haat.OrderStatus{haat.StatusAwaitingPayment, haat.StatusPaymentFailed} {
+		o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: haat.PaymentOnline, Status: from, CreditUsed: 2500}
+		c, err := o.TimeToPayEnds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []haat.OrderEvent{{Status: haat.StepCancelled, By: &haat.Actor{Role: haat.ActorStore}, Note: haat.NoteUnpaid}}
+		if o.Status != haat.StatusCancelled || !equalSteps(c.Steps, want) || !c.Release || c.Mail != "" || c.Text != "" ||
+			!slices.Equal(c.Credits, []haat.CreditGrant{{Amount: 2500, Reason: haat.CreditReturned}}) {
+			t.Errorf("from %s: order %s, steps %s, %+v", from, o.Status, stepsOf(c.Steps), c)
+		}
+	}
+	paid := &haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}
+	if c, err := paid.TimeToPayEnds(); err != nil || paid.Status != haat.StatusOrderPlaced || c.Release || len(c.Steps) > 0 {
+		t.Errorf("paid order: %s, %+v, %v; want it left as it is", paid.Status, c, err)
+	}
+}
+
 // equalSteps reports whether two lists of steps are the same steps, by the same actors, with the
 // same notes.
 func equalSteps(a, b []haat.OrderEvent) bool {

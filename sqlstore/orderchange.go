@@ -99,17 +99,6 @@ func nullIfZero(n int, applies bool) any {
 	return n
 }
 
-// settleCancelled follows the cancelling of an order: its units go back to the stock counts, the
-// store credit it used to its shopper's ledger, its delivery slot's place to the slot, a payment
-// still pending ends (superseded: money that arrives for it is due back), and its payment, if money
-// arrived, is due back to the shopper until the seller refunds it.
-func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
-	if err := returnCredit(ctx, tx, orderID); err != nil {
-		return err
-	}
-	return releaseHeld(ctx, tx, orderID)
-}
-
 // releaseHeld gives back what a cancelled order held: its units to the stock counts, its coupon's
 // use, its delivery slot's place; a payment still pending ends (superseded: money that arrives for
 // it is due back), and its payment, if money arrived, is due back until the seller refunds it.

@@ -396,7 +396,7 @@ func lockPaying(ctx context.Context, tx *Tx, orderID string) (*haat.Order, error
 	return first(orders, err, haat.Errorf(haat.ENOTFOUND, "Order not found"))
 }
 
-// payingColumns are what paying an order decides by: its id, shopper,
+// payingColumns are what paying an order, or its time to pay ending, decides by: its id, shopper,
 // payment type, status, paid flag, store credit used and test flag.
 const payingColumns = `o.id, o.user_id, o.payment_type, o.status, o.is_paid, o.credit_used, o.test_payment`
 
@@ -436,21 +436,24 @@ func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, kee
 	var ended []haat.PaymentAttempt
 	err := d.inTx(ctx, func(tx *Tx) error {
 		cancelled, ended = 0, nil
-		rows, err := tx.QueryContext(ctx, `SELECT o.id FROM orders o WHERE `+unpaidCond+` AND o.created_at < $1
-			ORDER BY o.created_at LIMIT 500`, placedBefore.UnixMilli())
+		orders, err := scanPaying(tx.QueryContext(ctx, `SELECT `+payingColumns+` FROM orders o WHERE `+unpaidCond+` AND o.created_at < $1
+			ORDER BY o.created_at LIMIT 500`, placedBefore.UnixMilli()))
 		if err != nil {
 			return err
 		}
-		ids, err := scanStrings(rows)
-		if err != nil {
-			return err
-		}
-		for _, id := range ids {
-			if slices.Contains(keep, id) {
+		for _, o := range orders {
+			if slices.Contains(keep, o.ID) {
 				continue
 			}
-			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND is_paid = FALSE AND status IN ($4, $5)`,
-				haat.StatusCancelled, tx.now.UnixMilli(), id, haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
+			was := o
+			c, err := o.TimeToPayEnds()
+			if err != nil {
+				return err
+			} else if o.Status == was.Status {
+				continue
+			}
+			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND is_paid = $4 AND status = $5`,
+				o.Status, tx.now.UnixMilli(), o.ID, was.IsPaid, was.Status)
 			if err != nil {
 				return err
 			}
@@ -459,15 +462,13 @@ func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, kee
 			} else if n == 0 {
 				continue
 			}
-			if err := recordStepBy(ctx, tx, id, haat.StepCancelled, haat.Actor{Role: haat.ActorStore}, haat.NoteUnpaid); err != nil {
-				return err
-			}
-			superseded, err := supersedeAttempts(ctx, tx, id)
+			// Their providers are told to end them; money that still arrives for one is due back.
+			superseded, err := supersedeAttempts(ctx, tx, o.ID)
 			if err != nil {
 				return err
 			}
 			ended = append(ended, superseded...)
-			if err := settleCancelled(ctx, tx, id); err != nil {
+			if err := apply(ctx, tx, &o, &was, c); err != nil {
 				return err
 			}
 			cancelled++
