@@ -171,13 +171,8 @@ func PriceOrder(o NewOrder, f OrderFacts) (*Order, error) {
 	if err := rules.CheckArea(order.Address); err != nil {
 		return nil, err
 	}
-	if len(f.Slots) > 0 {
-		slot, err := ChooseSlot(f.Slots, o.SlotID)
-		if err != nil {
-			return nil, err
-		}
-		day, _, _ := ParseSlotID(slot.ID)
-		order.Slot = &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
+	if order.Slot, err = orderSlot(f.Slots, o.SlotID); err != nil {
+		return nil, err
 	}
 	if order.Coupon, bill, err = f.withCoupon(o.Coupon, order.Items, bill, o.Currency); err != nil {
 		return nil, err

@@ -331,9 +331,24 @@ func (d ClaimDecision) Refund(c *OrderClaim) (PartRefund, error) {
 }
 
 // Replacement is the order that sends again, at no charge, what the decision names of the claim
-// of order o: the same goods as they were sold, to the same address, at a price of nothing, paid;
-// its slot is the caller's to give. It replaces o.
-func (d ClaimDecision) Replacement(c *OrderClaim, o *Order) (*Order, error) {
+// of order o, placed at now, and what follows from it: the same goods as they were sold, to the
+// same address, at a price of nothing, paid, in the slot the decision names while the store offers
+// slots (today's and tomorrow's, none when it offers none). It replaces o; placed and paid, its
+// shopper is told of it as of an order placed (Order.Placed).
+func (d ClaimDecision) Replacement(c *OrderClaim, o *Order, slots []Slot, now time.Time) (*Order, Consequences, error) {
+	r, err := d.replacement(c, o)
+	if err != nil {
+		return nil, Consequences{}, err
+	}
+	if r.Slot, err = orderSlot(slots, d.Slot); err != nil {
+		return nil, Consequences{}, err
+	}
+	r.Place(now)
+	return r, r.Placed(), nil
+}
+
+// replacement is the order of a Replacement, before its slot and its placing.
+func (d ClaimDecision) replacement(c *OrderClaim, o *Order) (*Order, error) {
 	lines, err := d.lines(c)
 	if err != nil {
 		return nil, err

@@ -6,12 +6,15 @@ import (
 )
 
 // Consequences are what follows from a change of an order: the steps its history gains, the
-// messages its shopper is sent, the documents the store issues, the store credit it grants and the
-// money owed back. The domain works them out (Order.Consequences, RefundConsequences,
-// ClaimDecision.Consequences) without a database; the store applies them inside the change's
-// transaction, in one place, so that "what happens when an order is delivered" is read here.
+// messages its shopper is sent, the documents the store issues, what it takes or gives back, the
+// store credit it grants and the money owed back. The domain works them out (Order.Placed,
+// Order.Consequences, Order.PaymentArrives, Order.PaymentFails, Order.TimeToPayEnds,
+// RefundConsequences, ClaimDecision.Consequences, ClaimDecision.Replacement) without a database;
+// the store applies them inside the change's transaction, in one place, so that "what happens
+// when an order is delivered" is read here.
 type Consequences struct {
-	// Steps are the steps the order's history gains (Steps).
+	// Steps are the steps the order's history gains (Steps), in order; a step that names no one
+	// (By) is taken by who acts.
 	Steps []OrderEvent
 	// Text is the status the shopper is texted of (TextedStatuses), and Mail the kind of message
 	// mailed (OrderMessage); empty when the change tells neither.
@@ -44,6 +47,18 @@ type Consequences struct {
 	Resend     bool
 	RefundPart *PartRefund
 	Decided    *OrderClaim
+	// Take says the order, its money arrived, takes again the units and the slot's place it gave
+	// back as a payment of it failed, if it did. Should another order have taken them meanwhile,
+	// SoldOut follows instead of what is left of these: the order is cancelled.
+	Take    bool
+	SoldOut *Consequences
+	// Return says the order gives its units and its slot's place back until it is paid.
+	Return bool
+	// EmptyCart says the order took its shopper's cart: the cart is emptied.
+	EmptyCart bool
+	// OwedBack is an attempt whose money arrived when it was not wanted (the attempt superseded,
+	// or its order paid already or cancelled): the money is owed back whole.
+	OwedBack *PaymentAttempt
 }
 
 // CreditGrant is store credit a change grants the order's shopper: how much, why, and the note
@@ -60,14 +75,7 @@ type CreditGrant struct {
 // with its store credit returned.
 func (o *Order) Consequences(was *Order) (Consequences, error) {
 	c := Consequences{Steps: Steps(was, o)}
-	if o.Status != was.Status {
-		if slices.Contains(TextedStatuses, o.Status) {
-			c.Text = o.Status
-		}
-		if kind, ok := OrderMessage(was.Status, o.Status); ok {
-			c.Mail = kind
-		}
-	}
+	c.tell(was.Status, o.Status)
 	if o.Status == StatusPacked && len(o.Items) > 0 && o.Items[0].Packed != nil {
 		c.Packing = true
 		// Store credit the order used beyond its settled total goes back: weighed at packing, or a
@@ -96,6 +104,119 @@ func (o *Order) Consequences(was *Order) (Consequences, error) {
 		}
 	}
 	return c, nil
+}
+
+// tell has the shopper of an order that moved from status was to now texted (TextedStatuses) and
+// mailed (OrderMessage) of it, as its new status calls for.
+func (c *Consequences) tell(was, now OrderStatus) {
+	if now == was {
+		return
+	}
+	if slices.Contains(TextedStatuses, now) {
+		c.Text = now
+	}
+	if kind, ok := OrderMessage(was, now); ok {
+		c.Mail = kind
+	}
+}
+
+// Placed are what follows from placing the order o: the step Order Placed, taken by its shopper,
+// and the step Paid when it is paid as it is placed (with its shopper's store credit, or at no
+// charge by who sends a replacement); once it is placed (a cash order, or one paid; an online
+// order awaits its payment first), its shopper is texted and mailed of it and their cart, which
+// it took, emptied (a replacement took none).
+func (o *Order) Placed() Consequences {
+	shopper := &Actor{ID: o.UserID, Role: ActorShopper}
+	c := Consequences{Steps: []OrderEvent{{Status: StepPlaced, By: shopper}}}
+	switch {
+	case o.IsPaid && o.Replaces != "":
+		c.Steps = append(c.Steps, OrderEvent{Status: StepPaid, Note: NoteReplacement})
+	case o.IsPaid:
+		c.Steps = append(c.Steps, OrderEvent{Status: StepPaid, By: shopper, Note: NoteStoreCredit})
+	}
+	c.tell("", o.Status)
+	c.EmptyCart = o.Status == StatusOrderPlaced && o.Replaces == ""
+	return c
+}
+
+// PaymentArrives are what follows from the money of the attempt a arriving for the order o as it
+// is, with o changed as it follows:
+//   - a cash order neither paid nor cancelled is paid at the door, by the QR code its rider
+//     showed: paid, its status as it is, the step Paid noted so;
+//   - an online order awaiting payment, or whose payment failed (the money has arrived after
+//     all), is paid and placed: it takes its units and its slot's place again, its shopper is
+//     texted and mailed of it and their cart emptied; should its units or place have been sold
+//     meanwhile, the store cancels it instead (SoldOut), and the money is due back;
+//   - money for an attempt superseded, or for an order paid already or cancelled, is owed back
+//     whole (OwedBack), and marks nothing paid a second time.
+//
+// The step Paid is taken by the attempt's provider.
+func (o *Order) PaymentArrives(a PaymentAttempt) (Consequences, error) {
+	paid := OrderEvent{Status: StepPaid, By: &Actor{Name: a.Provider, Role: ActorPayment}}
+	switch {
+	case a.State == PaymentSuperseded || o.IsPaid || o.Status == StatusCancelled:
+	case o.PaymentType == PaymentCOD:
+		o.IsPaid = true
+		paid.Note = NoteAtTheDoor
+		return Consequences{Steps: []OrderEvent{paid}}, nil
+	case o.Status == StatusAwaitingPayment || o.Status == StatusPaymentFailed:
+		was := *o
+		o.IsPaid, o.Status, o.TestPayment = true, StatusOrderPlaced, a.Provider == SandboxProvider
+		c, err := o.Consequences(&was)
+		if err != nil {
+			return Consequences{}, err
+		}
+		c.Steps = []OrderEvent{paid}
+		c.Take, c.EmptyCart = true, true
+		sold := *o
+		out, err := sold.storeCancels(NoteSoldOut)
+		if err != nil {
+			return Consequences{}, err
+		}
+		out.EmptyCart = true
+		c.SoldOut = &out
+		return c, nil
+	}
+	return Consequences{OwedBack: &a}, nil
+}
+
+// PaymentFails are what follows from the attempt a of the order o ending unpaid (failed,
+// cancelled or expired), with o changed as it follows: an order still awaiting payment, whose
+// pending attempt a was (the newest: an older one ending after a new one began speaks for
+// nothing), moves to Payment Failed and gives its units and its slot's place back until it is paid.
+func (o *Order) PaymentFails(a PaymentAttempt) (Consequences, error) {
+	if a.State != PaymentPending || o.IsPaid || o.Status != StatusAwaitingPayment {
+		return Consequences{}, nil
+	}
+	was := *o
+	o.Status = StatusPaymentFailed
+	c, err := o.Consequences(&was)
+	c.Return = true
+	return c, err
+}
+
+// TimeToPayEnds are what follows from the time to pay the online order o ending (CheckPayBy), with
+// o changed as it follows: an order still unpaid (awaiting payment, or its payment failed) is
+// cancelled by the store, noted unpaid, and gives back what it held; it was never placed, so its
+// shopper is told nothing.
+func (o *Order) TimeToPayEnds() (Consequences, error) {
+	if o.IsPaid || (o.Status != StatusAwaitingPayment && o.Status != StatusPaymentFailed) {
+		return Consequences{}, nil
+	}
+	return o.storeCancels(NoteUnpaid)
+}
+
+// storeCancels cancels the order o by the store itself, for the reason note (NoteSoldOut,
+// NoteUnpaid), and gives what follows: a cancelling's as any (Order.Consequences), its step taken
+// by the store.
+func (o *Order) storeCancels(note string) (Consequences, error) {
+	was := *o
+	o.Status, o.StepNote = StatusCancelled, note
+	c, err := o.Consequences(&was)
+	for i := range c.Steps {
+		c.Steps[i].By = &Actor{Role: ActorStore}
+	}
+	return c, err
 }
 
 // RefundConsequences are what follows from the refund of part r agreed of an order, whose bill

@@ -1,7 +1,9 @@
 package haat_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"haat"
@@ -188,4 +190,245 @@ func TestClaimConsequences(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlacedConsequences: an order placed takes the step Order Placed by its shopper; a cash order,
+// or one paid with store credit (the step Paid, by its shopper), texts and mails its shopper and
+// empties their cart; an online order awaiting payment does neither yet.
+func TestPlacedConsequences(t *testing.T) {
+	shopper := &haat.Actor{ID: "u1", Role: haat.ActorShopper}
+	placed := haat.OrderEvent{Status: haat.StepPlaced, By: shopper}
+	for _, tc := range []struct {
+		name    string
+		payment haat.PaymentType
+		status  haat.OrderStatus
+		paid    bool
+		steps   []haat.OrderEvent
+		told    bool
+	}{
+		{name: "cash", payment: haat.PaymentCOD, status: haat.StatusOrderPlaced, steps: []haat.OrderEvent{placed}, told: true},
+		{name: "online, awaiting payment", payment: haat.PaymentOnline, status: haat.StatusAwaitingPayment, steps: []haat.OrderEvent{placed}},
+		{name: "paid with store credit", payment: haat.PaymentOnline, status: haat.StatusOrderPlaced, paid: true,
+			steps: []haat.OrderEvent{placed, {Status: haat.StepPaid, By: shopper, Note: haat.NoteStoreCredit}}, told: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: tc.payment, Status: tc.status, IsPaid: tc.paid}
+			c := o.Placed()
+			if !equalSteps(c.Steps, tc.steps) {
+				t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(tc.steps))
+			}
+			text, mail := haat.OrderStatus(""), haat.MessageKind("")
+			if tc.told {
+				text, mail = haat.StatusOrderPlaced, haat.MessageOrderPlaced
+			}
+			if c.Text != text || c.Mail != mail || c.EmptyCart != tc.told {
+				t.Errorf("text %q, mail %q, cart emptied %v; want %q, %q, %v", c.Text, c.Mail, c.EmptyCart, text, mail, tc.told)
+			}
+			if c.Take || c.Release || len(c.Credits) > 0 || c.OwedBack != nil {
+				t.Errorf("placing does more: %+v", c)
+			}
+		})
+	}
+}
+
+// TestReplacementConsequences: a claim decided by sending its goods again places a new order of
+// those goods at no charge, in the slot chosen while the store offers slots, paid by who decided
+// (the step Paid, noted a replacement); its shopper is told as of an order placed, and their cart
+// is left as it is.
+func TestReplacementConsequences(t *testing.T) {
+	o := packOrder(t, haat.PaymentOnline, haat.TaxNepalVAT)
+	o.UserID, o.Status, o.SpeedPromise = "u1", haat.StatusDelivered, ""
+	claim := &haat.OrderClaim{ID: "c1", OrderID: o.ID, Lines: []haat.ClaimLine{{Product: "butter", Quantity: 1, Reason: haat.ClaimDamaged}}}
+	dec := haat.ClaimDecision{ClaimID: claim.ID, Resolution: haat.ResolveResend}
+
+	r, c, err := dec.Replacement(claim, o, nil, packNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Replaces != o.ID || r.UserID != "u1" || !r.IsPaid || r.Status != haat.StatusOrderPlaced || r.Amount != 0 || r.Slot != nil ||
+		!r.CreatedAt.Equal(packNow) || len(r.Items) != 1 || r.Items[0].Product.ID != "butter" || r.Items[0].Quantity != 1 || r.Items[0].Product.OfferPrice != 0 {
+		t.Fatalf("replacement %+v, want one butter at no charge, paid, placed now", r)
+	}
+	want := []haat.OrderEvent{{Status: haat.StepPlaced, By: &haat.Actor{ID: "u1", Role: haat.ActorShopper}},
+		{Status: haat.StepPaid, Note: haat.NoteReplacement}}
+	if !equalSteps(c.Steps, want) {
+		t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(want))
+	}
+	if c.Text != haat.StatusOrderPlaced || c.Mail != haat.MessageOrderPlaced || c.EmptyCart {
+		t.Errorf("text %q, mail %q, cart emptied %v; want the order placed told, the cart kept", c.Text, c.Mail, c.EmptyCart)
+	}
+
+	// While the store offers slots, the one the decision names, if it can be chosen.
+	slots := haat.Slots([]haat.DeliveryWindow{{ID: "w1", Start: 16 * 60, End: 18 * 60, Capacity: 5}}, nil, packNow)
+	if _, _, err := dec.Replacement(claim, o, slots, packNow); haat.ErrorCode(err) != haat.EINVALID {
+		t.Errorf("no slot named: %v, want it asked for", err)
+	}
+	dec.Slot = slots[len(slots)-1].ID
+	if r, _, err := dec.Replacement(claim, o, slots, packNow); err != nil || r.Slot == nil || r.Slot.ID != dec.Slot || r.PromisedBy == nil {
+		t.Errorf("replacement in slot %s: %+v, %v", dec.Slot, r, err)
+	}
+}
+
+// TestPaymentArrives: the money of an attempt pays and places an online order (taking its units
+// and place again, or cancelled instead when they were sold meanwhile), pays a cash order at the
+// door, or is owed back.
+func TestPaymentArrives(t *testing.T) {
+	provider := &haat.Actor{Name: "esewa", Role: haat.ActorPayment}
+	attempt := haat.PaymentAttempt{ID: "a1", OrderID: "o1", Provider: "esewa", State: haat.PaymentPending}
+
+	for _, from := range []haat.OrderStatus{haat.StatusAwaitingPayment, haat.StatusPaymentFailed} {
+		t.Run("online, "+string(from), func(t *testing.T) {
+			o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: haat.PaymentOnline, Status: from, CreditUsed: 5000}
+			c, err := o.PaymentArrives(attempt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !o.IsPaid || o.Status != haat.StatusOrderPlaced || o.TestPayment {
+				t.Errorf("order paid %v, %s, test %v; want paid and placed", o.IsPaid, o.Status, o.TestPayment)
+			}
+			if want := []haat.OrderEvent{{Status: haat.StepPaid, By: provider}}; !equalSteps(c.Steps, want) {
+				t.Errorf("steps %s, want %s", stepsOf(c.Steps), stepsOf(want))
+			}
+			if mail, _ := haat.PaidMessage(haat.StatusOrderPlaced); !c.Take || c.Text != haat.StatusOrderPlaced || c.Mail != mail || !c.EmptyCart || c.OwedBack != nil {
+				t.Errorf("take %v, text %q, mail %q, cart emptied %v, owed back %v", c.Take, c.Text, c.Mail, c.EmptyCart, c.OwedBack)
+			}
+			// Sold meanwhile: cancelled by the store, what it held given back with its store credit,
+			// its shopper mailed, the money due back (Release).
+			s := c.SoldOut
+			if s == nil {
+				t.Fatal("nothing follows should its units have been sold")
+			}
+			want := []haat.OrderEvent{{Status: haat.StepCancelled, By: &haat.Actor{Role: haat.ActorStore}, Note: haat.NoteSoldOut}}
+			if !equalSteps(s.Steps, want) {
+				t.Errorf("sold out: steps %s, want %s", stepsOf(s.Steps), stepsOf(want))
+			}
+			mail, _ := haat.PaidMessage(haat.StatusCancelled)
+			if !s.Release || s.Mail != mail || s.Text != "" || !s.EmptyCart || s.Take ||
+				!slices.Equal(s.Credits, []haat.CreditGrant{{Amount: 5000, Reason: haat.CreditReturned}}) {
+				t.Errorf("sold out: %+v", s)
+			}
+		})
+	}
+
+	t.Run("the test payment page", func(t *testing.T) {
+		o := &haat.Order{ID: "o1", PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
+		if _, err := o.PaymentArrives(haat.PaymentAttempt{Provider: haat.SandboxProvider, State: haat.PaymentPending}); err != nil || !o.TestPayment {
+			t.Errorf("test payment %v, %v", o.TestPayment, err)
+		}
+	})
+
+	t.Run("cash, at the door", func(t *testing.T) {
+		o := &haat.Order{ID: "o1", PaymentType: haat.PaymentCOD, Status: haat.StatusOutForDelivery}
+		c, err := o.PaymentArrives(attempt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !o.IsPaid || o.Status != haat.StatusOutForDelivery {
+			t.Errorf("order paid %v, %s; want paid, out for delivery still", o.IsPaid, o.Status)
+		}
+		want := []haat.OrderEvent{{Status: haat.StepPaid, By: provider, Note: haat.NoteAtTheDoor}}
+		if !equalSteps(c.Steps, want) || c.Take || c.Text != "" || c.Mail != "" || c.EmptyCart || c.OwedBack != nil {
+			t.Errorf("steps %s, %+v; want only %s", stepsOf(c.Steps), c, stepsOf(want))
+		}
+	})
+
+	for _, tc := range []struct {
+		name  string
+		order haat.Order
+		state haat.AttemptState
+	}{
+		{name: "attempt superseded", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}, state: haat.PaymentSuperseded},
+		{name: "paid already", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cancelled", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusCancelled}, state: haat.PaymentFailed},
+		{name: "cash paid already", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusDelivered, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cash cancelled", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusCancelled}, state: haat.PaymentPending},
+	} {
+		t.Run("owed back: "+tc.name, func(t *testing.T) {
+			o, a := tc.order, attempt
+			a.State = tc.state
+			c, err := o.PaymentArrives(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.OwedBack == nil || c.OwedBack.ID != "a1" || len(c.Steps) > 0 || c.Take || c.Mail != "" || c.EmptyCart {
+				t.Errorf("%+v, want the money owed back and nothing else", c)
+			}
+			if o.IsPaid != tc.order.IsPaid || o.Status != tc.order.Status {
+				t.Errorf("order changed to paid %v, %s", o.IsPaid, o.Status)
+			}
+		})
+	}
+}
+
+// TestPaymentFails: the pending attempt of an order awaiting payment ending unpaid moves the order
+// to Payment Failed, which gives its units and place back; any other ending changes nothing.
+func TestPaymentFails(t *testing.T) {
+	o := &haat.Order{ID: "o1", PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}
+	c, err := o.PaymentFails(haat.PaymentAttempt{ID: "a1", State: haat.PaymentPending})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Status != haat.StatusPaymentFailed || !c.Return || len(c.Steps) > 0 || c.Text != "" || c.Mail != "" || c.Release {
+		t.Errorf("order %s, %+v; want Payment Failed, its units and place returned, nothing told", o.Status, c)
+	}
+	for _, tc := range []struct {
+		name  string
+		order haat.Order
+		state haat.AttemptState
+	}{
+		{name: "failed already", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusPaymentFailed}, state: haat.PaymentPending},
+		{name: "an older attempt", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusAwaitingPayment}, state: haat.PaymentSuperseded},
+		{name: "paid", order: haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}, state: haat.PaymentPending},
+		{name: "cash at the door", order: haat.Order{PaymentType: haat.PaymentCOD, Status: haat.StatusOutForDelivery}, state: haat.PaymentPending},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := tc.order
+			if c, err := o.PaymentFails(haat.PaymentAttempt{State: tc.state}); err != nil || o.Status != tc.order.Status || c.Return {
+				t.Errorf("order %s, %+v, %v; want nothing changed", o.Status, c, err)
+			}
+		})
+	}
+}
+
+// TestTimeToPayEnds: an online order unpaid when its time to pay ends is cancelled by the store,
+// noted unpaid, gives back what it held and its store credit, and tells its shopper nothing (it
+// was never placed); a paid one is left as it is.
+func TestTimeToPayEnds(t *testing.T) {
+	for _, from := range []haat.OrderStatus{haat.StatusAwaitingPayment, haat.StatusPaymentFailed} {
+		o := &haat.Order{ID: "o1", UserID: "u1", PaymentType: haat.PaymentOnline, Status: from, CreditUsed: 2500}
+		c, err := o.TimeToPayEnds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []haat.OrderEvent{{Status: haat.StepCancelled, By: &haat.Actor{Role: haat.ActorStore}, Note: haat.NoteUnpaid}}
+		if o.Status != haat.StatusCancelled || !equalSteps(c.Steps, want) || !c.Release || c.Mail != "" || c.Text != "" ||
+			!slices.Equal(c.Credits, []haat.CreditGrant{{Amount: 2500, Reason: haat.CreditReturned}}) {
+			t.Errorf("from %s: order %s, steps %s, %+v", from, o.Status, stepsOf(c.Steps), c)
+		}
+	}
+	paid := &haat.Order{PaymentType: haat.PaymentOnline, Status: haat.StatusOrderPlaced, IsPaid: true}
+	if c, err := paid.TimeToPayEnds(); err != nil || paid.Status != haat.StatusOrderPlaced || c.Release || len(c.Steps) > 0 {
+		t.Errorf("paid order: %s, %+v, %v; want it left as it is", paid.Status, c, err)
+	}
+}
+
+// equalSteps reports whether two lists of steps are the same steps, by the same actors, with the
+// same notes.
+func equalSteps(a, b []haat.OrderEvent) bool {
+	return slices.EqualFunc(a, b, func(x, y haat.OrderEvent) bool {
+		return x.Status == y.Status && x.Note == y.Note && (x.By == nil) == (y.By == nil) && (x.By == nil || *x.By == *y.By)
+	})
+}
+
+// stepsOf shows steps as a test's message says them.
+func stepsOf(steps []haat.OrderEvent) string {
+	var b strings.Builder
+	for _, s := range steps {
+		fmt.Fprintf(&b, "[%s %q", s.Status, s.Note)
+		if s.By != nil {
+			fmt.Fprintf(&b, " by %+v", *s.By)
+		}
+		b.WriteString("]")
+	}
+	return b.String()
 }

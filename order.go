@@ -315,6 +315,20 @@ func (o *Order) CheckPay() error {
 	return nil
 }
 
+// orderSlot is the slot of slots named id, as an order keeps it, when the store offers slots
+// (ChooseSlot); nil when it offers none.
+func orderSlot(slots []Slot, id string) (*OrderSlot, error) {
+	if len(slots) == 0 {
+		return nil, nil
+	}
+	slot, err := ChooseSlot(slots, id)
+	if err != nil {
+		return nil, err
+	}
+	day, _, _ := ParseSlotID(slot.ID)
+	return &OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}, nil
+}
+
 // CheckPayBy explains why the shopper cannot pay the order online (again) at now, or returns nil:
 // CheckPay allows it, and the time to pay, window from when the order was placed (however often it
 // was paid again meanwhile), has not ended. Past it the order is cancelled.

@@ -224,35 +224,22 @@ func (d *DB) ResolveClaim(ctx context.Context, dec haat.ClaimDecision) (*haat.Or
 }
 
 // sendReplacement places the order that sends again, at no charge, what the decision names of the
-// claim: in the slot the decision names while the store offers slots, its units taken from stock,
-// paid (nothing to pay), numbered like every order, and the shopper told as of an order placed.
+// claim (haat.ClaimDecision.Replacement): its slot's place and its units taken as every order's,
+// numbered like every order, and what follows from it applied.
 func sendReplacement(ctx context.Context, tx *Tx, c *haat.OrderClaim, dec haat.ClaimDecision) (*haat.Order, error) {
 	o, err := findOrder(ctx, tx, sellerHandles(c.OrderID))
 	if err != nil {
 		return nil, err
 	}
-	r, err := dec.Replacement(c, o)
+	slots, err := currentSlots(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
-	ws, err := findWindows(ctx, tx)
+	r, then, err := dec.Replacement(c, o, slots, tx.now)
 	if err != nil {
 		return nil, err
-	}
-	if len(ws) > 0 {
-		slots, err := slotsAt(ctx, tx, ws, tx.now)
-		if err != nil {
-			return nil, err
-		}
-		slot, err := haat.ChooseSlot(slots, dec.Slot)
-		if err != nil {
-			return nil, err
-		}
-		day, _, _ := haat.ParseSlotID(slot.ID)
-		r.Slot = &haat.OrderSlot{ID: slot.ID, Day: day, Start: slot.Start, End: slot.End}
 	}
 	r.ID = newID()
-	r.Place(tx.now)
 	if err := insertOrder(ctx, tx, r); err != nil {
 		return nil, err
 	}
@@ -262,13 +249,7 @@ func sendReplacement(ctx context.Context, tx *Tx, c *haat.OrderClaim, dec haat.C
 	if err := takeStock(ctx, tx, r.ID); err != nil {
 		return nil, err
 	}
-	if err := recordStep(ctx, tx, r.ID, haat.StepPaid, haat.NoteReplacement); err != nil {
-		return nil, err
-	}
-	if err := queueOrderText(ctx, tx, r.ID); err != nil {
-		return nil, err
-	}
-	if err := queueOrderMessage(ctx, tx, r.UserID, r.ID, "", haat.StatusOrderPlaced); err != nil {
+	if err := apply(ctx, tx, r, nil, then); err != nil {
 		return nil, err
 	}
 	tx.numbered = append(tx.numbered, r)

@@ -10,7 +10,9 @@ import (
 
 // apply writes what follows from a change of the order o (haat.Consequences), inside the change's
 // transaction: the one place where storage acts on them. was is the order as it was before the
-// change; it is nil for a refund of part, which changes no figure of the order's row. A claim's
+// change; it is nil for an order placed, and for a refund of part, which changes no figure of the
+// order's row. When an order paid cannot take its units or place back (c.Take), it is cancelled
+// here and c.SoldOut applied instead of the rest. A claim's
 // decision names no order: its refund of part and its replacement are made by ResolveClaim, which
 // keeps their ids with the claim, and apply tells the shopper (c.Decided).
 func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.Consequences) error {
@@ -21,7 +23,32 @@ func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.C
 		return queueMessage(ctx, tx, haat.MessageClaimDecided, d.ID, d.UserID, d.OrderID, "")
 	}
 	for _, step := range c.Steps {
-		if err := recordStep(ctx, tx, o.ID, step.Status, step.Note); err != nil {
+		by := haat.ActorOf(ctx)
+		if step.By != nil {
+			by = *step.By
+		}
+		if err := recordStepBy(ctx, tx, o.ID, step.Status, by, step.Note); err != nil {
+			return err
+		}
+	}
+	if c.Take {
+		if err := takeBack(ctx, tx, o.ID); refused(err) {
+			// Another order took them meanwhile: the order is cancelled instead.
+			if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3`,
+				haat.StatusCancelled, tx.now.UnixMilli(), o.ID); err != nil {
+				return err
+			}
+			o.Status = haat.StatusCancelled
+			return apply(ctx, tx, o, was, *c.SoldOut)
+		} else if err != nil {
+			return err
+		}
+	}
+	if c.Return {
+		if err := returnStock(ctx, tx, o.ID); err != nil {
+			return err
+		}
+		if err := returnSlot(ctx, tx, o.ID); err != nil {
 			return err
 		}
 	}
@@ -53,6 +80,11 @@ func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.C
 			return err
 		}
 	}
+	if a := c.OwedBack; a != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE id = $2`, haat.RefundDue, a.ID); err != nil {
+			return err
+		}
+	}
 	if c.RefundDue != nil {
 		if _, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1, refund_amount = $2 WHERE order_id = $3 AND state = $4 AND refund IN ('', $1)`,
 			haat.RefundDue, *c.RefundDue, o.ID, haat.PaymentPaid); err != nil {
@@ -75,9 +107,31 @@ func apply(ctx context.Context, tx *Tx, o *haat.Order, was *haat.Order, c haat.C
 		}
 	}
 	if c.Release {
-		return releaseHeld(ctx, tx, o.ID)
+		if err := releaseHeld(ctx, tx, o.ID); err != nil {
+			return err
+		}
+	}
+	if c.EmptyCart {
+		return emptyCart(ctx, tx, o.UserID)
 	}
 	return nil
+}
+
+// takeBack takes again the units and the slot's place of an order that gave them back (its
+// payment failed) and is paid after all: a refusal (haat.EINVALID, haat.ECONFLICT) when another
+// order took them meanwhile.
+func takeBack(ctx context.Context, tx *Tx, orderID string) error {
+	if err := takeStock(ctx, tx, orderID); err != nil {
+		return err
+	}
+	return retakeSlot(ctx, tx, orderID)
+}
+
+// refused reports whether err refuses what was asked (haat.EINVALID, haat.ECONFLICT), rather than
+// failing.
+func refused(err error) bool {
+	code := haat.ErrorCode(err)
+	return code == haat.EINVALID || code == haat.ECONFLICT
 }
 
 // writePacking stores what packing settled of a Packed order (o, as it was before: was), when it

@@ -64,21 +64,6 @@ func insertCreditEntry(ctx context.Context, tx *Tx, c haat.CreditChange) (string
 		id, c.UserID, c.Amount, c.Reason, c.OrderID, c.Note, tx.now.UnixMilli())
 }
 
-// returnCredit gives a cancelled order's store credit back to its shopper's ledger (reason
-// returned), once: an order cancelled is cancelled once, and the ledger holds one such entry of an
-// order at most.
-func returnCredit(ctx context.Context, tx *Tx, orderID string) error {
-	var userID string
-	var used haat.Money
-	if err := tx.QueryRowContext(ctx, `SELECT user_id, credit_used FROM orders WHERE id = $1`, orderID).Scan(&userID, &used); err != nil {
-		return err
-	}
-	if used <= 0 {
-		return nil
-	}
-	return grantCredit(ctx, tx, userID, used, haat.CreditReturned, orderID, "")
-}
-
 // Credit returns the shopper's balance and their newest entries, newest first.
 func (d *DB) Credit(ctx context.Context, userID string) (*haat.Credit, error) {
 	return lookup(ctx, d, "credit", func(tx *Tx) (*haat.Credit, error) {

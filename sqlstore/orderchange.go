@@ -48,8 +48,11 @@ func (d *DB) changeOrder(ctx context.Context, f OrderFilter, change func(*Tx, *h
 			return changed, nil
 		}
 	}
-	return nil, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
+	return nil, errOrderChanged
 }
+
+// errOrderChanged refuses a change of an order someone else changed meanwhile.
+var errOrderChanged = haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again.")
 
 // writeOrderChange writes the status and paid flag of an order, if the order is still as it was
 // (its updated_at, which every change counts up, is unchanged), and reports whether it did; what
@@ -94,17 +97,6 @@ func nullIfZero(n int, applies bool) any {
 		return nil
 	}
 	return n
-}
-
-// settleCancelled follows the cancelling of an order: its units go back to the stock counts, the
-// store credit it used to its shopper's ledger, its delivery slot's place to the slot, a payment
-// still pending ends (superseded: money that arrives for it is due back), and its payment, if money
-// arrived, is due back to the shopper until the seller refunds it.
-func settleCancelled(ctx context.Context, tx *Tx, orderID string) error {
-	if err := returnCredit(ctx, tx, orderID); err != nil {
-		return err
-	}
-	return releaseHeld(ctx, tx, orderID)
 }
 
 // releaseHeld gives back what a cancelled order held: its units to the stock counts, its coupon's

@@ -70,22 +70,8 @@ func (d *DB) placeOrder(ctx context.Context, o haat.NewOrder, order *haat.Order)
 				return err
 			}
 		}
-		if order.IsPaid {
-			// Paid wholly with store credit: paid as it is placed.
-			if err := recordStepBy(ctx, tx, order.ID, haat.StepPaid, haat.Actor{ID: order.UserID, Role: haat.ActorShopper}, haat.NoteStoreCredit); err != nil {
-				return err
-			}
-		}
-		if o.PaymentType == haat.PaymentCOD || order.IsPaid {
-			if err := queueOrderText(ctx, tx, order.ID); err != nil {
-				return err
-			}
-			if err := queueOrderMessage(ctx, tx, o.UserID, order.ID, "", haat.StatusOrderPlaced); err != nil {
-				return err
-			}
-			if err := emptyCart(ctx, tx, o.UserID); err != nil {
-				return err
-			}
+		if err := apply(ctx, tx, order, nil, order.Placed()); err != nil {
+			return err
 		}
 		// Numbered when the transaction commits (numberOrders).
 		tx.numbered = append(tx.numbered, order)
@@ -172,9 +158,6 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
 		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, order.ToPay, nullable(order.Replaces), coupon,
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
-		return err
-	}
-	if err := recordStepBy(ctx, tx, order.ID, haat.StepPlaced, haat.Actor{ID: order.UserID, Role: haat.ActorShopper}, ""); err != nil {
 		return err
 	}
 	if len(order.Items) == 0 {

@@ -43,16 +43,6 @@ func queueMessage(ctx context.Context, tx *Tx, kind haat.MessageKind, dedupe, us
 		newID(), kind, string(kind)+":"+dedupe, nullable(orderID), nullable(productID), tx.now.UnixMilli(), userID)
 }
 
-// queueOrderMessage writes the message, if any, that tells the order's shopper it moved from
-// was to now (haat.OrderMessage).
-func queueOrderMessage(ctx context.Context, tx *Tx, userID, orderID string, was, now haat.OrderStatus) error {
-	kind, ok := haat.OrderMessage(was, now)
-	if !ok {
-		return nil
-	}
-	return queueMessage(ctx, tx, kind, orderID, userID, orderID, "")
-}
-
 // nullable is s, or NULL when it is empty.
 func nullable(s string) any {
 	if s == "" {

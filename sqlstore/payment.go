@@ -326,106 +326,95 @@ func moveAttempt(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat
 	return n == 1, err
 }
 
-// pay records the money of an attempt. It places the order (even one whose earlier attempt
-// failed, since the money has arrived) and empties the shopper's cart; but money for an attempt
-// the shopper superseded, or for an order paid already, is recorded as owed back and marks
-// nothing paid a second time.
+// pay records the money of an attempt, and what follows from it (haat.Order.PaymentArrives): the
+// order paid and placed, or paid at the door, or the money owed back.
 func pay(ctx context.Context, tx *Tx, a *haat.PaymentAttempt) (bool, error) {
+	o, err := lockPaying(ctx, tx, a.OrderID)
+	if err != nil {
+		return false, err
+	}
 	if moved, err := moveAttempt(ctx, tx, a, haat.PaymentPaid); err != nil || !moved {
 		return false, err
 	}
-	if a.State != haat.PaymentSuperseded {
-		// A cash order paid by QR at the door: paid, its status as it is. One paid meanwhile (in
-		// cash) or cancelled owes the money back.
-		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, updated_at = $1
-			WHERE id = $2 AND payment_type = $3 AND is_paid = FALSE AND status <> $4`, tx.now.UnixMilli(), a.OrderID, haat.PaymentCOD, haat.StatusCancelled)
+	was := *o
+	c, err := o.PaymentArrives(*a)
+	if err != nil {
+		return false, err
+	}
+	if o.IsPaid != was.IsPaid {
+		res, err := tx.ExecContext(ctx, `UPDATE orders SET is_paid = $1, status = $2, test_payment = $3, updated_at = $4
+			WHERE id = $5 AND is_paid = $6 AND status = $7`, o.IsPaid, o.Status, o.TestPayment, tx.now.UnixMilli(), o.ID, was.IsPaid, was.Status)
 		if err != nil {
 			return false, err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return false, err
-		} else if n == 1 {
-			return true, recordStepBy(ctx, tx, a.OrderID, haat.StepPaid, haat.Actor{Name: a.Provider, Role: haat.ActorPayment}, haat.NoteAtTheDoor)
-		}
-		// An order cancelled meanwhile (by its shopper, or as its time to pay ended) stays so.
-		res, err = tx.ExecContext(ctx, `UPDATE orders SET is_paid = TRUE, status = $1, test_payment = $2, updated_at = $3
-			WHERE id = $4 AND is_paid = FALSE AND status IN ($5, $6)`, haat.StatusOrderPlaced, a.Provider == haat.SandboxProvider, tx.now.UnixMilli(), a.OrderID,
-			haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
-		if err != nil {
-			return false, err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return false, err
-		} else if n == 1 {
-			if err := recordStepBy(ctx, tx, a.OrderID, haat.StepPaid, haat.Actor{Name: a.Provider, Role: haat.ActorPayment}, ""); err != nil {
-				return false, err
-			}
-			if err := takeStockOrCancel(ctx, tx, a.OrderID); err != nil {
-				return false, err
-			}
-			// Placed now, unless its units were sold meanwhile and it was cancelled.
-			if err := queueOrderText(ctx, tx, a.OrderID); err != nil {
-				return false, err
-			}
-			var status haat.OrderStatus
-			if err := tx.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = $1`, a.OrderID).Scan(&status); err != nil {
-				return false, err
-			}
-			if kind, ok := haat.PaidMessage(status); ok {
-				if err := queueMessage(ctx, tx, kind, a.OrderID, a.UserID, a.OrderID, ""); err != nil {
-					return false, err
-				}
-			}
-			return true, emptyCart(ctx, tx, a.UserID)
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return false, cmpErr(err, errOrderChanged)
 		}
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE payment_attempts SET refund = $1 WHERE id = $2`, haat.RefundDue, a.ID)
-	return true, err
+	return true, apply(ctx, tx, o, &was, c)
 }
 
-// fail ends a pending attempt unpaid, and marks an order that is still unpaid Payment Failed.
+// fail ends a pending attempt unpaid, with what follows from it (haat.Order.PaymentFails): an
+// order still awaiting payment moves to Payment Failed.
 func fail(ctx context.Context, tx *Tx, a *haat.PaymentAttempt, state haat.AttemptState) (bool, error) {
+	o, err := lockPaying(ctx, tx, a.OrderID)
+	if err != nil {
+		return false, err
+	}
 	if moved, err := moveAttempt(ctx, tx, a, state); err != nil || !moved {
 		return false, err
+	}
+	was := *o
+	c, err := o.PaymentFails(*a)
+	if err != nil || o.Status == was.Status {
+		return true, err
 	}
 	// Only the newest attempt speaks for the order: an old attempt expiring after a new one began
 	// leaves the order awaiting the new one.
 	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2
-		WHERE id = $3 AND is_paid = FALSE AND status = $4
-		AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3 AND p.state = $5)`,
-		haat.StatusPaymentFailed, tx.now.UnixMilli(), a.OrderID, haat.StatusAwaitingPayment, haat.PaymentPending)
+		WHERE id = $3 AND is_paid = $4 AND status = $5
+		AND NOT EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = $3 AND p.state = $6)`,
+		o.Status, tx.now.UnixMilli(), o.ID, was.IsPaid, was.Status, haat.PaymentPending)
 	if err != nil {
-		return false, err
+		return true, err
 	}
-	// The order's payment failed: its units go back on sale, and its slot's place to the slot,
-	// until the shopper pays again.
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return true, err
 	}
-	if err := returnStock(ctx, tx, a.OrderID); err != nil {
-		return true, err
-	}
-	return true, returnSlot(ctx, tx, a.OrderID)
+	return true, apply(ctx, tx, o, &was, c)
 }
 
-// takeStockOrCancel takes the units and slot place of an order whose money has just arrived.
-// Units and a place it gave back when an earlier payment failed may have been taken meanwhile:
-// then the order is cancelled and its payment is due back to the shopper, rather than sold twice.
-func takeStockOrCancel(ctx context.Context, tx *Tx, orderID string) error {
-	err := takeStock(ctx, tx, orderID)
-	if err == nil {
-		err = retakeSlot(ctx, tx, orderID)
+// lockPaying reads what the arrival or the failure of a payment of an order is decided by
+// (payingColumns). On PostgreSQL it locks the order's row until the commit, so that the order stays
+// as read while what follows is written (SQLite has one writer anyway).
+func lockPaying(ctx context.Context, tx *Tx, orderID string) (*haat.Order, error) {
+	q := `SELECT ` + payingColumns + ` FROM orders o WHERE o.id = $1`
+	if tx.dialect == Postgres {
+		q += ` FOR UPDATE`
 	}
-	if code := haat.ErrorCode(err); code != haat.EINVALID && code != haat.ECONFLICT {
-		return err
+	orders, err := scanPaying(tx.QueryContext(ctx, q, orderID))
+	return first(orders, err, haat.Errorf(haat.ENOTFOUND, "Order not found"))
+}
+
+// payingColumns are what paying an order, or its time to pay ending, decides by: its id, shopper,
+// payment type, status, paid flag, store credit used and test flag.
+const payingColumns = `o.id, o.user_id, o.payment_type, o.status, o.is_paid, o.credit_used, o.test_payment`
+
+// scanPaying reads the orders of rows, payingColumns.
+func scanPaying(rows *sql.Rows, err error) ([]haat.Order, error) {
+	if err != nil {
+		return nil, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3`, haat.StatusCancelled, tx.now.UnixMilli(), orderID); err != nil {
-		return err
+	defer rows.Close()
+	var orders []haat.Order
+	for rows.Next() {
+		var o haat.Order
+		if err := rows.Scan(&o.ID, &o.UserID, &o.PaymentType, &o.Status, &o.IsPaid, &o.CreditUsed, &o.TestPayment); err != nil {
+			return nil, err
+		}
+		orders = append(orders, o)
 	}
-	if err := recordStepBy(ctx, tx, orderID, haat.StepCancelled, haat.Actor{Role: haat.ActorStore}, haat.NoteSoldOut); err != nil {
-		return err
-	}
-	return settleCancelled(ctx, tx, orderID)
+	return orders, rows.Err()
 }
 
 // PendingPayments lists attempts still pending that were started before the given time, and
@@ -447,21 +436,24 @@ func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, kee
 	var ended []haat.PaymentAttempt
 	err := d.inTx(ctx, func(tx *Tx) error {
 		cancelled, ended = 0, nil
-		rows, err := tx.QueryContext(ctx, `SELECT o.id FROM orders o WHERE `+unpaidCond+` AND o.created_at < $1
-			ORDER BY o.created_at LIMIT 500`, placedBefore.UnixMilli())
+		orders, err := scanPaying(tx.QueryContext(ctx, `SELECT `+payingColumns+` FROM orders o WHERE `+unpaidCond+` AND o.created_at < $1
+			ORDER BY o.created_at LIMIT 500`, placedBefore.UnixMilli()))
 		if err != nil {
 			return err
 		}
-		ids, err := scanStrings(rows)
-		if err != nil {
-			return err
-		}
-		for _, id := range ids {
-			if slices.Contains(keep, id) {
+		for _, o := range orders {
+			if slices.Contains(keep, o.ID) {
 				continue
 			}
-			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND is_paid = FALSE AND status IN ($4, $5)`,
-				haat.StatusCancelled, tx.now.UnixMilli(), id, haat.StatusAwaitingPayment, haat.StatusPaymentFailed)
+			was := o
+			c, err := o.TimeToPayEnds()
+			if err != nil {
+				return err
+			} else if o.Status == was.Status {
+				continue
+			}
+			res, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND is_paid = $4 AND status = $5`,
+				o.Status, tx.now.UnixMilli(), o.ID, was.IsPaid, was.Status)
 			if err != nil {
 				return err
 			}
@@ -470,15 +462,13 @@ func (d *DB) CancelUnpaidOrders(ctx context.Context, placedBefore time.Time, kee
 			} else if n == 0 {
 				continue
 			}
-			if err := recordStepBy(ctx, tx, id, haat.StepCancelled, haat.Actor{Role: haat.ActorStore}, haat.NoteUnpaid); err != nil {
-				return err
-			}
-			superseded, err := supersedeAttempts(ctx, tx, id)
+			// Their providers are told to end them; money that still arrives for one is due back.
+			superseded, err := supersedeAttempts(ctx, tx, o.ID)
 			if err != nil {
 				return err
 			}
 			ended = append(ended, superseded...)
-			if err := settleCancelled(ctx, tx, id); err != nil {
+			if err := apply(ctx, tx, &o, &was, c); err != nil {
 				return err
 			}
 			cancelled++

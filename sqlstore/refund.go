@@ -54,7 +54,7 @@ func refundPart(ctx context.Context, tx *Tx, r haat.PartRefund) (*haat.Order, *h
 		return nil, nil, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return nil, nil, cmpErr(err, haat.Errorf(haat.ECONFLICT, "The order was changed meanwhile. Please try again."))
+		return nil, nil, cmpErr(err, errOrderChanged)
 	}
 	c, err := haat.RefundConsequences(refund, before, after)
 	if err != nil {

@@ -1,6 +1,7 @@
 package sqlstore_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -96,6 +97,14 @@ func TestLatePaymentAfterUnitsSold(t *testing.T) {
 		got := orderOf(t, db, late)
 		if got.Status != haat.StatusCancelled || !got.IsPaid || got.Refund != haat.RefundDue {
 			t.Fatalf("order paid after its units were sold = %s, paid %v, refund %q", got.Status, got.IsPaid, got.Refund)
+		}
+		// Placed, paid by its provider, then cancelled by the store as sold out.
+		var steps []string
+		for _, e := range got.Events {
+			steps = append(steps, string(e.Status)+"/"+e.By.Role+"/"+e.Note)
+		}
+		if want := []string{"Order Placed/shopper/", "Paid/payment/", "Cancelled/store/soldOut"}; !slices.Equal(steps, want) {
+			t.Fatalf("steps %v, want %v", steps, want)
 		}
 		if n := stockLeft(t, db, apple.ID); n != 0 {
 			t.Fatalf("after the late payment: %d left, want 0", n)
