@@ -44,7 +44,8 @@ export const features = {
   cart: ['account', 'checkout', 'products'],
   orders: ['account', 'alerts', 'cart', 'products'],
   catalogue: ['account', 'alerts', 'cart', 'products'],
-  seller: ['invoice', 'orders', 'products'],
+  'seller-session': [],
+  seller: ['invoice', 'orders', 'products', 'seller-session'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

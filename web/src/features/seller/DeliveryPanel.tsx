@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
 import type { OrderEvent, SellerOrder } from '../../lib/contract';
-import { useSellerSession } from './session';
+import { useSellerSession } from '../seller-session';
 import { useRiders } from './staff';
 
 /** eventWho names who took a step: the member of staff by name and role, else the kind of actor. */

@@ -11,7 +11,7 @@ import { useStoreConfig } from '../../lib/config';
 import { orderSlotText } from '../../lib/slots';
 import { useTitle } from '../../lib/useTitle';
 import type { Delivery, FailedDelivery } from '../../lib/contract';
-import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
+import { useSellerLanguage, useSellerLogout, useSellerSession } from '../seller-session';
 import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './staff';
 import QRImage from '../../components/QRImage';
 

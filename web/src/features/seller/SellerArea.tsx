@@ -6,7 +6,7 @@ import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
 import { paths, routes, type SellerPage } from '../../lib/paths';
-import { useSellerSession } from './api';
+import { useSellerSession } from '../seller-session';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 

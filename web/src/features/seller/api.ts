@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ApiError, get, post, unwrap } from '../../lib/api';
-import { useCallback, useEffect } from 'react';
 import type {
   AssignRequest,
   PartRefund,
@@ -15,7 +14,6 @@ import type {
   DemoRemoveResponse,
   GoodwillRequest,
   GoodwillResponse,
-  LanguageRequest,
   LoginRequest,
   MessageResponse,
   OrderChangeRequest,
@@ -30,7 +28,6 @@ import type {
   ProductImportResponse,
   ProductStockRequest,
   ProductUpdateResponse,
-  Seller,
   SellerOrder,
   SellerOrdersResponse,
   SellerProduct,
@@ -40,22 +37,16 @@ import type {
   SettingsResponse,
   StoreSettings,
 } from '../../lib/contract';
-import { followAccount, type KeepLanguage } from '../../lib/language';
 import { configKeys } from '../../lib/config';
-import { useEndSession } from '../../lib/useEndSession';
 import { t } from '../../i18n';
 import { catalogueKeys } from '../products';
-import { sellerKeys, useSellerSession } from './session';
+import { sellerKeys } from '../seller-session';
 import toast from '../../lib/toast';
 
-export { sellerKeys, sellerSessionQuery, useSellerSession } from './session';
 
 const api = {
   sellerLogin: (email: string, password: string) =>
     post<LoginRequest, SellerResponse>('/api/seller/login', { email: email.trim(), password }),
-  /** setSellerLanguage keeps the language the signed-in seller reads the seller area in with their account. */
-  setSellerLanguage: (language: LanguageRequest['language']) => post<LanguageRequest, MessageResponse>('/api/seller/language', { language }),
-  sellerLogout: () => get<MessageResponse>('/api/seller/logout'),
   /** sellerSlots are the seller's daily delivery windows. */
   sellerSlots: () => get<DeliveryWindowsResponse>('/api/seller/slots'),
   /** synonyms are the words the store's search counts as the same, one group a line. */
@@ -125,50 +116,6 @@ export function useSellerLogin() {
     mutationFn: ({ email, password }: { email: string; password: string }) => unwrap(api.sellerLogin(email, password), t.toast.sellerLoginFailed),
     // A server that answers without the seller (the spec's) knows no roles: its sellers are owners.
     onSuccess: (r) => client.setQueryData(sellerKeys.session(), r.seller ?? { _id: '', email: '', name: '', role: 'owner', reach: ['area', 'orders', 'owner'] }),
-  });
-}
-
-/**
- * useSellerLanguage keeps the seller area in the language kept with the seller's account (see
- * followAccount) while the seller is signed in, and answers how to keep a new choice there.
- */
-export function useSellerLanguage(): KeepLanguage {
-  const client = useQueryClient();
-  const { seller } = useSellerSession();
-  const keep = useCallback<KeepLanguage>(
-    async (language) => {
-      // A choice the server did not take stays with this browser.
-      if (!(await api.setSellerLanguage(language)).success) return;
-      client.setQueryData<Seller | null>(sellerKeys.session(), (s) => {
-        if (!s) return s;
-        const kept = { ...s, language };
-        followed.add(kept);
-        return kept;
-      });
-    },
-    [client],
-  );
-  useEffect(() => {
-    if (!seller?._id || followed.has(seller)) return;
-    followed.add(seller);
-    followAccount(seller.language, keep);
-  }, [seller, keep]);
-  return keep;
-}
-
-/**
- * followed are the answers about the seller already followed: each is followed once, though the
- * seller area renders anew (and runs its effects again) in a newly chosen language.
- */
-const followed = new WeakSet<Seller>();
-
-/** useSellerLogout ends the seller's session and forgets the orders shown. */
-export function useSellerLogout() {
-  const client = useQueryClient();
-  return useEndSession(api.sellerLogout, () => {
-    client.setQueryData(sellerKeys.session(), null);
-    client.removeQueries({ queryKey: sellerKeys.orders() });
-    client.removeQueries({ queryKey: sellerKeys.products() });
   });
 }
 

@@ -1,10 +1,8 @@
-// Seller: the seller area (products, orders, delivery slots, settings, the launch checklist). Only
-// the seller's session loads with every page: the storefront hides what a signed-in seller must
-// not see; the rest loads with the area.
+// Seller: the seller area (products, orders, delivery slots, settings, the launch checklist), loaded
+// with its texts when it is first shown. The seller's session, which every page asks, is
+// seller-session's.
 import { lazy } from 'react';
 import { loadSellerTexts } from '../../i18n';
-
-export { useSellerSession } from './session';
 
 /** SellerArea is the seller area, its sign-in page while no seller is signed in. */
 export const SellerArea = lazy(() => Promise.all([import('./SellerArea'), loadSellerTexts()]).then(([area]) => area));

@@ -19,7 +19,7 @@ import type {
   StaffRoleRequest,
 } from '../../lib/contract';
 import { t } from '../../i18n';
-import { sellerKeys } from './session';
+import { sellerKeys } from '../seller-session';
 
 /** staffKeys are the query keys of the staff list, the riders to give orders to and a rider's deliveries. */
 export const staffKeys = {

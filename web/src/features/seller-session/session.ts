@@ -1,5 +1,5 @@
 // The seller's session: asked on every page (the storefront hides what a signed-in seller must not
-// see), so it is apart from the rest of the seller area's calls, which load with the seller area.
+// see), so it is apart from api.ts, which only the seller area and the rider's screen use.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
 import type { Seller, SellerSessionResponse } from '../../lib/contract';
