@@ -45,7 +45,8 @@ export const features = {
   orders: ['account', 'alerts', 'cart', 'products'],
   catalogue: ['account', 'alerts', 'cart', 'products'],
   'seller-session': [],
-  seller: ['invoice', 'orders', 'products', 'seller-session'],
+  'seller-staff': ['seller-session'],
+  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

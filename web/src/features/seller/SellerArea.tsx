@@ -7,6 +7,7 @@ import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
 import { paths, routes, type SellerPage } from '../../lib/paths';
 import { useSellerSession } from '../seller-session';
+import { Staff } from '../seller-staff';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 
@@ -22,7 +23,6 @@ const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
 const ImportProducts = lazy(() => import('./ImportProducts'));
 const Launch = lazy(() => import('./Launch'));
-const Staff = lazy(() => import('./Staff'));
 const CashSheets = lazy(() => import('./CashSheets'));
 const Claims = lazy(() => import('./Claims'));
 const Coupons = lazy(() => import('./Coupons'));

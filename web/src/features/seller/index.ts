@@ -6,6 +6,3 @@ import { loadSellerTexts } from '../../i18n';
 
 /** SellerArea is the seller area, its sign-in page while no seller is signed in. */
 export const SellerArea = lazy(() => Promise.all([import('./SellerArea'), loadSellerTexts()]).then(([area]) => area));
-
-/** RiderArea is a rider's screen of their deliveries of the day (/rider), with the seller area's texts. */
-export const RiderArea = lazy(() => Promise.all([import('./RiderPage'), loadSellerTexts()]).then(([page]) => page));
