@@ -46,7 +46,8 @@ export const features = {
   catalogue: ['account', 'alerts', 'cart', 'products'],
   'seller-session': [],
   'seller-staff': ['seller-session'],
-  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff'],
+  'seller-products': ['products', 'seller-session'],
+  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff', 'seller-products'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

@@ -7,13 +7,11 @@ import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
 import { paths, routes, type SellerPage } from '../../lib/paths';
 import { useSellerSession } from '../seller-session';
+import { AddProduct, EditProduct, ImportProducts, ProductList } from '../seller-products';
 import { Staff } from '../seller-staff';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 
-const AddProduct = lazy(() => import('./AddProduct'));
-const ProductList = lazy(() => import('./ProductList'));
-const EditProduct = lazy(() => import('./EditProduct'));
 const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
@@ -21,7 +19,6 @@ import { SellerInvoice } from '../invoice';
 import PackPage from './PackPage';
 const DeliverySlots = lazy(() => import('./DeliverySlots'));
 const Settings = lazy(() => import('./Settings'));
-const ImportProducts = lazy(() => import('./ImportProducts'));
 const Launch = lazy(() => import('./Launch'));
 const CashSheets = lazy(() => import('./CashSheets'));
 const Claims = lazy(() => import('./Claims'));
