@@ -47,7 +47,8 @@ export const features = {
   'seller-session': [],
   'seller-staff': ['seller-session'],
   'seller-products': ['products', 'seller-session'],
-  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff', 'seller-products'],
+  'seller-settings': ['seller-session', 'seller-products'],
+  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

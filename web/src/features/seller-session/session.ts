@@ -12,10 +12,6 @@ export const sellerKeys = {
   products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
-  /** synonyms are the words the store's search counts as the same. */
-  synonyms: () => [...sellerKeys.all, 'synonyms'] as const,
-  /** slots are the seller's daily delivery windows. */
-  slots: () => [...sellerKeys.all, 'slots'] as const,
   /** checklist is the launch checklist: what the shop still needs before it opens. */
   checklist: () => [...sellerKeys.all, 'checklist'] as const,
   /** orderList is a list of orders the filters (as the API takes them) select. */

@@ -8,6 +8,7 @@ import { Title, useTitle } from '../../lib/useTitle';
 import { paths, routes, type SellerPage } from '../../lib/paths';
 import { useSellerSession } from '../seller-session';
 import { AddProduct, EditProduct, ImportProducts, ProductList } from '../seller-products';
+import { DeliverySlots, Launch, Settings } from '../seller-settings';
 import { Staff } from '../seller-staff';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
@@ -17,9 +18,6 @@ const Dashboard = lazy(() => import('./Dashboard'));
 const PackingSlip = lazy(() => import('./PackingSlip'));
 import { SellerInvoice } from '../invoice';
 import PackPage from './PackPage';
-const DeliverySlots = lazy(() => import('./DeliverySlots'));
-const Settings = lazy(() => import('./Settings'));
-const Launch = lazy(() => import('./Launch'));
 const CashSheets = lazy(() => import('./CashSheets'));
 const Claims = lazy(() => import('./Claims'));
 const Coupons = lazy(() => import('./Coupons'));
