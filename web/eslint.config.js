@@ -48,7 +48,8 @@ export const features = {
   'seller-staff': ['seller-session'],
   'seller-products': ['products', 'seller-session'],
   'seller-settings': ['seller-session', 'seller-products'],
-  seller: ['invoice', 'orders', 'products', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings'],
+  'seller-orders': ['orders', 'products', 'seller-session', 'seller-staff'],
+  seller: ['invoice', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings', 'seller-orders'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

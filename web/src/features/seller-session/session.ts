@@ -5,7 +5,11 @@ import { get } from '../../lib/api';
 import type { Seller, SellerSessionResponse } from '../../lib/contract';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
-/** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
+/**
+ * sellerKeys are the query keys the seller features share, all below ['seller']: the seller's
+ * session, every product (archived ones too), the orders they handle, the dashboard and the launch
+ * checklist. A feature's own keys start with one of them.
+ */
 export const sellerKeys = {
   all: ['seller'] as const,
   session: () => [...sellerKeys.all, 'session'] as const,
@@ -14,12 +18,6 @@ export const sellerKeys = {
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
   /** checklist is the launch checklist: what the shop still needs before it opens. */
   checklist: () => [...sellerKeys.all, 'checklist'] as const,
-  /** orderList is a list of orders the filters (as the API takes them) select. */
-  orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
-  /** pickList is what the orders waiting to be packed want, of a day (YYYY-MM-DD) or of all ('' ). */
-  pickList: (day: string) => [...sellerKeys.orders(), 'picklist', day] as const,
-  /** slip is the order with that number, for its packing slip. */
-  slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
 };
 
 /** sellerSessionQuery asks once per visit which seller is signed in: the seller, or null; any failure counts as none. */

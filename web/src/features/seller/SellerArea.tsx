@@ -9,15 +9,13 @@ import { paths, routes, type SellerPage } from '../../lib/paths';
 import { useSellerSession } from '../seller-session';
 import { AddProduct, EditProduct, ImportProducts, ProductList } from '../seller-products';
 import { DeliverySlots, Launch, Settings } from '../seller-settings';
+import { Orders, PackingSlip, PackPage } from '../seller-orders';
 import { Staff } from '../seller-staff';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
 
-const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
-const PackingSlip = lazy(() => import('./PackingSlip'));
 import { SellerInvoice } from '../invoice';
-import PackPage from './PackPage';
 const CashSheets = lazy(() => import('./CashSheets'));
 const Claims = lazy(() => import('./Claims'));
 const Coupons = lazy(() => import('./Coupons'));
