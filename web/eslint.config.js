@@ -49,7 +49,8 @@ export const features = {
   'seller-products': ['products', 'seller-session'],
   'seller-settings': ['seller-session', 'seller-products'],
   'seller-orders': ['orders', 'products', 'seller-session', 'seller-staff'],
-  seller: ['invoice', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings', 'seller-orders'],
+  'seller-money': ['seller-session', 'seller-products', 'seller-orders'],
+  seller: ['invoice', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings', 'seller-orders', 'seller-money'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

@@ -10,15 +10,12 @@ import { useSellerSession } from '../seller-session';
 import { AddProduct, EditProduct, ImportProducts, ProductList } from '../seller-products';
 import { DeliverySlots, Launch, Settings } from '../seller-settings';
 import { Orders, PackingSlip, PackPage } from '../seller-orders';
+import { CashSheets, Claims, Coupons } from '../seller-money';
 import { Staff } from '../seller-staff';
+import { SellerInvoice } from '../invoice';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
-
 const Dashboard = lazy(() => import('./Dashboard'));
-import { SellerInvoice } from '../invoice';
-const CashSheets = lazy(() => import('./CashSheets'));
-const Claims = lazy(() => import('./Claims'));
-const Coupons = lazy(() => import('./Coupons'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's

@@ -1,6 +1,7 @@
-// Seller: the seller area (products, orders, delivery slots, settings, the launch checklist), loaded
-// with its texts when it is first shown. The seller's session, which every page asks, is
-// seller-session's.
+// Seller: the seller area under /seller, loaded with its texts when it is first shown: its sign-in
+// page, its frame (the header and the menu by role), the owner's dashboard, and the routes to the
+// pages of the seller features (seller-products, seller-settings, seller-orders, seller-money,
+// seller-staff). The seller's session, which every page asks, is seller-session's.
 import { lazy } from 'react';
 import { loadSellerTexts } from '../../i18n';
 
