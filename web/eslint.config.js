@@ -31,8 +31,9 @@ const catalogueOnly = [
  * import. A feature is imported through its entry, features/<name>/index.ts, never through its
  * files, and only by a feature that lists it here: the order below is the only one in which they
  * depend on each other, so no two features import each other, directly or around a circle. What two
- * features share belongs in lib/ or components/; what brings several together belongs in app/
- * (the navigation bar, app/wiring.ts).
+ * features share belongs in lib/ or components/, or in a feature below both that owns it (the
+ * seller's session, in seller-session); what brings several together belongs in app/ (the
+ * navigation bar, app/wiring.ts).
  */
 export const features = {
   account: [],
@@ -44,6 +45,8 @@ export const features = {
   cart: ['account', 'checkout', 'products'],
   orders: ['account', 'alerts', 'cart', 'products'],
   catalogue: ['account', 'alerts', 'cart', 'products'],
+  // The seller area: the seller's session, the features by job, then seller, the area's frame, which
+  // routes to their pages.
   'seller-session': [],
   'seller-staff': ['seller-session'],
   'seller-products': ['products', 'seller-session'],
