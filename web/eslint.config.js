@@ -45,8 +45,8 @@ export const features = {
   cart: ['account', 'checkout', 'products'],
   orders: ['account', 'alerts', 'cart', 'products'],
   catalogue: ['account', 'alerts', 'cart', 'products'],
-  // The seller area: the seller's session, the features by job, then seller, the area's frame, which
-  // routes to their pages.
+  // The seller's features: the seller's session, the features by job, then seller, the seller area's
+  // frame, which routes to their pages, and the rider's screen.
   'seller-session': [],
   'seller-staff': ['seller-session'],
   'seller-products': ['products', 'seller-session'],

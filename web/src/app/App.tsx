@@ -14,8 +14,7 @@ import { AddAddress, Loader, PayQR } from '../features/checkout';
 import { MyOrders } from '../features/orders';
 import { MyInvoice } from '../features/invoice';
 import { Contact } from '../features/help';
-import { SellerArea as Seller } from '../features/seller';
-import { RiderArea } from '../features/seller-staff';
+import { RiderArea, SellerArea as Seller } from '../features/seller';
 import { AccountPage, LoginModal } from '../features/account';
 
 // Each page is its own chunk (the features' entries load their pages lazily): the landing and home

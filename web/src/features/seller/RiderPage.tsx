@@ -12,7 +12,7 @@ import { orderSlotText } from '../../lib/slots';
 import { useTitle } from '../../lib/useTitle';
 import type { Delivery, FailedDelivery } from '../../lib/contract';
 import { useSellerLanguage, useSellerLogout, useSellerSession } from '../seller-session';
-import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './staff';
+import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './deliveries';
 import QRImage from '../../components/QRImage';
 
 const failedReasons: FailedDelivery[] = ['noAnswer', 'refused', 'wrongAddress'];
