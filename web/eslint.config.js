@@ -31,8 +31,9 @@ const catalogueOnly = [
  * import. A feature is imported through its entry, features/<name>/index.ts, never through its
  * files, and only by a feature that lists it here: the order below is the only one in which they
  * depend on each other, so no two features import each other, directly or around a circle. What two
- * features share belongs in lib/ or components/; what brings several together belongs in app/
- * (the navigation bar, app/wiring.ts).
+ * features share belongs in lib/ or components/, or in a feature below both that owns it (the
+ * seller's session, in seller-session); what brings several together belongs in app/ (the
+ * navigation bar, app/wiring.ts).
  */
 export const features = {
   account: [],
@@ -44,7 +45,15 @@ export const features = {
   cart: ['account', 'checkout', 'products'],
   orders: ['account', 'alerts', 'cart', 'products'],
   catalogue: ['account', 'alerts', 'cart', 'products'],
-  seller: ['invoice', 'orders', 'products'],
+  // The seller's features: the seller's session, the features by job, then seller, the seller area's
+  // frame, which routes to their pages, and the rider's screen.
+  'seller-session': [],
+  'seller-staff': ['seller-session'],
+  'seller-products': ['products', 'seller-session'],
+  'seller-settings': ['seller-session', 'seller-products'],
+  'seller-orders': ['orders', 'products', 'seller-session', 'seller-staff'],
+  'seller-money': ['seller-session', 'seller-products', 'seller-orders'],
+  seller: ['invoice', 'seller-session', 'seller-staff', 'seller-products', 'seller-settings', 'seller-orders', 'seller-money'],
 };
 
 // Every folder of src/features has its row, and a feature lists only those above it.

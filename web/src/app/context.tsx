@@ -6,7 +6,7 @@ import { AppStateProvider } from '../lib/appState';
 import { t } from '../i18n';
 import { useUser } from '../features/account';
 import { useCartStore } from '../features/cart';
-import { useSellerSession } from '../features/seller';
+import { useSellerSession } from '../features/seller-session';
 import './wiring';
 
 /**

@@ -1,7 +1,8 @@
 // The lint keeps the features to their rooms (eslint.config.js): a feature imports another only
 // through its entry and only when it lists it; app/ imports features through their entries; shared
-// code imports none, and nothing imports app/.
-import { resolve } from 'node:path';
+// code imports none, and nothing imports app/. A feature stays small enough to read whole.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Linter } from 'eslint';
@@ -41,6 +42,15 @@ describe('features keep to their rooms', () => {
     expect(refusals('src/features/cart/Cart.tsx', "import { orderKeys } from '../orders';")).toEqual([expect.stringContaining('cart uses only')]);
   });
 
+  it('keeps the seller features below the area that routes to them, and apart from each other but through their entries', () => {
+    expect(refusals('src/features/seller/SellerArea.tsx', "import { Orders } from '../seller-orders';")).toEqual([]);
+    expect(refusals('src/features/seller-orders/Orders.tsx', "import { SellerArea } from '../seller';")).toEqual([expect.stringContaining('seller-orders uses only')]);
+    expect(refusals('src/features/seller-money/Claims.tsx', "import { storeDay } from '../seller-orders';")).toEqual([]);
+    expect(refusals('src/features/seller-money/Claims.tsx', "import { storeDay } from '../seller-orders/orderFilters';")).toEqual([expect.stringContaining('through its entry')]);
+    expect(refusals('src/features/seller-staff/Staff.tsx', "import { useSellerSession } from '../seller-session';")).toEqual([]);
+    expect(refusals('src/features/seller-session/api.ts', "import { useRiders } from '../seller-staff';")).toEqual([expect.stringContaining('seller-session uses no other feature')]);
+  });
+
   it('lets app/ bring features together through their entries, and shared code use none', () => {
     expect(refusals('src/app/Navbar.tsx', "import { useAlerts } from '../features/alerts';")).toEqual([]);
     expect(refusals('src/app/Navbar.tsx', "import { useAlerts } from '../features/alerts/api';")).toEqual([expect.stringContaining('through its entry')]);
@@ -62,4 +72,16 @@ describe('features keep to their rooms', () => {
       seen.add(name);
     }
   });
+
+  it('keeps each feature within 1,500 lines, its tests aside', () => {
+    for (const name of Object.keys(config.features)) {
+      const folder = `${web}src/features/${name}`;
+      const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+      const lines = files.reduce((n, f) => n + readFileSync(join(folder, f), 'utf8').split('\n').length - 1, 0);
+      expect(lines, `src/features/${name}: ${lines} lines`).toBeLessThanOrEqual(maxFeatureLines);
+    }
+  });
 });
+
+/** maxFeatureLines is the most lines a feature's modules (its tests aside) hold together: a larger one splits into features by job. */
+const maxFeatureLines = 1500;

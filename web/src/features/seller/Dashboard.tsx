@@ -6,7 +6,7 @@ import { useStoreConfig } from '../../lib/config';
 import type { StockLevel } from '../../lib/contract';
 import { RowSkeleton } from '../../components/Spinner';
 import { useDashboard } from './api';
-import { ordersWith } from './orderFilters';
+import { ordersWith } from '../seller-orders';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-5';
 const heading = 'text-lg font-semibold text-slate-900';

@@ -11,8 +11,8 @@ import { useStoreConfig } from '../../lib/config';
 import { orderSlotText } from '../../lib/slots';
 import { useTitle } from '../../lib/useTitle';
 import type { Delivery, FailedDelivery } from '../../lib/contract';
-import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
-import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './staff';
+import { useSellerLanguage, useSellerLogout, useSellerSession } from '../seller-session';
+import { useDeliveries, useDeliveryStep, useDoorQR, useDoorQRStatus } from './deliveries';
 import QRImage from '../../components/QRImage';
 
 const failedReasons: FailedDelivery[] = ['noAnswer', 'refused', 'wrongAddress'];

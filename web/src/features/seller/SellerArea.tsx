@@ -6,26 +6,16 @@ import SellerLogin from './SellerLogin';
 import SellerLayout from './SellerLayout';
 import { Title, useTitle } from '../../lib/useTitle';
 import { paths, routes, type SellerPage } from '../../lib/paths';
-import { useSellerSession } from './api';
+import { useSellerSession } from '../seller-session';
+import { AddProduct, EditProduct, ImportProducts, ProductList } from '../seller-products';
+import { DeliverySlots, Launch, Settings } from '../seller-settings';
+import { Orders, PackingSlip, PackPage } from '../seller-orders';
+import { CashSheets, Claims, Coupons } from '../seller-money';
+import { Staff } from '../seller-staff';
+import { SellerInvoice } from '../invoice';
 
 const NotFound = lazy(() => import('../../components/NotFound'));
-
-const AddProduct = lazy(() => import('./AddProduct'));
-const ProductList = lazy(() => import('./ProductList'));
-const EditProduct = lazy(() => import('./EditProduct'));
-const Orders = lazy(() => import('./Orders'));
 const Dashboard = lazy(() => import('./Dashboard'));
-const PackingSlip = lazy(() => import('./PackingSlip'));
-import { SellerInvoice } from '../invoice';
-import PackPage from './PackPage';
-const DeliverySlots = lazy(() => import('./DeliverySlots'));
-const Settings = lazy(() => import('./Settings'));
-const ImportProducts = lazy(() => import('./ImportProducts'));
-const Launch = lazy(() => import('./Launch'));
-const Staff = lazy(() => import('./Staff'));
-const CashSheets = lazy(() => import('./CashSheets'));
-const Claims = lazy(() => import('./Claims'));
-const Coupons = lazy(() => import('./Coupons'));
 
 /**
  * sellerPages are the seller area's element for each of its pages below /seller (the contract's

@@ -4,7 +4,7 @@ import LanguageSwitch from '../../components/LanguageSwitch';
 import { BoxIcon, CashIcon, ChartIcon, ClockIcon, ListIcon, PlusIcon, ScaleIcon, SettingsIcon, ShieldIcon, TagIcon, UsersIcon } from '../../components/icons';
 import { t } from '../../i18n';
 import { paths } from '../../lib/paths';
-import { useSellerLanguage, useSellerLogout, useSellerSession } from './api';
+import { useSellerLanguage, useSellerLogout, useSellerSession } from '../seller-session';
 import type { Access } from '../../lib/contract';
 
 /**

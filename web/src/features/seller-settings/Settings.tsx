@@ -6,7 +6,8 @@ import { DISTRICTS, KATHMANDU_VALLEY, MAX_INVOICE_ADDRESS, MAX_LEGAL_NAME, PAN_D
 import TextField from '../../components/TextField';
 import { RowSkeleton } from '../../components/Spinner';
 import { t, useLanguage } from '../../i18n';
-import { useSaveSettings, useVatExemptCount } from './api';
+import { useSaveSettings } from './api';
+import { useVatExemptCount } from '../seller-products';
 import { ClaimsSection, LegalSection, PolicySection, StoreSection } from './StoreSections';
 import { SearchWordsSection } from './SearchWords';
 import { withDefaults } from '../../lib/store';

@@ -8,7 +8,7 @@ import { RowSkeleton } from '../../components/Spinner';
 import { useStoreConfig } from '../../lib/config';
 import { t } from '../../i18n';
 import { useClaimsDesk, useOpenSlots, useResolveClaim } from './claims';
-import { storeDay } from './orderFilters';
+import { storeDay } from '../seller-orders';
 import { orderSlotText } from '../../lib/slots';
 
 /**

@@ -1,29 +1,23 @@
 // The seller's session: asked on every page (the storefront hides what a signed-in seller must not
-// see), so it is apart from the rest of the seller area's calls, which load with the seller area.
+// see), so it is apart from api.ts, which only the seller area and the rider's screen use.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
 import type { Seller, SellerSessionResponse } from '../../lib/contract';
 import { useAsRenderedAhead } from '../../lib/useHydrated';
 
-/** sellerKeys are the query keys of the seller area: the seller's session, every product (archived ones too) and the orders they handle. */
+/**
+ * sellerKeys are the query keys the seller features share, all below ['seller']: the seller's
+ * session, every product (archived ones too), the orders they handle, the dashboard and the launch
+ * checklist. A feature's own keys start with one of them.
+ */
 export const sellerKeys = {
   all: ['seller'] as const,
   session: () => [...sellerKeys.all, 'session'] as const,
   products: () => [...sellerKeys.all, 'products'] as const,
   orders: () => [...sellerKeys.all, 'orders'] as const,
   dashboard: () => [...sellerKeys.all, 'dashboard'] as const,
-  /** synonyms are the words the store's search counts as the same. */
-  synonyms: () => [...sellerKeys.all, 'synonyms'] as const,
-  /** slots are the seller's daily delivery windows. */
-  slots: () => [...sellerKeys.all, 'slots'] as const,
   /** checklist is the launch checklist: what the shop still needs before it opens. */
   checklist: () => [...sellerKeys.all, 'checklist'] as const,
-  /** orderList is a list of orders the filters (as the API takes them) select. */
-  orderList: (filters: Record<string, string>) => [...sellerKeys.orders(), 'list', filters] as const,
-  /** pickList is what the orders waiting to be packed want, of a day (YYYY-MM-DD) or of all ('' ). */
-  pickList: (day: string) => [...sellerKeys.orders(), 'picklist', day] as const,
-  /** slip is the order with that number, for its packing slip. */
-  slip: (number: number) => [...sellerKeys.orders(), 'slip', number] as const,
 };
 
 /** sellerSessionQuery asks once per visit which seller is signed in: the seller, or null; any failure counts as none. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, unwrap } from '../../lib/api';
 import type { ClaimDecision, ClaimResponse, ClaimsResponse, SlotListResponse } from '../../lib/contract';
 import { t } from '../../i18n';
-import { sellerKeys } from './session';
+import { sellerKeys } from '../seller-session';
 
 /** claimKeys are the query keys of the claims desk. */
 export const claimKeys = {

@@ -4,7 +4,7 @@ import toast from '../../lib/toast';
 import { get, post, unwrap } from '../../lib/api';
 import type { CashResponse, HandoverRequest, HandoverResponse } from '../../lib/contract';
 import { t } from '../../i18n';
-import { sellerKeys } from './session';
+import { sellerKeys } from '../seller-session';
 
 /** cashKeys are the query keys of the cash sheets: all of them, and one day's (YYYY-MM-DD, '' for today). */
 export const cashKeys = {

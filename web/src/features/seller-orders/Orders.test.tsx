@@ -296,3 +296,63 @@ describe('packing slip', () => {
     expect(screen.queryByRole('form', { name: 'Refund part of order #10001' })).not.toBeInTheDocument();
   });
 });
+
+describe('order actions', () => {
+  it('moves an order on, asks before cancelling, and marks it paid', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/order/seller': () => ({ json: { success: true, hasMore: false, orders: [order({})] } }),
+      'POST /api/order/status': (body) => {
+        const { status } = body as { status: string };
+        return status === 'Packed'
+          ? { json: { success: true, message: 'Order Packed', order: order({ status: 'Packed', nextStatuses: ['Out for Delivery', 'Cancelled'] }) } }
+          : { status: 409, json: { success: false, message: 'The order was changed meanwhile. Please try again.' } };
+      },
+      'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: order({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
+    });
+    renderStore('/seller/orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10001' });
+    expect(within(card).getByText('Jumla Red Rice')).toBeInTheDocument();
+    expect(within(card).getByText('$601.80')).toBeInTheDocument();
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+    expect(within(card).getByText('Status: Order Placed')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark Packed' }));
+    expect(await screen.findByText('Order Packed')).toBeInTheDocument();
+    expect(within(card).getByText('Status: Packed')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mark Out for Delivery' })).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    expect(calls.filter((c) => c.key === 'POST /api/order/status')).toHaveLength(1); // only asked so far
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep order' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('The order was changed meanwhile. Please try again.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/order/status').map((c) => c.body)).toEqual([
+      { id: 'o1', status: 'Packed' },
+      { id: 'o1', status: 'Cancelled' },
+    ]);
+  });
+
+  it('offers Mark Paid only when the server allows it, and pages back', async () => {
+    const calls = serveApi({
+      ...seller,
+      'GET /api/order/seller': () => ({
+        json: { success: true, hasMore: true, orders: [order({ status: 'Delivered', nextStatuses: [], canMarkPaid: true })] },
+      }),
+      'GET /api/order/seller?before=o1': () => ({ json: { success: true, hasMore: false, orders: [order({ _id: 'o0', number: 10000, isPaid: true, paymentType: 'Online' })] } }),
+      'POST /api/order/paid': () => ({ json: { success: true, message: 'Marked Paid', order: order({ status: 'Delivered', isPaid: true, nextStatuses: [] }) } }),
+    });
+    renderStore('/seller/orders');
+    const card = await screen.findByRole('listitem', { name: 'Order #10001' });
+    expect(within(card).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark Paid' }));
+    expect(await within(card).findByText('Paid')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    const older = await screen.findByRole('listitem', { name: 'Order #10000' });
+    expect(within(older).getByText('Method: Online')).toBeInTheDocument();
+    expect(within(older).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'GET /api/order/seller?before=o1')).toBe(true);
+  });
+});

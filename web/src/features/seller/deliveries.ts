@@ -1,4 +1,5 @@
-// The store's staff and riders: the owner's list of accounts, and the rider's own deliveries.
+// The rider's own deliveries of the day: starting one, proving it (by the shopper's code or a
+// photo), a failed delivery, and the QR payment at the door.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from '../../lib/toast';
 import { get, post, unwrap } from '../../lib/api';
@@ -10,32 +11,18 @@ import type {
   DoorQRResponse,
   FailedDelivery,
   FailedRequest,
-  MessageResponse,
-  RidersResponse,
-  StaffListResponse,
-  StaffRemoveRequest,
-  StaffRequest,
-  StaffResponse,
-  StaffRoleRequest,
 } from '../../lib/contract';
 import { t } from '../../i18n';
-import { sellerKeys } from './session';
+import { sellerKeys } from '../seller-session';
 
-/** staffKeys are the query keys of the staff list, the riders to give orders to and a rider's deliveries. */
-export const staffKeys = {
-  staff: () => [...sellerKeys.all, 'staff'] as const,
-  riders: () => [...sellerKeys.all, 'riders'] as const,
+/** deliveryKeys are the query keys of the rider's deliveries and of a QR payment at the door. */
+const deliveryKeys = {
   deliveries: () => [...sellerKeys.all, 'deliveries'] as const,
   /** doorQR is where the QR payment at the door of one of the rider's orders stands. */
   doorQR: (id: string) => [...sellerKeys.all, 'doorQR', id] as const,
 };
 
 const api = {
-  staff: () => get<StaffListResponse>('/api/seller/staff'),
-  addStaff: (s: StaffRequest) => post<StaffRequest, StaffResponse>('/api/seller/staff', s),
-  setRole: (id: string, role: string) => post<StaffRoleRequest, StaffResponse>('/api/seller/staff/role', { id, role }),
-  remove: (id: string) => post<StaffRemoveRequest, MessageResponse>('/api/seller/staff/remove', { id }),
-  riders: () => get<RidersResponse>('/api/seller/riders'),
   deliveries: () => get<DeliveriesResponse>('/api/rider/deliveries'),
   start: (id: string) => post<DeliveryRequest, DeliveryResponse>('/api/rider/start', { id }),
   delivered: (id: string, code: string) => post<DeliveredRequest, DeliveryResponse>('/api/rider/delivered', { id, code }),
@@ -47,35 +34,10 @@ const api = {
   doorQRStatus: (id: string) => get<DoorQRResponse>(`/api/rider/qr?id=${encodeURIComponent(id)}`),
 };
 
-/** useStaff is every account of the seller area, owners first. */
-export function useStaff() {
-  return useQuery({ queryKey: staffKeys.staff(), queryFn: () => unwrap(api.staff(), t.toast.generic).then((r) => r.staff) });
-}
-
-/** useStaffChange adds a member of staff, changes a role or removes one; the list and the riders load again. */
-export function useStaffChange() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (c: { add: StaffRequest } | { id: string; role: string } | { remove: string }) =>
-      unwrap('add' in c ? api.addStaff(c.add) : 'remove' in c ? api.remove(c.remove) : api.setRole(c.id, c.role), t.toast.generic),
-    onSuccess: (r) => {
-      if (r.message) toast.success(r.message);
-      void client.invalidateQueries({ queryKey: staffKeys.staff() });
-      void client.invalidateQueries({ queryKey: staffKeys.riders() });
-    },
-    onError: (e) => toast.error(e.message),
-  });
-}
-
-/** useRiders is the store's riders, to give orders to. */
-export function useRiders(enabled: boolean) {
-  return useQuery({ queryKey: staffKeys.riders(), queryFn: () => unwrap(api.riders(), t.toast.generic).then((r) => r.riders), enabled, staleTime: 60_000 });
-}
-
 /** useDeliveries is the signed-in rider's deliveries of the day, loaded again every 30 seconds while shown. */
 export function useDeliveries() {
   return useQuery({
-    queryKey: staffKeys.deliveries(),
+    queryKey: deliveryKeys.deliveries(),
     queryFn: () => unwrap(api.deliveries(), t.toast.generic).then((r) => r.deliveries),
     refetchInterval: 30_000,
   });
@@ -113,7 +75,7 @@ export function useDeliveryStep(id: string) {
       if (r.message) toast.success(r.message);
     },
     onError: (e) => toast.error(e.message),
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.deliveries() }),
+    onSettled: () => client.invalidateQueries({ queryKey: deliveryKeys.deliveries() }),
   });
 }
 
@@ -122,7 +84,7 @@ export function useDoorQR(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.doorQR(id), t.toast.generic).then((r) => r.payment),
-    onSuccess: (p) => client.setQueryData(staffKeys.doorQR(id), p),
+    onSuccess: (p) => client.setQueryData(deliveryKeys.doorQR(id), p),
     onError: (e) => toast.error(e.message),
   });
 }
@@ -131,10 +93,10 @@ export function useDoorQR(id: string) {
 export function useDoorQRStatus(id: string, enabled: boolean) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: staffKeys.doorQR(id),
+    queryKey: deliveryKeys.doorQR(id),
     queryFn: async () => {
       const p = (await unwrap(api.doorQRStatus(id), t.toast.generic)).payment;
-      if (p.state === 'paid') void client.invalidateQueries({ queryKey: staffKeys.deliveries() });
+      if (p.state === 'paid') void client.invalidateQueries({ queryKey: deliveryKeys.deliveries() });
       return p;
     },
     enabled,

@@ -9,7 +9,7 @@ import { toMinor } from '../../lib/money';
 import { toAsciiDigits } from '../../i18n/digits';
 import { t } from '../../i18n';
 import { dayOf, startOfDay, useCoupons, useSaveCoupon } from './coupons';
-import { useSellerProductsFound } from './api';
+import { useSellerProductsFound } from '../seller-products';
 
 /** Draft is the coupon form as the owner fills it in: numbers as typed, days as YYYY-MM-DD in Nepal. */
 type Draft = {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
 import type { OrderEvent, SellerOrder } from '../../lib/contract';
-import { useSellerSession } from './session';
-import { useRiders } from './staff';
+import { useSellerSession } from '../seller-session';
+import { useRiders } from '../seller-staff';
 
 /** eventWho names who took a step: the member of staff by name and role, else the kind of actor. */
 const eventWho = (e: OrderEvent) => {

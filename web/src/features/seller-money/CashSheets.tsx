@@ -6,7 +6,7 @@ import { storeName, useStoreSettings } from '../../lib/store';
 import { RowSkeleton } from '../../components/Spinner';
 import TextField from '../../components/TextField';
 import { t } from '../../i18n';
-import { storeDay, ordersWith } from './orderFilters';
+import { storeDay, ordersWith } from '../seller-orders';
 import { useCashSheets, useHandOver } from './cash';
 
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, unwrap } from '../../lib/api';
 import type { CouponRequest, CouponResponse, CouponsResponse } from '../../lib/contract';
 import { t } from '../../i18n';
-import { sellerKeys } from './session';
+import { sellerKeys } from '../seller-session';
 
 /** couponKeys are the query keys of the owner's coupons. */
 export const couponKeys = { list: () => [...sellerKeys.all, 'coupons'] as const };
