@@ -20,7 +20,9 @@ type stmtCache struct {
 	m   map[string]*list.Element // of *keptStmt, the most recently used first
 	lru list.List
 	// preparing says a statement is being prepared in the background (kept): one at a time.
-	preparing atomic.Bool
+	// background is that preparing, which close waits for: it holds a connection of the database.
+	preparing  atomic.Bool
+	background sync.WaitGroup
 }
 
 // keptStmt is a statement the cache holds, under its query.
@@ -45,17 +47,16 @@ func (c *stmtCache) kept(query string) *sql.Stmt {
 		return nil
 	}
 	c.mu.Lock()
-	e, ok := c.m[query]
-	if ok {
+	defer c.mu.Unlock()
+	if e, ok := c.m[query]; ok {
 		c.lru.MoveToFront(e)
-	}
-	closed := c.m == nil
-	c.mu.Unlock()
-	if ok {
 		return e.Value.(*keptStmt).stmt
 	}
-	if !closed && c.preparing.CompareAndSwap(false, true) {
+	// Begun under the lock, so that close, once it has emptied the cache, waits for it.
+	if c.m != nil && c.preparing.CompareAndSwap(false, true) {
+		c.background.Add(1)
 		go func() {
+			defer c.background.Done()
 			defer c.preparing.Store(false)
 			c.get(context.Background(), query)
 		}()
@@ -103,18 +104,21 @@ func (c *stmtCache) get(ctx context.Context, query string) *sql.Stmt {
 	return s
 }
 
-// close closes the statements.
+// close closes the statements, once a statement being prepared in the background is: its
+// connection would otherwise outlive the database's Close, and open or remove the files of an
+// SQLite database after it.
 func (c *stmtCache) close() {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	for _, e := range c.m {
 		e.Value.(*keptStmt).stmt.Close()
 	}
 	c.m = nil
 	c.lru.Init()
+	c.mu.Unlock()
+	c.background.Wait()
 }
 
 // queryRow runs a query that returns at most one row outside any transaction.
