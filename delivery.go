@@ -89,15 +89,6 @@ func (r *DeliveryRules) Delivers(a Address) bool {
 	return false
 }
 
-// AreaText names the delivery area's districts as a sentence does: "Kathmandu, Lalitpur and
-// Bhaktapur".
-func (r *DeliveryRules) AreaText() string {
-	if r == nil || len(r.Districts) == 0 {
-		return ""
-	}
-	return districtList(r.Districts).String()
-}
-
 // Validate checks the rules a seller sets and writes the districts by their English names, in the
 // order of Districts: amounts from 0 to MaxPrice, at least one district, each one of Nepal's.
 func (r *DeliveryRules) Validate() error {

@@ -1,6 +1,7 @@
 package haat_test
 
 import (
+	"slices"
 	"testing"
 
 	"haat"
@@ -102,8 +103,8 @@ func TestDeliveryRulesValidate(t *testing.T) {
 	if err := ok.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if got := ok.AreaText(); got != "Bhaktapur, Kathmandu and Lalitpur" {
-		t.Errorf("districts after Validate: %q", got)
+	if want := []string{"Bhaktapur", "Kathmandu", "Lalitpur"}; !slices.Equal(ok.Districts, want) {
+		t.Errorf("districts after Validate: %q, want %q", ok.Districts, want)
 	}
 	for name, r := range map[string]haat.DeliveryRules{
 		"negative fee":       {Districts: []string{"Kathmandu"}, Fee: -1},

@@ -118,16 +118,6 @@ func OrderMessage(was, now OrderStatus) (MessageKind, bool) {
 	return "", false
 }
 
-// PaidMessage is the message that tells a shopper their online order's payment arrived and the
-// order is now at status: placed, or cancelled when its units were sold meanwhile (the money
-// goes back to them, which the cancelling mail says).
-func PaidMessage(now OrderStatus) (MessageKind, bool) {
-	if now == StatusCancelled {
-		return MessageCancelled, true
-	}
-	return OrderMessage(StatusAwaitingPayment, now)
-}
-
 // Message is one message due to a shopper, with what its words are made from.
 type Message struct {
 	ID      string

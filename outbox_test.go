@@ -29,17 +29,6 @@ func TestOrderMessage(t *testing.T) {
 	}
 }
 
-func TestPaidMessage(t *testing.T) {
-	for now, want := range map[haat.OrderStatus]haat.MessageKind{
-		haat.StatusOrderPlaced: haat.MessageOrderPlaced,
-		haat.StatusCancelled:   haat.MessageCancelled, // its units sold meanwhile: the money goes back
-	} {
-		if kind, ok := haat.PaidMessage(now); kind != want || !ok {
-			t.Errorf("paid, now %q: %q, %v; want %q", now, kind, ok, want)
-		}
-	}
-}
-
 func TestMessageRetryAfter(t *testing.T) {
 	want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute}
 	for i, w := range want {

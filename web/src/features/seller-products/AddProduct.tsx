@@ -3,8 +3,6 @@ import { t } from '../../i18n';
 import { useAddProduct } from './api';
 import ProductForm from './ProductForm';
 
-export { descriptionLines } from './ProductForm';
-
 /** AddProduct is the seller's form for a new product: up to four photos and the product's details. */
 export default function AddProduct() {
   const addProduct = useAddProduct();
