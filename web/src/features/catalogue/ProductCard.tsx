@@ -78,14 +78,10 @@ export function aheadCard(heading: 'h2' | 'h3') {
   return <Card view={view} heading={heading} action={<AddToCart product={product} className="w-full" disabled />} />;
 }
 
-/**
- * Card lays a product's card out from its view, with action (the control that adds it to the cart) at
- * the bottom. A card off the screen is not laid out or painted until it comes near
- * (content-visibility; its focus ring is drawn inside, which that clips to): a page of two dozen cards costs a phone the few it shows.
- */
+/** Card lays a product's card out from its view, with action (the control that adds it to the cart) at the bottom. */
 function Card({ view, heading: Heading, action }: { view: CardView; heading: 'h2' | 'h3'; action: React.ReactNode }) {
   return (
-    <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition [contain-intrinsic-size:auto_22rem] [content-visibility:auto] hover:border-green-300 hover:shadow-md">
+    <article className="group relative flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-green-300 hover:shadow-md">
       <div className="flex aspect-square items-center justify-center rounded-xl bg-green-50/70 p-4">
         <img
           {...view.photo}
@@ -99,7 +95,7 @@ function Card({ view, heading: Heading, action }: { view: CardView; heading: 'h2
       </div>
       <p className="mt-3 text-xs uppercase tracking-wide text-slate-500">{view.category}</p>
       <Heading className="mt-0.5 line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-slate-800 [overflow-wrap:anywhere] sm:text-base">
-        <Link to={view.href} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-green-600">
+        <Link to={view.href} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-green-600">
           {view.name}
         </Link>
       </Heading>
