@@ -1,4 +1,4 @@
-// Package account is the signed-in shopper's care of their own account (haat.AccountService):
+// Package account is the signed-in shopper's care of their own account (SelfService):
 // it checks who they are (their password, counted against a limit, or a texted code) before the
 // store changes or closes the account.
 package account
@@ -10,16 +10,16 @@ import (
 	"haat"
 )
 
-// Service implements haat.AccountService.
+// Service implements SelfService.
 type Service struct {
-	Store   haat.AccountStore
-	Codes   haat.PhoneCodeCheck
+	Store   Store
+	Codes   PhoneCodeCheck
 	Limiter haat.RateLimiter
 }
 
-var _ haat.AccountService = (*Service)(nil)
+var _ SelfService = (*Service)(nil)
 
-// ChangePassword implements haat.AccountService.
+// ChangePassword implements SelfService.
 func (s *Service) ChangePassword(ctx context.Context, userID, current, password, keep string) error {
 	if err := haat.ValidatePassword(password); err != nil {
 		return err
@@ -36,7 +36,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, password,
 	return s.Store.SetPassword(ctx, userID, password, keep)
 }
 
-// ChangeEmail implements haat.AccountService.
+// ChangeEmail implements SelfService.
 func (s *Service) ChangeEmail(ctx context.Context, userID, email, password string) (*haat.User, error) {
 	if _, err := haat.NormalizeEmail(email); err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (s *Service) ChangeEmail(ctx context.Context, userID, email, password strin
 	return s.Store.User(ctx, userID)
 }
 
-// ChangePhone implements haat.AccountService. The code is spent before the number is set: a
+// ChangePhone implements SelfService. The code is spent before the number is set: a
 // number of another account is refused only to whoever showed they hold it.
 func (s *Service) ChangePhone(ctx context.Context, userID, phone, requester, code string) (*haat.User, error) {
 	if err := s.Codes.SpendCode(ctx, phone, requester, code); err != nil {
@@ -62,13 +62,13 @@ func (s *Service) ChangePhone(ctx context.Context, userID, phone, requester, cod
 	return s.Store.User(ctx, userID)
 }
 
-// EndSessions implements haat.AccountService.
+// EndSessions implements SelfService.
 func (s *Service) EndSessions(ctx context.Context, userID string) error {
 	return s.Store.EndUserSessions(ctx, userID)
 }
 
-// Export implements haat.AccountService.
-func (s *Service) Export(ctx context.Context, userID string) (*haat.AccountExport, error) {
+// Export implements SelfService.
+func (s *Service) Export(ctx context.Context, userID string) (*Export, error) {
 	u, err := s.Store.User(ctx, userID)
 	if err != nil {
 		return nil, err
@@ -89,12 +89,12 @@ func (s *Service) Export(ctx context.Context, userID string) (*haat.AccountExpor
 	if err != nil {
 		return nil, err
 	}
-	return &haat.AccountExport{Profile: *u, Addresses: addresses, Orders: orders, Credit: credit, Claims: claims}, nil
+	return &Export{Profile: *u, Addresses: addresses, Orders: orders, Credit: credit, Claims: claims}, nil
 }
 
-// Close implements haat.AccountService: an account with a password shows it; one without shows
+// Close implements SelfService: an account with a password shows it; one without shows
 // the code texted to its number.
-func (s *Service) Close(ctx context.Context, userID string, proof haat.AccountProof) error {
+func (s *Service) Close(ctx context.Context, userID string, proof Proof) error {
 	u, err := s.Store.User(ctx, userID)
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func (s *Service) Close(ctx context.Context, userID string, proof haat.AccountPr
 	case u.Phone != "":
 		err = haat.Errorf(haat.EINVALID, "Enter the %d-digit code from the SMS", haat.OTPDigits)
 	default:
-		err = haat.ErrWrongPassword
+		err = ErrWrongPassword
 	}
 	if err != nil {
 		return err
@@ -116,13 +116,13 @@ func (s *Service) Close(ctx context.Context, userID string, proof haat.AccountPr
 }
 
 // checkPassword checks the account's password, counting a wrong one against the account's
-// limit (haat.AccountPasswordTries in haat.LoginWindow).
+// limit (PasswordTries in haat.LoginWindow).
 func (s *Service) checkPassword(ctx context.Context, userID, password string) error {
 	if password == "" {
 		return haat.Errorf(haat.EINVALID, "Enter your current password")
 	}
 	key := "account-password:" + userID
-	ok, retry, err := s.Limiter.Attempt(ctx, key, haat.AccountPasswordTries, haat.LoginWindow)
+	ok, retry, err := s.Limiter.Attempt(ctx, key, PasswordTries, haat.LoginWindow)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (s *Service) checkPassword(ctx context.Context, userID, password string) er
 	}
 	err = s.Store.CheckPassword(ctx, userID, password)
 	if err == nil {
-		err = s.Limiter.GiveBack(ctx, key, haat.AccountPasswordTries)
+		err = s.Limiter.GiveBack(ctx, key, PasswordTries)
 	}
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/account"
 )
 
 // PasswordRequest changes the signed-in shopper's password (POST /api/user/password): current is
@@ -120,7 +121,7 @@ func (s *Server) closeAccount(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	proof := haat.AccountProof{Password: req.Password, Code: req.Code, Requester: s.requesterOf(r), GiveUpCredit: req.GiveUpCredit}
+	proof := account.Proof{Password: req.Password, Code: req.Code, Requester: s.requesterOf(r), GiveUpCredit: req.GiveUpCredit}
 	if err := s.Accounts.Close(r.Context(), subject(r.Context(), haat.RoleUser), proof); err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/account"
 	"haat/metrics"
 	"haat/payment"
 )
@@ -53,7 +54,7 @@ type Server struct {
 	// PasswordReset sends codes to set a forgotten password, and sets it.
 	PasswordReset haat.PasswordReset
 	// Accounts is the signed-in shopper's care of their own account.
-	Accounts haat.AccountService
+	Accounts account.SelfService
 	// Settings keeps the store's settings: its delivery rules.
 	Settings haat.SettingsService
 	// Invoices finds the tax invoices of delivered orders.

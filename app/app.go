@@ -99,7 +99,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 	for _, f := range adjust {
 		f(s)
 	}
-	codes, _ := s.PhoneSignIn.(haat.PhoneCodeCheck)
+	codes, _ := s.PhoneSignIn.(account.PhoneCodeCheck)
 	s.PasswordReset, _ = s.PhoneSignIn.(haat.PasswordReset)
 	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
 	orders := &checkout.Service{Orders: db, Facts: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}

@@ -43,10 +43,7 @@ type Service struct {
 	sending sync.WaitGroup // reset codes being sent (see Wait)
 }
 
-var (
-	_ haat.PhoneSignIn    = (*Service)(nil)
-	_ haat.PhoneCodeCheck = (*Service)(nil)
-)
+var _ haat.PhoneSignIn = (*Service)(nil)
 
 // storeName is the store's name (see StoreName), "" when it has none.
 func (s *Service) storeName(ctx context.Context) string {
@@ -205,7 +202,7 @@ func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name s
 	return s.Store.UsePhoneCode(ctx, phone, requester, c.CreatedAt, name)
 }
 
-// SpendCode implements haat.PhoneCodeCheck: the code is checked as VerifyCode checks it, and a
+// SpendCode implements account.PhoneCodeCheck: the code is checked as VerifyCode checks it, and a
 // right code ends, without signing anyone in.
 func (s *Service) SpendCode(ctx context.Context, phone, requester, code string) error {
 	c, err := s.tryCode(ctx, phone, requester, code)

@@ -10,10 +10,14 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"haat"
+	"haat/account"
 	"haat/otp"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
+
+// The service checks the codes an account's changes are shown with.
+var _ account.PhoneCodeCheck = (*otp.Service)(nil)
 
 // keep is an sms.Sender that keeps the last text.
 type keep struct{ text string }

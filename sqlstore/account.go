@@ -9,12 +9,13 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"haat"
+	"haat/account"
 )
 
 // errUserNotFound answers a change of an account that does not exist, or is closed.
 var errUserNotFound = haat.Errorf(haat.ENOTFOUND, "User not found")
 
-// CheckPassword answers nil when password is the account's, haat.ErrWrongPassword otherwise (an
+// CheckPassword answers nil when password is the account's, account.ErrWrongPassword otherwise (an
 // account without a password matches none).
 func (d *DB) CheckPassword(ctx context.Context, userID, password string) error {
 	_, hash, err := d.user(ctx, UserFilter{ID: &userID})
@@ -23,10 +24,10 @@ func (d *DB) CheckPassword(ctx context.Context, userID, password string) error {
 	}
 	if hash == "" || !settable(password) {
 		d.missing(password)
-		return haat.ErrWrongPassword
+		return account.ErrWrongPassword
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
-		return haat.ErrWrongPassword
+		return account.ErrWrongPassword
 	}
 	return nil
 }
@@ -123,7 +124,7 @@ var closeStatements = []string{
 		WHERE id = $1`,
 }
 
-// CloseAccount closes the account, once haat.CheckClosable allows it with its orders, in one
+// CloseAccount closes the account, once account.CheckClosable allows it with its orders, in one
 // transaction that holds the account's row (SQLite: the write lock).
 func (d *DB) CloseAccount(ctx context.Context, userID string, giveUpCredit bool) error {
 	lock := ""
@@ -144,7 +145,7 @@ func (d *DB) CloseAccount(ctx context.Context, userID string, giveUpCredit bool)
 		if err != nil {
 			return err
 		}
-		if err := haat.CheckClosable(orders, credit, giveUpCredit); err != nil {
+		if err := account.CheckClosable(orders, credit, giveUpCredit); err != nil {
 			return err
 		}
 		for _, stmt := range closeStatements {

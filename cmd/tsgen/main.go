@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/account"
 	"haat/api"
 	"haat/bikramsambat"
 	"haat/billexamples"
@@ -105,7 +106,7 @@ func contract(g *generator) {
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
 	g.constant(d, "OTPDigits", haat.OTPDigits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
-	g.constant(d, "AccountRecordYears", haat.AccountRecordYears)
+	g.constantNamed("haat/account", "RecordYears", "ACCOUNT_RECORD_YEARS", account.RecordYears)
 	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
 	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
 	g.constant(d, "MaxSlotCutoff", haat.MaxSlotCutoff)
