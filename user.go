@@ -137,7 +137,7 @@ type UserService interface {
 	UpdateCart(ctx context.Context, userID string, cart Cart, ifVersion *int64) (int64, error)
 	// SetLanguage keeps the language a user reads the store in.
 	SetLanguage(ctx context.Context, userID string, lang Language) error
-	// SetName keeps the name a shopper gives (ShopperName checks it).
+	// SetName keeps the name a shopper gives (otp.ShopperName checks it).
 	SetName(ctx context.Context, userID, name string) error
 	// SetNotifications changes the kinds of message a shopper gets, and answers them as they are now.
 	SetNotifications(ctx context.Context, userID string, c NotificationChoice) (Notifications, error)

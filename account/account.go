@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/otp"
 )
 
 // Service implements SelfService.
@@ -105,7 +106,7 @@ func (s *Service) Close(ctx context.Context, userID string, proof Proof) error {
 	case u.Phone != "" && strings.TrimSpace(proof.Code) != "":
 		err = s.Codes.SpendCode(ctx, u.Phone, proof.Requester, proof.Code)
 	case u.Phone != "":
-		err = haat.Errorf(haat.EINVALID, "Enter the %d-digit code from the SMS", haat.OTPDigits)
+		err = haat.Errorf(haat.EINVALID, "Enter the %d-digit code from the SMS", otp.Digits)
 	default:
 		err = ErrWrongPassword
 	}

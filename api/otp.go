@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/otp"
 )
 
 // OTPSendRequest asks for a sign-in code by SMS (POST /api/user/otp/send).
@@ -145,7 +146,7 @@ func (s *Server) otpAddressAttempt(r *http.Request) error {
 	if s.ownMachine(r) {
 		return nil
 	}
-	ok, retry, err := s.Limiter.Attempt(r.Context(), "otp:"+addressKey(r, s.ClientIPHeader), haat.OTPPerAddress, haat.OTPWindow)
+	ok, retry, err := s.Limiter.Attempt(r.Context(), "otp:"+addressKey(r, s.ClientIPHeader), otp.PerAddress, otp.Window)
 	if err != nil {
 		return err
 	}
@@ -159,6 +160,6 @@ func (s *Server) otpAddressAttempt(r *http.Request) error {
 // otpAddressGiveBack gives back the slot of a request that sent no code.
 func (s *Server) otpAddressGiveBack(r *http.Request) {
 	if !s.ownMachine(r) {
-		s.giveBack(r, "otp:"+addressKey(r, s.ClientIPHeader), haat.OTPPerAddress)
+		s.giveBack(r, "otp:"+addressKey(r, s.ClientIPHeader), otp.PerAddress)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/otp"
 )
 
 func TestPhoneCodeLimitsPerNumber(t *testing.T) {
@@ -22,11 +23,11 @@ func TestPhoneCodeLimitsPerNumber(t *testing.T) {
 		}
 		// Another number is not held up.
 		want(t, first(c.sendCode("9812345679")), 200)
-		for range haat.OTPPerNumber - 1 {
-			s.clock.advance(haat.OTPResendAfter)
+		for range otp.PerNumber - 1 {
+			s.clock.advance(otp.ResendAfter)
 			want(t, first(c.sendCode("9812345678")), 200)
 		}
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		r, _ = c.sendCode("9812345678")
 		want(t, r, 429, "Too many codes asked for this number; try again in 55 minutes")
 		// 55 minutes from the clock's now; the test's own run time passes on the clock too.
@@ -48,7 +49,7 @@ func TestPhoneCodeLimitsPerAddress(t *testing.T) {
 		for range 3 {
 			want(t, c.post("/api/user/otp/send", map[string]string{"phone": "123"}, from("203.0.113.9")...), 400)
 		}
-		for i := range haat.OTPPerAddress {
+		for i := range otp.PerAddress {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i), from("203.0.113.9")...)), 200)
 		}
 		r, _ := c.sendCode("9800000099", from("203.0.113.9")...)
@@ -65,7 +66,7 @@ func TestPhoneCodeLimitsPerAddress(t *testing.T) {
 func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()
-		for i := range haat.OTPPerAddress + 2 {
+		for i := range otp.PerAddress + 2 {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
 		}
 	})
@@ -77,7 +78,7 @@ func TestPhoneCodeLoopbackUnlimited(t *testing.T) {
 func TestLoopbackLimitedInProduction(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()
-		for i := range haat.OTPPerAddress {
+		for i := range otp.PerAddress {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
 		}
 		want(t, first(c.sendCode("9800000099")), 429, "Too many codes asked from your network; try again in 60 minutes")
@@ -97,14 +98,14 @@ func TestPhoneCodeLimitsTieToWhoAsks(t *testing.T) {
 		from := func(ip string) []string { return []string{"X-Forwarded-For", ip} }
 		const attacker, owner = "203.0.113.66", "198.51.100.7"
 		c := s.client()
-		for i := range haat.OTPPerNumber {
+		for i := range otp.PerNumber {
 			if i > 0 {
-				s.clock.advance(haat.OTPResendAfter)
+				s.clock.advance(otp.ResendAfter)
 			}
 			want(t, first(c.sendCode("9812345678", from(attacker)...)), 200)
 		}
 		want(t, first(c.sendCode("9812345678", from(attacker)...)), 429, "Wait 60 seconds before asking for a new code")
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		want(t, first(c.sendCode("9812345678", from(attacker)...)), 429, "Too many codes asked for this number; try again in 55 minutes")
 		// The owner, elsewhere, gets a code at once and signs in with it.
 		home := s.client()

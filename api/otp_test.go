@@ -95,7 +95,7 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 
 		// The next sign-in, a minute later, finds the account; the name asked now changes nothing.
 		want(t, c.get("/api/user/logout"), 200)
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		other := s.client()
 		r, code = other.sendCode("9812345678")
 		want(t, r, 200)
@@ -115,7 +115,7 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 			want(t, s.client().post("/api/user/login", map[string]string{"email": email, "password": ""}), 401, "Invalid email or password")
 		}
 		// The name is optional.
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		nameless := s.client()
 		_, code = nameless.sendCode("9712345678")
 		want(t, nameless.verify("9712345678", code, ""), 200, "Account Created")
@@ -130,13 +130,13 @@ func TestPhoneCodeExpires(t *testing.T) {
 		c := s.client()
 		want(t, c.verify("9812345678", "123456", ""), 400, "That code has expired; ask for a new one") // none sent
 		_, code := c.sendCode("9812345678")
-		s.clock.advance(haat.OTPValidFor - time.Second)
+		s.clock.advance(otp.ValidFor - time.Second)
 		want(t, c.verify("9812345678", wrong(code), ""), 400, "Wrong code; 4 tries left")
 		s.clock.advance(time.Second)
 		want(t, c.verify("9812345678", code, ""), 400, "That code has expired; ask for a new one")
 		// A new code works, and ends the old one.
 		_, old := c.sendCode("9812345678")
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		_, code = c.sendCode("9812345678")
 		if old != code {
 			want(t, c.verify("9812345678", old, ""), 400, "Wrong code; 4 tries left")
@@ -159,7 +159,7 @@ func TestPhoneCodeTries(t *testing.T) {
 		}
 
 		// Tries made at once cannot pass the limit together: of 12, at most 5 are compared.
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		_, code = c.sendCode("9812345678")
 		var wg sync.WaitGroup
 		var mu sync.Mutex
@@ -187,7 +187,7 @@ func TestPhoneCodeTries(t *testing.T) {
 func TestPhoneCodeSendTellsNothing(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		s.phoneShopper("9812345678")
-		s.clock.advance(haat.OTPResendAfter)
+		s.clock.advance(otp.ResendAfter)
 		c := s.client()
 		known, _ := s.client().sendCode("9812345678")
 		unknown, code := c.sendCode("9812345679")
@@ -225,12 +225,12 @@ func TestPhoneCodeIsTheAskingBrowsers(t *testing.T) {
 			t.Fatalf("no sign-in code cookie: %v", r.header.Values("Set-Cookie"))
 		}
 		// Another browser guesses without a code of its own: nothing to try.
-		for range haat.OTPMaxTries + 1 {
+		for range otp.MaxTries + 1 {
 			want(t, attacker.verify("9812345678", wrong(code), ""), 400, "That code has expired; ask for a new one")
 		}
 		// It asks for one (the SMS goes to the owner) and spends its tries on it.
 		_, theirs := attacker.sendCode("9812345678", "X-Forwarded-For", "203.0.113.66")
-		for range haat.OTPMaxTries {
+		for range otp.MaxTries {
 			attacker.verify("9812345678", wrong(theirs), "")
 		}
 		want(t, attacker.verify("9812345678", code, ""), 400, "Too many wrong codes; ask for a new one")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/otp"
 )
 
 // ResetSendRequest asks for a code to set a forgotten password (POST /api/user/password/reset):
@@ -39,7 +40,7 @@ func (s *Server) resetSend(w http.ResponseWriter, r *http.Request) error {
 	if err := s.otpAddressAttempt(r); err != nil {
 		return err
 	}
-	to := haat.ResetRequest{Email: req.Email, Phone: req.Phone}
+	to := otp.ResetRequest{Email: req.Email, Phone: req.Phone}
 	resendIn, err := s.PasswordReset.SendResetCode(r.Context(), to, language(w, r), addressKey(r, s.ClientIPHeader), s.codeRequester(w, r))
 	if err != nil {
 		s.otpAddressGiveBack(r)
@@ -57,7 +58,7 @@ func (s *Server) resetConfirm(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	to := haat.ResetRequest{Email: req.Email, Phone: req.Phone}
+	to := otp.ResetRequest{Email: req.Email, Phone: req.Phone}
 	if err := s.PasswordReset.ResetPassword(r.Context(), to, s.requesterOf(r), req.Code, req.Password); err != nil {
 		return err
 	}

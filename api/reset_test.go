@@ -15,7 +15,7 @@ import (
 	"haat/sqlstore/sqlstoretest"
 )
 
-// mailBox is a haat.ResetMailer that keeps the codes it was given.
+// mailBox is a otp.ResetMailer that keeps the codes it was given.
 type mailBox struct {
 	mu   sync.Mutex
 	sent []sentMail
@@ -148,7 +148,7 @@ func TestResetCodesAreLimited(t *testing.T) {
 	})
 }
 
-// heldMail is a haat.ResetMailer that sends nothing until released, then fails when told to.
+// heldMail is a otp.ResetMailer that sends nothing until released, then fails when told to.
 type heldMail struct {
 	release chan struct{}
 	fail    bool

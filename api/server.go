@@ -14,6 +14,7 @@ import (
 	"haat"
 	"haat/account"
 	"haat/metrics"
+	"haat/otp"
 	"haat/payment"
 )
 
@@ -50,9 +51,9 @@ type Server struct {
 	// Slots keeps the seller's delivery windows and offers their slots.
 	Slots haat.SlotService
 	// PhoneSignIn sends sign-in codes by SMS and checks them.
-	PhoneSignIn haat.PhoneSignIn
+	PhoneSignIn otp.PhoneSignIn
 	// PasswordReset sends codes to set a forgotten password, and sets it.
-	PasswordReset haat.PasswordReset
+	PasswordReset otp.PasswordReset
 	// Accounts is the signed-in shopper's care of their own account.
 	Accounts account.SelfService
 	// Settings keeps the store's settings: its delivery rules.

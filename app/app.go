@@ -66,7 +66,7 @@ type Config struct {
 }
 
 // resetMailer mails password reset codes through cfg.Mail, or, without it, writes them to the log.
-func resetMailer(cfg Config, db haat.SettingsService, logger *slog.Logger) haat.ResetMailer {
+func resetMailer(cfg Config, db haat.SettingsService, logger *slog.Logger) otp.ResetMailer {
 	if cfg.Mail == nil {
 		return otp.LogMailer{ShowCode: cfg.Development, Logger: logger}
 	}
@@ -100,7 +100,7 @@ func NewServer(cfg Config, adjust ...func(*api.Server)) *api.Server {
 		f(s)
 	}
 	codes, _ := s.PhoneSignIn.(account.PhoneCodeCheck)
-	s.PasswordReset, _ = s.PhoneSignIn.(haat.PasswordReset)
+	s.PasswordReset, _ = s.PhoneSignIn.(otp.PasswordReset)
 	s.Accounts = &account.Service{Store: db, Codes: codes, Limiter: db}
 	orders := &checkout.Service{Orders: db, Facts: db, Payments: s.Payments, Currency: s.Currency, Keys: db, OrdersPerHour: cfg.OrdersPerHour}
 	s.Checkout = orders

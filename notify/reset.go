@@ -7,7 +7,7 @@ import (
 	"haat/mail"
 )
 
-// ResetMail is the haat.ResetMailer that mails a password reset code at once, in the language
+// ResetMail is the otp.ResetMailer that mails a password reset code at once, in the language
 // asked, named with the store's name. The code is never queued: the outbox keeps no secret.
 type ResetMail struct {
 	Sender mail.Sender
@@ -15,7 +15,7 @@ type ResetMail struct {
 	StoreName func(ctx context.Context) string
 }
 
-// SendResetCode implements haat.ResetMailer.
+// SendResetCode implements otp.ResetMailer.
 func (r ResetMail) SendResetCode(ctx context.Context, email string, lang haat.Language, code string) error {
 	m := haat.Message{Channel: haat.ChannelMail, Kind: haat.MessagePasswordReset, To: email, Language: lang, Code: code}
 	if r.StoreName != nil {

@@ -2,8 +2,6 @@ package otp
 
 import (
 	"testing"
-
-	"haat"
 )
 
 func TestNewCode(t *testing.T) {
@@ -11,8 +9,8 @@ func TestNewCode(t *testing.T) {
 	firstDigits := map[byte]bool{}
 	for range 2000 {
 		c := newCode()
-		if len(c) != haat.OTPDigits {
-			t.Fatalf("code %q is not %d digits", c, haat.OTPDigits)
+		if len(c) != Digits {
+			t.Fatalf("code %q is not %d digits", c, Digits)
 		}
 		for _, r := range c {
 			if r < '0' || r > '9' {

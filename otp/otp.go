@@ -1,5 +1,5 @@
 // Package otp signs shoppers in by phone: it sends one-time codes by SMS and checks them, over a
-// haat.PhoneCodeStore (codes kept only as bcrypt hashes) and an sms.Sender.
+// Store (codes kept only as bcrypt hashes) and an sms.Sender.
 package otp
 
 import (
@@ -17,9 +17,9 @@ import (
 	"haat/sms"
 )
 
-// Service implements haat.PhoneSignIn.
+// Service implements PhoneSignIn.
 type Service struct {
-	Store   haat.PhoneCodeStore
+	Store   Store
 	Limiter haat.RateLimiter
 	Sender  sms.Sender
 	// ShowCode answers the code itself with SentCode.DevCode: only in development, when messages
@@ -36,14 +36,14 @@ type Service struct {
 	Logger    *slog.Logger
 
 	// Accounts finds the accounts a password reset names and sets their passwords.
-	Accounts haat.ResetAccounts
+	Accounts ResetAccounts
 	// Mail sends the reset codes asked for by e-mail.
-	Mail haat.ResetMailer
+	Mail ResetMailer
 
 	sending sync.WaitGroup // reset codes being sent (see Wait)
 }
 
-var _ haat.PhoneSignIn = (*Service)(nil)
+var _ PhoneSignIn = (*Service)(nil)
 
 // storeName is the store's name (see StoreName), "" when it has none.
 func (s *Service) storeName(ctx context.Context) string {
@@ -56,14 +56,14 @@ func (s *Service) storeName(ctx context.Context) string {
 // smsKey is the store-wide count of codes sent in the hour.
 const smsKey = "sms:store"
 
-// SendCode implements haat.PhoneSignIn. The limits of the number asked from the client network
+// SendCode implements PhoneSignIn. The limits of the number asked from the client network
 // from are taken before the code is made, the store's ceiling last; a code that could not be sent
 // is forgotten and counts against no limit. The answer says nothing of whether the number has an
 // account.
-func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (*haat.SentCode, error) {
+func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (*SentCode, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
-		return nil, haat.ErrMobileNumber
+		return nil, ErrMobileNumber
 	}
 	if requester == "" {
 		return nil, fmt.Errorf("otp: a code asked by no browser")
@@ -71,7 +71,7 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 	taken, wait, err := s.takeLimits(ctx, "otp", phone, from, true)
 	if err != nil {
 		if wait > 0 {
-			return &haat.SentCode{Phone: phone, ResendIn: wait}, err
+			return &SentCode{Phone: phone, ResendIn: wait}, err
 		}
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 		return nil, haat.Errorf(haat.EUNAVAILABLE, "The code could not be sent; try again in a moment")
 	}
 	s.count("sent")
-	sent := &haat.SentCode{Phone: phone, ResendIn: seconds(haat.OTPResendAfter)}
+	sent := &SentCode{Phone: phone, ResendIn: seconds(ResendAfter)}
 	if s.ShowCode {
 		sent.DevCode = code
 	}
@@ -108,8 +108,8 @@ func (s *Service) SendCode(ctx context.Context, phone, from, requester string) (
 // refusal with the seconds to wait (0 when waiting does not help).
 func (s *Service) takeLimits(ctx context.Context, prefix, key, from string, sms bool) ([]slot, int, error) {
 	resend := slot{prefix + ":resend:" + key + ":" + from, 1}
-	number := slot{prefix + ":number:" + key + ":" + from, haat.OTPPerNumber}
-	if ok, retry, err := s.Limiter.Attempt(ctx, resend.key, resend.limit, haat.OTPResendAfter); err != nil {
+	number := slot{prefix + ":number:" + key + ":" + from, PerNumber}
+	if ok, retry, err := s.Limiter.Attempt(ctx, resend.key, resend.limit, ResendAfter); err != nil {
 		return nil, 0, err
 	} else if !ok {
 		secs := seconds(retry)
@@ -120,7 +120,7 @@ func (s *Service) takeLimits(ctx context.Context, prefix, key, from string, sms 
 		return nil, secs, wait
 	}
 	taken := []slot{resend}
-	if ok, retry, err := s.Limiter.Attempt(ctx, number.key, number.limit, haat.OTPWindow); err != nil {
+	if ok, retry, err := s.Limiter.Attempt(ctx, number.key, number.limit, Window); err != nil {
 		s.giveBack(ctx, taken)
 		return nil, 0, err
 	} else if !ok {
@@ -145,7 +145,7 @@ func (s *Service) takeLimits(ctx context.Context, prefix, key, from string, sms 
 		if !ok {
 			s.count("refused")
 			s.Logger.WarnContext(ctx, "code refused: the store's SMS ceiling for the hour is reached", "ceiling", s.PerHour)
-			return nil, 0, haat.ErrSMSCeiling
+			return nil, 0, ErrSMSCeiling
 		}
 		taken = append(taken, slot{smsKey, s.PerHour})
 	}
@@ -173,22 +173,22 @@ func (s *Service) count(outcome string) {
 	}
 }
 
-// VerifyCode implements haat.PhoneSignIn. Every try of a well-formed code counts, a right one
+// VerifyCode implements PhoneSignIn. Every try of a well-formed code counts, a right one
 // too, before the code is compared; a right code then ends.
 func (s *Service) VerifyCode(ctx context.Context, phone, requester, code, name string) (*haat.User, bool, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
-		return nil, false, haat.ErrMobileNumber
+		return nil, false, ErrMobileNumber
 	}
 	if requester == "" {
-		return nil, false, haat.ErrCodeExpired // a browser that asked for no code
+		return nil, false, ErrCodeExpired // a browser that asked for no code
 	}
 	code = haat.ASCIIDigits(strings.TrimSpace(code))
-	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
-		return nil, false, haat.ErrCodeForm
+	if len(code) != Digits || strings.Trim(code, "0123456789") != "" {
+		return nil, false, ErrCodeForm
 	}
 	if name = strings.TrimSpace(name); name != "" {
-		if name, err = haat.ShopperName(name); err != nil {
+		if name, err = ShopperName(name); err != nil {
 			return nil, false, err
 		}
 	}
@@ -214,17 +214,17 @@ func (s *Service) SpendCode(ctx context.Context, phone, requester, code string) 
 
 // tryCode counts a try of the code texted to phone for requester and answers the code as stored
 // when it is right.
-func (s *Service) tryCode(ctx context.Context, phone, requester, code string) (*haat.PhoneCode, error) {
+func (s *Service) tryCode(ctx context.Context, phone, requester, code string) (*PhoneCode, error) {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
-		return nil, haat.ErrMobileNumber
+		return nil, ErrMobileNumber
 	}
 	if requester == "" {
-		return nil, haat.ErrCodeExpired // a browser that asked for no code
+		return nil, ErrCodeExpired // a browser that asked for no code
 	}
 	code = strings.TrimSpace(code)
-	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
-		return nil, haat.ErrCodeForm
+	if len(code) != Digits || strings.Trim(code, "0123456789") != "" {
+		return nil, ErrCodeForm
 	}
 	c, err := s.Store.TryPhoneCode(ctx, phone, requester)
 	if err != nil {

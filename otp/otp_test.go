@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"haat"
 	"haat/account"
 	"haat/otp"
 	"haat/sqlstore"
@@ -35,7 +34,7 @@ func TestCodeStoredHashed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code := box.text[:haat.OTPDigits]
+		code := box.text[:otp.Digits]
 		if sent.DevCode != "" || !strings.HasPrefix(box.text, code+" is your Haat sign-in code") {
 			t.Fatalf("sent %+v, text %q", sent, box.text)
 		}

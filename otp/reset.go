@@ -11,15 +11,15 @@ import (
 	"haat"
 )
 
-var _ haat.PasswordReset = (*Service)(nil)
+var _ PasswordReset = (*Service)(nil)
 
 // resetKey is the key a reset's codes and limits are kept under: "reset:" and the e-mail, in
 // lower case, or the number's 10 digits. It checks the request names one of them, well formed.
-func resetKey(to *haat.ResetRequest) (string, error) {
+func resetKey(to *ResetRequest) (string, error) {
 	to.Email, to.Phone = strings.TrimSpace(to.Email), strings.TrimSpace(to.Phone)
 	switch {
 	case (to.Email == "") == (to.Phone == ""):
-		return "", haat.ErrResetAddress
+		return "", ErrResetAddress
 	case to.Email != "":
 		email, err := haat.NormalizeEmail(to.Email)
 		if err != nil {
@@ -30,20 +30,20 @@ func resetKey(to *haat.ResetRequest) (string, error) {
 	default:
 		phone, err := haat.NepaliMobile(to.Phone)
 		if err != nil {
-			return "", haat.ErrMobileNumber
+			return "", ErrMobileNumber
 		}
 		to.Phone = phone
 		return "reset:" + phone, nil
 	}
 }
 
-// SendResetCode implements haat.PasswordReset. Only the limits are taken within the request,
+// SendResetCode implements PasswordReset. Only the limits are taken within the request,
 // and they are taken whether or not an account has the address; finding the account, keeping
 // its code and sending it happen after the answer, in the background (see Wait). So the answer,
 // its words and its time are the same whether an account has the address and whether the mail
 // or SMS server is up. A code that could not be sent is forgotten, its limits are given back and
 // the failure is logged.
-func (s *Service) SendResetCode(ctx context.Context, to haat.ResetRequest, lang haat.Language, from, requester string) (int, error) {
+func (s *Service) SendResetCode(ctx context.Context, to ResetRequest, lang haat.Language, from, requester string) (int, error) {
 	key, err := resetKey(&to)
 	if err != nil {
 		return 0, err
@@ -65,7 +65,7 @@ func (s *Service) SendResetCode(ctx context.Context, to haat.ResetRequest, lang 
 			s.giveBack(ctx, taken)
 		}
 	})
-	return seconds(haat.OTPResendAfter), nil
+	return seconds(ResendAfter), nil
 }
 
 // resetSendTimeout bounds the sending of one reset code, and so how long Wait may wait for it.
@@ -76,7 +76,7 @@ func (s *Service) Wait() { s.sending.Wait() }
 
 // sendReset makes a reset code for the account with the address, keeps it hashed and sends it;
 // with no such account it does nothing. A code that could not be sent is forgotten.
-func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetRequest, lang haat.Language, requester string) error {
+func (s *Service) sendReset(ctx context.Context, key string, to ResetRequest, lang haat.Language, requester string) error {
 	u, err := s.Accounts.ResetAccount(ctx, to)
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
 		return nil
@@ -88,7 +88,7 @@ func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetReques
 	if err != nil {
 		return fmt.Errorf("otp: hash reset code: %w", err)
 	}
-	saved, err := s.Store.SaveCode(ctx, key, requester, string(hash), haat.ResetValidFor)
+	saved, err := s.Store.SaveCode(ctx, key, requester, string(hash), ResetValidFor)
 	if err != nil {
 		return err
 	}
@@ -109,10 +109,10 @@ func (s *Service) sendReset(ctx context.Context, key string, to haat.ResetReques
 	return nil
 }
 
-// ResetPassword implements haat.PasswordReset: the new password is checked before the code, so
+// ResetPassword implements PasswordReset: the new password is checked before the code, so
 // a refused password spends no try; a right code ends, and the account's sessions with the old
 // password.
-func (s *Service) ResetPassword(ctx context.Context, to haat.ResetRequest, requester, code, password string) error {
+func (s *Service) ResetPassword(ctx context.Context, to ResetRequest, requester, code, password string) error {
 	key, err := resetKey(&to)
 	if err != nil {
 		return err
@@ -121,11 +121,11 @@ func (s *Service) ResetPassword(ctx context.Context, to haat.ResetRequest, reque
 		return err
 	}
 	if requester == "" {
-		return haat.ErrCodeExpired
+		return ErrCodeExpired
 	}
 	code = haat.ASCIIDigits(strings.TrimSpace(code))
-	if len(code) != haat.OTPDigits || strings.Trim(code, "0123456789") != "" {
-		return haat.ErrResetCodeForm
+	if len(code) != Digits || strings.Trim(code, "0123456789") != "" {
+		return ErrResetCodeForm
 	}
 	c, err := s.Store.TryPhoneCode(ctx, key, requester)
 	if err != nil {
@@ -139,14 +139,14 @@ func (s *Service) ResetPassword(ctx context.Context, to haat.ResetRequest, reque
 	}
 	u, err := s.Accounts.ResetAccount(ctx, to)
 	if haat.ErrorCode(err) == haat.ENOTFOUND {
-		return haat.ErrCodeExpired // closed since
+		return ErrCodeExpired // closed since
 	} else if err != nil {
 		return err
 	}
 	return s.Accounts.SetPassword(ctx, u.ID, password, "")
 }
 
-// LogMailer is the haat.ResetMailer of a store without an e-mail outbox: in development
+// LogMailer is the ResetMailer of a store without an e-mail outbox: in development
 // (ShowCode) it writes the code to the log, to be read there; otherwise it writes that no e-mail
 // went out, without the code.
 type LogMailer struct {
@@ -157,7 +157,7 @@ type LogMailer struct {
 	}
 }
 
-// SendResetCode implements haat.ResetMailer.
+// SendResetCode implements ResetMailer.
 func (m LogMailer) SendResetCode(ctx context.Context, email string, lang haat.Language, code string) error {
 	if m.ShowCode {
 		m.Logger.InfoContext(ctx, "password reset code (development: no e-mail is sent)", "to", email, "language", lang, "code", code)

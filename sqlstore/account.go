@@ -10,6 +10,7 @@ import (
 
 	"haat"
 	"haat/account"
+	"haat/otp"
 )
 
 // errUserNotFound answers a change of an account that does not exist, or is closed.
@@ -82,7 +83,7 @@ func (d *DB) SetEmail(ctx context.Context, userID, email string) error {
 func (d *DB) SetPhone(ctx context.Context, userID, phone string) error {
 	phone, err := haat.NepaliMobile(phone)
 	if err != nil {
-		return haat.ErrMobileNumber
+		return otp.ErrMobileNumber
 	}
 	n, err := d.exec(ctx, `UPDATE users SET phone = $1, email_key = CASE WHEN email = '' THEN $2 ELSE email_key END
 		WHERE id = $3 AND closed_at IS NULL`, phone, "phone:"+phone, userID)
@@ -164,7 +165,7 @@ func (d *DB) CloseAccount(ctx context.Context, userID string, giveUpCredit bool)
 
 // ResetAccount returns the open account with the request's e-mail (whatever its case) or mobile
 // number, or ENOTFOUND.
-func (d *DB) ResetAccount(ctx context.Context, to haat.ResetRequest) (*haat.User, error) {
+func (d *DB) ResetAccount(ctx context.Context, to otp.ResetRequest) (*haat.User, error) {
 	f := UserFilter{}
 	switch {
 	case to.Email != "":

@@ -7,22 +7,23 @@ import (
 	"time"
 
 	"haat"
+	"haat/otp"
 )
 
-// SavePhoneCode keeps hash as the number's code for requester, valid for haat.OTPValidFor with no
+// SavePhoneCode keeps hash as the number's code for requester, valid for otp.ValidFor with no
 // tries made, replacing the code sent before to the same requester. Codes that expired a day ago
 // are removed by Sweep.
-func (d *DB) SavePhoneCode(ctx context.Context, phone, requester, hash string) (*haat.PhoneCode, error) {
-	return d.SaveCode(ctx, phone, requester, hash, haat.OTPValidFor)
+func (d *DB) SavePhoneCode(ctx context.Context, phone, requester, hash string) (*otp.PhoneCode, error) {
+	return d.SaveCode(ctx, phone, requester, hash, otp.ValidFor)
 }
 
 // SaveCode keeps hash as the code for key (a number, or another address a code went to, such as
 // a password reset's) and requester, valid for validFor with no tries made, replacing the code
 // sent before to the same requester.
-func (d *DB) SaveCode(ctx context.Context, phone, requester, hash string, validFor time.Duration) (*haat.PhoneCode, error) {
-	var c *haat.PhoneCode
+func (d *DB) SaveCode(ctx context.Context, phone, requester, hash string, validFor time.Duration) (*otp.PhoneCode, error) {
+	var c *otp.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) error {
-		c = &haat.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(validFor), CreatedAt: tx.now}
+		c = &otp.PhoneCode{Phone: phone, Requester: requester, Hash: hash, ExpiresAt: tx.now.Add(validFor), CreatedAt: tx.now}
 		_, err := tx.ExecContext(ctx, `INSERT INTO phone_codes (phone, requester, code_hash, expires_at, tries, created_at)
 			VALUES ($1, $2, $3, $4, 0, $5)
 			ON CONFLICT (phone, requester) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
@@ -46,14 +47,14 @@ func (d *DB) DeletePhoneCode(ctx context.Context, phone, requester string, creat
 
 // TryPhoneCode counts a try of the number's code for requester and returns the code with it
 // counted. The check and the count are one statement, so parallel tries cannot pass
-// haat.OTPMaxTries together; when it counts nothing, the code as stored says why
+// otp.MaxTries together; when it counts nothing, the code as stored says why
 // (PhoneCode.CheckTry).
-func (d *DB) TryPhoneCode(ctx context.Context, phone, requester string) (*haat.PhoneCode, error) {
-	var c *haat.PhoneCode
+func (d *DB) TryPhoneCode(ctx context.Context, phone, requester string) (*otp.PhoneCode, error) {
+	var c *otp.PhoneCode
 	err := d.inTx(ctx, func(tx *Tx) (err error) {
 		c, err = scanPhoneCode(tx.QueryRowContext(ctx, `UPDATE phone_codes SET tries = tries + 1
 			WHERE phone = $1 AND requester = $2 AND expires_at > $3 AND tries < $4
-			RETURNING phone, requester, code_hash, expires_at, tries, created_at`, phone, requester, tx.now.UnixMilli(), haat.OTPMaxTries))
+			RETURNING phone, requester, code_hash, expires_at, tries, created_at`, phone, requester, tx.now.UnixMilli(), otp.MaxTries))
 		if err != nil || c != nil {
 			return err
 		}
@@ -65,7 +66,7 @@ func (d *DB) TryPhoneCode(ctx context.Context, phone, requester string) (*haat.P
 		if err := stored.CheckTry(tx.now); err != nil {
 			return err
 		}
-		return haat.ErrCodeExpired // changed in between: ask for a new one
+		return otp.ErrCodeExpired // changed in between: ask for a new one
 	})
 	if err != nil {
 		return nil, wrap("try phone code", err)
@@ -74,8 +75,8 @@ func (d *DB) TryPhoneCode(ctx context.Context, phone, requester string) (*haat.P
 }
 
 // scanPhoneCode reads a row of phone_codes; nil when there is none.
-func scanPhoneCode(row *sql.Row) (*haat.PhoneCode, error) {
-	var c haat.PhoneCode
+func scanPhoneCode(row *sql.Row) (*otp.PhoneCode, error) {
+	var c otp.PhoneCode
 	var expires, created int64
 	err := row.Scan(&c.Phone, &c.Requester, &c.Hash, &expires, &c.Tries, &created)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -90,7 +91,7 @@ func scanPhoneCode(row *sql.Row) (*haat.PhoneCode, error) {
 // UsePhoneCode ends the number's code for requester made at createdAt, which the shopper got right,
 // and the number's other codes, and returns the shopper with the number, creating the account
 // with name on the first sign-in. A code that another request used meanwhile answers
-// haat.ErrCodeExpired, so a code signs in once.
+// otp.ErrCodeExpired, so a code signs in once.
 func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (*haat.User, bool, error) {
 	var u *haat.User
 	created := false
@@ -103,7 +104,7 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 0 {
-			return haat.ErrCodeExpired
+			return otp.ErrCodeExpired
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1`, phone); err != nil {
 			return err
@@ -129,7 +130,7 @@ func (d *DB) UsePhoneCode(ctx context.Context, phone, requester string, createdA
 }
 
 // SpendPhoneCode ends the number's code for requester made at createdAt, which was right, and the
-// number's other codes. A code that another request used meanwhile answers haat.ErrCodeExpired,
+// number's other codes. A code that another request used meanwhile answers otp.ErrCodeExpired,
 // so a code is spent once.
 func (d *DB) SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error {
 	err := d.inTx(ctx, func(tx *Tx) error {
@@ -141,7 +142,7 @@ func (d *DB) SpendPhoneCode(ctx context.Context, phone, requester string, create
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 0 {
-			return haat.ErrCodeExpired
+			return otp.ErrCodeExpired
 		}
 		_, err = tx.ExecContext(ctx, `DELETE FROM phone_codes WHERE phone = $1`, phone)
 		return err

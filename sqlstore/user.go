@@ -10,6 +10,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"haat"
+	"haat/otp"
 )
 
 // errBadLogin is the one answer for an unknown email and a wrong password.
@@ -107,7 +108,7 @@ func (d *DB) SetLanguage(ctx context.Context, userID string, lang haat.Language)
 
 // SetName keeps the name a shopper gives, once ShopperName allows it.
 func (d *DB) SetName(ctx context.Context, userID, name string) error {
-	name, err := haat.ShopperName(name)
+	name, err := otp.ShopperName(name)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,7 @@ import (
 	"haat/catalogue"
 	"haat/images"
 	"haat/nepal"
+	"haat/otp"
 	"haat/payment"
 	"haat/productcsv"
 	"haat/search"
@@ -104,7 +105,7 @@ func contract(g *generator) {
 	g.constant(d, "MaxEmail", haat.MaxEmail)
 	g.constant(d, "MaxNameBytes", haat.MaxNameBytes)
 	g.constant(d, "MinPasswordLength", haat.MinPasswordLength)
-	g.constant(d, "OTPDigits", haat.OTPDigits)
+	g.constantNamed("haat/otp", "Digits", "OTP_DIGITS", otp.Digits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
 	g.constantNamed("haat/account", "RecordYears", "ACCOUNT_RECORD_YEARS", account.RecordYears)
 	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)

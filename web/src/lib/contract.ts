@@ -173,11 +173,11 @@ export const MAX_NAME_BYTES = 100;
 export const MIN_PASSWORD_LENGTH = 8;
 
 // Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
-// OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
-// OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
-// OTPWindow asked from one client address: the limits tie to who asks, so that nobody elsewhere can
-// keep the number's owner from getting a code. A client address asks for at most OTPPerAddress per
-// OTPWindow (a household or an office behind one address signs in several people), and the whole
+// Digits random digits, stored only as a hash, valid for ValidFor and dead after
+// MaxTries wrong tries. A number gets at most one code per ResendAfter and PerNumber per
+// Window asked from one client address: the limits tie to who asks, so that nobody elsewhere can
+// keep the number's owner from getting a code. A client address asks for at most PerAddress per
+// Window (a household or an office behind one address signs in several people), and the whole
 // store sends at most its configured number of codes an hour (SMS pumping).
 export const OTP_DIGITS = 6;
 /** MAX_PASSWORD_BYTES is the longest password accepted, in bytes: bcrypt reads no further. */

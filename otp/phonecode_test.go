@@ -1,30 +1,31 @@
-package haat_test
+package otp_test
 
 import (
 	"testing"
 	"time"
 
 	"haat"
+	"haat/otp"
 )
 
 func TestPhoneCodeCheckTry(t *testing.T) {
 	now := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
-	live := func(tries int, expires time.Time) *haat.PhoneCode {
-		return &haat.PhoneCode{Phone: "9812345678", Hash: "x", Tries: tries, ExpiresAt: expires, CreatedAt: expires.Add(-haat.OTPValidFor)}
+	live := func(tries int, expires time.Time) *otp.PhoneCode {
+		return &otp.PhoneCode{Phone: "9812345678", Hash: "x", Tries: tries, ExpiresAt: expires, CreatedAt: expires.Add(-otp.ValidFor)}
 	}
 	for _, tc := range []struct {
 		name string
-		code *haat.PhoneCode
+		code *otp.PhoneCode
 		want error
 	}{
-		{"none sent", nil, haat.ErrCodeExpired},
-		{"fresh", live(0, now.Add(haat.OTPValidFor)), nil},
+		{"none sent", nil, otp.ErrCodeExpired},
+		{"fresh", live(0, now.Add(otp.ValidFor)), nil},
 		{"last moment", live(0, now.Add(time.Millisecond)), nil},
-		{"expired at its time", live(0, now), haat.ErrCodeExpired},
-		{"expired long ago", live(0, now.Add(-time.Hour)), haat.ErrCodeExpired},
-		{"four tries made", live(haat.OTPMaxTries-1, now.Add(time.Minute)), nil},
-		{"tries used up", live(haat.OTPMaxTries, now.Add(time.Minute)), haat.ErrCodeDead},
-		{"expired and used up", live(haat.OTPMaxTries, now), haat.ErrCodeExpired},
+		{"expired at its time", live(0, now), otp.ErrCodeExpired},
+		{"expired long ago", live(0, now.Add(-time.Hour)), otp.ErrCodeExpired},
+		{"four tries made", live(otp.MaxTries-1, now.Add(time.Minute)), nil},
+		{"tries used up", live(otp.MaxTries, now.Add(time.Minute)), otp.ErrCodeDead},
+		{"expired and used up", live(otp.MaxTries, now), otp.ErrCodeExpired},
 	} {
 		if got := tc.code.CheckTry(now); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
@@ -39,7 +40,7 @@ func TestPhoneCodeWrongCode(t *testing.T) {
 		4: "Wrong code; 1 try left",
 		5: "Too many wrong codes; ask for a new one",
 	} {
-		err := (&haat.PhoneCode{Tries: tries}).WrongCode()
+		err := (&otp.PhoneCode{Tries: tries}).WrongCode()
 		if haat.ErrorCode(err) != haat.EINVALID || haat.ErrorMessage(err) != want {
 			t.Errorf("after %d tries: %v, want %q", tries, err, want)
 		}

@@ -1,26 +1,28 @@
-package haat
+package otp
 
 import (
 	"context"
 	"strings"
 	"time"
+
+	"haat"
 )
 
 // Sign-in by phone: a shopper asks for a one-time code by SMS and signs in with it. A code is
-// OTPDigits random digits, stored only as a hash, valid for OTPValidFor and dead after
-// OTPMaxTries wrong tries. A number gets at most one code per OTPResendAfter and OTPPerNumber per
-// OTPWindow asked from one client address: the limits tie to who asks, so that nobody elsewhere can
-// keep the number's owner from getting a code. A client address asks for at most OTPPerAddress per
-// OTPWindow (a household or an office behind one address signs in several people), and the whole
+// Digits random digits, stored only as a hash, valid for ValidFor and dead after
+// MaxTries wrong tries. A number gets at most one code per ResendAfter and PerNumber per
+// Window asked from one client address: the limits tie to who asks, so that nobody elsewhere can
+// keep the number's owner from getting a code. A client address asks for at most PerAddress per
+// Window (a household or an office behind one address signs in several people), and the whole
 // store sends at most its configured number of codes an hour (SMS pumping).
 const (
-	OTPDigits      = 6
-	OTPValidFor    = 5 * time.Minute
-	OTPMaxTries    = 5
-	OTPResendAfter = time.Minute
-	OTPPerNumber   = 5
-	OTPPerAddress  = 20
-	OTPWindow      = time.Hour
+	Digits      = 6
+	ValidFor    = 5 * time.Minute
+	MaxTries    = 5
+	ResendAfter = time.Minute
+	PerNumber   = 5
+	PerAddress  = 20
+	Window      = time.Hour
 )
 
 // PhoneCode is the code last sent to a number for one browser that asked, as the store keeps it.
@@ -37,17 +39,17 @@ type PhoneCode struct {
 }
 
 // ErrMobileNumber is the answer for a number that is not a Nepali mobile number.
-var ErrMobileNumber = Errorf(EINVALID, "Enter a 10-digit mobile number starting with 97 or 98")
+var ErrMobileNumber = haat.Errorf(haat.EINVALID, "Enter a 10-digit mobile number starting with 97 or 98")
 
-// ErrCodeForm is the answer for a code that is not OTPDigits digits; it counts as no try.
-var ErrCodeForm = Errorf(EINVALID, "Enter the %d-digit code from the SMS", OTPDigits)
+// ErrCodeForm is the answer for a code that is not Digits digits; it counts as no try.
+var ErrCodeForm = haat.Errorf(haat.EINVALID, "Enter the %d-digit code from the SMS", Digits)
 
 // ErrCodeExpired is the answer for a number without a live code: none was sent, it expired, or it
 // was used.
-var ErrCodeExpired = Errorf(EINVALID, "That code has expired; ask for a new one")
+var ErrCodeExpired = haat.Errorf(haat.EINVALID, "That code has expired; ask for a new one")
 
-// ErrCodeDead is the answer once a code has had OTPMaxTries wrong tries.
-var ErrCodeDead = Errorf(EINVALID, "Too many wrong codes; ask for a new one")
+// ErrCodeDead is the answer once a code has had MaxTries wrong tries.
+var ErrCodeDead = haat.Errorf(haat.EINVALID, "Too many wrong codes; ask for a new one")
 
 // CheckTry says whether the code may be tried at now: it must not have expired, nor have used up
 // its tries.
@@ -55,7 +57,7 @@ func (c *PhoneCode) CheckTry(now time.Time) error {
 	if c == nil || !now.Before(c.ExpiresAt) {
 		return ErrCodeExpired
 	}
-	if c.Tries >= OTPMaxTries {
+	if c.Tries >= MaxTries {
 		return ErrCodeDead
 	}
 	return nil
@@ -63,14 +65,14 @@ func (c *PhoneCode) CheckTry(now time.Time) error {
 
 // WrongCode is the answer to a wrong code, counting the tries the code has left.
 func (c *PhoneCode) WrongCode() error {
-	left := OTPMaxTries - c.Tries
+	left := MaxTries - c.Tries
 	if left <= 0 {
 		return ErrCodeDead
 	}
 	if left == 1 {
-		return Errorf(EINVALID, "Wrong code; %d try left", left)
+		return haat.Errorf(haat.EINVALID, "Wrong code; %d try left", left)
 	}
-	return Errorf(EINVALID, "Wrong code; %d tries left", left)
+	return haat.Errorf(haat.EINVALID, "Wrong code; %d tries left", left)
 }
 
 // SentCode is the answer to asking for a code. It is the same whether the number has an account or
@@ -85,17 +87,17 @@ type SentCode struct {
 }
 
 // ErrSMSCeiling is the answer when the store has sent as many codes this hour as it may.
-var ErrSMSCeiling = Errorf(EUNAVAILABLE, "Too many codes are being sent right now; try again in a few minutes")
+var ErrSMSCeiling = haat.Errorf(haat.EUNAVAILABLE, "Too many codes are being sent right now; try again in a few minutes")
 
 // ShopperName checks the name a shopper who signed up by phone gives: trimmed, required, at most
-// MaxNameBytes.
+// haat.MaxNameBytes.
 func ShopperName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", Errorf(EINVALID, "Name is required")
+		return "", haat.Errorf(haat.EINVALID, "Name is required")
 	}
-	if len(name) > MaxNameBytes {
-		return "", Errorf(EINVALID, "Name is too long")
+	if len(name) > haat.MaxNameBytes {
+		return "", haat.Errorf(haat.EINVALID, "Name is too long")
 	}
 	return name, nil
 }
@@ -103,18 +105,18 @@ func ShopperName(name string) (string, error) {
 // PhoneSignIn is signing in by phone: it sends codes and checks them.
 type PhoneSignIn interface {
 	// SendCode sends a new code to the number for requester (the browser asking), if the limits
-	// of the number asked from the client network from (see OTPPerNumber) and the store's allow;
+	// of the number asked from the client network from (see PerNumber) and the store's allow;
 	// the code the requester had before dies, other browsers' codes live on.
 	SendCode(ctx context.Context, phone, from, requester string) (*SentCode, error)
 	// VerifyCode checks the code sent to the number for requester and returns its shopper,
 	// creating the account (with name, which may be empty) on the number's first sign-in;
 	// created says so.
-	VerifyCode(ctx context.Context, phone, requester, code, name string) (u *User, created bool, err error)
+	VerifyCode(ctx context.Context, phone, requester, code, name string) (u *haat.User, created bool, err error)
 }
 
-// PhoneCodeStore keeps the codes sent and the shoppers who sign in by phone.
-type PhoneCodeStore interface {
-	// SavePhoneCode keeps hash as the number's code for requester, valid for OTPValidFor,
+// Store keeps the codes sent and the shoppers who sign in by phone.
+type Store interface {
+	// SavePhoneCode keeps hash as the number's code for requester, valid for ValidFor,
 	// replacing the requester's earlier one, and returns it as stored.
 	SavePhoneCode(ctx context.Context, phone, requester, hash string) (*PhoneCode, error)
 	// SaveCode keeps hash as the code for key (a number, or another address a code was sent to)
@@ -130,7 +132,7 @@ type PhoneCodeStore interface {
 	// the number's other codes, and returns the shopper with the number, created with name if
 	// there is none; created says so. A code used meanwhile (a second request with it) answers
 	// ErrCodeExpired.
-	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *User, created bool, err error)
+	UsePhoneCode(ctx context.Context, phone, requester string, createdAt time.Time, name string) (u *haat.User, created bool, err error)
 	// SpendPhoneCode ends the number's code for requester made at createdAt, which was right,
 	// and the number's other codes; a code used meanwhile answers ErrCodeExpired.
 	SpendPhoneCode(ctx context.Context, phone, requester string, createdAt time.Time) error
