@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/dashboard"
 )
 
 func (s *Server) sellerLogin(w http.ResponseWriter, r *http.Request) error {
@@ -57,8 +58,8 @@ func (s *Server) sellerSession(w http.ResponseWriter, r *http.Request) error {
 
 // DashboardResponse sums up the store for the seller (GET /api/seller/dashboard).
 type DashboardResponse struct {
-	Dashboard haat.Dashboard `json:"dashboard"`
-	Success   bool           `json:"success"`
+	Dashboard dashboard.Dashboard `json:"dashboard"`
+	Success   bool                `json:"success"`
 }
 
 func (s *Server) sellerDashboard(w http.ResponseWriter, r *http.Request) error {

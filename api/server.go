@@ -13,6 +13,7 @@ import (
 
 	"haat"
 	"haat/account"
+	"haat/dashboard"
 	"haat/metrics"
 	"haat/otp"
 	"haat/payment"
@@ -43,7 +44,7 @@ type Server struct {
 	Addresses haat.AddressService
 	Orders    haat.OrderService
 	// Dashboard sums up the store for the seller.
-	Dashboard haat.DashboardService
+	Dashboard dashboard.Service
 	// Alerts keeps shoppers' wishes to be told when a product is back.
 	Alerts haat.AlertService
 	// Newsletter keeps the newsletter's list.

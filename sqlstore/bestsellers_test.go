@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/dashboard"
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
 )
@@ -47,7 +48,7 @@ func TestBestSellersKept(t *testing.T) {
 		t.Cleanup(func() { db.SeeReads(nil) })
 		best := func(want string) {
 			t.Helper()
-			wantBestSellers(t, db, want, func(s haat.ProductSales) string {
+			wantBestSellers(t, db, want, func(s dashboard.ProductSales) string {
 				return s.Product.Name + " " + itoa(s.Units) + " " + itoa(int(s.Revenue))
 			})
 		}
@@ -91,7 +92,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // wantBestSellers fails t unless the dashboard's best sellers, each as line writes it, are want,
 // joined by commas.
-func wantBestSellers(t *testing.T, db *sqlstore.DB, want string, line func(haat.ProductSales) string) {
+func wantBestSellers(t *testing.T, db *sqlstore.DB, want string, line func(dashboard.ProductSales) string) {
 	t.Helper()
 	d, err := db.Dashboard(ctx)
 	if err != nil {
@@ -125,7 +126,7 @@ func TestBestSellersWeighed(t *testing.T) {
 		}
 		best := func(want string) {
 			t.Helper()
-			wantBestSellers(t, db, want, func(s haat.ProductSales) string {
+			wantBestSellers(t, db, want, func(s dashboard.ProductSales) string {
 				return s.Product.Name + " " + itoa(s.Units) + " " + s.Weight + " Rs. " + s.Revenue.String()
 			})
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/dashboard"
 )
 
 // sold holds for the orders that count as sales: cash orders and paid online orders, not
@@ -19,15 +20,15 @@ const sold = placedCond + ` AND o.status <> 'Cancelled'`
 
 // Dashboard sums up the store as it is now, each figure one query; amounts are added up with
 // haat's checked arithmetic, so that a sum too large is an error, never a wrapped amount.
-func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
+func (d *DB) Dashboard(ctx context.Context) (*dashboard.Dashboard, error) {
 	// The sum of the days before today is kept only while the database says their sales have not
 	// changed, which it says of the orders placed before today once told where today begins.
 	if err := d.countSalesBefore(ctx, haat.StartOfDay(d.now())); err != nil {
 		return nil, wrap("dashboard", err)
 	}
-	return lookup(ctx, d, "dashboard", func(tx *Tx) (*haat.Dashboard, error) {
+	return lookup(ctx, d, "dashboard", func(tx *Tx) (*dashboard.Dashboard, error) {
 		today := haat.StartOfDay(tx.now)
-		var db haat.Dashboard
+		var db dashboard.Dashboard
 		var err error
 		if db.Today, err = daySales(ctx, tx, today); err != nil {
 			return nil, err
@@ -41,7 +42,7 @@ func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 		if db.AtRisk, err = atRisk(ctx, tx); err != nil {
 			return nil, err
 		}
-		since := today.AddDate(0, 0, 1-haat.BestSellerDays)
+		since := today.AddDate(0, 0, 1-dashboard.BestSellerDays)
 		if db.BestSellers, err = d.bestSellers(ctx, tx, since, today, 10); err != nil {
 			return nil, err
 		}
@@ -55,11 +56,11 @@ func (d *DB) Dashboard(ctx context.Context) (*haat.Dashboard, error) {
 	})
 }
 
-// waitingOrders counts the orders waiting for the seller in each of haat.WaitingStatuses.
-func waitingOrders(ctx context.Context, tx *Tx) ([]haat.StatusCount, error) {
+// waitingOrders counts the orders waiting for the seller in each of dashboard.WaitingStatuses.
+func waitingOrders(ctx context.Context, tx *Tx) ([]dashboard.StatusCount, error) {
 	var w where
-	statuses := make([]string, len(haat.WaitingStatuses))
-	for i, s := range haat.WaitingStatuses {
+	statuses := make([]string, len(dashboard.WaitingStatuses))
+	for i, s := range dashboard.WaitingStatuses {
 		statuses[i] = string(s)
 	}
 	w.in(`o.status`, statuses)
@@ -78,16 +79,16 @@ func waitingOrders(ctx context.Context, tx *Tx) ([]haat.StatusCount, error) {
 		}
 		counts[s] = n
 	}
-	waiting := make([]haat.StatusCount, len(haat.WaitingStatuses))
-	for i, s := range haat.WaitingStatuses {
-		waiting[i] = haat.StatusCount{Status: s, Orders: counts[s]}
+	waiting := make([]dashboard.StatusCount, len(dashboard.WaitingStatuses))
+	for i, s := range dashboard.WaitingStatuses {
+		waiting[i] = dashboard.StatusCount{Status: s, Orders: counts[s]}
 	}
 	return waiting, rows.Err()
 }
 
 // daySales counts the orders sold since the given time and adds up their amounts and their coupons' discounts.
-func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, error) {
-	var day haat.DaySales
+func daySales(ctx context.Context, tx *Tx, since time.Time) (dashboard.DaySales, error) {
+	var day dashboard.DaySales
 	rows, err := tx.QueryContext(ctx, `SELECT o.amount, COALESCE(u.amount, 0) FROM orders o LEFT JOIN coupon_uses u ON u.order_id = o.id
 		WHERE o.created_at >= $1 AND `+sold, since.UnixMilli())
 	if err != nil {
@@ -114,7 +115,7 @@ func daySales(ctx context.Context, tx *Tx, since time.Time) (haat.DaySales, erro
 // then by revenue and name. What the days before today sold is kept between requests
 // (pastSales); today's orders are read each time. Only the products ranked first are read for
 // their names and pictures: a busy week sells thousands.
-func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n int) ([]haat.ProductSales, error) {
+func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n int) ([]dashboard.ProductSales, error) {
 	past, err := d.pastSales.get(ctx, tx, since, today)
 	if err != nil {
 		return nil, err
@@ -123,13 +124,13 @@ func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n 
 	if err != nil {
 		return nil, err
 	}
-	byID := map[string]*haat.ProductSales{}
+	byID := map[string]*dashboard.ProductSales{}
 	grams := map[string]int{}
 	for _, sold := range [][]soldAt{past, recent} {
 		for _, u := range sold {
 			p := byID[u.product]
 			if p == nil {
-				p = &haat.ProductSales{Product: haat.OrderProduct{ID: u.product}}
+				p = &dashboard.ProductSales{Product: haat.OrderProduct{ID: u.product}}
 				byID[u.product] = p
 			}
 			p.Units += u.units
@@ -140,16 +141,16 @@ func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n 
 		}
 	}
 	for id, g := range grams {
-		byID[id].Weight = haat.SoldWeight(g)
+		byID[id].Weight = dashboard.SoldWeight(g)
 	}
 	ranked := slices.Collect(maps.Values(byID))
-	bySales := func(a, b *haat.ProductSales) int {
+	bySales := func(a, b *dashboard.ProductSales) int {
 		return cmp.Or(cmp.Compare(b.Units, a.Units), cmp.Compare(b.Revenue, a.Revenue))
 	}
 	slices.SortFunc(ranked, bySales)
 	// The first n, and those that sold as many for as much as the last of them (the name decides
 	// between them), with their names and pictures; a product no longer kept gives way to the next.
-	var named []*haat.ProductSales
+	var named []*dashboard.ProductSales
 	for from := 0; from < len(ranked) && len(named) < n; {
 		to := min(from+n-len(named), len(ranked))
 		for to < len(ranked) && bySales(ranked[to-1], ranked[to]) == 0 {
@@ -161,10 +162,10 @@ func (d *DB) bestSellers(ctx context.Context, tx *Tx, since, today time.Time, n 
 		}
 		named, from = append(named, found...), to
 	}
-	slices.SortFunc(named, func(a, b *haat.ProductSales) int {
+	slices.SortFunc(named, func(a, b *dashboard.ProductSales) int {
 		return cmp.Or(bySales(a, b), cmp.Compare(a.Product.Name, b.Product.Name), cmp.Compare(a.Product.ID, b.Product.ID))
 	})
-	list := []haat.ProductSales{}
+	list := []dashboard.ProductSales{}
 	for _, s := range named[:min(n, len(named))] {
 		list = append(list, *s)
 	}
@@ -281,8 +282,8 @@ func (d *DB) countSalesBefore(ctx context.Context, day time.Time) error {
 
 // nameProducts fills in the name, category, price and pictures of the products sold, and returns
 // those that the store still has.
-func nameProducts(ctx context.Context, tx *Tx, sold []*haat.ProductSales) ([]*haat.ProductSales, error) {
-	byID := make(map[string]*haat.ProductSales, len(sold))
+func nameProducts(ctx context.Context, tx *Tx, sold []*dashboard.ProductSales) ([]*dashboard.ProductSales, error) {
+	byID := make(map[string]*dashboard.ProductSales, len(sold))
 	ids := make([]string, len(sold))
 	for i, s := range sold {
 		byID[s.Product.ID], ids[i] = s, s.Product.ID
@@ -294,7 +295,7 @@ func nameProducts(ctx context.Context, tx *Tx, sold []*haat.ProductSales) ([]*ha
 		return nil, err
 	}
 	defer rows.Close()
-	var found []*haat.ProductSales
+	var found []*dashboard.ProductSales
 	for rows.Next() {
 		var id, images string
 		var p haat.OrderProduct
@@ -315,7 +316,7 @@ func nameProducts(ctx context.Context, tx *Tx, sold []*haat.ProductSales) ([]*ha
 // lowStock returns the products on sale (not archived) whose counted units are haat.LowStock or
 // fewer, whatever their switch (the seller's list calls them low: to restock), and those shoppers
 // wait to be told about, with how many wait: fewest units first, then most asked.
-func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
+func lowStock(ctx context.Context, tx *Tx, n int) ([]dashboard.StockLevel, error) {
 	// The products are picked first and counted after: grouping every product of a large
 	// catalogue with its alerts to keep a few took most of the dashboard's time.
 	rows, err := tx.QueryContext(ctx, `SELECT p.id, p.name, p.images, p.in_stock, p.stock,
@@ -328,9 +329,9 @@ func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	list := []haat.StockLevel{}
+	list := []dashboard.StockLevel{}
 	for rows.Next() {
-		var l haat.StockLevel
+		var l dashboard.StockLevel
 		var images string
 		var stock sql.NullInt64
 		if err := rows.Scan(&l.ID, &l.Name, &images, &l.InStock, &stock, &l.Asked); err != nil {
@@ -349,8 +350,8 @@ func lowStock(ctx context.Context, tx *Tx, n int) ([]haat.StockLevel, error) {
 // onTime counts the orders delivered since the given time, and those of them delivered by the time
 // they were promised. The deliveries since then lead (order_events_status_at), not the orders
 // ever delivered: an order's last delivery is since then exactly when one of its deliveries is.
-func onTime(ctx context.Context, tx *Tx, since time.Time) (haat.OnTime, error) {
-	var t haat.OnTime
+func onTime(ctx context.Context, tx *Tx, since time.Time) (dashboard.OnTime, error) {
+	var t dashboard.OnTime
 	rows, err := tx.QueryContext(ctx, `SELECT o.promised_by, MAX(e.at) FROM order_events e CROSS JOIN orders o
 		WHERE o.id = e.order_id AND e.status = $1 AND e.at >= $3 AND o.status = $2 GROUP BY o.id, o.promised_by`,
 		haat.StepDelivered, haat.StatusDelivered, since.UnixMilli())
@@ -373,25 +374,25 @@ func onTime(ctx context.Context, tx *Tx, since time.Time) (haat.OnTime, error) {
 	return t, rows.Err()
 }
 
-// atRisk lists the orders out for delivery that are at risk of arriving late (haat.AtRisk), the
+// atRisk lists the orders out for delivery that are at risk of arriving late (dashboard.AtRisk), the
 // soonest due first: the orders out at once are few, so each is asked.
-func atRisk(ctx context.Context, tx *Tx) ([]haat.RiskOrder, error) {
+func atRisk(ctx context.Context, tx *Tx) ([]dashboard.RiskOrder, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.number, o.promised_by, o.rider_name FROM orders o
 		WHERE o.status = $1 AND o.promised_by IS NOT NULL ORDER BY o.promised_by, o.number`, haat.StatusOutForDelivery)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	list := []haat.RiskOrder{}
+	list := []dashboard.RiskOrder{}
 	for rows.Next() {
-		var r haat.RiskOrder
+		var r dashboard.RiskOrder
 		var by int64
 		var number sql.NullInt64
 		if err := rows.Scan(&r.ID, &number, &by, &r.Rider); err != nil {
 			return nil, err
 		}
 		r.Number, r.PromisedBy = number.Int64, fromMillis(by)
-		if !haat.AtRisk(r.PromisedBy, tx.now) {
+		if !dashboard.AtRisk(r.PromisedBy, tx.now) {
 			continue
 		}
 		r.Late = haat.DeliveredLate(&r.PromisedBy, tx.now)
@@ -401,8 +402,8 @@ func atRisk(ctx context.Context, tx *Tx) ([]haat.RiskOrder, error) {
 }
 
 // afterDelivery counts the open claims and refunds due, and those past their deadline.
-func afterDelivery(ctx context.Context, tx *Tx) (haat.AfterDelivery, error) {
-	var a haat.AfterDelivery
+func afterDelivery(ctx context.Context, tx *Tx) (dashboard.AfterDelivery, error) {
+	var a dashboard.AfterDelivery
 	now := tx.now.UnixMilli()
 	err := tx.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM claims WHERE state = $1),

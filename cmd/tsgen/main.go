@@ -22,6 +22,7 @@ import (
 	"haat/bikramsambat"
 	"haat/billexamples"
 	"haat/catalogue"
+	"haat/dashboard"
 	"haat/images"
 	"haat/nepal"
 	"haat/otp"
@@ -176,7 +177,7 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Order]())
 	g.declare(reflect.TypeFor[haat.Refund]())
 	g.declare(reflect.TypeFor[haat.CreditEntry]())
-	g.declare(reflect.TypeFor[haat.Dashboard]())
+	g.declare(reflect.TypeFor[dashboard.Dashboard]())
 	g.declare(reflect.TypeFor[haat.StockAlert]())
 	g.declare(reflect.TypeFor[haat.StoreSettings]())
 	g.declare(reflect.TypeFor[haat.InvoiceDetails]())

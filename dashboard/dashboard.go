@@ -1,7 +1,13 @@
-package haat
+// Package dashboard is what the seller's dashboard sums up of the store (Service, which the store
+// answers): the day so far, the orders waiting, the best sellers, the deliveries made on time and
+// those at risk of arriving late, the stock running out, and the claims and refunds due after
+// delivery.
+package dashboard
 
 import (
 	"context"
+
+	"haat"
 )
 
 // BestSellerDays is how many days back the dashboard's best sellers are counted, today included.
@@ -41,24 +47,24 @@ type AfterDelivery struct {
 
 // DaySales is a number of orders and their amount, and the coupons' discounts within it.
 type DaySales struct {
-	Orders  int   `json:"orders"`
-	Revenue Money `json:"revenue"`
+	Orders  int        `json:"orders"`
+	Revenue haat.Money `json:"revenue"`
 	// Discounts is what the orders' coupons took off: Revenue is what is left after them.
-	Discounts Money `json:"discounts"`
+	Discounts haat.Money `json:"discounts"`
 }
 
 // StatusCount is the number of orders in one status.
 type StatusCount struct {
-	Status OrderStatus `json:"status"`
-	Orders int         `json:"orders"`
+	Status haat.OrderStatus `json:"status"`
+	Orders int              `json:"orders"`
 }
 
 // ProductSales is how much of a product sold: the units (the steps weighed, for goods sold by
 // weight), and what their lines were billed after packing and discounts.
 type ProductSales struct {
-	Product OrderProduct `json:"product"`
-	Units   int          `json:"units"`
-	Revenue Money        `json:"revenue"`
+	Product haat.OrderProduct `json:"product"`
+	Units   int               `json:"units"`
+	Revenue haat.Money        `json:"revenue"`
 	// Weight is how much of goods sold by weight sold ("1.25 kg"); empty for goods sold by the unit.
 	Weight string `json:"weight,omitempty"`
 }
@@ -69,7 +75,7 @@ func SoldWeight(grams int) string {
 	if grams <= 0 {
 		return ""
 	}
-	return FormatGrams(grams)
+	return haat.FormatGrams(grams)
 }
 
 // StockLevel is a product's stock as the dashboard shows it, with the number of shoppers waiting
@@ -84,10 +90,10 @@ type StockLevel struct {
 }
 
 // WaitingStatuses are the statuses of orders waiting for the seller, in the order they are handled.
-var WaitingStatuses = []OrderStatus{StatusOrderPlaced, StatusPacked, StatusOutForDelivery}
+var WaitingStatuses = []haat.OrderStatus{haat.StatusOrderPlaced, haat.StatusPacked, haat.StatusOutForDelivery}
 
-// DashboardService sums up the store for the seller.
-type DashboardService interface {
+// Service sums up the store for the seller.
+type Service interface {
 	// Dashboard sums up the store as it is now.
 	Dashboard(ctx context.Context) (*Dashboard, error)
 }
