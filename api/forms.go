@@ -1,6 +1,9 @@
 package api
 
-import "haat"
+import (
+	"haat"
+	"haat/records"
+)
 
 // FormFile is a file sent in a multipart form.
 type FormFile string
@@ -179,7 +182,7 @@ type ClaimForm struct {
 // RecordsQuery selects the records of an export (GET /api/seller/records.csv): claims, refunds or
 // credit notes made from one day to another, YYYY-MM-DD in the store's time zone, both included.
 type RecordsQuery struct {
-	Kind haat.RecordKind `json:"kind" ts:"'claims' | 'refunds' | 'credit-notes'"`
-	From string          `json:"from"`
-	To   string          `json:"to"`
+	Kind records.Kind `json:"kind" ts:"'claims' | 'refunds' | 'credit-notes'"`
+	From string       `json:"from"`
+	To   string       `json:"to"`
 }

@@ -9,6 +9,7 @@ import (
 	"haat"
 	"haat/locale"
 	"haat/productcsv"
+	"haat/records"
 )
 
 // recordsCSV answers, as a CSV file to save, the records the law asks kept, of one kind (?kind=
@@ -16,11 +17,11 @@ import (
 // time, both included), oldest first, each cell safe to open in a spreadsheet.
 func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	kind, err := haat.ParseRecordKind(q.Get("kind"))
+	kind, err := records.ParseKind(q.Get("kind"))
 	if err != nil {
 		return err
 	}
-	from, to, err := haat.RecordDays(q.Get("from"), q.Get("to"))
+	from, to, err := records.Days(q.Get("from"), q.Get("to"))
 	if err != nil {
 		return err
 	}
@@ -46,11 +47,11 @@ func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) error {
 }
 
 // recordRows are the records as rows, the header first; times in the store's time zone.
-func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
+func recordRows(kind records.Kind, rec *records.Records) [][]string {
 	at := func(t haat.Localizer) string { return locale.Say(haat.English, "%s", t) }
 	stamp := "2006-01-02 15:04"
 	switch kind {
-	case haat.RecordClaims:
+	case records.Claims:
 		rows := [][]string{{"Reference", "Made at", "Order", "Shopper", "Phone", "Lines", "Note", "Decide by", "State", "Resolution", "Decision", "Decided at", "Refund"}}
 		for _, c := range rec.Claims {
 			lines := make([]string, len(c.Lines))
@@ -69,7 +70,7 @@ func recordRows(kind haat.RecordKind, rec *haat.Records) [][]string {
 				string(c.Resolution), c.Decision, decided, refund})
 		}
 		return rows
-	case haat.RecordRefunds:
+	case records.Refunds:
 		rows := [][]string{{"Agreed at", "Order", "Amount", "Currency", "Way", "Provider", "Lines", "Reason", "Due by", "State", "Made at", "Reference", "Credit note", "By"}}
 		for _, r := range rec.Refunds {
 			lines := make([]string, len(r.Lines))

@@ -17,6 +17,7 @@ import (
 	"haat/metrics"
 	"haat/otp"
 	"haat/payment"
+	"haat/records"
 )
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
@@ -66,7 +67,7 @@ type Server struct {
 	// Claims records shoppers' claims about delivered orders and their decisions.
 	Claims haat.ClaimService
 	// Records finds the claims, refunds and credit notes the law asks kept.
-	Records haat.RecordService
+	Records records.Service
 	// Demo keeps the demo catalogue's products apart from the seller's own.
 	Demo haat.DemoService
 	// Launch is what the store's configuration says for the launch checklist; nil knows nothing,

@@ -9,20 +9,21 @@ import (
 
 	"haat"
 	"haat/bikramsambat"
+	"haat/records"
 )
 
 // Records are the claims, refunds of part of orders or credit notes made in [from, to), oldest
 // first.
-func (d *DB) Records(ctx context.Context, kind haat.RecordKind, from, to time.Time) (*haat.Records, error) {
-	return lookup(ctx, d, "records", func(tx *Tx) (*haat.Records, error) {
-		var r haat.Records
+func (d *DB) Records(ctx context.Context, kind records.Kind, from, to time.Time) (*records.Records, error) {
+	return lookup(ctx, d, "records", func(tx *Tx) (*records.Records, error) {
+		var r records.Records
 		var err error
 		switch kind {
-		case haat.RecordClaims:
+		case records.Claims:
 			r.Claims, err = findClaims(ctx, tx, ` WHERE c.created_at >= $1 AND c.created_at < $2 ORDER BY c.created_at, c.id`, from.UnixMilli(), to.UnixMilli())
-		case haat.RecordRefunds:
+		case records.Refunds:
 			r.Refunds, err = refundRecords(ctx, tx, from, to)
-		case haat.RecordCreditNotes:
+		case records.CreditNotes:
 			r.CreditNotes, err = creditNoteRecords(ctx, tx, from, to)
 		}
 		return &r, err
@@ -31,7 +32,7 @@ func (d *DB) Records(ctx context.Context, kind haat.RecordKind, from, to time.Ti
 
 // refundRecords reads the refunds of part of orders agreed in [from, to), with their orders'
 // numbers.
-func refundRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]haat.RefundRecord, error) {
+func refundRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]records.Refund, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.order_id, o.number FROM refunds r JOIN orders o ON o.id = r.order_id
 		WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY r.order_id, o.number`, from.UnixMilli(), to.UnixMilli())
 	if err != nil {
@@ -50,7 +51,7 @@ func refundRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]haat.Refu
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil || len(ids) == 0 {
-		return []haat.RefundRecord{}, err
+		return []records.Refund{}, err
 	}
 	orders := make([]haat.Order, len(ids))
 	index := make(map[string]int, len(ids))
@@ -60,26 +61,26 @@ func refundRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]haat.Refu
 	if err := attachPartRefunds(ctx, tx, orders, index, ids); err != nil {
 		return nil, err
 	}
-	var out []haat.RefundRecord
+	var out []records.Refund
 	for _, o := range orders {
 		for _, r := range o.Refunds {
 			if r.CreatedAt != nil && !r.CreatedAt.Before(from) && r.CreatedAt.Before(to) {
-				out = append(out, haat.RefundRecord{Refund: r, OrderID: o.ID, OrderNumber: numbers[o.ID]})
+				out = append(out, records.Refund{Refund: r, OrderID: o.ID, OrderNumber: numbers[o.ID]})
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b haat.RefundRecord) int { return (*a.CreatedAt).Compare(*b.CreatedAt) })
+	slices.SortStableFunc(out, func(a, b records.Refund) int { return (*a.CreatedAt).Compare(*b.CreatedAt) })
 	return out, nil
 }
 
 // creditNoteRecords reads the credit notes issued in [from, to), with their orders' numbers.
-func creditNoteRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]haat.CreditNoteRecord, error) {
+func creditNoteRecords(ctx context.Context, tx *Tx, from, to time.Time) ([]records.CreditNote, error) {
 	return scanCreditNotes(ctx, tx, ` WHERE c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.issued_at, c.number`, from.UnixMilli(), to.UnixMilli())
 }
 
 // scanCreditNotes reads the credit notes the condition selects, as they were issued, with their
 // orders' numbers.
-func scanCreditNotes(ctx context.Context, tx *Tx, cond string, args ...any) ([]haat.CreditNoteRecord, error) {
+func scanCreditNotes(ctx context.Context, tx *Tx, cond string, args ...any) ([]records.CreditNote, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.refund_id, c.order_id, o.number, c.fiscal_year, c.number, c.invoice, c.issued_at, c.legal_name, c.address, c.pan,
 		c.lines, c.reason, c.tax_rule, c.tax, c.taxable_ex_vat, c.exempt, c.total
 		FROM credit_notes c JOIN orders o ON o.id = c.order_id`+cond, args...)
@@ -87,7 +88,7 @@ func scanCreditNotes(ctx context.Context, tx *Tx, cond string, args ...any) ([]h
 		return nil, err
 	}
 	defer rows.Close()
-	out := []haat.CreditNoteRecord{}
+	out := []records.CreditNote{}
 	for rows.Next() {
 		var r haat.Refund
 		var orderID, invoice, lines string
@@ -105,7 +106,7 @@ func scanCreditNotes(ctx context.Context, tx *Tx, cond string, args ...any) ([]h
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, haat.CreditNoteRecord{CreditNote: n, OrderNumber: orderNumber})
+		out = append(out, records.CreditNote{CreditNote: n, OrderNumber: orderNumber})
 	}
 	return out, rows.Err()
 }

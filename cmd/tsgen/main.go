@@ -28,6 +28,7 @@ import (
 	"haat/otp"
 	"haat/payment"
 	"haat/productcsv"
+	"haat/records"
 	"haat/search"
 	"haat/storefront"
 )
@@ -192,6 +193,8 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Invoice]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
+	// The storefront names these types with their package's name, as records.Kind is RecordKind.
+	g.name(reflect.TypeFor[records.Kind](), "RecordKind")
 
 	g.section("Requests and answers of the API, by route.")
 	g.printf("\n")
