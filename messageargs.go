@@ -32,6 +32,9 @@ func (a amountArg) Local(lang Language) string { return a.c.Format(a.m, lang) }
 // in lakhs and Devanagari digits in Nepali ("१,००,००,०००"), as Nepali writes large numbers.
 type wholeNumber int64
 
+// WholeNumber is n as a message names it (see wholeNumber).
+func WholeNumber(n int64) Localizer { return wholeNumber(n) }
+
 func (n wholeNumber) String() string { return n.Local(English) }
 func (n wholeNumber) Local(lang Language) string {
 	digits := strconv.FormatInt(int64(n), 10)

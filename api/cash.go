@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/cash"
 )
 
 // CashQuery names the store's day of the cash sheets, YYYY-MM-DD; empty is today (GET
@@ -19,9 +20,9 @@ type CashResponse struct {
 	// Date is the day of the sheets, YYYY-MM-DD in the store's time zone.
 	Date string `json:"date"`
 	// Today: the day is today, on which handovers recorded now are counted.
-	Today   bool             `json:"today"`
-	Sheets  []haat.CashSheet `json:"sheets"`
-	Success bool             `json:"success"`
+	Today   bool         `json:"today"`
+	Sheets  []cash.Sheet `json:"sheets"`
+	Success bool         `json:"success"`
 }
 
 // HandoverRequest records cash a rider handed in (POST /api/seller/cash/handover): the rider's
@@ -35,7 +36,7 @@ type HandoverRequest struct {
 
 // HandoverResponse is the handover recorded.
 type HandoverResponse struct {
-	Handover haat.Handover `json:"handover"`
+	Handover cash.Handover `json:"handover"`
 	Message  string        `json:"message"`
 	Success  bool          `json:"success"`
 }
@@ -43,7 +44,7 @@ type HandoverResponse struct {
 // sellerCash answers every rider's cash sheet of the day asked for (?date=YYYY-MM-DD), or today's.
 func (s *Server) sellerCash(w http.ResponseWriter, r *http.Request) error {
 	now := s.now()
-	from, _, err := haat.ParseCashDay(r.URL.Query().Get("date"), now)
+	from, _, err := cash.ParseDay(r.URL.Query().Get("date"), now)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func (s *Server) sellerHandover(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h, err := s.Cash.HandIn(r.Context(), haat.NewHandover{RiderID: req.Rider, Amount: amount, Note: req.Note})
+	h, err := s.Cash.HandIn(r.Context(), cash.NewHandover{RiderID: req.Rider, Amount: amount, Note: req.Note})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"haat"
 	"haat/account"
+	"haat/cash"
 	"haat/dashboard"
 	"haat/metrics"
 	"haat/otp"
@@ -36,7 +37,7 @@ type Server struct {
 	// Deliveries gives orders to riders and keeps what they do with them.
 	Deliveries haat.DeliveryService
 	// Cash keeps the riders' cash: collected at the door and handed in.
-	Cash haat.CashService
+	Cash cash.Service
 	// Staff keeps the accounts of the store's packers and riders.
 	Staff     haat.StaffService
 	Sessions  haat.SessionService

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/cash"
 )
 
 // collectedCond holds for the steps in which a rider took an order's cash at the door: a cash
@@ -23,15 +24,15 @@ const paidByQRCond = `e.status = 'Paid' AND e.by_role = 'payment' AND e.note = '
 // CashSheets are every rider's cash sheet of the store's day that starts at from: the store's
 // riders, and anyone who collected or handed in money that day or still owes or is owed from
 // before, by name.
-func (d *DB) CashSheets(ctx context.Context, from time.Time) ([]haat.CashSheet, error) {
-	return lookup(ctx, d, "cash sheets", func(tx *Tx) ([]haat.CashSheet, error) {
+func (d *DB) CashSheets(ctx context.Context, from time.Time) ([]cash.Sheet, error) {
+	return lookup(ctx, d, "cash sheets", func(tx *Tx) ([]cash.Sheet, error) {
 		to := from.AddDate(0, 0, 1)
-		sheets := map[string]*haat.CashSheet{}
-		sheet := func(id, name string) *haat.CashSheet {
+		sheets := map[string]*cash.Sheet{}
+		sheet := func(id, name string) *cash.Sheet {
 			s := sheets[id]
 			if s == nil {
-				s = &haat.CashSheet{Rider: haat.CashRider{ID: id, Name: name}, Collected: []haat.CashOrder{}, QR: []haat.CashOrder{},
-					HandedIn: []haat.Handover{}}
+				s = &cash.Sheet{Rider: cash.Rider{ID: id, Name: name}, Collected: []cash.Order{}, QR: []cash.Order{},
+					HandedIn: []cash.Handover{}}
 				sheets[id] = s
 			}
 			return s
@@ -65,7 +66,7 @@ func (d *DB) CashSheets(ctx context.Context, from time.Time) ([]haat.CashSheet, 
 		if err := carried(ctx, tx, from, sheet); err != nil {
 			return nil, err
 		}
-		list := []haat.CashSheet{}
+		list := []cash.Sheet{}
 		for _, s := range sheets {
 			if !s.Shows(current[s.Rider.ID]) {
 				continue
@@ -75,7 +76,7 @@ func (d *DB) CashSheets(ctx context.Context, from time.Time) ([]haat.CashSheet, 
 			}
 			list = append(list, *s)
 		}
-		slices.SortFunc(list, func(a, b haat.CashSheet) int {
+		slices.SortFunc(list, func(a, b cash.Sheet) int {
 			return cmp.Or(cmp.Compare(a.Rider.Name, b.Rider.Name), cmp.Compare(a.Rider.ID, b.Rider.ID))
 		})
 		return list, nil
@@ -84,8 +85,8 @@ func (d *DB) CashSheets(ctx context.Context, from time.Time) ([]haat.CashSheet, 
 
 // collected adds to each rider's sheet the cash orders they took the money of between from and to,
 // in the order they took it.
-func collected(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *haat.CashSheet) error {
-	return cashOrders(ctx, tx, `e.by_id, e.by_name`, collectedCond, from, to, func(id, name string, c haat.CashOrder) {
+func collected(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *cash.Sheet) error {
+	return cashOrders(ctx, tx, `e.by_id, e.by_name`, collectedCond, from, to, func(id, name string, c cash.Order) {
 		s := sheet(id, name)
 		s.Collected = append(s.Collected, c)
 	})
@@ -93,8 +94,8 @@ func collected(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, n
 
 // paidByQR adds to each rider's sheet the cash orders paid by the QR code they showed at the door
 // between from and to, in the order they were paid.
-func paidByQR(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *haat.CashSheet) error {
-	return cashOrders(ctx, tx, `o.rider_id, o.rider_name`, paidByQRCond, from, to, func(id, name string, c haat.CashOrder) {
+func paidByQR(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *cash.Sheet) error {
+	return cashOrders(ctx, tx, `o.rider_id, o.rider_name`, paidByQRCond, from, to, func(id, name string, c cash.Order) {
 		s := sheet(id, name)
 		s.QR = append(s.QR, c)
 	})
@@ -103,7 +104,7 @@ func paidByQR(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, na
 // cashOrders reads the orders whose step cond selects between from and to, in the order of the
 // steps, each with the rider that rider (the columns of their id and name) names, and the money
 // taken at the door: what was left to pay (haat.Balance's ToPay, as the order keeps it).
-func cashOrders(ctx context.Context, tx *Tx, rider, cond string, from, to time.Time, add func(id, name string, c haat.CashOrder)) error {
+func cashOrders(ctx context.Context, tx *Tx, rider, cond string, from, to time.Time, add func(id, name string, c cash.Order)) error {
 	rows, err := tx.QueryContext(ctx, `SELECT `+rider+`, o.id, COALESCE(o.number, 0), o.to_pay FROM order_events e JOIN orders o ON o.id = e.order_id
 		WHERE `+cond+` AND e.at >= $1 AND e.at < $2 ORDER BY e.at, e.id`, from.UnixMilli(), to.UnixMilli())
 	if err != nil {
@@ -112,7 +113,7 @@ func cashOrders(ctx context.Context, tx *Tx, rider, cond string, from, to time.T
 	defer rows.Close()
 	for rows.Next() {
 		var id, name string
-		var c haat.CashOrder
+		var c cash.Order
 		if err := rows.Scan(&id, &name, &c.Order, &c.Number, &c.Amount); err != nil {
 			return err
 		}
@@ -122,7 +123,7 @@ func cashOrders(ctx context.Context, tx *Tx, rider, cond string, from, to time.T
 }
 
 // handedIn adds to each rider's sheet the handovers recorded between from and to, oldest first.
-func handedIn(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *haat.CashSheet) error {
+func handedIn(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, name string) *cash.Sheet) error {
 	rows, err := tx.QueryContext(ctx, `SELECT rider_id, rider_name, id, amount, note, at, by_name FROM cash_handovers
 		WHERE at >= $1 AND at < $2 ORDER BY at, id`, from.UnixMilli(), to.UnixMilli())
 	if err != nil {
@@ -131,7 +132,7 @@ func handedIn(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, na
 	defer rows.Close()
 	for rows.Next() {
 		var id, name string
-		var h haat.Handover
+		var h cash.Handover
 		var at int64
 		if err := rows.Scan(&id, &name, &h.ID, &h.Amount, &h.Note, &at, &h.By); err != nil {
 			return err
@@ -144,9 +145,9 @@ func handedIn(ctx context.Context, tx *Tx, from, to time.Time, sheet func(id, na
 }
 
 // carried sets on each rider's sheet what they owed the store before from: the cash they collected
-// before then less what they handed in (haat.CashBalance). The database adds up each side; its
+// before then less what they handed in (cash.Balance). The database adds up each side; its
 // sums of integers fail rather than wrap.
-func carried(ctx context.Context, tx *Tx, before time.Time, sheet func(id, name string) *haat.CashSheet) error {
+func carried(ctx context.Context, tx *Tx, before time.Time, sheet func(id, name string) *cash.Sheet) error {
 	type totals struct {
 		name                string
 		collected, handedIn haat.Money
@@ -183,7 +184,7 @@ func carried(ctx context.Context, tx *Tx, before time.Time, sheet func(id, name 
 	}
 	for _, id := range slices.Sorted(maps.Keys(byRider)) {
 		t := byRider[id]
-		balance, err := haat.CashBalance(t.collected, t.handedIn)
+		balance, err := cash.Balance(t.collected, t.handedIn)
 		if err != nil {
 			return err
 		}
@@ -196,12 +197,12 @@ func carried(ctx context.Context, tx *Tx, before time.Time, sheet func(id, name 
 
 // HandIn records a handover of a rider of the store, by who acts in ctx, now. It is only ever
 // added: a correction is another handover.
-func (d *DB) HandIn(ctx context.Context, n haat.NewHandover) (*haat.Handover, error) {
+func (d *DB) HandIn(ctx context.Context, n cash.NewHandover) (*cash.Handover, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
 	by := haat.ActorOf(ctx)
-	h := &haat.Handover{ID: newID(), Amount: n.Amount, Note: n.Note, By: by.Name}
+	h := &cash.Handover{ID: newID(), Amount: n.Amount, Note: n.Note, By: by.Name}
 	err := d.inTx(ctx, func(tx *Tx) error {
 		var name string
 		var role haat.StaffRole

@@ -21,6 +21,7 @@ import (
 	"haat/api"
 	"haat/bikramsambat"
 	"haat/billexamples"
+	"haat/cash"
 	"haat/catalogue"
 	"haat/dashboard"
 	"haat/images"
@@ -193,8 +194,10 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Invoice]())
 	g.name(reflect.TypeFor[payment.Method](), "PaymentMethod")
 	g.declare(reflect.TypeFor[payment.Method]())
-	// The storefront names these types with their package's name, as records.Kind is RecordKind.
-	g.name(reflect.TypeFor[records.Kind](), "RecordKind")
+	g.qualified(reflect.TypeFor[records.Kind](), "RecordKind")
+	g.qualified(reflect.TypeFor[cash.Sheet](), "CashSheet")
+	g.qualified(reflect.TypeFor[cash.Rider](), "CashRider")
+	g.qualified(reflect.TypeFor[cash.Order](), "CashOrder")
 
 	g.section("Requests and answers of the API, by route.")
 	g.printf("\n")

@@ -166,6 +166,9 @@ func (d *describer) ref(t reflect.Type) obj {
 		d.schemas[name] = obj{} // taken, for a type that refers to itself
 		s := d.named(t)
 		if doc := d.g.source(t.PkgPath()).docs[t.Name()]; doc != "" {
+			if d.g.saysName[t] {
+				doc = renamed(doc, t.Name(), name)
+			}
 			s["description"] = oneLine(doc)
 		}
 		d.schemas[name] = s

@@ -38,6 +38,7 @@ type generator struct {
 	taken        map[string]reflect.Type // Go type of each TypeScript name
 	done         map[reflect.Type]bool   // types declared already
 	scalars      map[reflect.Type]string // types written as a TypeScript scalar type
+	saysName     map[reflect.Type]bool   // types whose OpenAPI description says their TypeScript name (qualified)
 	lastGroup    string                  // doc of the constant group written last
 	pending      []reflect.Type          // named types referred to but not yet declared
 	errs         []error
@@ -46,11 +47,12 @@ type generator struct {
 func newGenerator(root, module string) *generator {
 	return &generator{
 		root: root, module: module,
-		sources: map[string]*source{},
-		names:   map[reflect.Type]string{},
-		taken:   map[string]reflect.Type{},
-		done:    map[reflect.Type]bool{},
-		scalars: map[reflect.Type]string{reflect.TypeFor[time.Time](): "string"},
+		sources:  map[string]*source{},
+		names:    map[reflect.Type]string{},
+		taken:    map[string]reflect.Type{},
+		done:     map[reflect.Type]bool{},
+		scalars:  map[reflect.Type]string{reflect.TypeFor[time.Time](): "string"},
+		saysName: map[reflect.Type]bool{},
 	}
 }
 
@@ -99,9 +101,7 @@ func writeComment(w io.Writer, indent, doc, goName, name string) {
 	if doc == "" {
 		return
 	}
-	if rest, ok := strings.CutPrefix(doc, goName); ok && goName != "" && goName != name && startsWord(rest) {
-		doc = name + rest
-	}
+	doc = renamed(doc, goName, name)
 	lines := strings.Split(doc, "\n")
 	if len(lines) == 1 {
 		fmt.Fprintf(w, "%s/** %s */\n", indent, strings.ReplaceAll(doc, "*/", "*\\/"))
@@ -112,6 +112,14 @@ func writeComment(w io.Writer, indent, doc, goName, name string) {
 		fmt.Fprintf(w, "%s *%s\n", indent, strings.TrimRight(" "+strings.ReplaceAll(l, "*/", "*\\/"), " "))
 	}
 	fmt.Fprintf(w, "%s */\n", indent)
+}
+
+// renamed is doc with the Go name it starts with, as a whole word, said as name.
+func renamed(doc, goName, name string) string {
+	if rest, ok := strings.CutPrefix(doc, goName); ok && goName != "" && goName != name && startsWord(rest) {
+		return name + rest
+	}
+	return doc
 }
 
 // startsWord reports whether the text after a name ends the name: it is empty or goes on with a
@@ -137,6 +145,13 @@ func (g *generator) name(t reflect.Type, name string) {
 	}
 	g.taken[name] = t
 	g.names[t] = name
+}
+
+// qualified names a type of one of the domain's own packages as the storefront knows it, with its
+// package's name (cash.Sheet is CashSheet), and has its OpenAPI description say that name too.
+func (g *generator) qualified(t reflect.Type, name string) {
+	g.name(t, name)
+	g.saysName[t] = true
 }
 
 // tsName is the TypeScript name of a Go named type: the name given, else its Go name, exported.
