@@ -14,7 +14,7 @@ type Notifications struct {
 	// BackInStock: a message when a product the shopper asked about is on sale again.
 	BackInStock bool `json:"backInStock"`
 	// Newsletter: the store's news and offers; the account's email is then on the newsletter's
-	// list (see NewsletterService).
+	// list (see newsletter.Service).
 	Newsletter bool `json:"newsletter"`
 }
 

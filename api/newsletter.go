@@ -8,6 +8,7 @@ import (
 
 	"haat"
 	"haat/locale"
+	"haat/newsletter"
 	"haat/productcsv"
 )
 
@@ -30,14 +31,14 @@ func (s *Server) newsletterSubscribe(w http.ResponseWriter, r *http.Request) err
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.newsletterAttempt(r, "newsletter:"+addressKey(r, s.ClientIPHeader), haat.NewsletterSignupsPerAddress); err != nil {
+	if err := s.newsletterAttempt(r, "newsletter:"+addressKey(r, s.ClientIPHeader), newsletter.SignupsPerAddress); err != nil {
 		return err
 	}
-	email, err := haat.NewsletterEmail(req.Email)
+	email, err := newsletter.Email(req.Email)
 	if err != nil {
 		return err
 	}
-	if err := s.newsletterAttempt(r, "newsletter:email:"+hashKey(email), haat.NewsletterSignupsPerEmail); err != nil {
+	if err := s.newsletterAttempt(r, "newsletter:email:"+hashKey(email), newsletter.SignupsPerEmail); err != nil {
 		return err
 	}
 	if err := s.Newsletter.Subscribe(r.Context(), email, language(w, r)); err != nil {
@@ -48,7 +49,7 @@ func (s *Server) newsletterSubscribe(w http.ResponseWriter, r *http.Request) err
 
 // newsletterAttempt takes a slot of a signup limit, and refuses the signup when it is used up.
 func (s *Server) newsletterAttempt(r *http.Request, key string, limit int) error {
-	ok, retry, err := s.Limiter.Attempt(r.Context(), key, limit, haat.NewsletterWindow)
+	ok, retry, err := s.Limiter.Attempt(r.Context(), key, limit, newsletter.Window)
 	if err != nil || ok {
 		return err
 	}

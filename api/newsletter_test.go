@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/newsletter"
 )
 
 // subscribe signs an address up from the client address ip.
@@ -24,7 +25,7 @@ func (s *store) newsletterMails(t *testing.T) map[string]haat.Message {
 	}
 	out := map[string]haat.Message{}
 	for _, m := range due {
-		if m.Kind == haat.MessageNewsletterConfirm {
+		if m.Kind == newsletter.MessageConfirm {
 			out[m.To] = m
 		}
 	}
@@ -137,7 +138,7 @@ func TestNewsletterWithoutMail(t *testing.T) {
 func TestNewsletterLimits(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		c := s.client()
-		for i := range haat.NewsletterSignupsPerAddress {
+		for i := range newsletter.SignupsPerAddress {
 			want(t, subscribe(c, fmt.Sprintf("a%d@example.com", i), "203.0.113.9"), 200)
 		}
 		r := subscribe(c, "another@example.com", "203.0.113.9")
@@ -148,7 +149,7 @@ func TestNewsletterLimits(t *testing.T) {
 		want(t, subscribe(c, "another@example.com", "203.0.113.9", nepali...), 429, "धेरै पटक सदस्यता अनुरोध भयो। कृपया ६० मिनेटपछि फेरि प्रयास गर्नुहोस्।")
 		want(t, subscribe(c, "another@example.com", "203.0.113.10"), 200) // another network
 
-		for i := range haat.NewsletterSignupsPerEmail {
+		for i := range newsletter.SignupsPerEmail {
 			want(t, subscribe(c, "ram@example.com", fmt.Sprintf("198.51.100.%d", i+1)), 200)
 		}
 		want(t, subscribe(c, "RAM@example.com", "198.51.100.99"), 429)

@@ -16,6 +16,7 @@ import (
 	"haat/cash"
 	"haat/dashboard"
 	"haat/metrics"
+	"haat/newsletter"
 	"haat/otp"
 	"haat/payment"
 	"haat/records"
@@ -50,7 +51,7 @@ type Server struct {
 	// Alerts keeps shoppers' wishes to be told when a product is back.
 	Alerts haat.AlertService
 	// Newsletter keeps the newsletter's list.
-	Newsletter haat.NewsletterService
+	Newsletter newsletter.Service
 	// Slots keeps the seller's delivery windows and offers their slots.
 	Slots haat.SlotService
 	// PhoneSignIn sends sign-in codes by SMS and checks them.

@@ -11,6 +11,7 @@ import (
 
 	"haat"
 	"haat/mail"
+	"haat/newsletter"
 )
 
 // words are what a kind of message says in one language: its subject and the paragraph before
@@ -71,7 +72,7 @@ var mails = map[haat.MessageKind]map[haat.Language]words{
 		haat.English: {"{{.Product}} is back in stock", "{{.Product}}, which you asked about, is on sale again."},
 		haat.Nepali:  {"{{.Product}} फेरि उपलब्ध छ", "तपाईंले सोध्नुभएको {{.Product}} फेरि बिक्रीमा छ।"},
 	},
-	haat.MessageNewsletterConfirm: {
+	newsletter.MessageConfirm: {
 		haat.English: {"Please confirm your newsletter signup", "Someone, we hope you, asked for our newsletter at this address. Follow the link below to confirm; if it was not you, ignore this mail and you will get nothing more."},
 		haat.Nepali:  {"कृपया न्यूजलेटरको सदस्यता पक्का गर्नुहोस्", "यो ठेगानामा हाम्रो न्यूजलेटरका लागि अनुरोध आएको छ। पक्का गर्न तलको लिङ्क खोल्नुहोस्; तपाईंले अनुरोध गर्नुभएको होइन भने यो इमेललाई बेवास्ता गर्नुहोस्, अरू केही आउने छैन।"},
 	},

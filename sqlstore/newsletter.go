@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/newsletter"
 )
 
 // newsletterToken is a random token of a subscriber's link.
@@ -52,8 +53,8 @@ func (d *DB) Subscribe(ctx context.Context, email string, lang haat.Language) er
 		}
 		now := tx.now.UnixMilli()
 		_, err = tx.ExecContext(ctx, `INSERT INTO messages (id, channel, kind, dedupe, subscriber_id, created_at, next_at)
-			VALUES ($1, 'mail', $2, $3, $4, $5, $5)`, newID(), haat.MessageNewsletterConfirm,
-			string(haat.MessageNewsletterConfirm)+":"+newID(), id, now)
+			VALUES ($1, 'mail', $2, $3, $4, $5, $5)`, newID(), newsletter.MessageConfirm,
+			string(newsletter.MessageConfirm)+":"+newID(), id, now)
 		return err
 	})
 	return wrap("subscribe", err)
@@ -99,8 +100,8 @@ func (d *DB) Unsubscribe(ctx context.Context, token string) error {
 
 // Subscribers lists the confirmed addresses still on the list and the emails of the accounts
 // that chose the newsletter, once each, by address.
-func (d *DB) Subscribers(ctx context.Context) ([]haat.Subscriber, error) {
-	return lookup(ctx, d, "subscribers", func(tx *Tx) ([]haat.Subscriber, error) {
+func (d *DB) Subscribers(ctx context.Context) ([]newsletter.Subscriber, error) {
+	return lookup(ctx, d, "subscribers", func(tx *Tx) ([]newsletter.Subscriber, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT email, MIN(since), MAX(account) FROM (
 			SELECT email, confirmed_at AS since, 0 AS account FROM subscribers
 				WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL
@@ -111,9 +112,9 @@ func (d *DB) Subscribers(ctx context.Context) ([]haat.Subscriber, error) {
 			return nil, err
 		}
 		defer rows.Close()
-		var list []haat.Subscriber
+		var list []newsletter.Subscriber
 		for rows.Next() {
-			var s haat.Subscriber
+			var s newsletter.Subscriber
 			var since int64
 			var account int
 			if err := rows.Scan(&s.Email, &since, &account); err != nil {

@@ -843,7 +843,7 @@ export interface Notifications {
   backInStock: boolean;
   /**
    * newsletter: the store's news and offers; the account's email is then on the newsletter's
-   * list (see NewsletterService).
+   * list (see newsletter.Service).
    */
   newsletter: boolean;
 }

@@ -1,30 +1,31 @@
-package haat
-
-import (
-	"context"
-	"strings"
-	"time"
-)
-
-// The newsletter's list: an address given on the home page's signup is kept unconfirmed, and the
+// Package newsletter is the newsletter's list: an address given on the home page's signup is kept unconfirmed, and the
 // store mails it a link to confirm it (double opt-in) when it sends mail; only confirmed
 // addresses are the seller's to write to. A store that sends no mail keeps its signups
 // unconfirmed: nobody has shown the address is theirs. Every address has a link of its own that
 // takes it off the list.
 //
-// A shopper's own newsletter choice (Notifications.Newsletter), made signed in, counts as a
+// A shopper's own newsletter choice (haat.Notifications.Newsletter), made signed in, counts as a
 // confirmed signup of the account's email: the export lists it, and the address's unsubscribe
-// link turns it off too.
+// link turns it off too. The store keeps the list (Service).
+package newsletter
 
-// MessageNewsletterConfirm is the mail that asks a new subscriber to confirm their address.
-const MessageNewsletterConfirm MessageKind = "newsletter_confirm"
+import (
+	"context"
+	"strings"
+	"time"
+
+	"haat"
+)
+
+// MessageConfirm is the mail that asks a new subscriber to confirm their address.
+const MessageConfirm haat.MessageKind = "newsletter_confirm"
 
 // Limits of the newsletter's signup: per client address, and per e-mail address (so that nobody
-// mails one person again and again), in NewsletterWindow.
+// mails one person again and again), in Window.
 const (
-	NewsletterSignupsPerAddress = 10
-	NewsletterSignupsPerEmail   = 3
-	NewsletterWindow            = time.Hour
+	SignupsPerAddress = 10
+	SignupsPerEmail   = 3
+	Window            = time.Hour
 )
 
 // Subscriber is a confirmed address of the newsletter's list.
@@ -36,22 +37,22 @@ type Subscriber struct {
 	Account bool
 }
 
-// NewsletterEmail checks an address given to the signup; its key is lower case.
-func NewsletterEmail(email string) (string, error) {
-	e, err := NormalizeEmail(email)
+// Email checks an address given to the signup; its key is lower case.
+func Email(email string) (string, error) {
+	e, err := haat.NormalizeEmail(email)
 	if err != nil {
 		return "", err
 	}
 	return strings.ToLower(e), nil
 }
 
-// NewsletterService keeps the newsletter's list.
-type NewsletterService interface {
-	// Subscribe puts an address (NewsletterEmail) on the list unconfirmed, in the language the
+// Service keeps the newsletter's list.
+type Service interface {
+	// Subscribe puts an address (Email) on the list unconfirmed, in the language the
 	// signup was made in, and queues the mail that asks to confirm it when the store mails. An
 	// address already confirmed is left as it is; one not yet confirmed, or taken off, is asked
 	// again. It answers the same in every case.
-	Subscribe(ctx context.Context, email string, lang Language) error
+	Subscribe(ctx context.Context, email string, lang haat.Language) error
 	// ConfirmSubscription confirms the address of a confirmation token; ENOTFOUND for a token
 	// that is unknown or was used.
 	ConfirmSubscription(ctx context.Context, token string) error
