@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/picklist"
 )
 
 // OrderPackRequest packs an order (POST /api/order/pack): what was packed of its items, each
@@ -18,7 +19,7 @@ type OrderPackRequest struct {
 // category.
 type PickListResponse struct {
 	Orders  int             `json:"orders"`
-	Lines   []haat.PickLine `json:"lines"`
+	Lines   []picklist.Line `json:"lines"`
 	Success bool            `json:"success"`
 }
 
@@ -49,5 +50,5 @@ func (s *Server) pickList(w http.ResponseWriter, r *http.Request) error {
 	}); err != nil {
 		return err
 	}
-	return ok(w, PickListResponse{Orders: len(orders), Lines: haat.PickListOf(orders), Success: true})
+	return ok(w, PickListResponse{Orders: len(orders), Lines: picklist.Of(orders), Success: true})
 }

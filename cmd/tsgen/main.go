@@ -28,6 +28,7 @@ import (
 	"haat/nepal"
 	"haat/otp"
 	"haat/payment"
+	"haat/picklist"
 	"haat/productcsv"
 	"haat/records"
 	"haat/search"
@@ -198,6 +199,7 @@ func contract(g *generator) {
 	g.qualified(reflect.TypeFor[cash.Sheet](), "CashSheet")
 	g.qualified(reflect.TypeFor[cash.Rider](), "CashRider")
 	g.qualified(reflect.TypeFor[cash.Order](), "CashOrder")
+	g.qualified(reflect.TypeFor[picklist.Line](), "PickLine")
 
 	g.section("Requests and answers of the API, by route.")
 	g.printf("\n")

@@ -1,9 +1,10 @@
-package haat_test
+package picklist_test
 
 import (
 	"testing"
 
 	"haat"
+	"haat/picklist"
 )
 
 func TestPickListOf(t *testing.T) {
@@ -15,8 +16,8 @@ func TestPickListOf(t *testing.T) {
 		{Items: []haat.OrderItem{{Product: rice, Quantity: 2}, {Product: tomatoes, Quantity: 3}}},
 		{Items: []haat.OrderItem{{Product: tomatoes, Quantity: 2}, {Product: apples, Quantity: 1}, {Product: onions, Quantity: 4}}},
 	}
-	got := haat.PickListOf(orders)
-	want := []haat.PickLine{
+	got := picklist.Of(orders)
+	want := []picklist.Line{
 		{Product: "o", Name: "Onions", Category: "Vegetables", Quantity: 4, Orders: 1},
 		{Product: "t", Name: "Tomatoes", Category: "Vegetables", Image: "/t.webp", Quantity: 5, Grams: 1250, SoldBy: haat.SoldByWeight, Orders: 2},
 		{Product: "a", Name: "Apples", Category: "Fruits", Quantity: 1, Orders: 1},
@@ -30,7 +31,7 @@ func TestPickListOf(t *testing.T) {
 			t.Errorf("line %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if l := haat.PickListOf(nil); l == nil || len(l) != 0 {
+	if l := picklist.Of(nil); l == nil || len(l) != 0 {
 		t.Errorf("no orders: %v", l)
 	}
 }
