@@ -6,6 +6,7 @@ import (
 
 	"haat"
 	"haat/bikramsambat"
+	"haat/checkout"
 )
 
 // TestCouponDiscount: the discount of every kind of coupon, its refusals and how it adds up on the
@@ -135,7 +136,7 @@ func TestCouponDiscount(t *testing.T) {
 					t.Fatalf("refused with %v, want %q", err, tc.want.refusal)
 				}
 				// The quote prices the cart without it and says why.
-				q, err := haat.QuoteOf("u1", haat.QuoteRequest{Lines: tc.lines, Coupon: "DASHAIN10", Currency: haat.NPR}, f)
+				q, err := checkout.QuoteOf("u1", checkout.QuoteRequest{Lines: tc.lines, Coupon: "DASHAIN10", Currency: haat.NPR}, f)
 				if err != nil || haat.ErrorMessage(q.CouponRefusal) != tc.want.refusal || q.Discount != 0 || q.Coupon != nil {
 					t.Fatalf("quote = %+v, %v", q, err)
 				}
@@ -152,7 +153,7 @@ func TestCouponDiscount(t *testing.T) {
 			if haat.DiscountOf(o.Bill.Adjustments) != o.Bill.Discount {
 				t.Fatalf("adjustments %+v do not add up to %s", o.Bill.Adjustments, o.Bill.Discount)
 			}
-			q, err := haat.QuoteOf("u1", haat.QuoteRequest{Lines: tc.lines, Coupon: "DASHAIN10", Currency: haat.NPR, UseCredit: tc.credit > 0}, f)
+			q, err := checkout.QuoteOf("u1", checkout.QuoteRequest{Lines: tc.lines, Coupon: "DASHAIN10", Currency: haat.NPR, UseCredit: tc.credit > 0}, f)
 			if err != nil || q.Discount != o.Bill.Discount || q.Total != o.Amount || q.ToPay != o.ToPay || q.CouponRefusal != nil {
 				t.Fatalf("quote = %+v, %v", q, err)
 			}

@@ -464,7 +464,7 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	if len(o.Lines) == 0 {
 		return ValidOrder{}, Errorf(EINVALID, "Your cart is empty")
 	}
-	if err := validateLines(o.Lines); err != nil {
+	if err := ValidateLines(o.Lines); err != nil {
 		return ValidOrder{}, err
 	}
 	if o.Coupon = NormalizeCode(o.Coupon); o.Coupon != "" && !ValidCode(o.Coupon) {
@@ -473,9 +473,9 @@ func (o NewOrder) Validate() (ValidOrder, error) {
 	return ValidOrder{order: o}, nil
 }
 
-// validateLines checks the lines of an order or a cart: at most MaxCartLines lines of distinct
+// ValidateLines checks the lines of an order or a cart: at most MaxCartLines lines of distinct
 // products, each with a quantity ValidateQuantity accepts.
-func validateLines(lines []OrderLine) error {
+func ValidateLines(lines []OrderLine) error {
 	if len(lines) > MaxCartLines {
 		return Errorf(EINVALID, "Too many items in one order")
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"haat"
+	"haat/checkout"
 	"haat/locale"
 )
 
@@ -91,8 +92,8 @@ type CartQuoteRequest struct {
 
 // CartQuoteResponse is what the cart would cost as an order now (POST /api/cart/quote).
 type CartQuoteResponse struct {
-	Success bool        `json:"success"`
-	Quote   *haat.Quote `json:"quote"`
+	Success bool            `json:"success"`
+	Quote   *checkout.Quote `json:"quote"`
 }
 
 // cartQuote prices a cart, a guest's too, as the checkout would price its order: each line's
@@ -102,7 +103,7 @@ func (s *Server) cartQuote(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	q := haat.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, UseCredit: req.UseCredit, Coupon: req.Coupon, Lines: make([]haat.OrderLine, len(req.Items))}
+	q := checkout.QuoteRequest{AddressID: req.Address, SlotID: req.Slot, UseCredit: req.UseCredit, Coupon: req.Coupon, Lines: make([]haat.OrderLine, len(req.Items))}
 	for i, it := range req.Items {
 		n, err := parseQuantity(it.Quantity)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"haat"
 	"haat/account"
 	"haat/cash"
+	"haat/checkout"
 	"haat/dashboard"
 	"haat/metrics"
 	"haat/newsletter"
@@ -80,7 +81,7 @@ type Server struct {
 	// Coupons keeps the store's coupons.
 	Coupons haat.CouponService
 	// Checkout places orders and starts their payments.
-	Checkout haat.CheckoutService
+	Checkout checkout.Checkout
 	Images   ImageStore
 	// Payments takes online payments; nil means the store takes cash only.
 	Payments *payment.Gateway

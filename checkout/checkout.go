@@ -10,13 +10,13 @@ import (
 	"haat/payment"
 )
 
-// Service implements haat.CheckoutService over the store's services and the payment providers:
+// Service implements Checkout over the store's services and the payment providers:
 // it loads what an order is checked against (the shopper's addresses and store credit, the
 // products, the store's settings and slots, the coupon) in one read, holds the request to the rules
 // of haat.PriceOrder, and has the order store write the order it priced.
 type Service struct {
 	Orders haat.OrderService
-	Facts  haat.OrderFactsService
+	Facts  FactsService
 	// Payments starts payment attempts with the providers; nil means the store takes cash only.
 	Payments *payment.Gateway
 	// Currency is the store's currency: every order placed is priced in it and keeps it.
@@ -37,9 +37,9 @@ func (s *Service) placed(o *haat.Order) {
 	}
 }
 
-var _ haat.CheckoutService = (*Service)(nil)
+var _ Checkout = (*Service)(nil)
 
-// PlaceCashOrder implements haat.CheckoutService.
+// PlaceCashOrder implements Checkout.
 func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Order, error) {
 	o.PaymentType, o.Currency, o.PerHour = haat.PaymentCOD, s.Currency, s.OrdersPerHour
 	valid, err := o.Validate()
@@ -57,7 +57,7 @@ func (s *Service) PlaceCashOrder(ctx context.Context, o haat.NewOrder) (*haat.Or
 	return order, nil
 }
 
-// PlaceOnlineOrder implements haat.CheckoutService. The order is paid only once the provider has
+// PlaceOnlineOrder implements Checkout. The order is paid only once the provider has
 // confirmed the payment.
 func (s *Service) PlaceOnlineOrder(ctx context.Context, o haat.NewOrder, method, site string) (string, error) {
 	o.PaymentType, o.Currency, o.PerHour = haat.PaymentOnline, s.Currency, s.OrdersPerHour
@@ -115,9 +115,9 @@ func (s *Service) Price(ctx context.Context, o haat.NewOrder) (*haat.Order, erro
 	return haat.PriceOrder(o, facts)
 }
 
-// Quote implements haat.CheckoutService: the cart priced by the rules and from the facts an order
+// Quote implements Checkout: the cart priced by the rules and from the facts an order
 // of it would be.
-func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest) (*haat.Quote, error) {
+func (s *Service) Quote(ctx context.Context, userID string, q QuoteRequest) (*Quote, error) {
 	q.Currency = s.Currency
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func (s *Service) Quote(ctx context.Context, userID string, q haat.QuoteRequest)
 	if err != nil {
 		return nil, err
 	}
-	return haat.QuoteOf(userID, q, facts)
+	return QuoteOf(userID, q, facts)
 }
 
 // facts loads what an order of the lines is checked and priced against (haat.OrderFacts), for
@@ -139,7 +139,7 @@ func (s *Service) facts(ctx context.Context, userID string, lines []haat.OrderLi
 			ids = append(ids, named)
 		}
 	}
-	return s.Facts.OrderFacts(ctx, haat.FactsQuery{UserID: userID, ProductIDs: ids, Coupon: code})
+	return s.Facts.OrderFacts(ctx, FactsQuery{UserID: userID, ProductIDs: ids, Coupon: code})
 }
 
 // begin starts a payment of the order and answers the provider's page, which is kept with the
@@ -170,7 +170,7 @@ func (s *Service) again(ctx context.Context, use haat.KeyUse, method, site strin
 	return s.begin(ctx, order, &use.Key, method, site)
 }
 
-// PayAgain implements haat.CheckoutService: the order's payment failed, or was left unfinished.
+// PayAgain implements Checkout: the order's payment failed, or was left unfinished.
 func (s *Service) PayAgain(ctx context.Context, userID, orderID, method, site string, key *haat.RequestKey) (string, error) {
 	if err := s.Payments.CheckMethod(method); err != nil {
 		return "", err

@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"haat"
+	"haat/checkout"
 )
 
-// OrderFacts implements haat.OrderFactsService: the shopper's addresses and store credit, the
+// OrderFacts implements checkout.FactsService: the shopper's addresses and store credit, the
 // products, the store's settings and slots and the coupon, in one read transaction (one
 // snapshot, and one BEGIN for the lot rather than one each).
-func (d *DB) OrderFacts(ctx context.Context, q haat.FactsQuery) (haat.OrderFacts, error) {
+func (d *DB) OrderFacts(ctx context.Context, q checkout.FactsQuery) (haat.OrderFacts, error) {
 	return lookup(ctx, d, "order facts", func(tx *Tx) (haat.OrderFacts, error) {
 		var f haat.OrderFacts
 		var err error
