@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/slots"
 )
 
 // changed is o as a change leaves it, and o as it was, to work out what follows.
@@ -259,7 +260,7 @@ func TestReplacementConsequences(t *testing.T) {
 	}
 
 	// While the store offers slots, the one the decision names, if it can be chosen.
-	slots := haat.Slots([]haat.DeliveryWindow{{ID: "w1", Start: 16 * 60, End: 18 * 60, Capacity: 5}}, nil, packNow)
+	slots := slots.Of([]slots.Window{{ID: "w1", Start: 16 * 60, End: 18 * 60, Capacity: 5}}, nil, packNow)
 	if _, _, err := dec.Replacement(claim, o, slots, packNow); haat.ErrorCode(err) != haat.EINVALID {
 		t.Errorf("no slot named: %v, want it asked for", err)
 	}

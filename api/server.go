@@ -21,6 +21,7 @@ import (
 	"haat/otp"
 	"haat/payment"
 	"haat/records"
+	"haat/slots"
 )
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
@@ -54,7 +55,7 @@ type Server struct {
 	// Newsletter keeps the newsletter's list.
 	Newsletter newsletter.Service
 	// Slots keeps the seller's delivery windows and offers their slots.
-	Slots haat.SlotService
+	Slots slots.Service
 	// PhoneSignIn sends sign-in codes by SMS and checks them.
 	PhoneSignIn otp.PhoneSignIn
 	// PasswordReset sends codes to set a forgotten password, and sets it.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/slots"
 )
 
 // SlotListResponse is today's and tomorrow's delivery slots, open ones and the others with why
@@ -16,15 +17,15 @@ type SlotListResponse struct {
 // DeliveryWindowsRequest replaces the seller's daily delivery windows (POST /api/seller/slots);
 // none at all stops offering slots.
 type DeliveryWindowsRequest struct {
-	Windows []haat.DeliveryWindow `json:"windows"`
+	Windows []slots.Window `json:"windows"`
 }
 
 // DeliveryWindowsResponse is the seller's daily delivery windows, by start (GET and POST
 // /api/seller/slots).
 type DeliveryWindowsResponse struct {
-	Message string                `json:"message,omitempty"`
-	Success bool                  `json:"success"`
-	Windows []haat.DeliveryWindow `json:"windows"`
+	Message string         `json:"message,omitempty"`
+	Success bool           `json:"success"`
+	Windows []slots.Window `json:"windows"`
 }
 
 func (s *Server) slotList(w http.ResponseWriter, r *http.Request) error {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/slots"
 )
 
 // Delivery slots. Each window on each day has a row in slot_places counting the orders that took
@@ -14,20 +15,20 @@ import (
 // own transaction, as stock is taken, so orders racing for the last place on any number of
 // servers never take more places than the window has: the others are refused.
 
-var _ haat.SlotService = (*DB)(nil)
+var _ slots.Service = (*DB)(nil)
 
-// DeliveryWindows implements haat.SlotService.
-func (d *DB) DeliveryWindows(ctx context.Context) ([]haat.DeliveryWindow, error) {
-	return lookup(ctx, d, "delivery windows", func(tx *Tx) ([]haat.DeliveryWindow, error) { return findWindows(ctx, tx) })
+// DeliveryWindows implements slots.Service.
+func (d *DB) DeliveryWindows(ctx context.Context) ([]slots.Window, error) {
+	return lookup(ctx, d, "delivery windows", func(tx *Tx) ([]slots.Window, error) { return findWindows(ctx, tx) })
 }
 
-// SetDeliveryWindows implements haat.SlotService. A window keeps its id, and so the places taken
+// SetDeliveryWindows implements slots.Service. A window keeps its id, and so the places taken
 // in it, when the seller changes its times or capacity.
-func (d *DB) SetDeliveryWindows(ctx context.Context, ws []haat.DeliveryWindow) ([]haat.DeliveryWindow, error) {
-	if err := haat.ValidateWindows(ws); err != nil {
+func (d *DB) SetDeliveryWindows(ctx context.Context, ws []slots.Window) ([]slots.Window, error) {
+	if err := slots.ValidateWindows(ws); err != nil {
 		return nil, err
 	}
-	var saved []haat.DeliveryWindow
+	var saved []slots.Window
 	err := d.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM delivery_windows`); err != nil {
 			return err
@@ -52,20 +53,20 @@ func (d *DB) SetDeliveryWindows(ctx context.Context, ws []haat.DeliveryWindow) (
 	return saved, nil
 }
 
-// DeliverySlots implements haat.SlotService.
+// DeliverySlots implements slots.Service.
 func (d *DB) DeliverySlots(ctx context.Context) ([]haat.Slot, error) {
 	return lookup(ctx, d, "delivery slots", func(tx *Tx) ([]haat.Slot, error) { return currentSlots(ctx, tx) })
 }
 
-func findWindows(ctx context.Context, tx *Tx) ([]haat.DeliveryWindow, error) {
+func findWindows(ctx context.Context, tx *Tx) ([]slots.Window, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, start_minute, end_minute, capacity, cutoff FROM delivery_windows ORDER BY start_minute`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	ws := []haat.DeliveryWindow{}
+	ws := []slots.Window{}
 	for rows.Next() {
-		var w haat.DeliveryWindow
+		var w slots.Window
 		if err := rows.Scan(&w.ID, &w.Start, &w.End, &w.Capacity, &w.Cutoff); err != nil {
 			return nil, err
 		}
@@ -75,8 +76,8 @@ func findWindows(ctx context.Context, tx *Tx) ([]haat.DeliveryWindow, error) {
 }
 
 // slotsAt are the windows' slots on today and tomorrow at now, with the places taken so far.
-func slotsAt(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, now time.Time) ([]haat.Slot, error) {
-	days := haat.SlotDays(now)
+func slotsAt(ctx context.Context, tx *Tx, ws []slots.Window, now time.Time) ([]haat.Slot, error) {
+	days := slots.Days(now)
 	rows, err := tx.QueryContext(ctx, `SELECT day, window_id, taken FROM slot_places WHERE day IN ($1, $2)`, days[0], days[1])
 	if err != nil {
 		return nil, err
@@ -94,7 +95,7 @@ func slotsAt(ctx context.Context, tx *Tx, ws []haat.DeliveryWindow, now time.Tim
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return haat.Slots(ws, taken, now), nil
+	return slots.Of(ws, taken, now), nil
 }
 
 // takeSlot takes a place in the order's delivery slot, if it has one, with an update that holds

@@ -21,6 +21,7 @@ import (
 
 	"haat"
 	"haat/catalogue"
+	"haat/slots"
 	"haat/sqlstore"
 )
 
@@ -111,7 +112,7 @@ type generator struct {
 	last     ulid.ULID
 	lastMS   uint64
 	settings *haat.StoreSettings
-	windows  []haat.DeliveryWindow
+	windows  []slots.Window
 	products []haat.Product
 	owner    haat.Actor
 	packers  []haat.Actor
@@ -177,9 +178,9 @@ func (g *generator) setUp(ctx context.Context, url, dataDir string) error {
 	// room for half as many orders again as the busiest day brings it.
 	days := g.o.Years * 365
 	busiest := float64(g.o.Orders) / days * g.o.Growth / (1 + (g.o.Growth-1)/2)
-	var ws []haat.DeliveryWindow
+	var ws []slots.Window
 	for _, start := range []int{7, 9, 11, 14, 16, 18} {
-		ws = append(ws, haat.DeliveryWindow{Start: start * 60, End: start*60 + 120, Cutoff: 60,
+		ws = append(ws, slots.Window{Start: start * 60, End: start*60 + 120, Cutoff: 60,
 			Capacity: max(20, int(busiest*1.5/6)+1)})
 	}
 	if g.windows, err = db.SetDeliveryWindows(ctx, ws); err != nil {
@@ -465,7 +466,7 @@ func (g *generator) addOrder(sh *shopper, t time.Time, number int64, taken map[s
 		pay = haat.PaymentOnline
 	}
 	// The slot: the first open one, or one later on.
-	facts.Slots = haat.Slots(g.windows, taken, t)
+	facts.Slots = slots.Of(g.windows, taken, t)
 	var open []haat.Slot
 	for _, s := range facts.Slots {
 		if s.State == haat.SlotOpen {

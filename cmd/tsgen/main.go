@@ -32,6 +32,7 @@ import (
 	"haat/productcsv"
 	"haat/records"
 	"haat/search"
+	"haat/slots"
 	"haat/storefront"
 )
 
@@ -112,9 +113,9 @@ func contract(g *generator) {
 	g.constantNamed("haat/otp", "Digits", "OTP_DIGITS", otp.Digits)
 	g.constant(d, "MaxPasswordBytes", haat.MaxPasswordBytes)
 	g.constantNamed("haat/account", "RecordYears", "ACCOUNT_RECORD_YEARS", account.RecordYears)
-	g.constant(d, "MaxDeliveryWindows", haat.MaxDeliveryWindows)
-	g.constant(d, "MaxSlotCapacity", haat.MaxSlotCapacity)
-	g.constant(d, "MaxSlotCutoff", haat.MaxSlotCutoff)
+	g.constantNamed("haat/slots", "MaxWindows", "MAX_DELIVERY_WINDOWS", slots.MaxWindows)
+	g.constantNamed("haat/slots", "MaxCapacity", "MAX_SLOT_CAPACITY", slots.MaxCapacity)
+	g.constantNamed("haat/slots", "MaxCutoff", "MAX_SLOT_CUTOFF", slots.MaxCutoff)
 
 	g.section("Nepal's provinces and districts, for addresses in Nepal.")
 	g.constant(d, "Nepal", haat.Nepal)
@@ -200,6 +201,7 @@ func contract(g *generator) {
 	g.qualified(reflect.TypeFor[cash.Rider](), "CashRider")
 	g.qualified(reflect.TypeFor[cash.Order](), "CashOrder")
 	g.qualified(reflect.TypeFor[picklist.Line](), "PickLine")
+	g.qualified(reflect.TypeFor[slots.Window](), "DeliveryWindow")
 
 	g.section("Requests and answers of the API, by route.")
 	g.printf("\n")
