@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/staff"
 )
 
 // Session cookies: shopper and seller sessions are separate.
@@ -76,7 +77,7 @@ func (s *Server) authorize(r *http.Request, role string) (context.Context, error
 			return nil, err
 		}
 		if !seller.Role.May(haat.Access(role)) {
-			return nil, haat.ErrRoleForbids
+			return nil, staff.ErrRoleForbids
 		}
 		return haat.WithActor(context.WithValue(ctx, sellerKey{}, seller), haat.StaffActor(seller)), nil
 	}

@@ -13,10 +13,10 @@ const (
 	user   = haat.RoleUser
 	// The seller area's routes name the part of it they belong to; the signed-in seller's role
 	// must reach it (haat.StaffRole.May).
-	staff   = string(haat.AccessArea)       // every member of staff
-	packers = string(haat.AccessOrders)     // the owner and packers: orders, packing, stock
-	owner   = string(haat.AccessOwner)      // the owner: catalogue, prices, settings, staff, money
-	riders  = string(haat.AccessDeliveries) // riders: their own deliveries
+	anyStaff = string(haat.AccessArea)       // every member of staff
+	packers  = string(haat.AccessOrders)     // the owner and packers: orders, packing, stock
+	owner    = string(haat.AccessOwner)      // the owner: catalogue, prices, settings, staff, money
+	riders   = string(haat.AccessDeliveries) // riders: their own deliveries
 	// callback: a payment provider's callback, or the shopper's browser coming back from the
 	// provider's page. The route verifies the call itself (by signature, by asking the provider,
 	// or by the shopper's session), so neither the role nor the cross-site checks apply.
@@ -63,10 +63,10 @@ func (s *Server) routes() []route {
 		{"GET /api/user/credit", user, s.userCredit},
 
 		{"POST /api/seller/login", public, s.sellerLogin},
-		{"GET /api/seller/auth-seller", staff, s.authSeller},
-		{"GET /api/seller/is-auth", staff, s.authSeller}, // older clients ask here
+		{"GET /api/seller/auth-seller", anyStaff, s.authSeller},
+		{"GET /api/seller/is-auth", anyStaff, s.authSeller}, // older clients ask here
 		{"GET /api/seller/session", public, s.sellerSession},
-		{"POST /api/seller/language", staff, s.setLanguage(haat.RoleSeller)},
+		{"POST /api/seller/language", anyStaff, s.setLanguage(haat.RoleSeller)},
 		{"GET /api/seller/logout", public, s.logout(haat.RoleSeller)},
 		{"GET /api/seller/products", packers, s.sellerProducts},
 		{"GET /api/seller/dashboard", owner, s.sellerDashboard},

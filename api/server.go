@@ -22,6 +22,7 @@ import (
 	"haat/payment"
 	"haat/records"
 	"haat/slots"
+	"haat/staff"
 )
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
@@ -42,7 +43,7 @@ type Server struct {
 	// Cash keeps the riders' cash: collected at the door and handed in.
 	Cash cash.Service
 	// Staff keeps the accounts of the store's packers and riders.
-	Staff     haat.StaffService
+	Staff     staff.Service
 	Sessions  haat.SessionService
 	Limiter   haat.RateLimiter
 	Products  haat.ProductService

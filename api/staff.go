@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/staff"
 )
 
 // StaffRequest adds a member of staff (POST /api/seller/staff): their name, an email or a Nepali
@@ -53,7 +54,7 @@ func (s *Server) sellerAddStaff(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	added, err := s.Staff.AddStaff(r.Context(), haat.NewStaff{Name: req.Name, Email: req.Email, Phone: req.Phone,
+	added, err := s.Staff.AddStaff(r.Context(), staff.NewMember{Name: req.Name, Email: req.Email, Phone: req.Phone,
 		Role: haat.StaffRole(req.Role), Password: req.Password})
 	if err != nil {
 		return err
@@ -66,7 +67,7 @@ func (s *Server) sellerStaffRole(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	role, err := haat.ParseStaffRole(req.Role)
+	role, err := staff.ParseRole(req.Role)
 	if err != nil {
 		return err
 	}

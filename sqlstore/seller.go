@@ -10,6 +10,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"haat"
+	"haat/staff"
 )
 
 // UpsertSeller creates a seller account or sets the password of an existing one. A new
@@ -136,7 +137,7 @@ func (d *DB) seller(ctx context.Context, login string) (s *haat.Seller, hash str
 }
 
 // AddStaff makes an account for a member of staff, who signs in with their email or number.
-func (d *DB) AddStaff(ctx context.Context, n haat.NewStaff) (*haat.Seller, error) {
+func (d *DB) AddStaff(ctx context.Context, n staff.NewMember) (*haat.Seller, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
@@ -185,7 +186,7 @@ var errOwnerAccount = haat.Errorf(haat.EFORBIDDEN, "An owner's account is kept o
 
 // SetStaffRole changes the role of a member of staff; their sessions go on with the new role.
 func (d *DB) SetStaffRole(ctx context.Context, id string, role haat.StaffRole) (*haat.Seller, error) {
-	if _, err := haat.ParseStaffRole(string(role)); err != nil {
+	if _, err := staff.ParseRole(string(role)); err != nil {
 		return nil, err
 	}
 	err := d.inTx(ctx, func(tx *Tx) error {

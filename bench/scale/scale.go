@@ -23,6 +23,7 @@ import (
 	"haat/catalogue"
 	"haat/slots"
 	"haat/sqlstore"
+	"haat/staff"
 )
 
 // Options size the store.
@@ -195,7 +196,7 @@ func (g *generator) setUp(ctx context.Context, url, dataDir string) error {
 	}
 	g.owner = haat.StaffActor(owner)
 	for i := range 3 {
-		p, err := db.AddStaff(ctx, haat.NewStaff{Name: firstNames[i*7] + " " + lastNames[i], Email: fmt.Sprintf("packer%d@haat.example", i+1),
+		p, err := db.AddStaff(ctx, staff.NewMember{Name: firstNames[i*7] + " " + lastNames[i], Email: fmt.Sprintf("packer%d@haat.example", i+1),
 			Role: haat.StaffPacker, Password: OwnerPassword})
 		if err != nil {
 			return err
@@ -203,7 +204,7 @@ func (g *generator) setUp(ctx context.Context, url, dataDir string) error {
 		g.packers = append(g.packers, haat.StaffActor(p))
 	}
 	for i := range 12 {
-		p, err := db.AddStaff(ctx, haat.NewStaff{Name: firstNames[i*5+1], Phone: mobile(g.r), Role: haat.StaffRider, Password: OwnerPassword})
+		p, err := db.AddStaff(ctx, staff.NewMember{Name: firstNames[i*5+1], Phone: mobile(g.r), Role: haat.StaffRider, Password: OwnerPassword})
 		if err != nil {
 			return err
 		}
