@@ -156,52 +156,6 @@ type SellerService interface {
 	SetSellerLanguage(ctx context.Context, sellerID string, lang Language) error
 }
 
-// SessionService keeps login sessions; tokens are stored hashed.
-type SessionService interface {
-	// CreateSession starts a session for subject in role and returns its token.
-	CreateSession(ctx context.Context, role, subjectID string, ttl time.Duration) (token string, err error)
-	// SessionSubject returns the subject of a live session, or ENOTFOUND.
-	SessionSubject(ctx context.Context, role, token string) (string, error)
-	// DeleteSession ends a session.
-	DeleteSession(ctx context.Context, role, token string) error
-}
-
-// Rate limits. Failed logins are counted per account from one client address (or one device, see
-// below) and per client address. Many shoppers in Nepal share one address behind a carrier-grade
-// NAT, so the address's ceiling is far higher than the account's: one guesser cannot lock a
-// neighbourhood out, nor try many passwords on one account. Sign-ups are counted per address,
-// generously for a household or an office.
-//
-// Device cookies (OWASP's "Slow down online guessing attacks with device cookies"): a browser that
-// signed in to an account keeps a cookie naming it; its tries count only against that cookie, so
-// nobody's failures elsewhere keep the rightful owner out. Failures from clients without one are
-// also counted for the account as a whole: past LoginSlowAfter in a window, those clients are
-// slowed (LoginSlowdown), never locked out for long.
-const (
-	LoginFailuresPerAccount = 10
-	LoginFailuresPerAddress = 100
-	LoginWindow             = 15 * time.Minute
-	LoginSlowAfter          = 30
-	LoginSlowdownMax        = 30 * time.Second
-	DeviceCookieTTL         = 365 * 24 * time.Hour
-	SignUpsPerAddress       = 20
-	SignUpWindow            = time.Hour
-)
-
-// LoginSlowdown is how long clients without a device cookie wait between tries on an account that
-// had failures failed tries from such clients in the window: nothing up to LoginSlowAfter, then a
-// second, doubling every LoginFailuresPerAccount failures more, at most LoginSlowdownMax.
-func LoginSlowdown(failures int) time.Duration {
-	if failures < LoginSlowAfter {
-		return 0
-	}
-	steps := (failures - LoginSlowAfter) / LoginFailuresPerAccount
-	if steps >= 5 {
-		return LoginSlowdownMax
-	}
-	return min(LoginSlowdownMax, time.Second<<steps)
-}
-
 // RateLimiter counts attempts per key in fixed windows.
 //
 // Every attempt takes a slot before it is tried (the password checked, the account created), in

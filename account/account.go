@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/login"
 	"haat/otp"
 )
 
@@ -117,13 +118,13 @@ func (s *Service) Close(ctx context.Context, userID string, proof Proof) error {
 }
 
 // checkPassword checks the account's password, counting a wrong one against the account's
-// limit (PasswordTries in haat.LoginWindow).
+// limit (PasswordTries in login.Window).
 func (s *Service) checkPassword(ctx context.Context, userID, password string) error {
 	if password == "" {
 		return haat.Errorf(haat.EINVALID, "Enter your current password")
 	}
 	key := "account-password:" + userID
-	ok, retry, err := s.Limiter.Attempt(ctx, key, PasswordTries, haat.LoginWindow)
+	ok, retry, err := s.Limiter.Attempt(ctx, key, PasswordTries, login.Window)
 	if err != nil {
 		return err
 	}

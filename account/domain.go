@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"haat"
+	"haat/login"
 )
 
 // The shopper's own account: changing its e-mail, phone and password, signing out everywhere,
@@ -21,8 +22,8 @@ import (
 const RecordYears = 5
 
 // Wrong passwords given for a change of the account (its password, e-mail, or closing it) are
-// counted per account: PasswordTries in haat.LoginWindow, as a login is.
-const PasswordTries = haat.LoginFailuresPerAccount
+// counted per account: PasswordTries in login.Window, as a login is.
+const PasswordTries = login.FailuresPerAccount
 
 // ErrWrongPassword is the answer to a wrong current password: 400, not 401, as the shopper is
 // still signed in.

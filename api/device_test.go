@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"haat"
+	"haat/login"
 )
 
 // TestLoginDeviceCookies: a guesser's wrong passwords do not lock the rightful owner out (OWASP's
@@ -39,7 +39,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 					t.Fatalf("device cookie %v", r.header.Values("Set-Cookie"))
 				}
 				attack := s.client()
-				for range haat.LoginFailuresPerAccount {
+				for range login.FailuresPerAccount {
 					want(t, attack.post(tc.path, guess, from(attacker)...), 401)
 				}
 				r = attack.post(tc.path, right, from(attacker)...)
@@ -53,7 +53,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 				// The attacker is still held back.
 				want(t, attack.post(tc.path, guess, from(attacker)...), 429, limited)
 				// A device cookie counts its own failures: a stolen one is no free pass.
-				for range haat.LoginFailuresPerAccount {
+				for range login.FailuresPerAccount {
 					want(t, owner.post(tc.path, guess, from(home)...), 401)
 				}
 				want(t, owner.post(tc.path, right, from(home)...), 429, limited)
@@ -68,7 +68,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 				owner := s.client()
 				want(t, owner.post(tc.path, right, from(home)...), 200)
 				// A botnet: each address stays under its own limit.
-				for i := range haat.LoginSlowAfter {
+				for i := range login.SlowAfter {
 					want(t, s.client().post(tc.path, guess, from(fmt.Sprintf("10.0.%d.%d", i/200, i%200+1))...), 401)
 				}
 				want(t, s.client().post(tc.path, guess, from("10.1.0.1")...), 401)
@@ -96,7 +96,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 				}
 				r = s.client().post(tc.path, guess, from("10.3.0.1")...)
 				want(t, r, 429)
-				if secs, _ := strconv.Atoi(r.header.Get("Retry-After")); secs < 2 || secs > int(haat.LoginSlowdownMax.Seconds()) {
+				if secs, _ := strconv.Atoi(r.header.Get("Retry-After")); secs < 2 || secs > int(login.SlowdownMax.Seconds()) {
 					t.Fatalf("Retry-After %q under a long attack", r.header.Get("Retry-After"))
 				}
 				want(t, owner.post(tc.path, right, from(home)...), 200)
@@ -112,7 +112,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 			if r.cookie("haat_device") == nil {
 				t.Fatalf("no device cookie: %v", r.header.Values("Set-Cookie"))
 			}
-			failLogins(t, s.client(), "sita@example.com", haat.LoginFailuresPerAccount)
+			failLogins(t, s.client(), "sita@example.com", login.FailuresPerAccount)
 			want(t, browser.post("/api/user/login", map[string]string{"email": " sita@example.com", "password": shopperPassword}), 200)
 		})
 	})
@@ -123,7 +123,7 @@ func TestLoginDeviceCookies(t *testing.T) {
 			s.shopper("ravi@example.com")
 			browser := s.client()
 			want(t, browser.post("/api/user/login", map[string]string{"email": "ravi@example.com", "password": shopperPassword}), 200)
-			failLogins(t, s.client(), "sita@example.com", haat.LoginFailuresPerAccount)
+			failLogins(t, s.client(), "sita@example.com", login.FailuresPerAccount)
 			want(t, browser.post("/api/user/login", map[string]string{"email": "sita@example.com", "password": shopperPassword}), 429, limited)
 		})
 	})

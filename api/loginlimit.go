@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/login"
 )
 
 // accountKey names the account a login is for, whether or not it exists (so an unknown email
@@ -68,12 +69,12 @@ func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, role, ac
 			return err
 		}
 	}
-	token, err := s.Sessions.CreateSession(r.Context(), deviceRole(role), account, haat.DeviceCookieTTL)
+	token, err := s.Sessions.CreateSession(r.Context(), deviceRole(role), account, login.DeviceCookieTTL)
 	if err != nil {
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: s.deviceCookieName(role), Value: token, Path: "/", MaxAge: int(haat.DeviceCookieTTL.Seconds()),
+		Name: s.deviceCookieName(role), Value: token, Path: "/", MaxAge: int(login.DeviceCookieTTL.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r),
 	})
 	return nil
@@ -95,8 +96,8 @@ type slot struct {
 // loginAttempt takes the slots of the limits a login counts against before the password is
 // checked, and refuses the attempt when one is used up. A browser with the account's device cookie
 // counts against its cookie only. Any other client counts against its address, the account from
-// its address, and the account as a whole; past haat.LoginSlowAfter failures of the account it is
-// also slowed (haat.LoginSlowdown). Call loginResult with the outcome.
+// its address, and the account as a whole; past login.SlowAfter failures of the account it is
+// also slowed (login.Slowdown). Call loginResult with the outcome.
 func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, email string) (*loginTry, error) {
 	try := &loginTry{role: role, account: accountKey(role, email)}
 	token, err := s.device(r, role, try.account)
@@ -115,7 +116,7 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		return tooMany(w, retry, err)
 	}
 	if token != "" {
-		ok, retry, err := take("login:device:"+hashKey(token), haat.LoginFailuresPerAccount, haat.LoginWindow)
+		ok, retry, err := take("login:device:"+hashKey(token), login.FailuresPerAccount, login.Window)
 		if err != nil {
 			return nil, err
 		}
@@ -125,8 +126,8 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 		return try, nil
 	}
 	addr := addressKey(r, s.ClientIPHeader)
-	for _, l := range []slot{{"login:" + addr, haat.LoginFailuresPerAddress}, {try.account + ":" + addr, haat.LoginFailuresPerAccount}} {
-		ok, retry, err := take(l.key, l.limit, haat.LoginWindow)
+	for _, l := range []slot{{"login:" + addr, login.FailuresPerAddress}, {try.account + ":" + addr, login.FailuresPerAccount}} {
+		ok, retry, err := take(l.key, l.limit, login.Window)
 		if err != nil {
 			s.giveBackAll(r, try)
 			return nil, err
@@ -135,12 +136,12 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 			return nil, refuse(retry, errTooManyLogins)
 		}
 	}
-	failures, err := s.Limiter.Attempts(r.Context(), try.account, haat.LoginWindow)
+	failures, err := s.Limiter.Attempts(r.Context(), try.account, login.Window)
 	if err != nil {
 		s.giveBackAll(r, try)
 		return nil, err
 	}
-	if wait := haat.LoginSlowdown(failures); wait > 0 {
+	if wait := login.Slowdown(failures); wait > 0 {
 		// The slow-down's slot is not given back: it spaces the tries, whatever their outcome.
 		ok, retry, err := s.Limiter.Attempt(r.Context(), try.account+":slow", 1, wait)
 		if err != nil {
@@ -151,7 +152,7 @@ func (s *Server) loginAttempt(w http.ResponseWriter, r *http.Request, role, emai
 			return nil, refuse(retry, slowedDown(retry))
 		}
 	}
-	if _, _, err := take(try.account, math.MaxInt32, haat.LoginWindow); err != nil { // counted, never refused
+	if _, _, err := take(try.account, math.MaxInt32, login.Window); err != nil { // counted, never refused
 		s.giveBackAll(r, try)
 		return nil, err
 	}
@@ -207,7 +208,7 @@ func (s *Server) signUpAttempt(r *http.Request) error {
 	if s.ownMachine(r) {
 		return nil
 	}
-	ok, retry, err := s.Limiter.Attempt(r.Context(), "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress, haat.SignUpWindow)
+	ok, retry, err := s.Limiter.Attempt(r.Context(), "signup:"+addressKey(r, s.ClientIPHeader), login.SignUpsPerAddress, login.SignUpWindow)
 	if err != nil {
 		return err
 	}
@@ -223,7 +224,7 @@ func (s *Server) signUpAttempt(r *http.Request) error {
 // slot of an attempt the store itself failed.
 func (s *Server) signUpResult(r *http.Request, err error) error {
 	if haat.ErrorCode(err) == haat.EINTERNAL && !s.ownMachine(r) {
-		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), haat.SignUpsPerAddress)
+		s.giveBack(r, "signup:"+addressKey(r, s.ClientIPHeader), login.SignUpsPerAddress)
 	}
 	return err
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"haat"
+	"haat/login"
 	"haat/otp"
 )
 
@@ -82,7 +82,7 @@ func TestLoopbackLimitedInProduction(t *testing.T) {
 			want(t, first(c.sendCode(fmt.Sprintf("98000000%02d", i))), 200)
 		}
 		want(t, first(c.sendCode("9800000099")), 429, "Too many codes asked from your network; try again in 60 minutes")
-		for i := range haat.SignUpsPerAddress {
+		for i := range login.SignUpsPerAddress {
 			want(t, s.client().post("/api/user/register", map[string]string{"name": "Sita", "email": fmt.Sprintf("sita%d@example.com", i),
 				"password": shopperPassword}), 200)
 		}

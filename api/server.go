@@ -16,6 +16,7 @@ import (
 	"haat/cash"
 	"haat/checkout"
 	"haat/dashboard"
+	"haat/login"
 	"haat/metrics"
 	"haat/newsletter"
 	"haat/otp"
@@ -44,7 +45,7 @@ type Server struct {
 	Cash cash.Service
 	// Staff keeps the accounts of the store's packers and riders.
 	Staff     staff.Service
-	Sessions  haat.SessionService
+	Sessions  login.SessionService
 	Limiter   haat.RateLimiter
 	Products  haat.ProductService
 	Addresses haat.AddressService
