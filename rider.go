@@ -1,15 +1,11 @@
 package haat
 
 import (
-	"cmp"
-	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"fmt"
 	"math/big"
-	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -63,15 +59,6 @@ const (
 	FailedRefused      FailedDelivery = "refused"
 	FailedWrongAddress FailedDelivery = "wrongAddress"
 )
-
-// ParseFailedDelivery reads why a delivery failed.
-func ParseFailedDelivery(s string) (FailedDelivery, error) {
-	switch f := FailedDelivery(s); f {
-	case FailedNoAnswer, FailedRefused, FailedWrongAddress:
-		return f, nil
-	}
-	return "", Errorf(EINVALID, "Say why it could not be delivered: noAnswer, refused or wrongAddress")
-}
 
 // MaxProofReason is the longest reason a rider gives for a delivery proved by a photo.
 const MaxProofReason = 200
@@ -227,45 +214,6 @@ func (o *Order) ToCollect() Money {
 		return o.ToPay
 	}
 	return 0
-}
-
-// SortDeliveries orders a rider's deliveries as they ride them: by their slot (those without one
-// first), then by number.
-func SortDeliveries(orders []Order) {
-	slices.SortStableFunc(orders, func(a, b Order) int {
-		var sa, sb OrderSlot
-		if a.Slot != nil {
-			sa = *a.Slot
-		}
-		if b.Slot != nil {
-			sb = *b.Slot
-		}
-		return cmp.Or(cmp.Compare(sa.Day, sb.Day), cmp.Compare(sa.Start, sb.Start), cmp.Compare(a.Number, b.Number))
-	})
-}
-
-// DeliveryService gives orders to riders and keeps what riders do with them.
-type DeliveryService interface {
-	// AssignOrder gives an order the seller handles to the rider with riderID, or takes it back
-	// from its rider (riderID ""), as CheckAssign allows.
-	AssignOrder(ctx context.Context, orderID, riderID string) (*Order, error)
-	// Riders lists the store's riders.
-	Riders(ctx context.Context) ([]Seller, error)
-	// RiderDeliveries lists the orders given to the rider still to deliver, and those they
-	// delivered since since, as SortDeliveries orders them.
-	RiderDeliveries(ctx context.Context, riderID string, since time.Time) ([]Order, error)
-	// StartDelivery sends one of the rider's orders out (Order.Start).
-	StartDelivery(ctx context.Context, riderID, orderID string) (*Order, error)
-	// DeliverWithCode marks one of the rider's orders delivered with the shopper's code
-	// (Order.DeliverWithCode); a wrong code is counted, and refused.
-	DeliverWithCode(ctx context.Context, riderID, orderID, code string) (*Order, error)
-	// CheckPhotoProof explains why one of the rider's orders cannot be proved delivered by a photo
-	// and reason, before the photo is stored.
-	CheckPhotoProof(ctx context.Context, riderID, orderID, reason string) error
-	// DeliverWithPhoto marks one of the rider's orders delivered, proved by a stored photo.
-	DeliverWithPhoto(ctx context.Context, riderID, orderID, photo, reason string) (*Order, error)
-	// NotDelivered brings one of the rider's orders back to the store (Order.NotDelivered).
-	NotDelivered(ctx context.Context, riderID, orderID string, why FailedDelivery) (*Order, error)
 }
 
 // ForShopper is the order as its shopper sees it: its history without who took each step (a rider

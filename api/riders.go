@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/deliveries"
 	"haat/payment"
 )
 
@@ -229,7 +230,7 @@ func (s *Server) riderFailed(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	why, err := haat.ParseFailedDelivery(string(req.Reason))
+	why, err := deliveries.ParseFailed(string(req.Reason))
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"haat/cash"
 	"haat/checkout"
 	"haat/dashboard"
+	"haat/deliveries"
 	"haat/login"
 	"haat/metrics"
 	"haat/newsletter"
@@ -40,7 +41,7 @@ type Server struct {
 	Users   haat.UserService
 	Sellers haat.SellerService
 	// Deliveries gives orders to riders and keeps what they do with them.
-	Deliveries haat.DeliveryService
+	Deliveries deliveries.Service
 	// Cash keeps the riders' cash: collected at the door and handed in.
 	Cash cash.Service
 	// Staff keeps the accounts of the store's packers and riders.

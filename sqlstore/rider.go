@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/deliveries"
 )
 
 // AssignOrder gives an order the seller handles to a rider, or takes it back from its rider.
@@ -45,7 +46,7 @@ func (d *DB) RiderDeliveries(ctx context.Context, riderID string, since time.Tim
 	if err != nil {
 		return nil, err
 	}
-	haat.SortDeliveries(orders)
+	deliveries.Sort(orders)
 	return orders, nil
 }
 
