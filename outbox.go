@@ -1,10 +1,5 @@
 package haat
 
-import (
-	"context"
-	"time"
-)
-
 // Notifications are the kinds of message a shopper chose to get. A new account gets news of its
 // orders and of products back in stock, and no newsletter until it asks for one.
 type Notifications struct {
@@ -142,46 +137,4 @@ type Message struct {
 	Confirm, Unsubscribe string
 	// Tries counts the sends tried before, that failed.
 	Tries int
-}
-
-// MaxMessageTries is how many times a message is tried before it is given up.
-const MaxMessageTries = 8
-
-// MaxMessageAge is how long a message waits to be sent at most: older news is stale and is
-// given up.
-const MaxMessageAge = 2 * 24 * time.Hour
-
-// MessageRetryAfter is how long a message that failed tries times waits before its next try:
-// a minute after the first failure, doubling, at most three hours.
-func MessageRetryAfter(tries int) time.Duration {
-	if tries < 1 {
-		tries = 1
-	}
-	if tries > 8 {
-		return 3 * time.Hour
-	}
-	return min(3*time.Hour, time.Minute<<(tries-1))
-}
-
-// MessageClaim is how long a server holds the messages it claimed to send: long past a slow mail
-// server's time-outs, so that no other server sends them meanwhile; a server that stops while
-// sending leaves them to be claimed again after it.
-const MessageClaim = 5 * time.Minute
-
-// OutboxService keeps the messages to send to shoppers. The store writes a message in the
-// transaction of the change it tells of; senders on any server claim messages, send them and
-// say how it went, so that a message is sent once and a failing provider never fails an order.
-type OutboxService interface {
-	// ClaimMessages claims up to limit messages due now for channel, oldest first, for
-	// MessageClaim: no other claim takes them meanwhile.
-	ClaimMessages(ctx context.Context, channel Channel, limit int) ([]Message, error)
-	// MessageSent records that a claimed message was sent.
-	MessageSent(ctx context.Context, id string) error
-	// MessageFailed records a failed try of a claimed message: it is tried again after
-	// MessageRetryAfter, or given up after MaxMessageTries.
-	MessageFailed(ctx context.Context, id string, reason string) error
-	// QueueBackInStock writes the messages of up to limit stock alerts whose product is on sale
-	// again, to the shoppers who want them, and marks those alerts told; it answers how many
-	// alerts it took.
-	QueueBackInStock(ctx context.Context, limit int) (int, error)
 }

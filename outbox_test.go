@@ -2,7 +2,6 @@ package haat_test
 
 import (
 	"testing"
-	"time"
 
 	"haat"
 )
@@ -26,18 +25,6 @@ func TestOrderMessage(t *testing.T) {
 		if kind != c.kind || ok != (c.kind != "") {
 			t.Errorf("%q → %q: %q, %v; want %q", c.was, c.now, kind, ok, c.kind)
 		}
-	}
-}
-
-func TestMessageRetryAfter(t *testing.T) {
-	want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute}
-	for i, w := range want {
-		if got := haat.MessageRetryAfter(i + 1); got != w {
-			t.Errorf("after %d tries: %v, want %v", i+1, got, w)
-		}
-	}
-	if got := haat.MessageRetryAfter(100); got != 3*time.Hour {
-		t.Errorf("after 100 tries: %v", got)
 	}
 }
 

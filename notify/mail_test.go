@@ -357,14 +357,14 @@ func TestMailServerFailing(t *testing.T) {
 		if err := notify.SendMails(ctx, db, gone, base); err != nil || len(srv.Mails()) != 0 {
 			t.Fatalf("tried before its time: %d mails, %v", len(srv.Mails()), err)
 		}
-		c.advance(haat.MessageRetryAfter(1))
+		c.advance(notify.RetryAfter(1))
 		if err := notify.SendMails(ctx, db, gone, base); err == nil {
 			t.Fatal("no error from a server that is not there")
 		}
 		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil || len(srv.Mails()) != 0 {
 			t.Fatalf("tried before its second wait: %d mails, %v", len(srv.Mails()), err)
 		}
-		c.advance(haat.MessageRetryAfter(2))
+		c.advance(notify.RetryAfter(2))
 		if err := notify.SendMails(ctx, db, sender(srv), base); err != nil {
 			t.Fatal(err)
 		}

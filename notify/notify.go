@@ -21,9 +21,9 @@ import (
 const batch = 50
 
 // SendMails sends the mails due through sender, each once: a mail that fails is tried again
-// later (haat.MessageRetryAfter), until haat.MaxMessageTries. Their links are under base, the
+// later (RetryAfter), until MaxTries. Their links are under base, the
 // store's public address.
-func SendMails(ctx context.Context, outbox haat.OutboxService, sender mail.Sender, base string) error {
+func SendMails(ctx context.Context, outbox Store, sender mail.Sender, base string) error {
 	return send(ctx, outbox, haat.ChannelMail, func(m haat.Message) error {
 		out, err := Render(m, base)
 		if err != nil {
@@ -34,7 +34,7 @@ func SendMails(ctx context.Context, outbox haat.OutboxService, sender mail.Sende
 }
 
 // SendSMS sends the texts due in the outbox (products back in stock, to phone accounts).
-func SendSMS(ctx context.Context, outbox haat.OutboxService, sender sms.Sender) error {
+func SendSMS(ctx context.Context, outbox Store, sender sms.Sender) error {
 	return send(ctx, outbox, haat.ChannelSMS, func(m haat.Message) error {
 		return sender.Send(ctx, m.To, SMSText(m))
 	})
@@ -44,13 +44,13 @@ func SendSMS(ctx context.Context, outbox haat.OutboxService, sender sms.Sender) 
 // recording how it went. A message not begun by half the claim's time (a slow server's time-outs)
 // is left unsent, to be claimed again once the claim ends: no message is begun by this server
 // after another may have claimed it.
-func send(ctx context.Context, outbox haat.OutboxService, channel haat.Channel, deliver func(haat.Message) error) error {
+func send(ctx context.Context, outbox Store, channel haat.Channel, deliver func(haat.Message) error) error {
 	for {
 		due, err := outbox.ClaimMessages(ctx, channel, batch)
 		if err != nil {
 			return err
 		}
-		late := time.Now().Add(haat.MessageClaim / 2)
+		late := time.Now().Add(ClaimTime / 2)
 		var errs []error
 		for i, m := range due {
 			if time.Now().After(late) {
@@ -75,7 +75,7 @@ func send(ctx context.Context, outbox haat.OutboxService, channel haat.Channel, 
 }
 
 // QueueBackInStock writes the messages of every stock alert whose product is on sale again.
-func QueueBackInStock(ctx context.Context, outbox haat.OutboxService) error {
+func QueueBackInStock(ctx context.Context, outbox Store) error {
 	for {
 		n, err := outbox.QueueBackInStock(ctx, 100)
 		if err != nil || n < 100 {
@@ -87,7 +87,7 @@ func QueueBackInStock(ctx context.Context, outbox haat.OutboxService) error {
 // Outbox sends what the outbox holds: Mail the mails (nil: none are queued), SMS the texts;
 // the mails' links are under PublicURL.
 type Outbox struct {
-	Store     haat.OutboxService
+	Store     Store
 	Mail      mail.Sender
 	SMS       sms.Sender
 	PublicURL string

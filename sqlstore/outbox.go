@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"haat"
+	"haat/notify"
 )
 
 // QueueMails says whether the store writes e-mails to shoppers into its outbox: on when a sender
@@ -51,17 +52,17 @@ func nullable(s string) any {
 	return s
 }
 
-// ClaimMessages claims up to n messages of channel due now, oldest first, for haat.MessageClaim,
+// ClaimMessages claims up to n messages of channel due now, oldest first, for notify.ClaimTime,
 // and reads what each is made from. The claim is a conditional update: of two servers claiming
 // one message, one gets it; on PostgreSQL the rows another server is claiming are skipped rather
-// than waited for. Messages past haat.MaxMessageAge are given up instead.
+// than waited for. Messages past notify.MaxAge are given up instead.
 func (d *DB) ClaimMessages(ctx context.Context, channel haat.Channel, n int) ([]haat.Message, error) {
 	claim := newID()
 	var ids []string
 	err := d.inTx(ctx, func(tx *Tx) error {
 		now := tx.now.UnixMilli()
 		if _, err := tx.ExecContext(ctx, `UPDATE messages SET failed_at = $1, last_error = 'stale'
-			WHERE sent_at IS NULL AND failed_at IS NULL AND created_at < $2`, now, tx.now.Add(-haat.MaxMessageAge).UnixMilli()); err != nil {
+			WHERE sent_at IS NULL AND failed_at IS NULL AND created_at < $2`, now, tx.now.Add(-notify.MaxAge).UnixMilli()); err != nil {
 			return err
 		}
 		skip := ""
@@ -72,7 +73,7 @@ func (d *DB) ClaimMessages(ctx context.Context, channel haat.Channel, n int) ([]
 			WHERE id IN (SELECT id FROM messages WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= $3
 				AND claimed_until <= $3 AND channel = $4 ORDER BY next_at, id`+limit(n)+skip+`)
 			AND sent_at IS NULL AND failed_at IS NULL AND claimed_until <= $3
-			RETURNING id`, claim, tx.now.Add(haat.MessageClaim).UnixMilli(), now, channel)
+			RETURNING id`, claim, tx.now.Add(notify.ClaimTime).UnixMilli(), now, channel)
 		if err != nil {
 			return err
 		}
@@ -166,8 +167,8 @@ func (d *DB) MessageSent(ctx context.Context, id string) error {
 	return wrap("message sent", err)
 }
 
-// MessageFailed records a failed try of a claimed message: it waits haat.MessageRetryAfter for
-// the next, or is given up after haat.MaxMessageTries.
+// MessageFailed records a failed try of a claimed message: it waits notify.RetryAfter for
+// the next, or is given up after notify.MaxTries.
 func (d *DB) MessageFailed(ctx context.Context, id, reason string) error {
 	reason = strings.ToValidUTF8(reason, "?")
 	if len(reason) > 500 {
@@ -180,12 +181,12 @@ func (d *DB) MessageFailed(ctx context.Context, id, reason string) error {
 		}
 		tries++
 		var failed any
-		if tries >= haat.MaxMessageTries {
+		if tries >= notify.MaxTries {
 			failed = tx.now.UnixMilli()
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE messages SET tries = $1, next_at = $2, claimed_until = 0, failed_at = $3, last_error = $4
 			WHERE id = $5 AND sent_at IS NULL`,
-			tries, tx.now.Add(haat.MessageRetryAfter(tries)).UnixMilli(), failed, reason, id)
+			tries, tx.now.Add(notify.RetryAfter(tries)).UnixMilli(), failed, reason, id)
 		return err
 	})
 	return wrap("message failed", err)
