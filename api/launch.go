@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/catalogue"
 	"haat/launch"
 	"haat/storefront"
 )
@@ -15,7 +16,7 @@ import (
 type DemoRemoveResponse struct {
 	Message string `json:"message,omitempty"`
 	Success bool   `json:"success"`
-	haat.DemoRemoval
+	catalogue.DemoRemoval
 }
 
 // sellerDemoRemove removes the demo catalogue's products: deleted where no order names them,

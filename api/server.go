@@ -14,6 +14,7 @@ import (
 	"haat"
 	"haat/account"
 	"haat/cash"
+	"haat/catalogue"
 	"haat/checkout"
 	"haat/dashboard"
 	"haat/deliveries"
@@ -76,7 +77,7 @@ type Server struct {
 	// Records finds the claims, refunds and credit notes the law asks kept.
 	Records records.Service
 	// Demo keeps the demo catalogue's products apart from the seller's own.
-	Demo haat.DemoService
+	Demo catalogue.DemoService
 	// Launch is what the store's configuration says for the launch checklist; nil knows nothing,
 	// and the checklist's items about the configuration do not hold.
 	Launch Launch

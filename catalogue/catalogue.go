@@ -2,7 +2,8 @@
 // start: Nepali groceries in all seven categories, each pictured by a Fluent Emoji 3D image
 // (MIT licence) that the build copies to /media/catalogue/ (see copy-images.mjs). Every product
 // carries a price in each store currency, so the seeded prices read right whether the store
-// shows dollars (the default store currency) or rupees.
+// shows dollars (the default store currency) or rupees. The store keeps the demo products apart
+// from the seller's own, and removes them when the seller says so (DemoService).
 package catalogue
 
 import (

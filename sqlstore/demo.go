@@ -3,7 +3,7 @@ package sqlstore
 import (
 	"context"
 
-	"haat"
+	"haat/catalogue"
 )
 
 // DemoProducts counts the demo products still on sale.
@@ -18,8 +18,8 @@ func (d *DB) DemoProducts(ctx context.Context) (int, error) {
 // RemoveDemoProducts deletes the demo products no order names, with the shoppers' carts' and
 // wishes' hold on them, and archives (and unmarks) those an order names, which it keeps showing.
 // Their images are the catalogue's, served with the storefront, not uploads: none is deleted.
-func (d *DB) RemoveDemoProducts(ctx context.Context) (haat.DemoRemoval, error) {
-	var r haat.DemoRemoval
+func (d *DB) RemoveDemoProducts(ctx context.Context) (catalogue.DemoRemoval, error) {
+	var r catalogue.DemoRemoval
 	err := d.inTx(ctx, func(tx *Tx) error {
 		const ordered = `EXISTS (SELECT 1 FROM order_items i WHERE i.product_id = products.id)`
 		res, err := writeProducts(ctx, tx, `UPDATE products SET archived = TRUE, demo = FALSE WHERE demo = TRUE AND `+ordered)
@@ -39,7 +39,7 @@ func (d *DB) RemoveDemoProducts(ctx context.Context) (haat.DemoRemoval, error) {
 		return nil
 	})
 	if err != nil {
-		return haat.DemoRemoval{}, wrap("remove demo products", err)
+		return catalogue.DemoRemoval{}, wrap("remove demo products", err)
 	}
 	return r, nil
 }

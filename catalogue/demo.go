@@ -1,4 +1,4 @@
-package haat
+package catalogue
 
 import "context"
 
