@@ -138,6 +138,18 @@ func (p *Product) CheckStock(quantity int) error {
 	return nil
 }
 
+// CheckAlert explains why a shopper cannot ask to be told when the product is back, or returns
+// nil: only a product on sale and out of stock can be asked about.
+func (p *Product) CheckAlert() error {
+	if p.Archived {
+		return Errorf(ENOTFOUND, "Product not found")
+	}
+	if p.Available() {
+		return Errorf(ECONFLICT, "%s is in stock", p.Name)
+	}
+	return nil
+}
+
 // ValidateStock checks a stock count a seller sets: nil (not counted) or 0 to MaxStock.
 func ValidateStock(stock *int) error {
 	if stock != nil && (*stock < 0 || *stock > MaxStock) {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/stockalert"
 )
 
 // ProductNotifyRequest asks to be told when a product out of stock is back, or, with notify
@@ -15,8 +16,8 @@ type ProductNotifyRequest struct {
 
 // UserAlertsResponse is the shopper's stock alerts, those back on sale first (GET /api/user/alerts).
 type UserAlertsResponse struct {
-	Alerts  []haat.StockAlert `json:"alerts"`
-	Success bool              `json:"success"`
+	Alerts  []stockalert.Alert `json:"alerts"`
+	Success bool               `json:"success"`
 }
 
 func (s *Server) productNotify(w http.ResponseWriter, r *http.Request) error {

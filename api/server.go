@@ -26,6 +26,7 @@ import (
 	"haat/records"
 	"haat/slots"
 	"haat/staff"
+	"haat/stockalert"
 )
 
 // ImageStore keeps uploaded product photos and serves them under /media/uploads/.
@@ -55,7 +56,7 @@ type Server struct {
 	// Dashboard sums up the store for the seller.
 	Dashboard dashboard.Service
 	// Alerts keeps shoppers' wishes to be told when a product is back.
-	Alerts haat.AlertService
+	Alerts stockalert.Service
 	// Newsletter keeps the newsletter's list.
 	Newsletter newsletter.Service
 	// Slots keeps the seller's delivery windows and offers their slots.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"haat"
+	"haat/stockalert"
 )
 
 // onSaleNow holds for the products shoppers can buy now: haat.Product.Available, for a row of
@@ -37,8 +38,8 @@ func (d *DB) WatchProduct(ctx context.Context, userID, productID string, watch b
 }
 
 // UserAlerts returns the user's alerts, the products back on sale first, then newest first.
-func (d *DB) UserAlerts(ctx context.Context, userID string) ([]haat.StockAlert, error) {
-	return lookup(ctx, d, "user alerts", func(tx *Tx) ([]haat.StockAlert, error) {
+func (d *DB) UserAlerts(ctx context.Context, userID string) ([]stockalert.Alert, error) {
+	return lookup(ctx, d, "user alerts", func(tx *Tx) ([]stockalert.Alert, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT a.product_id FROM stock_alerts a JOIN products p ON p.id = a.product_id
 			WHERE a.user_id = $1 AND p.archived = FALSE
 			ORDER BY CASE WHEN `+onSaleNow+` THEN 0 ELSE 1 END, a.created_at DESC, a.product_id`, userID)
@@ -53,10 +54,10 @@ func (d *DB) UserAlerts(ctx context.Context, userID string) ([]haat.StockAlert, 
 		if err != nil {
 			return nil, err
 		}
-		alerts := make([]haat.StockAlert, 0, len(ids))
+		alerts := make([]stockalert.Alert, 0, len(ids))
 		for _, id := range ids {
 			if p, ok := byID[id]; ok {
-				alerts = append(alerts, haat.StockAlert{Product: p, Back: p.Available()})
+				alerts = append(alerts, stockalert.Alert{Product: p, Back: p.Available()})
 			}
 		}
 		return alerts, nil

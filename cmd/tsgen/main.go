@@ -33,6 +33,7 @@ import (
 	"haat/records"
 	"haat/search"
 	"haat/slots"
+	"haat/stockalert"
 	"haat/storefront"
 )
 
@@ -182,7 +183,8 @@ func contract(g *generator) {
 	g.declare(reflect.TypeFor[haat.Refund]())
 	g.declare(reflect.TypeFor[haat.CreditEntry]())
 	g.declare(reflect.TypeFor[dashboard.Dashboard]())
-	g.declare(reflect.TypeFor[haat.StockAlert]())
+	g.qualified(reflect.TypeFor[stockalert.Alert](), "StockAlert")
+	g.declare(reflect.TypeFor[stockalert.Alert]())
 	g.declare(reflect.TypeFor[haat.StoreSettings]())
 	g.declare(reflect.TypeFor[haat.InvoiceDetails]())
 	g.declare(reflect.TypeFor[haat.StoreDetails]())
