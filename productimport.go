@@ -6,12 +6,6 @@ import (
 	"strings"
 )
 
-// Actions an import row takes.
-const (
-	ImportAdd    = "add"
-	ImportUpdate = "update"
-)
-
 // ImportRow is one product of an import as its CSV has it, before it is checked.
 type ImportRow struct {
 	// Line is the row's line number in the file (the header is line 1).
@@ -128,33 +122,6 @@ func (row *ImportRow) Product(existing *Product) (Product, error) {
 		p.Image = []string{CategoryImage(CanonicalCategory(row.Category))}
 	}
 	return p, p.Validate()
-}
-
-// PlanImport checks every row of an import (Product) and returns the products to store, new ones
-// without an ID, in the rows' order, with the outcome of each row. bySKU finds the product a SKU
-// names, if any.
-func PlanImport(rows []ImportRow, bySKU func(key string) *Product) ([]Product, *ImportResult) {
-	result := &ImportResult{Rows: make([]ImportOutcome, len(rows))}
-	products := make([]Product, 0, len(rows))
-	for i := range rows {
-		row := &rows[i]
-		existing := bySKU(SKUKey(row.SKU))
-		o := ImportOutcome{Line: row.Line, SKU: row.SKU, Action: ImportAdd}
-		if existing != nil {
-			o.Action = ImportUpdate
-		}
-		p, err := row.Product(existing)
-		if o.Err = err; err == nil {
-			products = append(products, p)
-			if existing != nil {
-				result.Updated++
-			} else {
-				result.Added++
-			}
-		}
-		result.Rows[i] = o
-	}
-	return products, result
 }
 
 // ParseAmount reads an amount a seller typed, as the product form and the import take prices

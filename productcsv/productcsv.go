@@ -1,5 +1,6 @@
 // Package productcsv reads and writes the seller's spreadsheet of products, a product CSV: the
-// import's rows from it (haat.ImportRow), and the products back to it.
+// import's rows from it (haat.ImportRow), the plan of what the import adds and updates
+// (PlanImport), and the products back to it.
 package productcsv
 
 import (

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haat"
+	"haat/productcsv"
 )
 
 const productColumns = `id, name, category, price, offer_price, images, description, weight, in_stock, stock, created_at, archived, name_ne, description_ne, vat_exempt, sku, step, family, size, sale_price, sale_start, sale_end`
@@ -249,7 +250,7 @@ func updateProduct(ctx context.Context, tx *Tx, p *haat.Product, withStock bool)
 	return nil
 }
 
-// ImportProducts checks the rows of an import against the catalogue (haat.PlanImport) and, with
+// ImportProducts checks the rows of an import against the catalogue (productcsv.PlanImport) and, with
 // apply set and every row good, stores them in one transaction: new products get descending
 // times, so that the list, newest first, keeps the file's order.
 func (d *DB) ImportProducts(ctx context.Context, rows []haat.ImportRow, apply bool) (*haat.ImportResult, error) {
@@ -260,7 +261,7 @@ func (d *DB) ImportProducts(ctx context.Context, rows []haat.ImportRow, apply bo
 			return nil, err
 		}
 		var products []haat.Product
-		products, result = haat.PlanImport(rows, func(key string) *haat.Product { return existing[key] })
+		products, result = productcsv.PlanImport(rows, func(key string) *haat.Product { return existing[key] })
 		return products, nil
 	}
 	if !apply {
