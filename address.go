@@ -1,7 +1,6 @@
 package haat
 
 import (
-	"context"
 	"strings"
 	"unicode/utf8"
 
@@ -30,28 +29,10 @@ type Address struct {
 	Ward int `json:"ward,omitempty"`
 	// Landmark helps the rider find the door: "opposite Bhatbhateni, blue gate".
 	Landmark string `json:"landmark,omitempty"`
-	// Default marks the saved address the shopper chose as their default (DefaultAddress); an
+	// Default marks the saved address the shopper chose as their default (addressbook.Default); an
 	// order's copy of its address has none.
 	Default bool `json:"-"`
 }
-
-// DefaultAddress is the address the cart preselects among a shopper's saved addresses, oldest
-// first: the one they made their default, else the first (as the spec has it); nil when there are
-// none.
-func DefaultAddress(list []Address) *Address {
-	for i := range list {
-		if list[i].Default {
-			return &list[i]
-		}
-	}
-	if len(list) == 0 {
-		return nil
-	}
-	return &list[0]
-}
-
-// MaxAddresses is the most addresses one shopper may save.
-const MaxAddresses = 20
 
 // Length caps of an address's fields, in characters: generous for Nepali and foreign addresses
 // alike.
@@ -185,22 +166,4 @@ func checkField(label, v string, max int, required bool) error {
 		return Errorf(EINVALID, "%s is too long", label)
 	}
 	return nil
-}
-
-// AddressService stores users' addresses. An address another user saved, or one deleted, is
-// ENOTFOUND ("Address not found") to every method, as one that never existed. Orders keep a copy
-// of the address they were placed with: editing or deleting a saved address changes no order.
-type AddressService interface {
-	// CreateAddress saves a validated address for a.UserID, who may have at most MaxAddresses.
-	CreateAddress(ctx context.Context, a *Address) error
-	// UpdateAddress replaces the fields of a.UserID's address a.ID with a's, validated as
-	// CreateAddress does; it stays their default if it was.
-	UpdateAddress(ctx context.Context, a *Address) error
-	// DeleteAddress removes the user's address id from their saved addresses; when it was their
-	// default, they have none chosen (DefaultAddress falls back to the first).
-	DeleteAddress(ctx context.Context, userID, id string) error
-	// SetDefaultAddress makes the user's address id their default, and no other.
-	SetDefaultAddress(ctx context.Context, userID, id string) error
-	// Addresses returns the user's addresses, oldest first, their default marked (see DefaultAddress).
-	Addresses(ctx context.Context, userID string) ([]Address, error)
 }

@@ -89,17 +89,3 @@ func TestSpecAddress(t *testing.T) {
 		})
 	}
 }
-
-func TestDefaultAddress(t *testing.T) {
-	a, b, c := Address{ID: "a"}, Address{ID: "b"}, Address{ID: "c"}
-	if got := DefaultAddress(nil); got != nil {
-		t.Fatalf("no addresses: %v", got)
-	}
-	if got := DefaultAddress([]Address{a, b, c}); got == nil || got.ID != "a" {
-		t.Fatalf("none chosen: %v, want the first", got)
-	}
-	b.Default = true
-	if got := DefaultAddress([]Address{a, b, c}); got == nil || got.ID != "b" {
-		t.Fatalf("b chosen: %v", got)
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"haat"
+	"haat/addressbook"
 )
 
 // addressList returns c's addresses by id, their ids oldest first, and the default's id.
@@ -130,7 +131,7 @@ func TestAddressDelete(t *testing.T) {
 		}
 
 		// At most MaxAddresses saved; a deleted one does not count.
-		for range haat.MaxAddresses {
+		for range addressbook.MaxAddresses {
 			a.addAddress()
 		}
 		want(t, a.post("/api/address/add", map[string]any{"address": validAddress}), 409, "You can save at most 20 addresses")

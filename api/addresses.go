@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"haat"
+	"haat/addressbook"
 )
 
 // AddressAddRequest is a new delivery address of the shopper's (POST /api/address/add); the store
@@ -24,7 +25,7 @@ type AddressAddResponse struct {
 // of them the cart preselects.
 type AddressListResponse struct {
 	Addresses []haat.Address `json:"addresses"`
-	// DefaultID is the _id of the shopper's default address (haat.DefaultAddress): the one they
+	// DefaultID is the _id of the shopper's default address (addressbook.Default): the one they
 	// made their default, else the first; absent when they have none.
 	DefaultID string `json:"defaultId,omitempty"`
 	Success   bool   `json:"success"`
@@ -75,7 +76,7 @@ func (s *Server) addressGet(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	answer := AddressListResponse{Addresses: list, Success: true}
-	if d := haat.DefaultAddress(list); d != nil {
+	if d := addressbook.Default(list); d != nil {
 		answer.DefaultID = d.ID
 	}
 	return ok(w, answer)

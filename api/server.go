@@ -13,6 +13,7 @@ import (
 
 	"haat"
 	"haat/account"
+	"haat/addressbook"
 	"haat/cash"
 	"haat/catalogue"
 	"haat/checkout"
@@ -51,7 +52,7 @@ type Server struct {
 	Sessions  login.SessionService
 	Limiter   haat.RateLimiter
 	Products  haat.ProductService
-	Addresses haat.AddressService
+	Addresses addressbook.Service
 	Orders    haat.OrderService
 	// Dashboard sums up the store for the seller.
 	Dashboard dashboard.Service

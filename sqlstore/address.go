@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"haat"
+	"haat/addressbook"
 )
 
 const addressColumns = `id, user_id, first_name, last_name, email, street, city, state, zipcode, country, phone, district, ward, landmark`
@@ -20,7 +21,7 @@ type AddressFilter struct {
 }
 
 // CreateAddress validates and saves an address for a.UserID, who may have at most
-// haat.MaxAddresses: the count and the insert are one transaction that holds the user's row
+// addressbook.MaxAddresses: the count and the insert are one transaction that holds the user's row
 // (SQLite: the write lock), so parallel requests cannot pass the cap together.
 func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
 	if err := a.Validate(); err != nil {
@@ -35,8 +36,8 @@ func (d *DB) CreateAddress(ctx context.Context, a *haat.Address) error {
 		if err != nil {
 			return err
 		}
-		if len(saved) >= haat.MaxAddresses {
-			return haat.Errorf(haat.ECONFLICT, "You can save at most %d addresses", haat.MaxAddresses)
+		if len(saved) >= addressbook.MaxAddresses {
+			return haat.Errorf(haat.ECONFLICT, "You can save at most %d addresses", addressbook.MaxAddresses)
 		}
 		args := append(addressValues(a), tx.now.UnixMilli())
 		_, err = tx.ExecContext(ctx, `INSERT INTO addresses (`+addressColumns+`, created_at) VALUES (`+placeholders(1, len(args))+`)`, args...)

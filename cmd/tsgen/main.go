@@ -18,6 +18,7 @@ import (
 
 	"haat"
 	"haat/account"
+	"haat/addressbook"
 	"haat/api"
 	"haat/bikramsambat"
 	"haat/billexamples"
@@ -100,7 +101,7 @@ func contract(g *generator) {
 	g.constant("haat/productcsv", "MaxImportRows", productcsv.MaxImportRows)
 	g.constant("haat/productcsv", "MaxImportBytes", productcsv.MaxImportBytes)
 	g.constantAs("haat/productcsv", "Columns", "PRODUCT_COLUMNS", productcsv.Columns)
-	g.constant(d, "MaxAddresses", haat.MaxAddresses)
+	g.constant("haat/addressbook", "MaxAddresses", addressbook.MaxAddresses)
 	g.constant(d, "MaxPersonName", haat.MaxPersonName)
 	g.constant(d, "MaxStreet", haat.MaxStreet)
 	g.constant(d, "MaxPlace", haat.MaxPlace)

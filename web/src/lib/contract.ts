@@ -2364,7 +2364,7 @@ export interface AddressAddResponse {
 export interface AddressListResponse {
   addresses: Address[];
   /**
-   * defaultId is the _id of the shopper's default address (haat.DefaultAddress): the one they
+   * defaultId is the _id of the shopper's default address (addressbook.Default): the one they
    * made their default, else the first; absent when they have none.
    */
   defaultId?: string;
