@@ -137,6 +137,9 @@ func TestFonepaySocketBound(t *testing.T) {
 		// The first, paid, closes its socket, and the next QR gets its place.
 		f.Pay(first)
 		waitFor(t, "the first order paid", func() bool { _, paid := statusOf(t, db, u); return paid })
+		// The order is paid before its socket gives its place back: a QR begun in between would
+		// find no place (and be left to the status checks, as the bound means).
+		waitFor(t, "the first socket's place given back", func() bool { return payment.OpenSockets(g.Sockets) == 0 })
 		w, o3 := sqlstoretest.OnlineOrderIn(t, db, "c@example.com", haat.NPR)
 		third := beginFonepay(t, g, o3)
 		waitFor(t, "the third socket open", func() bool { return f.Listening(third) == 1 })
