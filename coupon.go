@@ -111,7 +111,7 @@ func (c *Coupon) Validate() error {
 		}
 	case CouponAmount:
 		if c.Value <= 0 || c.Value > MaxPrice {
-			return Errorf(EINVALID, "An amount off is more than 0 and at most %s", wholeNumber(MaxPrice/100))
+			return Errorf(EINVALID, "An amount off is more than 0 and at most %s", WholeNumber(MaxPrice/100))
 		}
 	case CouponFreeDelivery:
 		c.Value = 0
@@ -120,7 +120,7 @@ func (c *Coupon) Validate() error {
 	}
 	switch {
 	case c.MinimumOrder < 0 || c.MinimumOrder > MaxPrice:
-		return Errorf(EINVALID, "The minimum order is 0 to %s", wholeNumber(MaxPrice/100))
+		return Errorf(EINVALID, "The minimum order is 0 to %s", WholeNumber(MaxPrice/100))
 	case c.StartsAt != nil && c.EndsAt != nil && !c.EndsAt.After(*c.StartsAt):
 		return Errorf(EINVALID, "A coupon ends after it starts")
 	case c.TotalUses < 0 || c.UsesPerShopper < 0:

@@ -100,7 +100,7 @@ func (r *DeliveryRules) Validate() error {
 	case r.MinimumOrder < 0:
 		return Errorf(EINVALID, "The minimum order cannot be negative")
 	case r.Fee > MaxPrice || r.FreeFrom > MaxPrice || r.MinimumOrder > MaxPrice:
-		return Errorf(EINVALID, "Delivery amounts must be at most %s", wholeNumber(MaxPrice/100))
+		return Errorf(EINVALID, "Delivery amounts must be at most %s", WholeNumber(MaxPrice/100))
 	case len(r.Districts) == 0:
 		return Errorf(EINVALID, "Choose at least one district to deliver to")
 	}

@@ -28,15 +28,12 @@ type amountArg struct {
 func (a amountArg) String() string             { return a.c.Format(a.m, English) }
 func (a amountArg) Local(lang Language) string { return a.c.Format(a.m, lang) }
 
-// wholeNumber is a whole number as a message names it: in thousands in English ("10,000,000"),
+// WholeNumber is a whole number as a message names it: in thousands in English ("10,000,000"),
 // in lakhs and Devanagari digits in Nepali ("१,००,००,०००"), as Nepali writes large numbers.
-type wholeNumber int64
+type WholeNumber int64
 
-// WholeNumber is n as a message names it (see wholeNumber).
-func WholeNumber(n int64) Localizer { return wholeNumber(n) }
-
-func (n wholeNumber) String() string { return n.Local(English) }
-func (n wholeNumber) Local(lang Language) string {
+func (n WholeNumber) String() string { return n.Local(English) }
+func (n WholeNumber) Local(lang Language) string {
 	digits := strconv.FormatInt(int64(n), 10)
 	if lang == Nepali {
 		return LocalDigits(groupLakhs(digits), lang)

@@ -217,7 +217,7 @@ func (p *Product) Validate() error {
 	case p.Price < 100:
 		return Errorf(EINVALID, "Price must be at least 1")
 	case p.Price > MaxPrice:
-		return Errorf(EINVALID, "Price must be at most %s", wholeNumber(MaxPrice/100))
+		return Errorf(EINVALID, "Price must be at most %s", WholeNumber(MaxPrice/100))
 	case p.EverydayOfferPrice() < 0:
 		return Errorf(EINVALID, "Offer price cannot be negative")
 	case p.EverydayOfferPrice() > p.Price:

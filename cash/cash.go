@@ -59,7 +59,7 @@ func (h *NewHandover) Validate() error {
 	case h.Amount < 0 && h.Note == "":
 		return haat.Errorf(haat.EINVALID, "Say why in a note: a negative amount corrects an earlier handover")
 	case h.Amount > haat.MaxPrice || h.Amount < -haat.MaxPrice:
-		return haat.Errorf(haat.EINVALID, "A handover is at most %s", haat.WholeNumber(int64(haat.MaxPrice/100)))
+		return haat.Errorf(haat.EINVALID, "A handover is at most %s", haat.WholeNumber(haat.MaxPrice/100))
 	case utf8.RuneCountInString(h.Note) > MaxHandoverNote:
 		return haat.Errorf(haat.EINVALID, "The note must be at most %d characters", MaxHandoverNote)
 	}
