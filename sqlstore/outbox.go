@@ -65,14 +65,18 @@ func (d *DB) ClaimMessages(ctx context.Context, channel haat.Channel, n int) ([]
 			WHERE sent_at IS NULL AND failed_at IS NULL AND created_at < $2`, now, tx.now.Add(-notify.MaxAge).UnixMilli()); err != nil {
 			return err
 		}
-		skip := ""
+		due := `SELECT id FROM messages WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= $3
+			AND claimed_until <= $3 AND channel = $4 ORDER BY next_at, id` + limit(n)
+		in := `id IN (` + due + `)`
 		if tx.dialect == Postgres {
-			skip = ` FOR UPDATE SKIP LOCKED`
+			// The due messages are chosen once, as an array. In an IN, PostgreSQL may run the
+			// choice again for every due message (a semi join whose inner side is the LIMIT), and
+			// with SKIP LOCKED each run finds other rows: measured, a claim of 50 took 5,172
+			// messages and two seconds.
+			in = `id = ANY(ARRAY(` + due + ` FOR UPDATE SKIP LOCKED))`
 		}
 		rows, err := tx.QueryContext(ctx, `UPDATE messages SET claim = $1, claimed_until = $2
-			WHERE id IN (SELECT id FROM messages WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= $3
-				AND claimed_until <= $3 AND channel = $4 ORDER BY next_at, id`+limit(n)+skip+`)
-			AND sent_at IS NULL AND failed_at IS NULL AND claimed_until <= $3
+			WHERE `+in+` AND sent_at IS NULL AND failed_at IS NULL AND claimed_until <= $3
 			RETURNING id`, claim, tx.now.Add(notify.ClaimTime).UnixMilli(), now, channel)
 		if err != nil {
 			return err
@@ -84,19 +88,23 @@ func (d *DB) ClaimMessages(ctx context.Context, channel haat.Channel, n int) ([]
 		return nil, wrap("claim messages", err)
 	}
 	return lookup(ctx, d, "claimed messages", func(tx *Tx) ([]haat.Message, error) {
-		return claimedMessages(ctx, tx, claim)
+		return claimedMessages(ctx, tx, ids)
 	})
 }
 
-// claimedMessages reads the messages of a claim with what their words are made from: the
-// shopper's address and language, the store's name, the order with its bill, the product.
-func claimedMessages(ctx context.Context, tx *Tx, claim string) ([]haat.Message, error) {
+// claimedMessages reads the claimed messages ids with what their words are made from: the
+// shopper's address and language, the store's name, the order with its bill, the product. They are
+// read by their keys: the claim's own column has no index, and the outbox keeps a month of
+// messages.
+func claimedMessages(ctx context.Context, tx *Tx, ids []string) ([]haat.Message, error) {
+	var w where
+	w.in("m.id", ids)
 	// A message goes to an account (user_id) or to a newsletter subscriber (subscriber_id).
 	rows, err := tx.QueryContext(ctx, `SELECT m.id, m.channel, m.kind, m.tries, COALESCE(u.name, ''), COALESCE(u.email, s.email),
 		COALESCE(u.phone, ''), COALESCE(u.language, s.language), COALESCE(m.order_id, ''), COALESCE(m.product_id, ''),
 		COALESCE(s.confirm_token, ''), COALESCE(s.unsubscribe_token, '')
-		FROM messages m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN subscribers s ON s.id = m.subscriber_id
-		WHERE m.claim = $1 ORDER BY m.next_at, m.id`, claim)
+		FROM messages m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN subscribers s ON s.id = m.subscriber_id`+w.String()+`
+		ORDER BY m.next_at, m.id`, w.args...)
 	if err != nil {
 		return nil, err
 	}
