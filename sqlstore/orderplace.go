@@ -152,9 +152,18 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 		coupon = string(c)
 	}
 	a := order.Address
+	// On PostgreSQL the order takes its number as it is written (see numberOrders); on SQLite it
+	// is numbered with the others of its batch.
+	number := `NULL`
+	if tx.dialect == Postgres {
+		if err := tx.send(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order_number'`); err != nil {
+			return err
+		}
+		number = `(SELECT value FROM counters WHERE name = 'order_number')`
+	}
 	if err := tx.send(ctx, `INSERT INTO orders (id, number, user_id, address_id, amount, currency, delivery_fee, tax_rule, payment_type, status, is_paid, created_at, updated_at,
 		subtotal, tax, taxable, exempt, adjustments, promised_by, credit_used, to_pay, replaces, coupon, `+orderAddressColumns+`)
-		VALUES ($1, NULL, `+placeholders(2, 33)+`)`, order.ID, order.UserID, a.ID, b.Total,
+		VALUES ($1, `+number+`, `+placeholders(2, 33)+`)`, order.ID, order.UserID, a.ID, b.Total,
 		order.Currency, b.DeliveryFee, b.TaxRule, order.PaymentType, order.Status, order.IsPaid, order.CreatedAt.UnixMilli(), order.UpdatedAt.UnixMilli(),
 		b.Subtotal, b.Tax, b.Taxable, b.Exempt, string(adjustments), millisOrNil(order.PromisedBy), order.CreditUsed, order.ToPay, nullable(order.Replaces), coupon,
 		a.FirstName, a.LastName, a.Email, a.Street, a.City, a.State, a.Zipcode, a.Country, a.Phone, a.District, a.Ward, a.Landmark); err != nil {
@@ -188,13 +197,29 @@ func insertOrder(ctx context.Context, tx *Tx, order *haat.Order) error {
 // numberOrders gives the orders placed in a transaction the next numbers, in the order they were
 // placed, as the last statements before the commit. The counter row stays locked until the
 // commit, so numbers follow each other without gaps and no two orders share one, whichever server
-// places them; taken last, it is locked only for the commit, and a writer waiting for it holds no
-// row another writer waits for.
+// places them.
+//
+// On PostgreSQL each order took its number as it was written (insertOrder), and the counter was
+// moved on with it: numbering afterwards would write each order's row a second time, with every
+// index of orders (its trigram index among them). What is left is to read where the counter
+// stands: the orders of the transaction have the numbers before it, in turn. On SQLite the
+// numbers are given here, in one statement: the order search's index (migration 0056's trigger)
+// then takes their names in one go and writes them to disk once, not once an order (a savepoint
+// of the writer's, one an order, writes what that index holds).
 func numberOrders(ctx context.Context, tx *Tx, orders []*haat.Order) error {
 	if len(orders) == 0 {
 		return nil
 	}
 	var last int64
+	if tx.dialect == Postgres {
+		if err := tx.QueryRowContext(ctx, `SELECT value FROM counters WHERE name = 'order_number'`).Scan(&last); err != nil {
+			return err
+		}
+		for i, o := range orders {
+			o.Number = last - int64(len(orders)-1-i)
+		}
+		return nil
+	}
 	if err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + $1 WHERE name = 'order_number' RETURNING value`,
 		len(orders)).Scan(&last); err != nil {
 		return err
@@ -203,16 +228,6 @@ func numberOrders(ctx context.Context, tx *Tx, orders []*haat.Order) error {
 	for i, o := range orders {
 		o.Number = first + int64(i)
 	}
-	if tx.dialect == Postgres {
-		ids := make([]string, len(orders))
-		for i, o := range orders {
-			ids[i] = o.ID
-		}
-		// Its outcome is not read: on the writer it goes with the commit.
-		return tx.send(ctx, `UPDATE orders SET number = $1::bigint + array_position($2::text[], id) - 1 WHERE id = ANY($2::text[])`, first, ids)
-	}
-	// One statement for the batch: the order search's index (migration 0056's trigger) then takes
-	// their names in one go and writes them to disk once, not once an order.
 	var q strings.Builder
 	q.WriteString(`UPDATE orders SET number = v.column2 FROM (VALUES `)
 	args := make([]any, 0, 2*len(orders))

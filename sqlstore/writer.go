@@ -31,18 +31,19 @@ import (
 //
 // PostgreSQL runs the same writer: measured under load it placed more orders a second, with a
 // shorter p99, than a transaction per order, where every order waits for the counter of order
-// numbers and flushes the log on its own. The orders of a batch are numbered together as its last
-// statement (numberOrders), so the counter is locked only for the commit, and a writer of another
-// server on the same database that waits for it holds no row this one waits for. Two servers'
-// batches can still lock rows they share (a counted product, a slot) in opposite orders: the
-// database then refuses one statement as a deadlock, and that operation, rolled back to its
-// savepoint, runs again in a batch of its own, up to maxTries times.
+// numbers and flushes the log on its own. Each order takes its number as it is written
+// (insertOrder), so a batch holds the counter's row from its first order to its commit; the
+// writers of all servers on one database take turns anyway (writerLock, one batch at a time).
+// Should two servers' batches still lock rows they share (a counted product, a slot) in opposite
+// orders, the database refuses one statement as a deadlock, and that operation, rolled back to
+// its savepoint, runs again in a batch of its own, up to maxTries times.
 //
 // On PostgreSQL every round trip to the server holds up the whole batch, so the writer sends what
 // it can together (pipelining, see Tx.send): BEGIN goes with the first operation's statements, each
 // operation's savepoint with its own, the statements whose outcome an operation does not read
-// wait for its next statement or its end, and the numbering of the orders goes with the COMMIT.
-// An order, which only writes, then costs the writer one round trip.
+// wait for its next statement or its end, and a batch's end reads where the counter of order
+// numbers stands before it commits. An order, which only writes, then costs the writer one round
+// trip.
 
 // maxBatch is the most operations one commit takes.
 const maxBatch = 128
