@@ -157,3 +157,60 @@ func TestOrderNumbersMigration(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderNumbersBatchWithRefused: in one batch of the writer, an order refused after it was
+// written (its last unit taken by the order before it) gives its number back, and the orders around
+// it are numbered one after the other, as they are stored.
+func TestOrderNumbersBatchWithRefused(t *testing.T) {
+	sqlstoretest.EachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		one := 1
+		ghee := product("Ghee", 95000, 90000, true)
+		ghee.Stock = &one
+		mustCreate(t, db, ghee)
+		rice := mustCreate(t, db, product("Rice", 32000, 29500, true))
+		u := mustUser(t, db, "batch@example.com")
+		addr := mustAddress(t, db, u.ID)
+
+		type placed struct {
+			o   *haat.Order
+			err error
+		}
+		lines := []string{ghee.ID, ghee.ID, rice.ID}
+		results := make([]placed, len(lines))
+		release := db.HoldWriter()
+		var wg sync.WaitGroup
+		for i, id := range lines {
+			wg.Go(func() {
+				o, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+					Lines: []haat.OrderLine{{ProductID: id, Quantity: 1}}})
+				results[i] = placed{o, err}
+			})
+			db.WaitForWriter(t, i+1) // in this order, in one batch
+		}
+		release()
+		wg.Wait()
+
+		if results[1].err == nil {
+			t.Fatalf("the second order of the last unit was placed: %+v", results[1].o)
+		}
+		for _, i := range []int{0, 2} {
+			if results[i].err != nil {
+				t.Fatalf("order %d: %v", i+1, results[i].err)
+			}
+		}
+		if a, c := results[0].o.Number, results[2].o.Number; a != 10001 || c != 10002 {
+			t.Fatalf("numbers %d and %d, want 10001 and 10002", a, c)
+		}
+		for _, i := range []int{0, 2} {
+			stored, err := db.SellerOrderByNumber(ctx, results[i].o.Number)
+			if err != nil || stored.ID != results[i].o.ID {
+				t.Fatalf("order #%d as stored: %+v, %v (want %s)", results[i].o.Number, stored, err, results[i].o.ID)
+			}
+		}
+		next, err := sqlstoretest.PlaceOrder(db, haat.NewOrder{UserID: u.ID, AddressID: addr.ID, PaymentType: haat.PaymentCOD,
+			Lines: []haat.OrderLine{{ProductID: rice.ID, Quantity: 1}}})
+		if err != nil || next.Number != 10003 {
+			t.Fatalf("the next order: %+v, %v", next, err)
+		}
+	})
+}
