@@ -1,12 +1,16 @@
 package sqlstore_test
 
 import (
+	"database/sql"
 	"fmt"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"haat/sqlstore"
 	"haat/sqlstore/sqlstoretest"
@@ -131,4 +135,64 @@ func TestReady(t *testing.T) {
 			t.Fatalf("a database missing a migration: %v", err)
 		}
 	})
+}
+
+// TestMigrateStoresAtOnce: stores in four schemas of a database that has no pg_trgm yet, migrated
+// at the same moment (as tests and a first start of several stores do), all come up: the first
+// creates the extension, the others wait for it rather than fail on the catalog's unique index.
+func TestMigrateStoresAtOnce(t *testing.T) {
+	base := os.Getenv("HAAT_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("HAAT_TEST_POSTGRES is not set")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	name := fmt.Sprintf("haat_migrate_%d", time.Now().UnixNano())
+	if _, err := admin.Exec(`CREATE DATABASE ` + name); err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Exec(`DROP DATABASE ` + name + ` WITH (FORCE)`)
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	fresh, err := sql.Open("pgx", u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	const stores = 8
+	urls := make([]string, stores)
+	for i := range stores {
+		schema := fmt.Sprintf("store%d", i)
+		if _, err := fresh.Exec(`CREATE SCHEMA ` + schema); err != nil {
+			t.Fatal(err)
+		}
+		s := *u
+		q := s.Query()
+		q.Set("search_path", schema)
+		s.RawQuery = q.Encode()
+		urls[i] = s.String()
+	}
+	errs := make([]error, stores)
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() {
+			db, err := sqlstore.Open(ctx, urls[i], t.TempDir())
+			if err == nil {
+				db.Close()
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("store %d: %v", i, err)
+		}
+	}
 }

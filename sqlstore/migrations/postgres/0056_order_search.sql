@@ -9,6 +9,11 @@
 -- goes in the schema public, shared by the database, not in the store's own schema: a store
 -- dropped with its schema must not take the extension, and the indexes of the other stores on the
 -- database with it. Where it is installed already (in whatever schema), that one is used.
+-- Stores in other schemas of the database may be migrated at the same moment (several started
+-- at once, the tests), and CREATE EXTENSION IF NOT EXISTS does not wait for another's: the second
+-- fails on the catalog's unique index. A lock of the whole database, held until this migration
+-- commits, makes them take turns; the second then finds the extension there.
+SELECT pg_advisory_xact_lock(7245056);
 CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 
 DO $$
