@@ -58,11 +58,6 @@ export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </svg>
 );
-export const StarIcon = ({ filled, ...p }: SVGProps<SVGSVGElement> & { filled: boolean }) => (
-  <svg {...base(p)} fill={filled ? 'currentColor' : 'none'} strokeWidth={1.5}>
-    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-  </svg>
-);
 export const TruckIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
