@@ -6,19 +6,21 @@ const star = 'l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z
 /** GAP is the space between two stars, in pixels. */
 const GAP = 2;
 
+/** units rounds a length in the picture's units to a thousandth, so the path reads as written. */
+const units = (x: number) => Math.round(x * 1000) / 1000;
+
 /**
  * Stars is the fixed four-of-five rating every product shows (the store keeps no reviews). The five
- * stars are one picture of two paths, the four filled and the empty one: a page of cards draws a
- * tenth of the elements five icons each would.
+ * stars are one picture of two paths, the four filled and the empty one: three elements where five
+ * icons were ten.
  */
 export default function Stars({ size = 14 }: { size?: number }) {
-  const gap = Math.round((GAP * 24 * 1000) / size) / 1000; // the gap in the picture's units
-  const width = 5 * 24 + 4 * gap;
-  const filled = `M12 3${star}` + `m${24 + gap} 0${star}`.repeat(3);
-  const empty = `M${12 + 4 * (24 + gap)} 3${star}`;
+  const step = units(24 + (GAP * 24) / size); // from one star to the next, in the picture's units
+  const filled = `M12 3${star}` + `m${step} 0${star}`.repeat(3);
+  const empty = `M${units(12 + 4 * step)} 3${star}`;
   return (
     <div className="flex items-center text-amber-500" role="img" aria-label={t.product.ratingLabel}>
-      <svg width={5 * size + 4 * GAP} height={size} viewBox={`0 0 ${width} 24`} stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg width={5 * size + 4 * GAP} height={size} viewBox={`0 0 ${units(24 + 4 * step)} 24`} stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         <path d={filled} fill="currentColor" />
         <path d={empty} fill="none" />
       </svg>
